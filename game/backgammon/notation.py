@@ -1,0 +1,113 @@
+"""Standard backgammon move notation: ``24/18 13/11``, ``13/7*/5``, ``6/4(2)``, ``bar/22``, ``6/off``.
+
+Formatting joins the steps of one checker into a path (a hit in the middle stays visible:
+``13/7*/5``; a path with no hit on the way is written from start to end: ``24/13``), then
+groups identical paths with a count.  Parsing reads the same forms (plus optional ``31:``
+dice prefix and gnubg's ``25``/``0`` for bar/off) into checker paths; :mod:`.rules` then
+matches them to a legal play by the resulting position.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .board import BAR, OFF
+
+NO_PLAY = "(no play)"
+_NO_PLAY_WORDS = {"", "-", "no play", "(no play)", "cannot move", "pass"}
+
+
+def point_text(point: int) -> str:
+    return "bar" if point == BAR else "off" if point == OFF else str(point)
+
+
+def format_play(steps: tuple[tuple[int, int], ...], hits: frozenset[int]) -> str:
+    """Notation for ``steps`` (in the mover's numbering) that hit on the points ``hits``."""
+    if not steps:
+        return NO_PLAY
+    paths: list[list[int]] = []
+    for source, target in steps:
+        for path in paths:
+            # Continue the checker that just arrived at ``source`` (not one that hit there
+            # and may have been a different checker; the chain is the natural reading).
+            if path[-1] == source and source != OFF:
+                path.append(target)
+                break
+        else:
+            paths.append([source, target])
+    texts = []
+    for path in paths:
+        shown = [path[0]] + [p for p in path[1:-1] if p in hits] + [path[-1]]
+        texts.append("/".join(point_text(p) + ("*" if p in hits and p != OFF else "") for p in shown))
+    # gnubg's order: highest starting point first, then highest landing point.
+    order = sorted(set(texts), key=lambda t: (_first_point(t), _landing(t)), reverse=True)
+    return " ".join(f"{t}({texts.count(t)})" if texts.count(t) > 1 else t for t in order)
+
+
+def _first_point(text: str) -> int:
+    return _point_value(text.split("/")[0])
+
+
+def _landing(text: str) -> int:
+    return _point_value(text.split("/")[-1].rstrip("*"))
+
+
+def _point_value(word: str) -> int:
+    return BAR if word == "bar" else OFF if word == "off" else int(word)
+
+
+@dataclass(frozen=True)
+class ParsedPlay:
+    """Checker paths read from text: each path lists its points; ``hits`` are the starred ones."""
+
+    dice: tuple[int, int] | None
+    paths: tuple[tuple[int, ...], ...]
+    hits: frozenset[int]
+
+
+_DICE = re.compile(r"^\s*([1-6])([1-6])\s*:\s*")
+_PATH = re.compile(r"^(?P<points>[^()]+?)(?:\((?P<count>\d+)\))?$")
+
+
+def _read_point(word: str, text: str) -> int:
+    word = word.strip().lower()
+    if word in ("bar", "b", "25"):
+        return BAR
+    if word in ("off", "o", "0"):
+        return OFF
+    if word.isdigit() and 1 <= int(word) <= 24:
+        return int(word)
+    raise ValueError(f"bad move notation {text!r}: {word!r} is not a point (1-24, bar or off)")
+
+
+def parse_play(text: str) -> ParsedPlay:
+    """Read notation into checker paths; ``ValueError`` with the reason if it is malformed."""
+    dice = None
+    body = text
+    match = _DICE.match(text)
+    if match:
+        dice = (int(match.group(1)), int(match.group(2)))
+        body = text[match.end():]
+    if body.strip().lower() in _NO_PLAY_WORDS:
+        return ParsedPlay(dice, (), frozenset())
+    paths: list[tuple[int, ...]] = []
+    hits: set[int] = set()
+    for word in body.split():
+        found = _PATH.match(word)
+        if not found or "/" not in word:
+            raise ValueError(f"bad move notation {text!r}: {word!r} is not of the form 13/7 or 6/4(2)")
+        count = int(found.group("count") or 1)
+        if not 1 <= count <= 4:
+            raise ValueError(f"bad move notation {text!r}: a checker count ({count}) must be 1 to 4")
+        points = []
+        for part in found.group("points").split("/"):
+            starred = part.endswith("*")
+            point = _read_point(part.rstrip("*"), text)
+            if starred:
+                hits.add(point)
+            points.append(point)
+        if any(a <= b for a, b in zip(points, points[1:])):
+            raise ValueError(f"bad move notation {text!r}: {word!r} does not move towards home")
+        paths.extend([tuple(points)] * count)
+    return ParsedPlay(dice, tuple(paths), frozenset(hits))

@@ -1,0 +1,268 @@
+"""Backgammon under the common game protocol: states, dice, plays and results.
+
+Choices where the rules of play leave a program a question:
+
+- **Opening.**  A new game starts with the opening roll: each player throws one die, the
+  higher die starts and plays both numbers (ties are rethrown, so the first roll is never a
+  double).  The opening node's outcomes say who starts (``"white 31"``).  A game may instead
+  be started with a fixed first player (option ``first``); its first roll is still no double.
+- **No play.**  A roll with no legal play leaves the single empty play ``(no play)``, which
+  passes the turn; nothing else special-cases it.
+- **Results.**  Single game 1 point, gammon 2 (loser has borne off nothing), backgammon 3
+  (and the loser still has a checker on the bar or in the winner's home board).  Cubeless.
+
+Player 0 is White, player 1 is Black; each side is stored in its own numbering (:mod:`.board`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..core.protocol import CHANCE, IllegalMoveError, Rules
+from .board import BAR, CHECKERS, OFF, START_SIDE, Side, check_board
+from .movegen import Step, legal_plays
+from .notation import format_play, parse_play
+
+COLOURS = ("white", "black")
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A roll of two dice, higher first; ``first`` names the starter at the opening roll."""
+
+    high: int
+    low: int
+    first: int | None = None
+
+    @staticmethod
+    def of(die1: int, die2: int, first: int | None = None) -> "Roll":
+        if not (1 <= die1 <= 6 and 1 <= die2 <= 6):
+            raise ValueError(f"dice must be 1 to 6, got {die1} and {die2}")
+        return Roll(max(die1, die2), min(die1, die2), first)
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    def __str__(self) -> str:
+        text = f"{self.high}{self.low}"
+        return text if self.first is None else f"{COLOURS[self.first]} {text}"
+
+
+def parse_roll(text: str) -> Roll:
+    """``"31"``, ``"3-1"``, ``"13"`` or (opening) ``"white 31"``; ``ValueError`` otherwise."""
+    words = text.strip().lower().split()
+    first = None
+    if len(words) == 2 and words[0] in COLOURS:
+        first = COLOURS.index(words[0])
+        words = words[1:]
+    digits = words[0].replace("-", "") if len(words) == 1 else ""
+    if len(digits) != 2 or not digits.isdigit() or not all("1" <= c <= "6" for c in digits):
+        raise ValueError(f"bad dice {text!r}: expected two digits 1-6, such as 31")
+    return Roll.of(int(digits[0]), int(digits[1]), first)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A move: the checker steps of one turn, ``(source, target)`` in the mover's numbering."""
+
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
+class BackgammonState:
+    """An immutable position: both sides (each in its own numbering), whose turn, the dice.
+
+    ``turn`` is ``None`` only before the opening roll; ``dice`` is ``None`` until the player
+    on turn has rolled; ``opening`` marks the game's first roll (never a double).
+    """
+
+    sides: tuple[Side, Side]
+    turn: int | None
+    dice: tuple[int, int] | None = None
+    opening: bool = False
+
+    def __post_init__(self) -> None:
+        if self.turn is not None:
+            check_board(self.sides[self.turn], self.sides[1 - self.turn])
+        if self.dice is not None and not all(1 <= d <= 6 for d in self.dice):
+            raise ValueError(f"dice must be 1 to 6, got {self.dice}")
+
+    @property
+    def on_roll(self) -> Side:
+        """The side whose turn it is."""
+        return self.sides[self.turn]
+
+    @property
+    def opponent(self) -> Side:
+        return self.sides[1 - self.turn]
+
+    @cached_property
+    def winner(self) -> int | None:
+        for player in (0, 1):
+            if self.sides[player][OFF] == CHECKERS:
+                return player
+        return None
+
+    @staticmethod
+    def from_board(me: Side, opp: Side, player: int = 0, dice: tuple[int, int] | None = None) -> "BackgammonState":
+        """A state with ``me`` (player ``player``) on roll against ``opp``."""
+        sides = (me, opp) if player == 0 else (opp, me)
+        return BackgammonState(sides, player, None if dice is None else (max(dice), min(dice)))
+
+
+def _after(me: Side, opp: Side, steps: Sequence[Step]) -> tuple[Side, Side, frozenset[int]]:
+    """Apply checker steps; return both sides after and the points hit.  Checks each step."""
+    mine, theirs, hits = list(me), list(opp), set()
+    for source, target in steps:
+        if not (1 <= source <= 25 and 0 <= target < source):
+            raise IllegalMoveError(f"no such step {source}/{target}")
+        if not mine[source]:
+            raise IllegalMoveError(f"no checker on {'the bar' if source == BAR else source}")
+        if mine[BAR] and source != BAR:
+            raise IllegalMoveError("a checker on the bar must enter first")
+        if target != OFF:
+            there = theirs[25 - target]
+            if there >= 2:
+                raise IllegalMoveError(f"point {target} is blocked")
+            if there == 1:
+                theirs[25 - target] = 0
+                theirs[BAR] += 1
+                hits.add(target)
+        mine[source] -= 1
+        mine[target] += 1
+    return tuple(mine), tuple(theirs), frozenset(hits)
+
+
+class BackgammonRules(Rules[BackgammonState, Any]):
+    """The rules of backgammon (money game, no cube)."""
+
+    name = "backgammon"
+
+    def initial_state(self, options: dict[str, Any] | None = None) -> BackgammonState:
+        first = (options or {}).get("first")
+        if first not in (None, 0, 1):
+            raise ValueError(f"first player must be 0 (white) or 1 (black), got {first!r}")
+        return BackgammonState((START_SIDE, START_SIDE), first, None, opening=True)
+
+    def to_move(self, state: BackgammonState) -> int:
+        return CHANCE if state.dice is None else state.turn
+
+    def chance_outcomes(self, state: BackgammonState) -> list[tuple[Roll, float]]:
+        if state.turn is None:
+            return [(Roll(h, l, p), 1 / 30) for p in (0, 1) for h in range(6, 0, -1) for l in range(h - 1, 0, -1)]
+        if state.opening:
+            return [(Roll(h, l), 1 / 15) for h in range(6, 0, -1) for l in range(h - 1, 0, -1)]
+        return [(Roll(h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in range(h, 0, -1)]
+
+    def legal_moves(self, state: BackgammonState) -> list[Play]:
+        return [play for play, _ in self.successors(state)]
+
+    def successors(self, state: BackgammonState) -> list[tuple[Play, BackgammonState]]:
+        """Every legal play with the state it leads to (what search wants, computed once)."""
+        if state.dice is None or self.is_over(state):
+            return []
+        me, opp = state.on_roll, state.opponent
+        return [
+            (Play(steps), self._next(state, after, opp_after))
+            for steps, after, opp_after in legal_plays(me, opp, *state.dice)
+        ]
+
+    def _next(self, state: BackgammonState, me: Side, opp: Side) -> BackgammonState:
+        sides = (me, opp) if state.turn == 0 else (opp, me)
+        over = me[OFF] == CHECKERS
+        return BackgammonState(sides, state.turn if over else 1 - state.turn, None)
+
+    def apply(self, state: BackgammonState, action: Any) -> BackgammonState:
+        if isinstance(action, Roll):
+            if state.dice is not None:
+                raise IllegalMoveError("the dice are already rolled")
+            if (state.turn is None) != (action.first is not None):
+                raise IllegalMoveError(f"roll {action} does not fit this chance node")
+            if state.opening and action.is_double:
+                raise IllegalMoveError("the opening roll cannot be a double")
+            turn = state.turn if action.first is None else action.first
+            return BackgammonState(state.sides, turn, (action.high, action.low), state.opening)
+        if not isinstance(action, Play):
+            raise IllegalMoveError(f"not a backgammon action: {action!r}")
+        if state.dice is None:
+            raise IllegalMoveError("roll the dice before moving")
+        me, opp, _ = _after(state.on_roll, state.opponent, action.steps)
+        return self._next(state, me, opp)
+
+    def is_over(self, state: BackgammonState) -> bool:
+        return state.winner is not None
+
+    def result(self, state: BackgammonState) -> tuple[float, float]:
+        winner = state.winner
+        if winner is None:
+            return (0.0, 0.0)
+        points = float(self.win_kind(state))
+        return (points, -points) if winner == 0 else (-points, points)
+
+    def win_kind(self, state: BackgammonState) -> int:
+        """1 single, 2 gammon, 3 backgammon (0 while the game is on)."""
+        winner = state.winner
+        if winner is None:
+            return 0
+        loser = state.sides[1 - winner]
+        if loser[OFF]:
+            return 1
+        # The winner's home board is the loser's points 19..24.
+        return 3 if any(loser[p] for p in range(19, 26)) else 2
+
+    def notation(self, state: BackgammonState, action: Any) -> str:
+        if isinstance(action, Roll):
+            return str(action)
+        _, _, hits = _after(state.on_roll, state.opponent, action.steps)
+        return format_play(action.steps, hits)
+
+    def parse(self, state: BackgammonState, text: str) -> Any:
+        if state.dice is None:
+            try:
+                roll = parse_roll(text)
+            except ValueError as error:
+                raise IllegalMoveError(str(error)) from None
+            if state.turn is None and roll.first is None:
+                raise IllegalMoveError(f"opening roll {text!r} must name who starts, e.g. 'white 31'")
+            if state.turn is not None and roll.first is not None:
+                raise IllegalMoveError(f"{text!r}: only the opening roll names who starts")
+            if state.opening and roll.is_double:
+                raise IllegalMoveError(f"{text!r}: the opening roll cannot be a double")
+            return roll
+        return self.parse_play(state, text)
+
+    def parse_play(self, state: BackgammonState, text: str) -> Play:
+        """The legal play ``text`` names, matched by the position it leads to."""
+        try:
+            parsed = parse_play(text)
+        except ValueError as error:
+            raise IllegalMoveError(str(error)) from None
+        if parsed.dice is not None and (max(parsed.dice), min(parsed.dice)) != state.dice:
+            raise IllegalMoveError(f"{text!r} is for the roll {parsed.dice[0]}{parsed.dice[1]}, not {state.dice[0]}{state.dice[1]}")
+        board = list(state.on_roll)
+        for path in parsed.paths:
+            if board[path[0]] <= 0:
+                raise IllegalMoveError(f"illegal move {text!r}: no checker on {'the bar' if path[0] == BAR else path[0]}")
+            board[path[0]] -= 1
+            board[path[-1]] += 1
+        target = tuple(board)
+        candidates = [(play, nxt) for play, nxt in self.successors(state) if nxt.sides[state.turn] == target]
+        if len(candidates) > 1:
+            marked = [(p, n) for p, n in candidates if parsed.hits <= self._hits(state, p)]
+            exact = [(p, n) for p, n in marked if self._hits(state, p) == parsed.hits]
+            candidates = exact if len(exact) == 1 else marked
+        if len(candidates) == 1:
+            return candidates[0][0]
+        dice = f"{state.dice[0]}{state.dice[1]}"
+        if not candidates:
+            legal = ", ".join(self.notation(state, p) for p in self.legal_moves(state)[:6])
+            raise IllegalMoveError(f"illegal move {text!r} with {dice}; legal plays include: {legal}")
+        options = " or ".join(self.notation(state, p) for p, _ in candidates)
+        raise IllegalMoveError(f"ambiguous move {text!r}: {options}? Mark the hits with *")
+
+    def _hits(self, state: BackgammonState, play: Play) -> frozenset[int]:
+        return _after(state.on_roll, state.opponent, play.steps)[2]

@@ -1,0 +1,43 @@
+"""``tabula selfplay GAME --games N --seed S``: random-vs-random games, headless, with a summary."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from ..core.match import play_game
+from ..core.players import RandomPlayer
+from .common import add_game_argument, game_info, positive_int, seed_int
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("selfplay", help="play random-vs-random games and summarise the results")
+    add_game_argument(parser)
+    parser.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
+    parser.add_argument("--seed", type=seed_int, default=0, help="seed; the same seed replays the same games")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    info = game_info(args)
+    rules = info.rules()
+    seeds = random.Random(args.seed)
+    wins = [0, 0]
+    kinds = [[0, 0, 0, 0], [0, 0, 0, 0]]  # per winner: index = points won (1, 2, 3)
+    plies = 0
+    for _ in range(args.games):
+        players = [RandomPlayer(seeds.getrandbits(63)), RandomPlayer(seeds.getrandbits(63))]
+        record, final = play_game(rules, players, seed=seeds.getrandbits(63))
+        plies += record.plies
+        winner = 0 if record.result[0] > record.result[1] else 1
+        wins[winner] += 1
+        kinds[winner][min(3, int(abs(record.result[0])))] += 1
+    names = info.player_titles
+    print(f"{args.games} {info.title} games, random v random, seed {args.seed}")
+    for side in (0, 1):
+        print(
+            f"{names[side]:>8}: {wins[side]:5d} wins ({100 * wins[side] / args.games:5.1f}%), "
+            f"{kinds[side][2]} gammons, {kinds[side][3]} backgammons"
+        )
+    print(f"average plies: {plies / args.games:.1f}")
+    return 0

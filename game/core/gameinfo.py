@@ -1,0 +1,29 @@
+"""What a game tells the rest of Tabula about itself: one declaration per game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .players import Player
+from .protocol import Rules
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game.
+
+    ``make_player(name, seed)`` builds a computer player from its command-line name
+    (``player_names`` lists them); ``parse_position(text)`` reads a position in the game's
+    own text form into a state, raising ``ValueError`` with a clear message.
+    """
+
+    name: str
+    title: str
+    rules: Callable[[], Rules]
+    player_names: tuple[str, ...]
+    make_player: Callable[[str, int | None], Player]
+    parse_position: Callable[[str], Any]
+    format_position: Callable[[Any], str]
+    player_titles: tuple[str, ...] = ("Player 1", "Player 2")

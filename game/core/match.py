@@ -1,0 +1,99 @@
+"""The headless match runner: plays one game between players and records all of it.
+
+A :class:`GameRecord` is the game's options plus every action in notation, chance outcomes
+(dice) included, so :func:`replay` rebuilds every state exactly and checks each action is
+legal on the way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .players import Player
+from .protocol import CHANCE, IllegalMoveError, Rules
+
+
+@dataclass
+class GameRecord:
+    """A complete game: options, actions in notation (chance included) and the result."""
+
+    game: str
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+    seed: int | None = None
+    result: tuple[float, ...] | None = None
+    plies: int = 0
+    """Number of player decisions (chance outcomes are not plies)."""
+
+
+def sample_chance(rules: Rules, state: Any, rng: random.Random) -> Any:
+    """Draw a chance outcome with the rules' probabilities."""
+    outcomes = rules.chance_outcomes(state)
+    pick = rng.random()
+    for outcome, probability in outcomes:
+        pick -= probability
+        if pick < 0:
+            return outcome
+    return outcomes[-1][0]
+
+
+def play_game(
+    rules: Rules,
+    players: Sequence[Player],
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    max_plies: int | None = None,
+    on_action: Callable[[Any, Any, str], None] | None = None,
+) -> tuple[GameRecord, Any]:
+    """Play one game; return its record and the final state.
+
+    ``seed`` drives the chance outcomes only (players carry their own seeds).  ``on_action``
+    is called with ``(state_before, action, notation)`` after each step, for progress or UI.
+    """
+    rng = random.Random(seed)
+    options = dict(options or {})
+    state = rules.initial_state(options)
+    record = GameRecord(rules.name, options, [], [p.name for p in players], seed)
+    while not rules.is_over(state):
+        mover = rules.to_move(state)
+        if mover == CHANCE:
+            action = sample_chance(rules, state, rng)
+        else:
+            if max_plies is not None and record.plies >= max_plies:
+                break
+            action = players[mover].choose(rules, state)
+            record.plies += 1
+        text = rules.notation(state, action)
+        record.actions.append(text)
+        if on_action:
+            on_action(state, action, text)
+        state = rules.apply(state, action)
+    if rules.is_over(state):
+        record.result = tuple(rules.result(state))
+    return record, state
+
+
+def replay(rules: Rules, options: dict[str, Any] | None, actions: Sequence[str]) -> list[Any]:
+    """Every state of a game given its actions in notation (the first is the initial state).
+
+    Raises :class:`IllegalMoveError` naming the action number and the problem when an
+    action is malformed or illegal, so a bad record never half-loads silently.
+    """
+    state = rules.initial_state(dict(options or {}))
+    states = [state]
+    for number, text in enumerate(actions, 1):
+        if rules.is_over(state):
+            raise IllegalMoveError(f"action {number} ({text!r}): the game is already over")
+        try:
+            action = rules.parse(state, text)
+            if rules.to_move(state) != CHANCE and action not in rules.legal_moves(state):
+                raise IllegalMoveError(f"{text!r} is not legal here")
+            state = rules.apply(state, action)
+        except (IllegalMoveError, ValueError) as error:
+            raise IllegalMoveError(f"action {number} ({text!r}): {error}") from None
+        states.append(state)
+    return states

@@ -1,0 +1,34 @@
+"""Players: anything that chooses an action for a state.  Humans are players fed by the UI."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from .protocol import Rules
+
+
+class Player(ABC):
+    """Chooses a move for the state it is asked about (never at a chance node)."""
+
+    name: str = "player"
+
+    @abstractmethod
+    def choose(self, rules: Rules, state: Any) -> Any:
+        """One of ``rules.legal_moves(state)``."""
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RandomPlayer(Player):
+    """Plays a uniformly random legal move; seeded, so its games replay exactly."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, rules: Rules, state: Any) -> Any:
+        return self.rng.choice(list(rules.legal_moves(state)))

@@ -1,0 +1,76 @@
+"""The game protocol every Tabula game implements (OpenSpiel-like, Pythonic).
+
+States are immutable values.  A state says whose decision comes next through
+:meth:`Rules.to_move`: a player index, or :data:`CHANCE` when dice (or any other chance
+event) decide.  *Actions* are what :meth:`Rules.apply` takes: a chance outcome at a chance
+node, a move otherwise.  Extra turns and forced passes are ordinary states whose ``to_move``
+names the player who acts next; nothing outside the rules special-cases them.
+
+``notation`` and ``parse`` are symmetric: ``rules.parse(state, rules.notation(state, a))``
+gives back ``a`` for every action ``a`` legal at ``state`` (a move, or a chance outcome).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+CHANCE = -1
+"""``to_move`` value of a chance node."""
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+
+
+class IllegalMoveError(ValueError):
+    """An action that is not legal in the state, or text that names no legal action."""
+
+
+class Rules(ABC, Generic[State, Action]):
+    """One game's rules.  Stateless: every method is a pure function of its arguments."""
+
+    name: str = ""
+    num_players: int = 2
+
+    @abstractmethod
+    def initial_state(self, options: dict[str, Any] | None = None) -> State:
+        """The state a new game starts in."""
+
+    @abstractmethod
+    def to_move(self, state: State) -> int:
+        """Index of the player to act, or :data:`CHANCE`."""
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node (probabilities sum to 1)."""
+        raise NotImplementedError(f"{self.name} has no chance nodes")
+
+    @abstractmethod
+    def legal_moves(self, state: State) -> Sequence[Action]:
+        """Every legal move of the player to act; never empty while the game is on."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action`` (a move, or a chance outcome at a chance node)."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """True when the game has ended."""
+
+    @abstractmethod
+    def result(self, state: State) -> tuple[float, ...]:
+        """Points won by each player in a finished game (zero-sum for two players)."""
+
+    @abstractmethod
+    def notation(self, state: State, action: Action) -> str:
+        """Standard text of ``action`` taken at ``state``."""
+
+    @abstractmethod
+    def parse(self, state: State, text: str) -> Action:
+        """The action ``text`` names at ``state``; :class:`IllegalMoveError` if none."""
+
+    def actions(self, state: State) -> Sequence[Action]:
+        """Legal actions at any node: chance outcomes or moves."""
+        if self.to_move(state) == CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes(state)]
+        return self.legal_moves(state)

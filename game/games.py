@@ -1,0 +1,24 @@
+"""The registry of games, read by the command line and the window.
+
+Each game package declares one :class:`~game.core.gameinfo.GameInfo`; listing it here is all
+it takes for the rest of Tabula to offer it.
+"""
+
+from __future__ import annotations
+
+from .backgammon import GAME as BACKGAMMON
+from .core.gameinfo import GameInfo
+
+_GAMES: dict[str, GameInfo] = {info.name: info for info in (BACKGAMMON,)}
+
+
+def game_names() -> list[str]:
+    return list(_GAMES)
+
+
+def get_game(name: str) -> GameInfo:
+    """The game called ``name``; ``ValueError`` naming the known games otherwise."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}") from None

@@ -1,0 +1,82 @@
+"""The ``tabula`` command line: subcommands, JSON contracts and clean errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import gnubg_nn
+import pytest
+
+from game.cli import main
+
+START = "4HPwATDgc/ABMA"
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_moves_json_matches_gnubg(capsys):
+    code, out, _ = run(capsys, "moves", "backgammon", "--position", START, "--dice", "31", "--json")
+    assert code == 0
+    rows = json.loads(out)
+    [point] = [r["position_id"] for r in rows if r["move"] == "8/5 6/5"]
+    opponent, mover = gnubg_nn.board_from_position_id(point)
+    assert gnubg_nn.position_id([list(mover), list(opponent)]) == "sGfwATDgc/ABMA"  # the spec's vector, opponent on roll
+    board = gnubg_nn.board_from_position_id(START)
+    expected = {gnubg_nn.position_id([list(s) for s in gnubg_nn.board_from_position_key(k)]) for k in gnubg_nn.moves(board, 3, 1)}
+    assert {r["position_id"] for r in rows} == expected
+    assert all(set(r) == {"move", "position_id"} for r in rows)
+
+
+def test_moves_accepts_xgid_and_match_id_forms(capsys):
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+    code, out, _ = run(capsys, "moves", "backgammon", "--position", xgid, "--json")
+    assert code == 0 and len(json.loads(out)) == 16
+    code, out, _ = run(capsys, "moves", "backgammon", "--position", f"{START}:cAkAAAAAAAAA", "--dice", "66")
+    assert code == 0 and "legal play" in out
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["moves", "backgammon", "--position", "nonsense", "--dice", "31"], "position"),
+        (["moves", "backgammon", "--position", START, "--dice", "71"], "dice"),
+        (["moves", "backgammon", "--position", START], "no dice"),
+        (["moves", "backgammon", "--position", "XGID=-b--", "--dice", "31"], "XGID"),
+        (["selfplay", "backgammon", "--games", "0"], "at least 1"),
+        (["selfplay", "backgammon", "--seed", "x"], "seed"),
+        (["selfplay", "chess"], "invalid choice"),
+    ],
+)
+def test_bad_values_exit_2_with_a_message(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err and "Traceback" not in err
+
+
+def test_selfplay_summary_is_reproducible(capsys):
+    code, first, _ = run(capsys, "selfplay", "backgammon", "--games", "20", "--seed", "5")
+    assert code == 0
+    assert "White" in first and "Black" in first and "gammons" in first and "average plies" in first
+    wins = [int(line.split(":")[1].split()[0]) for line in first.splitlines() if "wins" in line]
+    assert sum(wins) == 20
+    _, second, _ = run(capsys, "selfplay", "backgammon", "--games", "20", "--seed", "5")
+    assert first == second
+
+
+def test_python_dash_m_game_runs_the_same_command_line():
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "moves", "backgammon", "--position", "bad!", "--dice", "31"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("tabula: error:") and "Traceback" not in done.stderr

@@ -1,0 +1,42 @@
+"""The headless match runner records whole games that replay exactly."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.match import play_game, replay
+from game.core.players import RandomPlayer
+from game.core.protocol import IllegalMoveError
+from game.games import game_names, get_game
+
+
+def test_backgammon_is_registered():
+    assert "backgammon" in game_names()
+    with pytest.raises(ValueError, match="known games: backgammon"):
+        get_game("checkers")
+
+
+def test_seeded_games_repeat_and_replay_to_the_same_end():
+    rules = get_game("backgammon").rules()
+    first, end = play_game(rules, [RandomPlayer(1), RandomPlayer(2)], seed=3)
+    again, _ = play_game(rules, [RandomPlayer(1), RandomPlayer(2)], seed=3)
+    assert first.actions == again.actions and first.result == again.result
+    assert rules.is_over(end) and abs(first.result[0]) in (1, 2, 3)
+    states = replay(rules, first.options, first.actions)
+    assert states[-1] == end
+    # The record holds the dice: the first action is the opening roll naming who starts.
+    assert first.actions[0].split()[0] in ("white", "black")
+
+
+def test_replay_names_the_bad_action():
+    rules = get_game("backgammon").rules()
+    with pytest.raises(IllegalMoveError, match=r"action 2 \('8/4 6/5'\)"):
+        replay(rules, {}, ["white 31", "8/4 6/5"])
+    with pytest.raises(IllegalMoveError, match="action 1"):
+        replay(rules, {}, ["33"])
+
+
+def test_max_plies_stops_a_game_unfinished():
+    rules = get_game("backgammon").rules()
+    record, state = play_game(rules, [RandomPlayer(1), RandomPlayer(2)], seed=3, max_plies=10)
+    assert record.plies == 10 and record.result is None and not rules.is_over(state)
