@@ -31,7 +31,7 @@ def format_play(steps: tuple[tuple[int, int], ...], hits: frozenset[int]) -> str
         for path in paths:
             # Continue the checker that just arrived at ``source`` (not one that hit there
             # and may have been a different checker; the chain is the natural reading).
-            if path[-1] == source and source != OFF:
+            if path[-1] == source:
                 path.append(target)
                 break
         else:

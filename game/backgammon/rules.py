@@ -77,19 +77,15 @@ class BackgammonState:
     """An immutable position: both sides (each in its own numbering), whose turn, the dice.
 
     ``turn`` is ``None`` only before the opening roll; ``dice`` is ``None`` until the player
-    on turn has rolled; ``opening`` marks the game's first roll (never a double).
+    on turn has rolled; ``opening`` marks the game's first roll (never a double).  The rules
+    build states from legal plays only, so the constructor does not re-check the board (it
+    is on the search's hot path); :meth:`from_board` checks boards that come from outside.
     """
 
     sides: tuple[Side, Side]
     turn: int | None
     dice: tuple[int, int] | None = None
     opening: bool = False
-
-    def __post_init__(self) -> None:
-        if self.turn is not None:
-            check_board(self.sides[self.turn], self.sides[1 - self.turn])
-        if self.dice is not None and not all(1 <= d <= 6 for d in self.dice):
-            raise ValueError(f"dice must be 1 to 6, got {self.dice}")
 
     @property
     def on_roll(self) -> Side:
@@ -109,9 +105,13 @@ class BackgammonState:
 
     @staticmethod
     def from_board(me: Side, opp: Side, player: int = 0, dice: tuple[int, int] | None = None) -> "BackgammonState":
-        """A state with ``me`` (player ``player``) on roll against ``opp``."""
+        """A state with ``me`` (player ``player``) on roll against ``opp``; ``ValueError`` if invalid."""
+        check_board(me, opp)
+        if dice is not None:
+            roll = Roll.of(*dice)
+            dice = (roll.high, roll.low)
         sides = (me, opp) if player == 0 else (opp, me)
-        return BackgammonState(sides, player, None if dice is None else (max(dice), min(dice)))
+        return BackgammonState(sides, player, dice)
 
 
 def _after(me: Side, opp: Side, steps: Sequence[Step]) -> tuple[Side, Side, frozenset[int]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 
 from ..backgammon import formats
 from ..backgammon.rules import BackgammonState, parse_roll
@@ -25,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     state: BackgammonState = info.parse_position(args.position)
     if args.dice is not None:
         roll = parse_roll(args.dice)
-        state = BackgammonState(state.sides, state.turn, (roll.high, roll.low))
+        state = replace(state, dice=(roll.high, roll.low))
     elif state.dice is None:
         raise ValueError("no dice: give --dice (e.g. --dice 31); the position has none")
     rows = []
