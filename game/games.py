@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from .backgammon import GAME as BACKGAMMON
 from .core.gameinfo import GameInfo
+from .mandragora import GAME as MANDRAGORA
 
-_GAMES: dict[str, GameInfo] = {info.name: info for info in (BACKGAMMON,)}
+_GAMES: dict[str, GameInfo] = {info.name: info for info in (BACKGAMMON, MANDRAGORA)}
 
 
 def game_names() -> list[str]:

@@ -29,4 +29,5 @@ GAME = GameInfo(
     parse_position=parse_position,
     format_position=format_position,
     player_titles=("White", "Black"),
+    win_kinds={2: "gammons", 3: "backgammons"},
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections import Counter
 
 from ..core.match import play_game
 from ..core.players import RandomPlayer
@@ -23,21 +24,24 @@ def run(args: argparse.Namespace) -> int:
     rules = info.rules()
     seeds = random.Random(args.seed)
     wins = [0, 0]
-    kinds = [[0, 0, 0, 0], [0, 0, 0, 0]]  # per winner: index = points won (1, 2, 3)
-    plies = 0
+    kinds = [Counter(), Counter()]  # per winner: games by points won
+    draws = plies = 0
     for _ in range(args.games):
         players = [RandomPlayer(seeds.getrandbits(63)), RandomPlayer(seeds.getrandbits(63))]
-        record, final = play_game(rules, players, seed=seeds.getrandbits(63))
+        record, _ = play_game(rules, players, seed=seeds.getrandbits(63))
         plies += record.plies
-        winner = 0 if record.result[0] > record.result[1] else 1
+        first, second = record.result
+        if first == second:
+            draws += 1
+            continue
+        winner = 0 if first > second else 1
         wins[winner] += 1
-        kinds[winner][min(3, int(abs(record.result[0])))] += 1
-    names = info.player_titles
+        kinds[winner][int(abs(first))] += 1
     print(f"{args.games} {info.title} games, random v random, seed {args.seed}")
-    for side in (0, 1):
-        print(
-            f"{names[side]:>8}: {wins[side]:5d} wins ({100 * wins[side] / args.games:5.1f}%), "
-            f"{kinds[side][2]} gammons, {kinds[side][3]} backgammons"
-        )
+    for side, name in enumerate(info.player_titles):
+        extra = "".join(f", {kinds[side][points]} {kind}" for points, kind in info.win_kinds.items())
+        print(f"{name:>8}: {wins[side]:5d} wins ({100 * wins[side] / args.games:5.1f}%){extra}")
+    if draws:
+        print(f"   draws: {draws:5d}")
     print(f"average plies: {plies / args.games:.1f}")
     return 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .players import Player
@@ -17,6 +17,8 @@ class GameInfo:
     ``make_player(name, seed)`` builds a computer player from its command-line name
     (``player_names`` lists them); ``parse_position(text)`` reads a position in the game's
     own text form into a state, raising ``ValueError`` with a clear message.
+    ``win_kinds`` names wins by the points they score, for games where that means something
+    (backgammon: 2 a gammon, 3 a backgammon); summaries count those kinds.
     """
 
     name: str
@@ -27,3 +29,4 @@ class GameInfo:
     parse_position: Callable[[str], Any]
     format_position: Callable[[Any], str]
     player_titles: tuple[str, ...] = ("Player 1", "Player 2")
+    win_kinds: dict[int, str] = field(default_factory=dict)

@@ -12,7 +12,7 @@ from game.games import game_names, get_game
 
 def test_backgammon_is_registered():
     assert "backgammon" in game_names()
-    with pytest.raises(ValueError, match="known games: backgammon"):
+    with pytest.raises(ValueError, match="known games: backgammon, mandragora"):
         get_game("checkers")
 
 

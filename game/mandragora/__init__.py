@@ -1,0 +1,21 @@
+"""Mandragora Mania: rules, position text, the seed analyzer and players.  No pygame here."""
+
+from __future__ import annotations
+
+from ..core.gameinfo import GameInfo
+from .players import PLAYER_NAMES, make_player
+from .position import format_position, parse_position
+from .rules import MandragoraRules, MandragoraState
+
+GAME = GameInfo(
+    name="mandragora",
+    title="Mandragora Mania",
+    rules=MandragoraRules,
+    player_names=PLAYER_NAMES,
+    make_player=make_player,
+    parse_position=parse_position,
+    format_position=format_position,
+    player_titles=("Player", "Opponent"),
+)
+
+__all__ = ["GAME", "MandragoraRules", "MandragoraState", "format_position", "parse_position"]

@@ -1,0 +1,255 @@
+"""The seed analyzer (seed 003) exactly as decided in the spec (§6): one scored record per move.
+
+For the side ``s`` to move and each legal area, ascending:
+
+- ``pts`` points the move scores, ``x`` = 1 if its last piece lands in ``s``'s base;
+- deltas (after − before), all for ``s``: *presence* = pieces in ``s``'s own and shared areas
+  plus those entering its base; *perfect* = legal moves of ``s`` ending in its base; *avg* =
+  mean piece value in ``s``'s own and shared areas (0 if none); *flex* = legal moves of ``s``;
+- ``immediate = 10·pts + 90·x + 5·Δpresence + 20·Δperfect + 20·Δavg + 3·Δflex``;
+- threat, for the other side on the board before and after: more legal moves ending in its
+  base → −100 and :data:`EXTRA_MOVE_WARNING`; else more legal moves scoring at least one
+  piece → −80 and :data:`SCORING_WARNING`;
+- look-ahead: ``future`` = the best value, for the next mover, among its moves, each valued
+  by this same definition (immediate + penalty + its own look-ahead, unclamped) with
+  alpha-beta up to :data:`DEPTH` moves beyond the move scored; ``+0.8·future`` when the next
+  mover is ``s`` (extra turn), ``−0.8·future`` otherwise; 0 at the horizon or the game's end;
+- ``value = immediate + penalty + look-ahead``; the display ``score`` is ``value`` clamped to
+  [−100, 100], then ``max(score, 0)`` without a penalty, ``min(score, 0)`` with one.
+
+Choices where the spec leaves a question:
+
+- *avg* uses the first-mover table (M 1, K/P 2, C/A 3) for both sides, as V1 did: the golden
+  Opponent-to-move vector (init-A/O) fixes Δavg that way while its points follow the real
+  first mover, so "value (for s)" is read as "of s's pieces".
+- The threat rule is mirrored for an Opponent to move (spec §5.8); upstream V1 checked only
+  areas 2 and 4 there, so the golden init-A/O flags are not V1's.
+- Records are best first: by score, then by native value (it separates moves the display
+  clamp ties, e.g. two 100s), then ascending area.
+- Explanation texts are the positive items of §2.1 with plural forms; the look-ahead item
+  shows its signed contribution.
+- At a chance node or a finished game the analysis is empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import inf
+from typing import Any, NamedTuple
+
+from .rules import (
+    DISTANCE,
+    FIRST_MOVER_VALUES,
+    MOVABLE,
+    PATH_LENGTH,
+    SIDE_LETTERS,
+    Board,
+    MandragoraState,
+    legal_areas,
+    step,
+)
+
+EXTRA_MOVE_WARNING = "WARNING: grants opponent an extra move"
+SCORING_WARNING = "WARNING: grants opponent scoring opportunity"
+PENALTIES = {"": 0, "WX": -100, "WS": -80}
+WARNINGS = {"": (), "WX": (EXTRA_MOVE_WARNING,), "WS": (SCORING_WARNING,)}
+WEIGHTS = {"points": 10, "extra turn": 90, "presence": 5, "perfect moves": 20, "average value": 20, "flexibility": 3}
+DISCOUNT = 0.8
+DEPTH = 3
+EXTRA_TURN_TEXT = "★ EXTRA TURN - last piece lands in base"
+
+
+class SideStats(NamedTuple):
+    """Counts for one side on one board (own and shared areas only)."""
+
+    presence: int
+    """Pieces in the side's own and shared areas."""
+    perfect: int
+    """Legal moves whose last piece lands in the side's base."""
+    scoring: int
+    """Legal moves that score at least one piece."""
+    flex: int
+    """Legal moves."""
+    avg: float
+    """Mean first-mover-table value of the presence pieces (0 if none)."""
+
+
+@lru_cache(maxsize=1 << 16)
+def side_stats(board: Board, side: int) -> SideStats:
+    """:class:`SideStats` of ``side`` on ``board`` (cached: the look-ahead revisits boards)."""
+    presence = value = perfect = scoring = flex = 0
+    distance = DISTANCE[side]
+    for area in MOVABLE[side]:
+        pile = board[area - 1]
+        if pile:
+            count, to_base = len(pile), distance[area]
+            presence += count
+            value += sum(FIRST_MOVER_VALUES[piece] for piece in pile)
+            flex += 1
+            perfect += count % PATH_LENGTH == to_base
+            scoring += count >= to_base
+    return SideStats(presence, perfect, scoring, flex, value / presence if presence else 0.0)
+
+
+class _Static(NamedTuple):
+    """The parts of a move's value that need no look-ahead."""
+
+    after: MandragoraState
+    details: dict[str, Any]
+    immediate: float
+    threat: str
+
+
+def _static(state: MandragoraState, area: int) -> _Static:
+    side, other = state.turn, 1 - state.turn
+    done = step(state, area)
+    board, after = state.board, done.state.board
+    mine, mine_after = side_stats(board, side), side_stats(after, side)
+    theirs, theirs_after = side_stats(board, other), side_stats(after, other)
+    details = {
+        "pts": done.points,
+        "extra": int(done.extra),
+        "pieces": len(done.scored),
+        "dPresence": mine_after.presence - mine.presence + len(done.scored),
+        "dPerfect": mine_after.perfect - mine.perfect,
+        "dAvg": mine_after.avg - mine.avg,
+        "dFlex": mine_after.flex - mine.flex,
+    }
+    immediate = (
+        10 * details["pts"] + 90 * details["extra"] + 5 * details["dPresence"]
+        + 20 * details["dPerfect"] + 20 * details["dAvg"] + 3 * details["dFlex"]
+    )
+    if theirs_after.perfect > theirs.perfect:
+        threat = "WX"
+    elif theirs_after.scoring > theirs.scoring:
+        threat = "WS"
+    else:
+        threat = ""
+    return _Static(done.state, details, immediate, threat)
+
+
+def _best(state: MandragoraState, depth: int, horizon: int, alpha: float, beta: float) -> float:
+    """Fail-soft alpha-beta: the best move value for the side to move (``-inf`` if none)."""
+    best = -inf
+    for area in legal_areas(state.board, state.turn):
+        static = _static(state, area)
+        base = static.immediate + PENALTIES[static.threat]
+        value = base + _lookahead(static.after, state.turn, base, depth, horizon, max(alpha, best), beta)
+        if value > best:
+            best = value
+            if best >= beta:
+                break
+    return best
+
+
+def _lookahead(after: MandragoraState, mover: int, base: float, depth: int, horizon: int,
+               alpha: float = -inf, beta: float = inf) -> float:
+    """The signed look-ahead term of a move at ``depth`` whose value must fall in (alpha, beta).
+
+    The move's value is ``base ± DISCOUNT·future``; the window is mapped onto ``future``.
+    """
+    if depth >= horizon or not legal_areas(after.board, after.turn):
+        return 0.0
+    if after.turn == mover:
+        return DISCOUNT * _best(after, depth + 1, horizon, (alpha - base) / DISCOUNT, (beta - base) / DISCOUNT)
+    return -DISCOUNT * _best(after, depth + 1, horizon, (base - beta) / DISCOUNT, (base - alpha) / DISCOUNT)
+
+
+def _plain_best(state: MandragoraState, depth: int, horizon: int) -> float:
+    """The same search without pruning (a reference for tests)."""
+    values = []
+    for area in legal_areas(state.board, state.turn):
+        static = _static(state, area)
+        value = static.immediate + PENALTIES[static.threat]
+        after = static.after
+        if depth < horizon and legal_areas(after.board, after.turn):
+            sign = 1 if after.turn == state.turn else -1
+            value += sign * DISCOUNT * _plain_best(after, depth + 1, horizon)
+        values.append(value)
+    return max(values, default=-inf)
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One legal move, analysed: the record the UI overlay, tutor and players read."""
+
+    move: int
+    notation: str
+    score: float
+    """Display score in [−100, 100]."""
+    value: float
+    """Native value: immediate + penalty + look-ahead, unclamped."""
+    warnings: tuple[str, ...]
+    factors: dict[str, float] = field(default_factory=dict)
+    """Contribution of each term to ``value``, in the seed document's order."""
+    details: dict[str, Any] = field(default_factory=dict)
+    """Components: pts, extra, pieces, dPresence, dPerfect, dAvg, dFlex, penalty, future."""
+    explanation: tuple[str, ...] = ()
+    """The positive items in words (§2.1), e.g. ``gains 2 points``."""
+
+    @property
+    def text(self) -> str:
+        """``Area N: item, item | WARNING: …`` as one line."""
+        items = ", ".join(self.explanation) or "no gain"
+        return " | ".join((f"Area {self.move}: {items}",) + self.warnings)
+
+
+def _plural(count: float, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _explain(details: dict[str, Any], look: float) -> tuple[str, ...]:
+    items = []
+    if details["pts"] > 0:
+        items.append(f"gains {_plural(details['pts'], 'point')}")
+    if details["extra"]:
+        items.append(EXTRA_TURN_TEXT)
+    if details["dPresence"] > 0:
+        items.append(f"controls {details['dPresence']} more {'piece' if details['dPresence'] == 1 else 'pieces'}")
+    if details["dPerfect"] > 0:
+        items.append(f"sets up {details['dPerfect']} new perfect {'move' if details['dPerfect'] == 1 else 'moves'}")
+    if details["dAvg"] > 0:
+        items.append(f"increases avg piece value by {details['dAvg']:.2f}")
+    if details["dFlex"] > 0:
+        items.append(f"adds {details['dFlex']} new valid {'move' if details['dFlex'] == 1 else 'moves'}")
+    if look > 0:
+        items.append(f"strong future position ({look:.1f})")
+    return tuple(items)
+
+
+def analyze_move(state: MandragoraState, area: int, depth: int = DEPTH) -> MoveAnalysis:
+    """The record of one legal ``area`` for the side to move (``depth`` moves of look-ahead)."""
+    static = _static(state, area)
+    penalty = PENALTIES[static.threat]
+    after = static.after
+    future = 0.0
+    look = 0.0
+    if depth > 0 and legal_areas(after.board, after.turn):
+        future = _best(after, 1, depth, -inf, inf)
+        look = DISCOUNT * future if after.turn == state.turn else -DISCOUNT * future
+    details = dict(static.details, penalty=static.threat, future=future)
+    factors = {
+        "points": 10 * details["pts"],
+        "extra turn": 90 * details["extra"],
+        "presence": 5 * details["dPresence"],
+        "perfect moves": 20 * details["dPerfect"],
+        "average value": 20 * details["dAvg"],
+        "flexibility": 3 * details["dFlex"],
+        "threat": penalty,
+        "look-ahead": look,
+    }
+    value = static.immediate + penalty + look
+    score = max(-100.0, min(100.0, value))
+    score = min(score, 0.0) if penalty else max(score, 0.0)
+    notation = f"{SIDE_LETTERS[state.turn]}{area}"
+    warnings = WARNINGS[static.threat]
+    return MoveAnalysis(area, notation, score, value, warnings, factors, details, _explain(details, look))
+
+
+def analyze(state: MandragoraState, depth: int = DEPTH) -> list[MoveAnalysis]:
+    """One record per legal move of the side to move, best first (see the module docstring)."""
+    if state.setups:
+        return []
+    records = [analyze_move(state, area, depth) for area in legal_areas(state.board, state.turn)]
+    return sorted(records, key=lambda record: (-record.score, -record.value))

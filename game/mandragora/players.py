@@ -1,0 +1,40 @@
+"""Mandragora Mania computer players by command-line name.
+
+- ``random``: a uniformly random legal area (seeded, so its games replay).
+- ``analyzer``: the seed analyzer's top move (:func:`.analyzer.analyze`, best first; ties
+  by score and native value go to the lower area), so it is deterministic.
+
+The stronger ``expert`` player comes with the shared alpha-beta search in ``game.core``.
+"""
+
+from __future__ import annotations
+
+from ..core.players import Player, RandomPlayer
+from .analyzer import DEPTH, analyze
+from .rules import MandragoraRules, MandragoraState
+
+PLAYER_NAMES = ("random", "analyzer")
+
+
+class AnalyzerPlayer(Player):
+    """Plays the move the seed analyzer ranks first."""
+
+    name = "analyzer"
+
+    def __init__(self, depth: int = DEPTH) -> None:
+        self.depth = depth
+
+    def choose(self, rules: MandragoraRules, state: MandragoraState) -> int:
+        records = analyze(state, self.depth)
+        if not records:
+            raise ValueError("no move to choose: the game is over or the setup is still to be drawn")
+        return records[0].move
+
+
+def make_player(name: str, seed: int | None = None) -> Player:
+    """The player called ``name`` (see :data:`PLAYER_NAMES`); ``ValueError`` if unknown."""
+    if name == "random":
+        return RandomPlayer(seed)
+    if name == "analyzer":
+        return AnalyzerPlayer()
+    raise ValueError(f"unknown mandragora player {name!r}; known players: {', '.join(PLAYER_NAMES)}")
