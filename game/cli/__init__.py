@@ -10,9 +10,9 @@ import argparse
 import sys
 
 from ..core.protocol import IllegalMoveError
-from . import moves, selfplay
+from . import moves, selfplay, tournament
 
-SUBCOMMANDS = (selfplay, moves)
+SUBCOMMANDS = (selfplay, moves, tournament)
 
 
 class UsageError(Exception):

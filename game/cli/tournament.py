@@ -1,0 +1,134 @@
+"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR] [--json]``
+
+A round robin between computer players (names as ``GAME``'s players accept them; a name
+may repeat, e.g. ``medium medium``, the second entrant is then ``medium#2``).  ``--games``
+is the number of games *per pair*; it must be even, since each pair plays both seatings
+equally often, so an odd number is rounded up (with a note).  The two seatings of a deal
+share one chance seed, so in dice games both players meet the same dice ("duplicate" play).
+Every seed derives from ``--seed`` and the pair and deal, so results do not depend on the
+number of workers.
+
+Games run headless over ``--workers`` processes (default: all cores).  Each finished game is
+appended to ``DIR/games.jsonl`` at once: Ctrl-C keeps them, and the same command with the
+same ``--out DIR`` resumes (a folder of a tournament with other settings is refused).
+Without ``--out`` the folder is ``platformdirs.user_data_dir("tabula")/tournaments/<timestamp>``.
+A progress bar (games, games/s, ETA) goes to stderr when it is a terminal and ``--json`` is off.
+
+At the end the folder holds ``results.json`` (the JSON below), ``pairs.csv``,
+``standings.csv`` and ``standings.png`` (ratings with 95% error bars); the table is printed,
+or with ``--json`` only this JSON, on stdout::
+
+    {"folder": "...",
+     "settings": {"format": 1, "game": "backgammon", "players": ["medium", "hard"],
+                  "games_per_pair": 100, "seed": 0, "max_plies": null},
+     "games_played": 100, "games_total": 100, "complete": true,
+     "pairs": [{"a": "medium", "b": "hard", "games": 100, "a_wins": 41, "b_wins": 59,
+                "draws": 0, "a_points_per_game": -0.27, "a_points_ci95": [-0.5, -0.04],
+                "p_equal": 0.0886}],
+     "standings": [{"rank": 1, "player": "hard", "games": 100, "wins": 59, "losses": 41,
+                    "draws": 0, "points_per_game": 0.27, "elo": 31.3,
+                    "elo_ci95": [-3.1, 65.7]}, {"rank": 2, "player": "medium", ...}]}
+
+``folder`` appears on stdout only.  Statistics (see :mod:`game.core.tournament.summary`):
+points per game are A's, with the interval mean ± 1.96·s/√deals over deals (``null`` with
+fewer than 2 deals); ``p_equal`` is seed 002's two-sided exact binomial
+test on decisive games (not clipped at 1; ``null`` without any); ratings are a Bradley–Terry
+fit (one virtual draw per pair, mean 0, Elo scale) with Fisher-information intervals.
+Unfinished games (``--max-plies``) and equal scores are draws.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import platformdirs
+
+from ..core.tournament import ResultStore, Settings, even_games, run_tournament, summarize, validate
+from ..core.tournament.progress import ProgressBar
+from ..core.tournament.report import format_table, write_files
+from ..core.tournament.summary import Summary
+from ..games import get_game
+from .common import add_game_argument, positive_int, seed_int
+
+CHART_FILE = "standings.png"
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("tournament", help="round robin between computer players, with statistics")
+    add_game_argument(parser)
+    parser.add_argument("--players", nargs="+", required=True, metavar="PLAYER",
+                        help="two or more player names (the game's players, e.g. easy medium hard)")
+    parser.add_argument("--games", type=positive_int, default=100,
+                        help="games per pair, even (odd is rounded up); default 100")
+    parser.add_argument("--seed", type=seed_int, default=0, help="seed; the same seed replays the same games")
+    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+                        help="worker processes (default: all cores)")
+    parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
+    parser.add_argument("--max-plies", type=positive_int, help="stop a game unfinished (a draw) after this many plies")
+    parser.add_argument("--json", action="store_true", help="print only the results as JSON")
+    parser.set_defaults(run=run)
+
+
+def default_folder() -> Path:
+    """A new folder under the user data folder, named by the time."""
+    base = Path(platformdirs.user_data_dir("tabula")) / "tournaments"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder, k = base / stamp, 1
+    while folder.exists():
+        k += 1
+        folder = base / f"{stamp}-{k}"
+    return folder
+
+
+def save_chart(summary: Summary, folder: Path) -> str | None:
+    """Draw ``standings.png``; the reason as text if it could not be drawn."""
+    try:
+        from ..ui.charts import save_chart as save, standings_chart
+
+        rows = [(s.player, s.elo, *s.elo_ci95) for s in summary.standings]
+        save(standings_chart(rows, f"{summary.settings.game}: Elo-style ratings, 95% intervals"), folder / CHART_FILE)
+    except (ImportError, OSError, RuntimeError) as error:
+        return str(error)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    games = even_games(args.games)
+    if games != args.games:
+        print(f"note: {args.games} games per pair rounded up to {games} (both seatings equally often)", file=sys.stderr)
+    settings = Settings(args.game, tuple(args.players), games, args.seed, args.max_plies)
+    validate(settings, get_game)
+    folder = Path(args.out) if args.out else default_folder()
+    store = ResultStore(folder, settings)
+    total = settings.total_games
+    if not args.json:
+        resumed = f", {len(store.records)} already played" if store.records else ""
+        print(f"tournament folder: {folder} ({total} games{resumed})", file=sys.stderr)
+    bar = ProgressBar(total, sys.stderr, start=len(store.records)) if sys.stderr.isatty() and not args.json else None
+    try:
+        advance = (lambda _record: bar.advance()) if bar else None
+        records = run_tournament(settings, get_game, store, args.workers, on_result=advance)
+    except KeyboardInterrupt:
+        if bar:
+            bar.close()
+        print(f"interrupted: {len(store.records)} of {total} games kept in {folder}; "
+              f"run the same command with --out {folder} to resume", file=sys.stderr)
+        return 130
+    if bar:
+        bar.close()
+    summary = summarize(settings, records)
+    write_files(summary, folder)
+    problem = save_chart(summary, folder)
+    if problem:
+        print(f"warning: no standings chart: {problem}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"folder": str(folder), **summary.to_dict()}, indent=2))
+    else:
+        print(format_table(summary))
+        print(f"\nresults in {folder}")
+    return 0

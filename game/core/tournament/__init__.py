@@ -1,0 +1,18 @@
+"""Round-robin tournaments with duplicate seating, resumable folders and statistics.
+
+- :mod:`.schedule` — :class:`Settings` and the fixed list of games with their seeds.
+- :mod:`.runner` — plays the missing games, serially or over worker processes.
+- :mod:`.results` — the tournament folder: settings plus one JSON line per finished game.
+- :mod:`.stats` — binomial test, mean intervals, Bradley–Terry (Elo-style) ratings.
+- :mod:`.summary` — per-pair statistics and standings from game records.
+- :mod:`.report` — JSON/CSV files and the printed table.
+- :mod:`.progress` — the text progress bar.
+"""
+
+from .results import ResultStore
+from .runner import run_tournament, validate
+from .schedule import GameSpec, Settings, even_games, schedule
+from .summary import Summary, summarize
+
+__all__ = ["GameSpec", "ResultStore", "Settings", "Summary", "even_games", "run_tournament", "schedule",
+           "summarize", "validate"]

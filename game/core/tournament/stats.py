@@ -1,0 +1,100 @@
+"""Statistics for tournaments: the seed's binomial test, mean intervals, Bradley–Terry ratings.
+
+Pure functions of numbers; nothing here knows about games or files.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+Z95 = 1.959963984540054
+"""Normal quantile of a two-sided 95% interval."""
+
+ELO_PER_NAT = 400 / math.log(10)
+"""Elo points per unit of Bradley–Terry log-strength."""
+
+
+def binomial_equal_p(wins: int, games: int) -> float:
+    """Seed 002's "probability the two are equally good": two-sided exact binomial test.
+
+    H0: p = ½.  ``2·P(X ≤ w)`` if ``w < n/2``, else ``2·P(X ≤ n − w)``, with X ~ Bin(n, ½).
+    As in the seed it is *not* clipped at 1 (``w = n/2`` gives more than 1).  Computed
+    exactly in integers, then rounded once.
+    """
+    if not 0 <= wins <= games:
+        raise ValueError(f"wins must be between 0 and {games}, got {wins}")
+    tail = wins if wins < games / 2 else games - wins
+    return 2 * sum(comb(games, k) for k in range(tail + 1)) / 2**games
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A mean with its 95% interval; ``low``/``high`` are ``None`` with fewer than 2 values."""
+
+    mean: float
+    low: float | None
+    high: float | None
+    n: int
+
+
+def mean_interval(values: Sequence[float]) -> Interval:
+    """Mean ± 1.96·s/√n, s the sample standard deviation (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return Interval(0.0, None, None, 0)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return Interval(mean, None, None, n)
+    s = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
+    half = Z95 * s / math.sqrt(n)
+    return Interval(mean, mean - half, mean + half, n)
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """Elo-style ratings (mean 0) with their standard errors, one per player."""
+
+    elo: tuple[float, ...]
+    se: tuple[float, ...]
+
+    def interval(self, i: int) -> tuple[float, float]:
+        return self.elo[i] - Z95 * self.se[i], self.elo[i] + Z95 * self.se[i]
+
+
+def bradley_terry(wins: np.ndarray, prior: float = 0.5, tol: float = 1e-12, max_iter: int = 100_000) -> Ratings:
+    """Maximum-likelihood Bradley–Terry ratings from ``wins[i, j]`` (i's wins over j; a draw
+    counts ½ to each side).
+
+    ``prior`` adds that many virtual wins each way to every pair that met (one virtual draw
+    by default), so a clean sweep gives a finite rating.  Fitted by Hunter's MM iterations,
+    anchored so the ratings average 0, scaled to Elo (400·log10 of the strength).  Standard
+    errors come from the Fisher information (its pseudo-inverse, the mean-0 constraint);
+    they treat games as independent.
+    """
+    w = np.asarray(wins, dtype=float)
+    met = (w + w.T) > 0
+    w = w + prior * met
+    games = w + w.T
+    total = w.sum(axis=1)
+    strength = np.ones(len(w))
+    for _ in range(max_iter):
+        denom = (games / (strength[:, None] + strength[None, :])).sum(axis=1)
+        new = np.where(denom > 0, total / np.where(denom > 0, denom, 1), strength)
+        new /= np.exp(np.log(new).mean())
+        done = np.max(np.abs(np.log(new) - np.log(strength))) < tol
+        strength = new
+        if done:
+            break
+    theta = np.log(strength)
+    p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))
+    info = -games * p * (1 - p)
+    np.fill_diagonal(info, 0)
+    np.fill_diagonal(info, -info.sum(axis=1))
+    cov = np.linalg.pinv(info)
+    se = np.sqrt(np.clip(np.diag(cov), 0, None))
+    return Ratings(tuple((ELO_PER_NAT * theta).tolist()), tuple((ELO_PER_NAT * se).tolist()))

@@ -1,0 +1,1 @@
+"""The pygame user interface: app loop, scenes, widgets, overlays and charts."""

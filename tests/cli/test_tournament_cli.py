@@ -1,0 +1,107 @@
+"""``tabula tournament``: JSON contract, files in the folder, resuming, clean errors."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import cli
+from game.cli import tournament
+from game.core.tournament import results
+
+ARGS = ["tournament", "backgammon", "--players", "easy", "medium", "hard",
+        "--games", "2", "--seed", "5", "--workers", "1"]
+
+
+def test_tournament_is_a_subcommand():
+    assert tournament in cli.SUBCOMMANDS
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_output_and_files(capsys, tmp_path):
+    code, out, err = run(capsys, *ARGS, "--out", str(tmp_path), "--json")
+    assert code == 0 and "[" not in err  # no progress bar
+    data = json.loads(out)
+    assert set(data) == {"folder", "settings", "games_played", "games_total", "complete", "pairs", "standings"}
+    assert data["settings"] == {"format": 1, "game": "backgammon", "players": ["easy", "medium", "hard"],
+                                "games_per_pair": 2, "seed": 5, "max_plies": None}
+    assert data["games_played"] == data["games_total"] == 6 and data["complete"]
+    assert [(p["a"], p["b"]) for p in data["pairs"]] == [("easy", "medium"), ("easy", "hard"), ("medium", "hard")]
+    assert set(data["pairs"][0]) == {"a", "b", "games", "a_wins", "b_wins", "draws", "a_points_per_game",
+                                     "a_points_ci95", "p_equal"}
+    ranks = data["standings"]
+    assert [r["rank"] for r in ranks] == [1, 2, 3] and sorted(r["player"] for r in ranks) == ["easy", "hard", "medium"]
+    assert all(r["elo_ci95"][0] < r["elo"] < r["elo_ci95"][1] for r in ranks)
+    assert abs(sum(r["elo"] for r in ranks)) < 1e-6
+    assert json.loads((tmp_path / "results.json").read_text()) == {k: v for k, v in data.items() if k != "folder"}
+    assert (tmp_path / "games.jsonl").read_text().count("\n") == 6
+    assert (tmp_path / "pairs.csv").read_text().splitlines()[0] == (
+        "a,b,games,a_wins,b_wins,draws,a_points_per_game,a_points_ci95_low,a_points_ci95_high,p_equal")
+    assert len((tmp_path / "standings.csv").read_text().splitlines()) == 4
+    chart = pygame.image.load(str(tmp_path / "standings.png"))
+    assert chart.get_width() == 720 and chart.get_height() > 3 * 34
+
+
+def test_table_odd_games_and_rerun(capsys, tmp_path):
+    argv = [*ARGS[:6], "--games", "1", "--out", str(tmp_path)]
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and "rounded up to 2" in err
+    assert "P(equal)" in out and "Elo" in out and "medium" in out
+    code, again, err = run(capsys, *argv)
+    assert code == 0 and "6 already played" in err and again == out
+
+
+def test_ctrl_c_keeps_games_and_the_same_command_resumes(capsys, tmp_path, monkeypatch):
+    code, reference, _ = run(capsys, *ARGS, "--out", str(tmp_path / "reference"), "--json")
+    append = results.ResultStore.append
+
+    def interrupt_after_two(store, record):
+        append(store, record)
+        if len(store.records) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(results.ResultStore, "append", interrupt_after_two)
+    code, _, err = run(capsys, *ARGS, "--out", str(tmp_path / "run"), "--json")
+    assert code == 130 and "2 of 6 games kept" in err
+    monkeypatch.setattr(results.ResultStore, "append", append)
+    code, out, _ = run(capsys, *ARGS, "--out", str(tmp_path / "run"), "--json")
+    assert code == 0
+    strip = lambda text: {k: v for k, v in json.loads(text).items() if k != "folder"}  # noqa: E731
+    assert strip(out) == strip(reference)
+
+
+def test_default_folder_is_in_the_user_data_folder(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(tournament.platformdirs, "user_data_dir", lambda app: str(tmp_path / app))
+    code, out, _ = run(capsys, *ARGS, "--json")
+    folder = json.loads(out)["folder"]
+    assert code == 0 and folder.startswith(str(tmp_path / "tabula" / "tournaments"))
+
+
+@pytest.mark.parametrize(
+    "extra,message",
+    [
+        (["--players", "easy", "bogus"], "unknown backgammon player 'bogus'"),
+        (["--players", "easy"], "at least two players"),
+        (["--players", "easy", "hard", "--games", "0"], "at least 1"),
+        (["--players", "easy", "hard", "--workers", "0"], "at least 1"),
+    ],
+)
+def test_bad_values_exit_2(capsys, tmp_path, extra, message):
+    code, _, err = run(capsys, "tournament", "backgammon", *extra, "--out", str(tmp_path))
+    assert code == 2 and message in err
+
+
+def test_another_tournaments_folder_is_refused(capsys, tmp_path):
+    assert run(capsys, *ARGS, "--out", str(tmp_path), "--json")[0] == 0
+    code, _, err = run(capsys, *ARGS[:-4], "--seed", "6", "--workers", "1", "--out", str(tmp_path))
+    assert code == 2 and "different settings" in err and "seed 6 here but 5 there" in err

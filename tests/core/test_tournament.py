@@ -1,0 +1,137 @@
+"""Tournaments: the schedule, duplicate seating, serial = parallel, resuming, every game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.core.match import replay
+from game.core.tournament import ResultStore, Settings, run_tournament, schedule, summarize, validate
+from game.core.tournament.schedule import derive_seed, even_games
+from game.games import game_names, get_game
+
+SETTINGS = Settings("backgammon", ("easy", "medium", "hard"), 4, seed=7)
+
+
+def play(folder, settings=SETTINGS, **kwargs):
+    return run_tournament(settings, get_game, ResultStore(folder, settings), **kwargs)
+
+
+def as_lines(records):
+    return [json.dumps(r, sort_keys=True) for r in records]
+
+
+def test_schedule_balances_seats_and_shares_dice_within_a_deal():
+    specs = schedule(SETTINGS)
+    assert [s.index for s in specs] == list(range(12)) and SETTINGS.total_games == 12
+    assert {s.pair for s in specs} == {(0, 1), (0, 2), (1, 2)}
+    first, second, third = specs[0], specs[1], specs[2]
+    assert first.seats == (0, 1) and second.seats == (1, 0)
+    assert first.seed == second.seed != third.seed
+    assert first.player_seeds == second.player_seeds[::-1]
+
+
+def test_seeds_are_pinned():
+    # Changing the derivation would silently change every stored tournament's games.
+    assert [derive_seed(1, 0, 1, k) for k in range(2)] == [8557235889171133499, 6847813237136420861]
+    assert derive_seed(1, 0, 1, 0, "player", 0) == 2585514618014392568
+
+
+def test_settings_validation():
+    assert even_games(5) == 6 and even_games(4) == 4
+    with pytest.raises(ValueError, match="even"):
+        Settings("backgammon", ("easy", "hard"), 3, 0)
+    with pytest.raises(ValueError, match="two players"):
+        Settings("backgammon", ("easy",), 2, 0)
+    with pytest.raises(ValueError, match="unknown backgammon player 'bogus'"):
+        validate(Settings("backgammon", ("easy", "bogus"), 2, 0), get_game)
+    assert Settings("backgammon", ("medium", "medium", "medium"), 2, 0).labels == ("medium", "medium#2", "medium#3")
+
+
+def test_duplicate_games_of_identical_deterministic_players_cancel(tmp_path):
+    settings = Settings("backgammon", ("medium", "medium"), 4, seed=3)
+    records = play(tmp_path, settings)
+    assert records[0]["actions"] == records[1]["actions"] and records[0]["actions"][0].startswith(("white", "black"))
+    pair = summarize(settings, records).pairs[0]
+    assert pair.a_points.mean == 0 and pair.a_points.low == pair.a_points.high == 0
+    assert pair.a_wins == pair.b_wins == 2 and pair.p_equal == pytest.approx(2 * 11 / 16)
+
+
+def test_records_replay_and_serial_equals_parallel_spawn(tmp_path):
+    serial = play(tmp_path / "serial")
+    parallel = play(tmp_path / "parallel", workers=2, start_method="spawn")
+    assert as_lines(serial) == as_lines(parallel)
+    rules = get_game("backgammon").rules()
+    for record in serial:
+        assert rules.is_over(replay(rules, record["options"], record["actions"])[-1])
+    assert summarize(SETTINGS, serial) == summarize(SETTINGS, list(reversed(parallel)))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_run_resumes_to_the_same_results(tmp_path, workers):
+    reference = play(tmp_path / "reference")
+    seen = []
+
+    def stop_after_three(record):
+        seen.append(record)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play(tmp_path / "run", workers=workers, on_result=stop_after_three)
+    kept = ResultStore(tmp_path / "run", SETTINGS).records
+    assert len(kept) == 3
+    assert as_lines(play(tmp_path / "run", workers=workers)) == as_lines(reference)
+
+
+def test_a_line_cut_short_is_dropped_and_other_damage_refused(tmp_path):
+    reference = play(tmp_path / "reference")
+    folder = tmp_path / "run"
+    ResultStore(folder, SETTINGS)
+    lines = [json.dumps(r) for r in reference[:2]]
+    (folder / "games.jsonl").write_text(lines[0] + "\n" + lines[1][:40], encoding="utf-8")
+    store = ResultStore(folder, SETTINGS)
+    assert list(store.records) == [0]
+    assert (folder / "games.jsonl").read_text(encoding="utf-8").endswith("\n")
+    assert as_lines(run_tournament(SETTINGS, get_game, store)) == as_lines(reference)
+    (folder / "games.jsonl").write_text("garbage\n" + lines[0] + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1 is not a game record"):
+        ResultStore(folder, SETTINGS)
+
+
+def test_a_folder_of_another_tournament_is_refused(tmp_path):
+    ResultStore(tmp_path, SETTINGS)
+    other = Settings("backgammon", ("easy", "medium", "hard"), 6, seed=7)
+    with pytest.raises(ValueError, match="different settings.*games_per_pair 6 here but 4 there"):
+        ResultStore(tmp_path, other)
+
+
+def test_summary_counts_points_per_deal_and_draws():
+    settings = Settings("backgammon", ("a", "b"), 6, 0)
+
+    def record(number, seats, result):
+        return {"index": number, "pair": [0, 1], "number": number, "seats": seats, "result": result}
+
+    records = [record(0, [0, 1], [1, -1]), record(1, [1, 0], [2, -2]), record(2, [0, 1], [3, -3]),
+               record(3, [1, 0], [-1, 1]), record(4, [0, 1], None)]
+    summary = summarize(settings, records)
+    pair = summary.pairs[0]
+    assert (pair.games, pair.a_wins, pair.b_wins, pair.draws) == (5, 3, 1, 1)
+    assert pair.p_equal == 2 * (1 + 4) / 16
+    # Deals: (1 − 2)/2, (3 + 1)/2 and the half-played 0 → mean 0.5.
+    assert pair.a_points.n == 3 and pair.a_points.mean == pytest.approx(0.5)
+    first = summary.standings[0]
+    assert (first.player, first.games, first.wins, first.losses, first.draws) == ("a", 5, 3, 1, 1)
+    assert first.points_per_game == pytest.approx(3 / 5) and not summary.complete
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_registered_game_plays_a_tournament(tmp_path, name):
+    info = get_game(name)
+    settings = Settings(name, tuple(info.player_names[:2]), 2, seed=1, max_plies=400)
+    validate(settings, get_game)
+    records = play(tmp_path, settings)
+    summary = summarize(settings, records)
+    assert summary.complete and summary.pairs[0].games == 2
+    assert sum(s.games for s in summary.standings) == 4
