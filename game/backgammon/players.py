@@ -10,6 +10,9 @@ engine, they always obey the full rules (both dice, larger die, bar first, bear-
 - ``hard`` (CompareAllMovesSimple): the play minimising the seed's
   ``V = own pips + 2·own blots − own made points − opponent checkers on the bar``.
 
+Plus ``bestoffour`` (seed 002), ``montecarlo`` (seed 000, :mod:`.montecarlo`) and
+``greedy:<evaluator>`` for every registered evaluator (:mod:`.eval_players`).
+
 Ties go to the first play in the generator's fixed order, so every player is reproducible.
 """
 
@@ -18,9 +21,14 @@ from __future__ import annotations
 
 from ..core.players import Player, RandomPlayer
 from .board import BAR, Side
+from .eval_players import BestOfFourPlayer, GreedyPlayer
+from .evaluators import evaluator_names
+from .montecarlo import MonteCarloPlayer
 from .rules import BackgammonRules, BackgammonState
 
-PLAYER_NAMES = ("random", "easy", "medium", "hard")
+PLAYER_NAMES = ("random", "easy", "medium", "hard", "bestoffour", "montecarlo") + tuple(
+    f"greedy:{name}" for name in evaluator_names()
+)
 
 
 class _PlayChooser(Player):
@@ -75,4 +83,10 @@ def make_player(name: str, seed: int | None = None) -> Player:
         return FurthestBackPlayer()
     if name == "hard":
         return CompareAllMovesPlayer()
+    if name == "bestoffour":
+        return BestOfFourPlayer(seed)
+    if name == "montecarlo":
+        return MonteCarloPlayer(seed)
+    if name.startswith("greedy:"):
+        return GreedyPlayer(name.partition(":")[2])
     raise ValueError(f"unknown backgammon player {name!r}; known players: {', '.join(PLAYER_NAMES)}")

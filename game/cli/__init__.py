@@ -10,9 +10,9 @@ import argparse
 import sys
 
 from ..core.protocol import IllegalMoveError
-from . import moves, selfplay, tournament
+from . import evaluate, moves, selfplay, tournament
 
-SUBCOMMANDS = (selfplay, moves, tournament)
+SUBCOMMANDS = (selfplay, moves, evaluate, tournament)
 
 
 class UsageError(Exception):

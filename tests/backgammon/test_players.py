@@ -37,3 +37,33 @@ def test_hard_minimises_the_seed_value():
 def test_medium_moves_the_furthest_back_checker():
     s = BackgammonState.from_board(make_side({6: 5, 8: 3, 13: 5, 24: 2}), make_side({6: 5, 8: 3, 13: 5, 24: 2}), 0, (6, 5))
     assert RULES.notation(s, make_player("medium").choose(RULES, s)) == "24/13"
+
+
+def test_greedy_picks_the_evaluators_favourite():
+    from game.backgammon.eval_players import play_values
+    from game.backgammon.evaluators import get_evaluator
+
+    s = BackgammonState.from_board(make_side({6: 5, 8: 3, 13: 5, 24: 2}), make_side({6: 5, 8: 3, 13: 5, 24: 2}), 0, (3, 1))
+    plays, values = play_values(RULES, s, get_evaluator("bras"))
+    chosen = make_player("greedy:bras").choose(RULES, s)
+    assert values[plays.index(chosen)] == values.max()
+
+
+def test_monte_carlo_is_seeded_and_ranks_its_candidates():
+    s = BackgammonState.from_board(make_side({6: 5, 8: 3, 13: 5, 24: 2}), make_side({6: 5, 8: 3, 13: 5, 24: 2}), 0, (3, 1))
+    first = make_player("montecarlo", 4).rank(RULES, s)
+    again = make_player("montecarlo", 4).rank(RULES, s)
+    assert first == again and len(first) == 6
+    assert [row[1] for row in first] == sorted((row[1] for row in first), reverse=True)
+    assert all(0 <= row[3] <= 1 for row in first)
+
+
+def test_bestoffour_samples_among_the_top_four_only():
+    from game.backgammon.eval_players import play_values
+    from game.backgammon.evaluators import get_evaluator
+
+    s = BackgammonState.from_board(make_side({6: 5, 8: 3, 13: 5, 24: 2}), make_side({6: 5, 8: 3, 13: 5, 24: 2}), 0, (6, 4))
+    plays, values = play_values(RULES, s, get_evaluator("phase-heuristic"))
+    top = {plays[i] for i in sorted(range(len(plays)), key=lambda i: -values[i])[:4]}
+    picks = {make_player("bestoffour", seed).choose(RULES, s) for seed in range(40)}
+    assert picks <= top and len(picks) > 1

@@ -1,0 +1,57 @@
+"""Backgammon players that choose by a registered evaluator: greedy and seed 002's BestOfFour.
+
+Both score the position after every legal play from the mover's side, in one numpy batch.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from ..core.players import Player
+from .evaluators import boards_to_array, get_evaluator
+from .rules import BackgammonRules, BackgammonState
+
+
+def play_values(rules: BackgammonRules, state: BackgammonState, evaluator) -> tuple[list, np.ndarray]:
+    """Every legal play and the evaluator's value of its result for the mover (higher better)."""
+    mover = state.turn
+    successors = rules.successors(state)
+    batch = boards_to_array([(after.sides[mover], after.sides[1 - mover]) for _, after in successors])
+    values = evaluator.evaluate(batch)
+    return [play for play, _ in successors], values if evaluator.higher_is_better else -values
+
+
+class GreedyPlayer(Player):
+    """Plays the move whose resulting position the evaluator likes best (1-ply, no search)."""
+
+    def __init__(self, evaluator_name: str) -> None:
+        self.evaluator = get_evaluator(evaluator_name)
+        self.name = f"greedy:{evaluator_name}"
+
+    def choose(self, rules: BackgammonRules, state: BackgammonState):
+        plays, values = play_values(rules, state, self.evaluator)
+        return plays[int(np.argmax(values))]
+
+
+class BestOfFourPlayer(Player):
+    """Seed 002's BestOfFour: of the four best plays by the phase heuristic, pick one at
+    random with probability proportional to ``exp(value)``; with fewer than four, the best.
+    """
+
+    name = "bestoffour"
+
+    def __init__(self, seed: int | None = None, evaluator_name: str = "phase-heuristic") -> None:
+        self.evaluator = get_evaluator(evaluator_name)
+        self.rng = random.Random(seed)
+
+    def choose(self, rules: BackgammonRules, state: BackgammonState):
+        plays, values = play_values(rules, state, self.evaluator)
+        order = np.argsort(-values, kind="stable")
+        if len(order) < 4:
+            return plays[int(order[0])]
+        top = order[:4]
+        weights = [math.exp(float(values[i] - values[top[0]])) for i in top]
+        return plays[int(self.rng.choices(list(top), weights=weights)[0])]
