@@ -1,0 +1,119 @@
+"""The analysis record: one row per legal move, best first, that the overlay and tutor read.
+
+Each :class:`MoveAnalysis` holds the move and its notation, the search's *native* value for
+the player making it (backgammon: equity in points; chess-like games: centipawns), extra
+native numbers (``details``, e.g. win and gammon chances), warnings (short sentences), the
+factor breakdown that explains it, and a display score.
+
+**The display score**, the same for every game::
+
+    score = 100 * tanh(atanh(1/2) * value / scale)
+
+- it is strictly increasing in the value, so it never reorders moves of equal depth;
+- it is bounded by -100..100 and antisymmetric: 0 is an even game, the sign says who is
+  ahead, and a value of ``scale`` shows as 50 (so ``scale`` is the game's "clear advantage",
+  e.g. half a point of equity, or 300 centipawns);
+- it is nearly linear around 0, where close moves are compared, and saturates smoothly
+  instead of clipping, so decisive values (gammons, mates) still order correctly.
+
+A win probability ``p`` enters as the value ``2p - 1`` (:func:`value_from_win_probability`:
+the expected points of a game won or lost by one point), the units searches already use.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .protocol import Rules
+from .search import ScoredMove
+
+HALF = math.atanh(0.5)
+"""Slope that makes a value of ``scale`` display as 50."""
+
+
+def display_score(value, scale: float):
+    """The display score (-100..100) of a native ``value`` (a float or an array); see module doc."""
+    if not scale > 0:
+        raise ValueError(f"the display scale must be positive, got {scale!r}")
+    with np.errstate(over="ignore"):  # huge values overflow to inf, which displays as 100
+        score = 100.0 * np.tanh(HALF * np.asarray(value, dtype=float) / scale)
+    return float(score) if score.ndim == 0 else score
+
+
+def value_from_win_probability(p: float) -> float:
+    """A win probability as a value in points, ``2p - 1``, for searches and the display score."""
+    return 2.0 * p - 1.0
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One move of an analysed position, from the view of the player making it.
+
+    ``diff`` is ``value`` minus the best move's value (0 for the best, negative below it;
+    a move searched shallower than the best may show a positive diff, see
+    :func:`game.core.search.rank`).  ``plies`` is the depth its value was searched to, and
+    ``exact`` is false when the value is only an upper bound.  ``factors`` is ordered,
+    factor name -> contribution, as the game's evaluator explains the position the move
+    leads to.
+    """
+
+    move: Any
+    notation: str
+    score: float
+    value: float
+    details: Mapping[str, float] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+    factors: Mapping[str, float] = field(default_factory=dict)
+    rank: int = 1
+    diff: float = 0.0
+    plies: int = 0
+    exact: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; ``"move"`` is the notation."""
+        return {
+            "move": self.notation, "score": self.score, "value": self.value,
+            "warnings": list(self.warnings), "factors": dict(self.factors),
+            "details": dict(self.details), "rank": self.rank, "diff": self.diff,
+            "plies": self.plies, "exact": self.exact,
+        }
+
+
+Explain = Callable[[Any, ScoredMove], Mapping[str, float]]
+"""``explain(state, scored)``: the factors (or details) of ``scored.after`` for the mover."""
+Warn = Callable[[Any, ScoredMove, ScoredMove], Iterable[str]]
+"""``warn(state, scored, best)``: warnings about ``scored``, knowing the best move."""
+
+
+def analyze(rules: Rules, state: Any, ranked: Sequence[ScoredMove], scale: float, *,
+            explain: Explain | None = None, details: Explain | None = None,
+            warnings: Warn | None = None) -> list[MoveAnalysis]:
+    """The analysis of ``state`` from a search's ranking (any of :mod:`game.core.search`).
+
+    ``scale`` is the display scale (the value shown as 50); the optional game-specific
+    callbacks fill ``factors``, ``details`` and ``warnings``.
+    """
+    if not ranked:
+        return []
+    best = ranked[0]
+    return [
+        MoveAnalysis(
+            move=scored.move,
+            notation=rules.notation(state, scored.move),
+            score=display_score(scored.value, scale),
+            value=scored.value,
+            details=dict(details(state, scored)) if details else {},
+            warnings=tuple(warnings(state, scored, best)) if warnings else (),
+            factors=dict(explain(state, scored)) if explain else {},
+            rank=number,
+            diff=scored.value - best.value,
+            plies=scored.plies,
+            exact=scored.exact,
+        )
+        for number, scored in enumerate(ranked, 1)
+    ]

@@ -1,0 +1,115 @@
+"""Expectiminimax for dice games, with GNU Backgammon's move filtering.
+
+An n-ply value of a move is the value of the position it leads to searched n plies deep:
+at a chance node, the probability-weighted average over every outcome; at a decision node,
+the mover's best child *by the mover's own value*, each child searched one ply less.  At
+every decision node with plies left (the root included) all moves are first scored at 0 ply
+in one batch and only the best ``keep`` within ``margin`` of the best are searched deeper,
+as GNU Backgammon's ``MoveFilter`` does; the others are dropped (inside the tree) or ranked
+after the deep candidates by their 0-ply value (at the root, see :func:`.base.rank`).
+
+Speed comes from batching: a chance node expands every outcome's moves and evaluates all
+of them in one call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..protocol import CHANCE, Rules
+from .base import Evaluate, Limits, ScoredMove, Search, SearchResult
+
+
+@dataclass(frozen=True)
+class MoveFilter:
+    """Search deeper only the best ``keep`` moves whose 0-ply value is within ``margin`` of the best.
+
+    ``keep=None`` keeps any number.  ``margin`` is in the evaluator's units; GNU Backgammon's
+    usual filter for equity is ``MoveFilter(8, 0.16)``.  The best move is always kept.
+    """
+
+    keep: int | None = None
+    margin: float = float("inf")
+
+    def select(self, values: np.ndarray) -> np.ndarray:
+        """Indices of the kept moves, best first (ties in the given order)."""
+        order = np.argsort(-values, kind="stable")
+        if self.keep is not None:
+            order = order[: max(self.keep, 1)]
+        return order[values[order] >= values[order[0]] - self.margin]
+
+
+NO_FILTER = MoveFilter()
+"""Search every move: exact expectiminimax."""
+
+
+class Expectiminimax(Search):
+    """Values are ``(players,)`` vectors, so each decision is the mover's own best."""
+
+    def __init__(self, rules: Rules, state: Any, evaluate: Evaluate, move_filter: MoveFilter,
+                 limits: Limits | None, result_scale: float):
+        super().__init__(rules, state, evaluate, limits, result_scale)
+        self.filter = move_filter
+
+    def iteration(self, plies: int) -> list[ScoredMove]:
+        scored = [ScoredMove(m, a, float(v)) for (m, a), v in zip(self.children, self.static)]
+        for i in self.filter.select(self.static):
+            move, after = self.children[i]
+            scored[i] = ScoredMove(move, after, float(self.value(after, plies)[self.mover]), plies)
+        return scored
+
+    def value(self, state: Any, plies: int) -> np.ndarray:
+        """``state`` searched ``plies`` deep, for every player."""
+        if plies == 0 or self.rules.is_over(state):
+            return self.matrix([state])[0]
+        mover = self.rules.to_move(state)
+        if mover == CHANCE:
+            return self.chance(state, plies)
+        children = self.expand(state)
+        return self.decide(mover, children, self.matrix([a for _, a in children]), plies)
+
+    def chance(self, state: Any, plies: int) -> np.ndarray:
+        """Average over the outcomes; every outcome's moves are valued in one batch."""
+        outcomes = self.rules.chance_outcomes(state)
+        self.count(len(outcomes))
+        nodes = [self.rules.apply(state, outcome) for outcome, _ in outcomes]
+        groups = [
+            None if self.rules.is_over(node) or self.rules.to_move(node) == CHANCE else self.expand(node)
+            for node in nodes
+        ]
+        static = self.matrix([after for group in groups if group for _, after in group])
+        total, start = np.zeros(self.players), 0
+        for (_, probability), node, group in zip(outcomes, nodes, groups):
+            if group is None:
+                total += probability * self.value(node, plies)
+            else:
+                end = start + len(group)
+                total += probability * self.decide(self.rules.to_move(node), group, static[start:end], plies)
+                start = end
+        return total
+
+    def decide(self, mover: int, children: list[tuple[Any, Any]], static: np.ndarray, plies: int) -> np.ndarray:
+        """The mover's best child searched ``plies - 1`` deep, among the filter's candidates."""
+        if plies == 1:
+            return static[int(np.argmax(static[:, mover]))]
+        best = None
+        for i in self.filter.select(static[:, mover]):
+            value = self.value(children[i][1], plies - 1)
+            if best is None or value[mover] > best[mover]:
+                best = value
+        return best
+
+
+def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate, plies: int = 1, *,
+                   move_filter: MoveFilter = NO_FILTER, limits: Limits | None = None,
+                   result_scale: float = 1.0) -> SearchResult:
+    """Every legal move at ``state`` (a decision node: roll first), ranked for the mover.
+
+    Candidates the filter keeps carry their ``plies``-ply value (``plies`` set on them), the
+    others their 0-ply value (``plies == 0``).  With :data:`NO_FILTER` this is exact
+    depth-limited expectiminimax.  Works for deterministic games too (no chance nodes).
+    """
+    return Expectiminimax(rules, state, evaluate, move_filter, limits, result_scale).run(plies)

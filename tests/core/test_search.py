@@ -1,0 +1,344 @@
+"""The searches against brute force on toy games, plus limits, cancellation and noise."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.match import play_game
+from game.core.players import RandomPlayer
+from game.core.protocol import CHANCE
+from game.core.search import (
+    NO_FILTER, Limits, MoveFilter, SearchCancelled, SearchPlayer, TranspositionTable,
+    add_noise, alphabeta, expectiminimax, greedy,
+)
+from tests.core.toygames import Race, RaceState, TakeAway, TakeState, race_evaluate, take_evaluate
+
+TAKE, RACE = TakeAway(), Race()
+
+
+@st.composite
+def take_states(draw, players=2, max_pile=4):
+    piles = tuple(draw(st.lists(st.integers(0, max_pile), min_size=1, max_size=3)))
+    piles = piles if any(piles) else piles[:-1] + (1,)
+    scores = tuple(draw(st.lists(st.integers(0, 3), min_size=players, max_size=players)))
+    return TakeState(piles, scores, draw(st.integers(0, players - 1)))
+
+
+race_states = st.builds(
+    lambda d0, d1, turn, roll: RaceState((d0, d1), turn, roll),
+    st.integers(1, 7), st.integers(1, 7), st.integers(0, 1), st.integers(1, 3),
+)
+
+
+# Brute force, written independently: legal_moves + apply, no batching, one state at a time,
+# a value vector built by asking the evaluator about every player.
+
+def static(rules, state, evaluate):
+    if rules.is_over(state):
+        return np.array(rules.result(state), dtype=float)
+    return np.array([evaluate([state], p)[0] for p in range(rules.num_players)])
+
+
+def brute(rules, state, plies, evaluate, move_filter=None):
+    """Max-n expectimax value vector of ``state`` searched ``plies`` deep (first best on ties)."""
+    if rules.is_over(state) or plies == 0:
+        return static(rules, state, evaluate)
+    mover = rules.to_move(state)
+    if mover == CHANCE:
+        return sum(p * brute(rules, rules.apply(state, o), plies, evaluate, move_filter)
+                   for o, p in rules.chance_outcomes(state))
+    kids = [rules.apply(state, m) for m in rules.legal_moves(state)]
+    if move_filter is not None and plies >= 2:
+        kids = [kids[i] for i in filtered(rules, kids, mover, evaluate, move_filter)]
+    best = None
+    for kid in kids:
+        value = brute(rules, kid, plies - 1, evaluate, move_filter)
+        if best is None or value[mover] > best[mover]:
+            best = value
+    return best
+
+
+def filtered(rules, kids, mover, evaluate, move_filter):
+    values = [static(rules, kid, evaluate)[mover] for kid in kids]
+    order = sorted(range(len(kids)), key=lambda i: -values[i])[: move_filter.keep]
+    return [i for i in order if values[i] >= values[order[0]] - move_filter.margin]
+
+
+def minimax(rules, state, plies, player, evaluate):
+    """Plain depth-limited minimax for ``player`` (max on their turns, min otherwise)."""
+    if rules.is_over(state):
+        return rules.result(state)[player]
+    if plies == 0:
+        return evaluate([state], player)[0]
+    values = [minimax(rules, rules.apply(state, m), plies - 1, player, evaluate) for m in rules.legal_moves(state)]
+    return max(values) if rules.to_move(state) == player else min(values)
+
+
+def values_by_move(result):
+    return {m.move: m.value for m in result}
+
+
+def assert_ranked(result):
+    keys = [(-m.plies, -m.value) for m in result]
+    assert keys == sorted(keys)
+
+
+# Greedy
+
+@given(take_states())
+def test_greedy_ranks_every_move_by_its_resulting_position(state):
+    result = greedy(TAKE, state, take_evaluate)
+    mover = TAKE.to_move(state)
+    expected = {m: static(TAKE, TAKE.apply(state, m), take_evaluate)[mover] for m in TAKE.legal_moves(state)}
+    assert values_by_move(result) == pytest.approx(expected)
+    assert result.best.value == max(expected.values())
+    assert_ranked(result)
+    assert result.plies == 0 and all(m.plies == 0 for m in result)
+
+
+# Alpha-beta
+
+@settings(max_examples=60, deadline=None)
+@given(take_states(), st.integers(0, 4))
+def test_alphabeta_equals_brute_force_minimax(state, plies):
+    result = alphabeta(TAKE, state, take_evaluate, plies)
+    mover = TAKE.to_move(state)
+    assert len(result) == len(TAKE.legal_moves(state)) and result.plies == plies
+    for scored in result:
+        assert scored.exact and scored.plies == plies
+        assert scored.value == minimax(TAKE, scored.after, plies, mover, take_evaluate)
+    assert_ranked(result)
+
+
+@settings(max_examples=30, deadline=None)
+@given(take_states(players=3), st.integers(0, 3))
+def test_alphabeta_with_three_players_is_paranoid_minimax(state, plies):
+    rules = TakeAway(3)
+    mover = rules.to_move(state)
+    for scored in alphabeta(rules, state, take_evaluate, plies):
+        assert scored.value == minimax(rules, scored.after, plies, mover, take_evaluate)
+
+
+def test_transposition_table_does_not_change_results():
+    shared = TranspositionTable()
+    states = [TAKE.initial_state({"piles": piles}) for piles in [(3, 4, 5), (2, 2, 3), (5, 5)]]
+    states += [TAKE.apply(s, TAKE.legal_moves(s)[-1]) for s in states]  # the other player too
+    for state in states:
+        for plies in (2, 4, 5):
+            off = alphabeta(TAKE, state, take_evaluate, plies, tt=TranspositionTable(max_entries=0))
+            fresh = alphabeta(TAKE, state, take_evaluate, plies)
+            reused = alphabeta(TAKE, state, take_evaluate, plies, tt=shared)
+            assert [(m.move, m.value) for m in off] == [(m.move, m.value) for m in fresh]
+            assert [(m.move, m.value) for m in off] == [(m.move, m.value) for m in reused]
+    assert len(shared) > 0
+
+
+def test_the_table_saves_work():
+    state = TAKE.initial_state({"piles": (3, 4, 5)})
+    off = alphabeta(TAKE, state, take_evaluate, 6, tt=TranspositionTable(max_entries=0))
+    on = alphabeta(TAKE, state, take_evaluate, 6)
+    assert on.nodes < off.nodes
+
+
+def test_alphabeta_prunes():
+    state = TAKE.initial_state({"piles": (3, 4, 5)})
+    pruned = alphabeta(TAKE, state, take_evaluate, 5, tt=TranspositionTable(0), all_exact=False)
+    everything = expectiminimax(TAKE, state, take_evaluate, 5)  # visits the whole tree
+    assert pruned.best.value == everything.best.value and pruned.nodes < everything.nodes / 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(take_states(), st.integers(1, 4))
+def test_alphabeta_without_all_exact_finds_the_same_best_value(state, plies):
+    exact = values_by_move(alphabeta(TAKE, state, take_evaluate, plies))
+    fast = alphabeta(TAKE, state, take_evaluate, plies, all_exact=False)
+    assert fast.best.exact and fast.best.value == max(exact.values())
+    for scored in fast:
+        assert scored.value == exact[scored.move] if scored.exact else scored.value >= exact[scored.move]
+
+
+def test_extra_turns_are_searched_as_the_same_player_moving_again():
+    state = TakeState((1, 3), (0, 0), 0)
+    after = TAKE.apply(state, (0, 1))
+    assert TAKE.to_move(after) == 0  # emptying a pile earns another move
+    result = alphabeta(TAKE, state, take_evaluate, 6)
+    # Deep enough to see the end: values are the exact game results.
+    for scored in result:
+        assert scored.value == minimax(TAKE, scored.after, 10, 0, take_evaluate)
+
+
+def test_alphabeta_refuses_chance_nodes():
+    state = RaceState((3, 3), 0, 2)
+    with pytest.raises(ValueError, match="deterministic"):
+        alphabeta(RACE, state, race_evaluate, 2)
+
+
+# Expectiminimax
+
+@settings(max_examples=60, deadline=None)
+@given(race_states, st.integers(0, 3))
+def test_expectiminimax_without_filter_equals_brute_force(state, plies):
+    result = expectiminimax(RACE, state, race_evaluate, plies)
+    mover = RACE.to_move(state)
+    assert len(result) == len(RACE.legal_moves(state)) and result.plies == plies
+    for scored in result:
+        assert scored.plies == plies
+        assert scored.value == pytest.approx(brute(RACE, scored.after, plies, race_evaluate)[mover], abs=1e-12)
+    assert_ranked(result)
+
+
+@settings(max_examples=40, deadline=None)
+@given(take_states(players=3), st.integers(0, 3))
+def test_expectiminimax_chooses_by_each_movers_own_value(state, plies):
+    rules = TakeAway(3)
+    mover = rules.to_move(state)
+    for scored in expectiminimax(rules, state, take_evaluate, plies):
+        assert scored.value == brute(rules, scored.after, plies, take_evaluate)[mover]
+
+
+@settings(max_examples=60, deadline=None)
+@given(race_states, st.integers(1, 3), st.integers(1, 2), st.sampled_from([0.05, 0.2, float("inf")]))
+def test_filtered_expectiminimax_equals_filtered_brute_force(state, plies, keep, margin):
+    move_filter = MoveFilter(keep, margin)
+    result = expectiminimax(RACE, state, race_evaluate, plies, move_filter=move_filter)
+    mover = RACE.to_move(state)
+    kids = [RACE.apply(state, m) for m in RACE.legal_moves(state)]
+    chosen = {RACE.legal_moves(state)[i] for i in filtered(RACE, kids, mover, race_evaluate, move_filter)}
+    assert {m.move for m in result if m.plies == plies} == chosen
+    for scored in result:
+        depth = plies if scored.move in chosen else 0
+        expected = brute(RACE, scored.after, depth, race_evaluate, move_filter)[mover]
+        assert scored.plies == depth and scored.value == pytest.approx(expected, abs=1e-12)
+    assert_ranked(result)
+
+
+def test_filter_keeps_the_best_few_within_the_margin():
+    values = np.array([0.1, 0.5, 0.45, -1.0, 0.3])
+    assert list(MoveFilter(2).select(values)) == [1, 2]
+    assert list(MoveFilter(None, 0.1).select(values)) == [1, 2]
+    assert list(MoveFilter(8, 0.0).select(values)) == [1]
+    assert list(NO_FILTER.select(values)) == [1, 2, 4, 0, 3]
+
+
+def test_filtering_searches_fewer_nodes():
+    state = RaceState((6, 6), 0, 3)
+    full = expectiminimax(RACE, state, race_evaluate, 3)
+    narrow = expectiminimax(RACE, state, race_evaluate, 3, move_filter=MoveFilter(1))
+    assert narrow.nodes < full.nodes
+    assert sum(m.plies == 3 for m in narrow) == 1 and narrow.best.plies == 3
+
+
+@settings(max_examples=30, deadline=None)
+@given(take_states(), st.integers(0, 3))
+def test_expectiminimax_agrees_with_alphabeta_on_a_deterministic_game(state, plies):
+    a = values_by_move(alphabeta(TAKE, state, take_evaluate, plies))
+    e = values_by_move(expectiminimax(TAKE, state, take_evaluate, plies))
+    assert a == e
+
+
+def test_roots_must_be_decisions():
+    with pytest.raises(ValueError, match="chance"):
+        expectiminimax(RACE, RACE.initial_state(), race_evaluate)
+    with pytest.raises(ValueError, match="over"):
+        greedy(TAKE, TakeState((0,), (1, 0), 0), take_evaluate)
+
+
+# Limits and cancellation
+
+@pytest.mark.parametrize("search, rules, state, evaluate", [
+    (alphabeta, TAKE, TAKE.initial_state({"piles": (5, 6, 7)}), take_evaluate),
+    (expectiminimax, RACE, RaceState((20, 20), 0, 2, 20), race_evaluate),
+])
+def test_node_limit_returns_the_deepest_complete_iteration(search, rules, state, evaluate):
+    result = search(rules, state, evaluate, 30, limits=Limits(max_nodes=3000))
+    assert result.stopped and 0 < result.plies < 30 and result.nodes <= 3000
+    assert len(result) == len(rules.legal_moves(state))
+    unlimited = search(rules, state, evaluate, result.plies)
+    assert [(m.move, m.value) for m in result] == [(m.move, m.value) for m in unlimited]
+
+
+def test_the_first_iteration_always_completes():
+    state = TAKE.initial_state()
+    result = alphabeta(TAKE, state, take_evaluate, 5, limits=Limits(max_nodes=1))
+    assert result.stopped and result.plies == 0 and len(result) == len(TAKE.legal_moves(state))
+
+
+def run_in_thread(target):
+    """Run ``target`` in a thread; return (thread, outcome dict)."""
+    outcome = {}
+
+    def body():
+        try:
+            outcome["result"] = target()
+        except SearchCancelled:
+            outcome["cancelled"] = True
+
+    thread = threading.Thread(target=body, daemon=True)
+    thread.start()
+    return thread, outcome
+
+
+def test_time_limit_stops_a_deep_search():
+    state = TAKE.initial_state({"piles": (9, 9, 9, 9)})
+    thread, outcome = run_in_thread(lambda: alphabeta(TAKE, state, take_evaluate, 40, limits=Limits(max_seconds=0.2)))
+    thread.join(10)
+    assert not thread.is_alive() and outcome["result"].stopped and outcome["result"].plies < 40
+
+
+@pytest.mark.parametrize("search, rules, state, evaluate", [
+    (alphabeta, TAKE, TAKE.initial_state({"piles": (9, 9, 9, 9)}), take_evaluate),
+    (expectiminimax, RACE, RaceState((40, 40), 0, 2, 40), race_evaluate),
+])
+def test_cancelling_from_another_thread_stops_promptly(search, rules, state, evaluate):
+    limits = Limits()
+    thread, outcome = run_in_thread(lambda: search(rules, state, evaluate, 40, limits=limits))
+    thread.join(0.3)
+    assert thread.is_alive()  # far too deep to finish on its own
+    limits.cancel.set()
+    thread.join(5)
+    assert not thread.is_alive() and outcome == {"cancelled": True}
+
+
+def test_a_cancelled_search_does_not_start():
+    limits = Limits()
+    limits.cancel.set()
+    with pytest.raises(SearchCancelled):
+        greedy(TAKE, TAKE.initial_state(), take_evaluate, limits=limits)
+
+
+# Noise and players
+
+def test_noise_is_reproducible_with_a_seed():
+    result = greedy(TAKE, TAKE.initial_state({"piles": (4, 4, 4)}), take_evaluate)
+    picks = [add_noise(result, 1.0, random.Random(seed))[0].move for seed in range(30)]
+    again = [add_noise(result, 1.0, random.Random(seed))[0].move for seed in range(30)]
+    assert picks == again and len(set(picks)) > 1
+    assert add_noise(result, 0.0, random.Random(1)) == list(result)
+
+
+def play(player, seed):
+    record, _ = play_game(RACE, [player, RandomPlayer(seed)], {"start": 8}, seed=seed)
+    return record.actions
+
+
+def test_search_players_replay_with_the_same_seed_and_differ_with_another():
+    def make(seed):
+        return SearchPlayer(expectiminimax, race_evaluate, name="noisy", noise=0.5, seed=seed, plies=1)
+
+    assert play(make(1), 7) == play(make(1), 7)
+    assert any(play(make(1), s) != play(make(2), s) for s in range(7, 12))
+
+
+def test_a_search_player_plays_the_top_move():
+    player = SearchPlayer(alphabeta, take_evaluate, name="ab3", plies=3)
+    state = TAKE.initial_state()
+    assert player.choose(TAKE, state) == alphabeta(TAKE, state, take_evaluate, 3).best.move
+    assert player.last is not None and player.name == "ab3"
+    record, end = play_game(TAKE, [player, RandomPlayer(1)], {"piles": (3, 4, 5)})
+    assert TAKE.is_over(end) and record.result is not None
