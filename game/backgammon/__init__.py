@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.gameinfo import GameInfo
 from . import formats
+from .ai import analyze_position
 from .players import PLAYER_NAMES, make_player
 from .rules import BackgammonRules, BackgammonState
 
@@ -30,4 +31,5 @@ GAME = GameInfo(
     format_position=format_position,
     player_titles=("White", "Black"),
     win_kinds={2: "gammons", 3: "backgammons"},
+    analyze=analyze_position,
 )

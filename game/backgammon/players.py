@@ -10,7 +10,8 @@ engine, they always obey the full rules (both dice, larger die, bar first, bear-
 - ``hard`` (CompareAllMovesSimple): the play minimising the seed's
   ``V = own pips + 2·own blots − own made points − opponent checkers on the bar``.
 
-Plus ``bestoffour`` (seed 002), ``montecarlo`` (seed 000, :mod:`.montecarlo`) and
+The playing levels ``beginner``, ``intermediate``, ``advanced`` and ``expert`` are searches
+over the strongest evaluator (:mod:`.ai`).  Plus ``bestoffour`` (seed 002), ``montecarlo`` (seed 000, :mod:`.montecarlo`) and
 ``greedy:<evaluator>`` for every registered evaluator (:mod:`.eval_players`).
 
 Ties go to the first play in the generator's fixed order, so every player is reproducible.
@@ -21,12 +22,13 @@ from __future__ import annotations
 
 from ..core.players import Player, RandomPlayer
 from .board import BAR, Side
+from .ai import LEVELS, level_player
 from .eval_players import BestOfFourPlayer, GreedyPlayer
 from .evaluators import evaluator_names
 from .montecarlo import MonteCarloPlayer
 from .rules import BackgammonRules, BackgammonState
 
-PLAYER_NAMES = ("random", "easy", "medium", "hard", "bestoffour", "montecarlo") + tuple(
+PLAYER_NAMES = tuple(LEVELS) + ("random", "easy", "medium", "hard", "bestoffour", "montecarlo") + tuple(
     f"greedy:{name}" for name in evaluator_names()
 )
 
@@ -75,6 +77,8 @@ class CompareAllMovesPlayer(_PlayChooser):
 
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name`` (see :data:`PLAYER_NAMES`); ``ValueError`` if unknown."""
+    if name in LEVELS:
+        return level_player(name, seed)
     if name in ("random", "easy"):
         player = RandomPlayer(seed)
         player.name = name

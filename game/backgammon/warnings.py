@@ -25,6 +25,10 @@ STACK_LIMIT = 6
 """A point holding this many checkers or more counts as a heavy stack."""
 PRIME_WARNING = 5
 """Warn when the opponent's prime in front of our back checkers reaches this length."""
+VALUABLE_POINTS = (21, 20, 19, 18, 13, 8, 7, 6, 5, 4)
+"""Points whose loss is worth a warning: the midpoint, the bar point, the 4-, 5-, 6- and
+8-points, and advanced anchors (the opponent's 4- to 7-points).  Giving up the deep
+anchors or the ace and deuce points is routine (splitting the back checkers), not a warning."""
 CLOSEOUT_WARNING = 5
 """Warn about a closeout when the opponent holds this many home points and can hit us."""
 
@@ -80,7 +84,7 @@ def play_warnings(before: tuple[Side, Side], after: tuple[Side, Side]) -> list[s
         if hits:
             noun = "blot" if len(left) == 1 else "blots"
             found.append(f"leaves {len(left)} {noun}: {hits} of 36 rolls hit")
-    for p in range(24, 0, -1):
+    for p in VALUABLE_POINTS:
         if me0[p] >= 2 and me[p] < 2:
             kind = "anchor on the opponent's " + _point_name(25 - p) if p >= 19 else "the " + _point_name(p)
             found.append(f"gives up {kind}")

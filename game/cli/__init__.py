@@ -10,9 +10,9 @@ import argparse
 import sys
 
 from ..core.protocol import IllegalMoveError
-from . import evaluate, moves, selfplay, tournament
+from . import analyze, evaluate, moves, selfplay, tournament
 
-SUBCOMMANDS = (selfplay, moves, evaluate, tournament)
+SUBCOMMANDS = (selfplay, moves, evaluate, analyze, tournament)
 
 
 class UsageError(Exception):

@@ -73,6 +73,8 @@ class MoveAnalysis:
     diff: float = 0.0
     plies: int = 0
     exact: bool = True
+    explanation: tuple[str, ...] = ()
+    """The reasons in words (e.g. "gains 2 points"), where the game's analyzer gives them."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``"move"`` is the notation."""
@@ -80,7 +82,7 @@ class MoveAnalysis:
             "move": self.notation, "score": self.score, "value": self.value,
             "warnings": list(self.warnings), "factors": dict(self.factors),
             "details": dict(self.details), "rank": self.rank, "diff": self.diff,
-            "plies": self.plies, "exact": self.exact,
+            "plies": self.plies, "exact": self.exact, "explanation": list(self.explanation),
         }
 
 

@@ -17,6 +17,9 @@ class GameInfo:
     ``make_player(name, seed)`` builds a computer player from its command-line name
     (``player_names`` lists them); ``parse_position(text)`` reads a position in the game's
     own text form into a state, raising ``ValueError`` with a clear message.
+    ``analyze(state, **options)`` returns the analysis record of every legal move, best
+    first (:class:`~game.core.analysis.MoveAnalysis`); its options are game-specific
+    (backgammon: ``level``, ``evaluator``).
     ``win_kinds`` names wins by the points they score, for games where that means something
     (backgammon: 2 a gammon, 3 a backgammon); summaries count those kinds.
     """
@@ -30,3 +33,4 @@ class GameInfo:
     format_position: Callable[[Any], str]
     player_titles: tuple[str, ...] = ("Player 1", "Player 2")
     win_kinds: dict[int, str] = field(default_factory=dict)
+    analyze: Callable[..., list] | None = None

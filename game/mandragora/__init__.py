@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core.gameinfo import GameInfo
+from .analyzer import analyze
 from .players import PLAYER_NAMES, make_player
 from .position import format_position, parse_position
 from .rules import MandragoraRules, MandragoraState
@@ -16,6 +17,7 @@ GAME = GameInfo(
     parse_position=parse_position,
     format_position=format_position,
     player_titles=("Player", "Opponent"),
+    analyze=analyze,
 )
 
 __all__ = ["GAME", "MandragoraRules", "MandragoraState", "format_position", "parse_position"]

@@ -33,11 +33,12 @@ Choices where the spec leaves a question:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import replace
 from functools import lru_cache
 from math import inf
 from typing import Any, NamedTuple
 
+from ..core.analysis import MoveAnalysis
 from .rules import (
     DISTANCE,
     FIRST_MOVER_VALUES,
@@ -170,29 +171,10 @@ def _plain_best(state: MandragoraState, depth: int, horizon: int) -> float:
     return max(values, default=-inf)
 
 
-@dataclass(frozen=True)
-class MoveAnalysis:
-    """One legal move, analysed: the record the UI overlay, tutor and players read."""
-
-    move: int
-    notation: str
-    score: float
-    """Display score in [−100, 100]."""
-    value: float
-    """Native value: immediate + penalty + look-ahead, unclamped."""
-    warnings: tuple[str, ...]
-    factors: dict[str, float] = field(default_factory=dict)
-    """Contribution of each term to ``value``, in the seed document's order."""
-    details: dict[str, Any] = field(default_factory=dict)
-    """Components: pts, extra, pieces, dPresence, dPerfect, dAvg, dFlex, penalty, future."""
-    explanation: tuple[str, ...] = ()
-    """The positive items in words (§2.1), e.g. ``gains 2 points``."""
-
-    @property
-    def text(self) -> str:
-        """``Area N: item, item | WARNING: …`` as one line."""
-        items = ", ".join(self.explanation) or "no gain"
-        return " | ".join((f"Area {self.move}: {items}",) + self.warnings)
+def record_text(record: MoveAnalysis) -> str:
+    """``Area N: item, item | WARNING: …`` as one line."""
+    items = ", ".join(record.explanation) or "no gain"
+    return " | ".join((f"Area {record.move}: {items}",) + record.warnings)
 
 
 def _plural(count: float, word: str) -> str:
@@ -244,7 +226,10 @@ def analyze_move(state: MandragoraState, area: int, depth: int = DEPTH) -> MoveA
     score = min(score, 0.0) if penalty else max(score, 0.0)
     notation = f"{SIDE_LETTERS[state.turn]}{area}"
     warnings = WARNINGS[static.threat]
-    return MoveAnalysis(area, notation, score, value, warnings, factors, details, _explain(details, look))
+    return MoveAnalysis(
+        area, notation, score, value, details=details, warnings=warnings, factors=factors,
+        plies=depth, explanation=_explain(details, look),
+    )
 
 
 def analyze(state: MandragoraState, depth: int = DEPTH) -> list[MoveAnalysis]:
@@ -252,4 +237,6 @@ def analyze(state: MandragoraState, depth: int = DEPTH) -> list[MoveAnalysis]:
     if state.setups:
         return []
     records = [analyze_move(state, area, depth) for area in legal_areas(state.board, state.turn)]
-    return sorted(records, key=lambda record: (-record.score, -record.value))
+    ranked = sorted(records, key=lambda record: (-record.score, -record.value))
+    best = ranked[0].value if ranked else 0.0
+    return [replace(r, rank=number, diff=r.value - best) for number, r in enumerate(ranked, 1)]

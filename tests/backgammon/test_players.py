@@ -22,7 +22,7 @@ def test_every_named_player_finishes_legal_games(name):
 
 
 def test_unknown_player_names_the_known_ones():
-    with pytest.raises(ValueError, match="known players: random, easy"):
+    with pytest.raises(ValueError, match="known players: beginner, intermediate"):
         make_player("grandmaster")
 
 

@@ -67,7 +67,7 @@ def brute(rules, state, plies, evaluate, move_filter=None):
 def filtered(rules, kids, mover, evaluate, move_filter):
     values = [static(rules, kid, evaluate)[mover] for kid in kids]
     order = sorted(range(len(kids)), key=lambda i: -values[i])[: move_filter.keep]
-    return [i for i in order if values[i] >= values[order[0]] - move_filter.margin]
+    return sorted(i for i in order if values[i] >= values[order[0]] - move_filter.margin)
 
 
 def minimax(rules, state, plies, player, evaluate):
@@ -342,3 +342,18 @@ def test_a_search_player_plays_the_top_move():
     assert player.last is not None and player.name == "ab3"
     record, end = play_game(TAKE, [player, RandomPlayer(1)], {"piles": (3, 4, 5)})
     assert TAKE.is_over(end) and record.result is not None
+
+
+@settings(max_examples=30, deadline=None)
+@given(race_states, st.integers(2, 3))
+def test_per_depth_filters_narrow_only_the_inner_decisions(state, plies):
+    wide = MoveFilter(None)
+    narrow = MoveFilter(1)
+    same = expectiminimax(RACE, state, race_evaluate, plies, move_filter=(wide,))
+    assert [m.value for m in same] == [m.value for m in expectiminimax(RACE, state, race_evaluate, plies)]
+    mixed = expectiminimax(RACE, state, race_evaluate, plies, move_filter=(wide, narrow))
+    # The root keeps every move deep; the inner decisions look at one reply each.
+    assert all(m.plies == plies for m in mixed)
+    for m in mixed:
+        expected = brute(RACE, m.after, plies, race_evaluate, narrow)[RACE.to_move(state)]
+        assert m.value == pytest.approx(expected, abs=1e-12)

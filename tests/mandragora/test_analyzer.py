@@ -19,6 +19,7 @@ from game.mandragora.analyzer import (
     _plain_best,
     analyze,
     analyze_move,
+    record_text,
 )
 from game.mandragora.position import parse_position
 from game.mandragora.rules import PATTERNS, PLAYER, SIDES, MandragoraRules, MandragoraState
@@ -84,7 +85,7 @@ def test_s1_by_hand():
         "points", "extra turn", "presence", "perfect moves", "average value", "flexibility", "threat", "look-ahead",
     ]
     assert record.factors["points"] == 10 and record.factors["extra turn"] == 90 and record.factors["look-ahead"] == 0
-    assert record.text == "Area 5: gains 1 point, ★ EXTRA TURN - last piece lands in base"
+    assert record_text(record) == "Area 5: gains 1 point, ★ EXTRA TURN - last piece lands in base"
 
 
 def test_scores_warnings_and_factors_are_consistent():
@@ -103,7 +104,7 @@ def test_scores_warnings_and_factors_are_consistent():
                 if r.warnings:
                     penalty = {EXTRA_MOVE_WARNING: -100, SCORING_WARNING: -80}[r.warnings[0]]
                     assert r.score <= 0 and r.factors["threat"] == penalty
-                    assert r.text.endswith(" | " + r.warnings[0])
+                    assert record_text(r).endswith(" | " + r.warnings[0])
                 else:
                     assert r.score >= 0 and r.factors["threat"] == 0
                 extra = RULES.apply(state, r.move).turn == state.turn

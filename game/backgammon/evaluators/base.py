@@ -39,6 +39,15 @@ class Evaluator(ABC):
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         """``(N, len(factors))`` float64: each factor's additive share of the value."""
 
+    def equity(self, batch: np.ndarray) -> np.ndarray:
+        """``(N,)``: the side on roll's equity estimate in points (about −3..3), antisymmetric.
+
+        This is the scale searches and the display score work in: swapping the two sides
+        negates it.  The default is :meth:`evaluate`, for evaluators whose main value is
+        already an equity (the networks); the seed evaluators override it.
+        """
+        return self.evaluate(batch)
+
     def evaluate_board(self, me: Sequence[int], opp: Sequence[int]) -> float:
         """The value of one position ``(side_on_roll, opponent)``."""
         return float(self.evaluate(boards_to_array([(me, opp)]))[0])

@@ -125,6 +125,10 @@ class Bras(Evaluator):
     def evaluate(self, batch: np.ndarray) -> np.ndarray:
         return score_from_d(row_dot(bras_features(batch, self.out_occupied), BRAS_WEIGHTS))
 
+    def equity(self, batch: np.ndarray) -> np.ndarray:
+        """S_me read as a win probability p = S/100, as points: ``2p − 1`` (antisymmetric)."""
+        return self.evaluate(batch) / 50.0 - 1.0
+
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         weighted = bras_features(batch, self.out_occupied) * BRAS_WEIGHTS
         d = row_dot(weighted, np.ones(len(BRAS_FEATURES)))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .arrays import as_batch, row_dot
+from .arrays import as_batch, flip, row_dot
 from .base import Evaluator
 
 __all__ = [
@@ -126,6 +126,10 @@ def extended_vector(batch: np.ndarray, version: str = "seed") -> np.ndarray:
     return out.reshape(len(vector), 48)
 
 
+EQUITY_PER_UNIT = 10.0
+"""Points per unit of heuristic difference: a bar checker (≈0.01–0.013) is worth ≈0.1–0.13."""
+
+
 class PhaseHeuristic(Evaluator):
     """Seed 002's per-phase linear heuristic: (x · w[phase] + 2.5)/17, higher is better.
 
@@ -149,6 +153,12 @@ class PhaseHeuristic(Evaluator):
 
     def evaluate(self, batch: np.ndarray) -> np.ndarray:
         return (row_dot(self._weighted(batch), np.ones(16)) + HEURISTIC_OFFSET) / HEURISTIC_SCALE
+
+    def equity(self, batch: np.ndarray) -> np.ndarray:
+        """The seed scores one side alone; searches need an antisymmetric value, so this is
+        ``EQUITY_PER_UNIT · (h(me) − h(opponent))``, clipped to ±1 point."""
+        batch = as_batch(batch)
+        return np.clip(EQUITY_PER_UNIT * (self.evaluate(batch) - self.evaluate(flip(batch))), -1.0, 1.0)
 
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         parts = self._weighted(batch) / HEURISTIC_SCALE

@@ -110,6 +110,10 @@ class SevenFactors(Evaluator):
         """``(N,)``: E(side on roll) − E(opponent), the difference the seed's playouts score."""
         return self.evaluate(batch) - self.evaluate(flip(batch))
 
+    def equity(self, batch: np.ndarray) -> np.ndarray:
+        """The seed's playout credit as points: ``clamp((E(me) − E(opp)) / 2, −1, 1)``."""
+        return 2.0 * playout_credit(self.relative(batch)) - 1.0
+
 
 def playout_credit(relative: np.ndarray) -> np.ndarray:
     """Seed 000's credit for an unfinished playout: ``(clamp(ΔE / 2, −1, 1) + 1) / 2``."""

@@ -7,6 +7,8 @@ every decision node with plies left (the root included) all moves are first scor
 in one batch and only the best ``keep`` within ``margin`` of the best are searched deeper,
 as GNU Backgammon's ``MoveFilter`` does; the others are dropped (inside the tree) or ranked
 after the deep candidates by their 0-ply value (at the root, see :func:`.base.rank`).
+A sequence of filters gives one per decision depth (the root first, the last repeating),
+as GNU Backgammon narrows its filters deeper in the tree.
 
 Speed comes from batching: a chance node expands every outcome's moves and evaluates all
 of them in one call.
@@ -14,6 +16,7 @@ of them in one call.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,14 +52,20 @@ NO_FILTER = MoveFilter()
 class Expectiminimax(Search):
     """Values are ``(players,)`` vectors, so each decision is the mover's own best."""
 
-    def __init__(self, rules: Rules, state: Any, evaluate: Evaluate, move_filter: MoveFilter,
-                 limits: Limits | None, result_scale: float):
+    def __init__(self, rules: Rules, state: Any, evaluate: Evaluate,
+                 move_filter: MoveFilter | Sequence[MoveFilter], limits: Limits | None, result_scale: float):
         super().__init__(rules, state, evaluate, limits, result_scale)
-        self.filter = move_filter
+        self.filters = (move_filter,) if isinstance(move_filter, MoveFilter) else tuple(move_filter)
+        self.total = 0
+
+    def filter_at(self, depth: int) -> MoveFilter:
+        """The filter for decisions ``depth`` decisions below the root (the root is 0)."""
+        return self.filters[min(depth, len(self.filters) - 1)]
 
     def iteration(self, plies: int) -> list[ScoredMove]:
+        self.total = plies
         scored = [ScoredMove(m, a, float(v)) for (m, a), v in zip(self.children, self.static)]
-        for i in self.filter.select(self.static):
+        for i in self.filter_at(0).select(self.static):
             move, after = self.children[i]
             scored[i] = ScoredMove(move, after, float(self.value(after, plies)[self.mover]), plies)
         return scored
@@ -96,7 +105,8 @@ class Expectiminimax(Search):
         if plies == 1:
             return static[int(np.argmax(static[:, mover]))]
         best = None
-        for i in self.filter.select(static[:, mover]):
+        # Generator order, so ties between equally good replies break the same way everywhere.
+        for i in sorted(self.filter_at(self.total - plies + 1).select(static[:, mover])):
             value = self.value(children[i][1], plies - 1)
             if best is None or value[mover] > best[mover]:
                 best = value
@@ -104,7 +114,7 @@ class Expectiminimax(Search):
 
 
 def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate, plies: int = 1, *,
-                   move_filter: MoveFilter = NO_FILTER, limits: Limits | None = None,
+                   move_filter: MoveFilter | Sequence[MoveFilter] = NO_FILTER, limits: Limits | None = None,
                    result_scale: float = 1.0) -> SearchResult:
     """Every legal move at ``state`` (a decision node: roll first), ranked for the mover.
 

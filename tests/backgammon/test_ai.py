@@ -1,0 +1,102 @@
+"""Backgammon levels and analysis: clear best moves, the record, cancellation, reproducibility."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from game.backgammon.ai import Level, analyze_position, level_player, search, state_evaluate
+from game.backgammon.board import make_side
+from game.backgammon.evaluators import get_evaluator
+from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.core.match import play_game
+from game.core.search import Limits, MoveFilter, SearchCancelled
+
+RULES = BackgammonRules()
+OPENING = {6: 5, 8: 3, 13: 5, 24: 2}
+
+
+def position(me, opp, dice, me_bar=0):
+    return BackgammonState.from_board(make_side(me, me_bar), make_side(opp), 0, dice)
+
+
+@pytest.mark.parametrize(
+    "me,opp,dice,me_bar,best",
+    [
+        # The opening 3-1 makes the 5-point.
+        (OPENING, OPENING, (3, 1), 0, "8/5 6/5"),
+        # Point on the blot in our board rather than hit loose in theirs.
+        (OPENING, {21: 1, 5: 1, 13: 4, 8: 3, 6: 4, 24: 2}, (4, 2), 0, "8/4* 6/4*"),
+        # Bearing off against an anchor: clear the 6-point, leave no blot.
+        ({6: 2, 5: 3, 4: 2, 3: 2}, {24: 2, 6: 5, 8: 3, 13: 5}, (6, 1), 0, "6/5 6/off"),
+    ],
+)
+def test_advanced_ranks_the_clear_best_move_first(me, opp, dice, me_bar, best):
+    records = analyze_position(position(me, opp, dice, me_bar), "advanced")
+    assert records[0].notation == best
+
+
+def test_entering_from_the_bar_hits_the_blot_in_their_board():
+    s = position({6: 5, 8: 3, 13: 5, 24: 1}, {6: 5, 8: 3, 13: 5, 5: 1, 24: 1}, (5, 2), me_bar=1)
+    records = analyze_position(s, "advanced")
+    assert records[0].notation.startswith("bar/20*")
+    assert all(r.notation.startswith("bar/") for r in records)
+
+
+def test_the_record_is_complete_and_consistent():
+    s = position(OPENING, OPENING, (3, 1))
+    records = analyze_position(s, "advanced")
+    assert len(records) == len(RULES.legal_moves(s)) == 16
+    assert [r.rank for r in records] == list(range(1, 17))
+    best = records[0]
+    assert best.diff == 0 and best.details["equity"] == best.value and 0 < best.details["win"] < 1
+    assert -100 <= min(r.score for r in records) and max(r.score for r in records) <= 100
+    assert set(best.factors) == set(get_evaluator("bras").factors)
+    split = next(r for r in records if r.notation == "24/23 24/21")
+    assert any(w.startswith("leaves 2 blots:") for w in split.warnings)
+    assert any(w.endswith("worse than 8/5 6/5") for w in split.warnings)
+    assert not best.warnings
+    assert set(best.to_json()) >= {"move", "score", "value", "warnings", "factors"}
+
+
+def test_scores_follow_values_among_equally_deep_moves():
+    records = analyze_position(position(OPENING, OPENING, (6, 4)), "beginner")
+    by_value = sorted(records, key=lambda r: r.value)
+    assert [r.score for r in by_value] == sorted(r.score for r in records)
+
+
+def test_state_evaluate_is_antisymmetric():
+    s = position(OPENING, {21: 1, 5: 1, 13: 4, 8: 3, 6: 4, 24: 2}, (4, 2))
+    evaluate = state_evaluate(get_evaluator("bras"))
+    afters = [after for _, after in RULES.successors(s)]
+    assert (evaluate(afters, 0) == -evaluate(afters, 1)).all()
+
+
+def test_cancellation_from_another_thread_stops_an_expert_search():
+    s = position(OPENING, {21: 1, 5: 1, 13: 4, 8: 3, 6: 4, 24: 2}, (4, 2))
+    limits = Limits()
+    outcome = {}
+
+    def think():
+        try:
+            search(s, Level("deep", 3, MoveFilter(8, 1.0)), get_evaluator("bras"), limits)
+            outcome["result"] = "finished"
+        except SearchCancelled:
+            outcome["result"] = "cancelled"
+
+    worker = threading.Thread(target=think)
+    worker.start()
+    worker.join(timeout=0.2)  # let it get deep into the search (a 3-ply search takes minutes)
+    limits.cancel.set()
+    worker.join(timeout=10)
+    assert not worker.is_alive() and outcome["result"] == "cancelled"
+
+
+def test_seeded_levels_replay_their_games():
+    for name in ("beginner", "intermediate"):
+        first, _ = play_game(RULES, [level_player(name, 3), level_player(name, 4)], seed=9, max_plies=40)
+        again, _ = play_game(RULES, [level_player(name, 3), level_player(name, 4)], seed=9, max_plies=40)
+        assert first.actions == again.actions
+    noisy = {tuple(play_game(RULES, [level_player("beginner", s), level_player("beginner", s + 1)], seed=9, max_plies=30)[0].actions) for s in range(4)}
+    assert len(noisy) > 1  # the noise really changes choices
