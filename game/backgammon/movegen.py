@@ -124,3 +124,92 @@ def legal_plays(me: Side, opp: Side, die1: int, die2: int) -> list[tuple[tuple[S
             opp_after = tuple(counts)
         plays.append((play_steps, after, opp_after))
     return plays
+
+
+def can_hit(me: Side, opp: Side, die1: int, die2: int) -> bool:
+    """True when some legal play of ``me`` with this roll hits a checker of ``opp``.
+
+    The same rules as :func:`legal_plays` (a hit counts only within a play that uses as many
+    dice as possible, and the larger die when only one can be played), but it builds no
+    plays and stops at the first full-length hitting line: what shot counting needs.
+    """
+    opp_count = [0] * 26
+    for t in range(1, 25):
+        opp_count[t] = opp[25 - t]
+    board = list(me)
+
+    def search(dice: tuple[int, ...], hit: bool, max_source: int) -> tuple[int, bool]:
+        """(most dice usable from here, whether a line using that many hits)."""
+        die, rest = dice[0], dice[1:]
+        high = _highest(board)
+        if board[BAR]:
+            sources: tuple[int, ...] = (BAR,)
+        else:
+            sources = _POINTS_DOWN[24 - min(high, max_source):] if high else ()
+        best_n, best_hit = 0, hit
+        for s in sources:
+            if not board[s]:
+                continue
+            t = s - die
+            if t >= 1:
+                if opp_count[t] >= 2:
+                    continue
+                hits_here = opp_count[t] == 1
+            else:
+                if high > 6 or (t < 0 and s != high):
+                    continue
+                t, hits_here = OFF, False
+            board[s] -= 1
+            board[t] += 1
+            if rest:
+                used, line_hit = search(rest, hit or hits_here, s if rest[0] == die else 25)
+            else:
+                used, line_hit = 0, hit or hits_here
+            board[t] -= 1
+            board[s] += 1
+            used += 1
+            if used > best_n:
+                best_n, best_hit = used, line_hit
+            elif used == best_n:
+                best_hit = best_hit or line_hit
+            if best_hit and best_n == len(dice):
+                break  # a full-length hitting line: nothing can beat it
+        return best_n, best_hit
+
+    if die1 == die2:
+        return search((die1,) * 4, False, 25)[1]
+    high, low = max(die1, die2), min(die1, die2)
+    n_high, hit_high = search((high, low), False, 25)
+    if n_high == 2 and hit_high:
+        return True
+    n_low, hit_low = search((low, high), False, 25)
+    most = max(n_high, n_low)
+    if most == 2:
+        return (n_high == 2 and hit_high) or (n_low == 2 and hit_low)
+    if most == 1:
+        # Only one die can be played: the larger one if it can.
+        if n_high == 1 and _single_die_playable(board, high, opp_count):
+            return _single_die_hits(board, high, opp_count)
+        return _single_die_hits(board, low, opp_count)
+    return False
+
+
+def _single_die_moves(board: list[int], die: int, opp_count: list[int]):
+    """Targets of single-checker moves with ``die`` (the target is OFF for a bear-off)."""
+    high = _highest(board)
+    sources = (BAR,) if board[BAR] else tuple(p for p in _POINTS_DOWN if board[p])
+    for s in sources:
+        t = s - die
+        if t >= 1:
+            if opp_count[t] < 2:
+                yield t
+        elif high <= 6 and (t == 0 or s == high):
+            yield OFF
+
+
+def _single_die_playable(board: list[int], die: int, opp_count: list[int]) -> bool:
+    return any(True for _ in _single_die_moves(board, die, opp_count))
+
+
+def _single_die_hits(board: list[int], die: int, opp_count: list[int]) -> bool:
+    return any(t != OFF and opp_count[t] == 1 for t in _single_die_moves(board, die, opp_count))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from ..core.protocol import CHANCE, IllegalMoveError, Rules
@@ -96,12 +95,11 @@ class BackgammonState:
     def opponent(self) -> Side:
         return self.sides[1 - self.turn]
 
-    @cached_property
+    @property
     def winner(self) -> int | None:
-        for player in (0, 1):
-            if self.sides[player][OFF] == CHECKERS:
-                return player
-        return None
+        if self.sides[0][OFF] == CHECKERS:
+            return 0
+        return 1 if self.sides[1][OFF] == CHECKERS else None
 
     @staticmethod
     def from_board(me: Side, opp: Side, player: int = 0, dice: tuple[int, int] | None = None) -> "BackgammonState":

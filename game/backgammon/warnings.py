@@ -17,7 +17,7 @@ hits, under the full rules (entering from the bar first, blocked points, both di
 from __future__ import annotations
 
 from .board import BAR, Side
-from .movegen import legal_plays
+from .movegen import can_hit
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
 
@@ -38,11 +38,7 @@ def shots(me: Side, opp: Side) -> int:
 
     ``me`` has just moved and the opponent ``opp`` is to roll.
     """
-    hitting = 0
-    for d1, d2 in ROLLS:
-        if any(after_me[BAR] > me[BAR] for _, _, after_me in legal_plays(opp, me, d1, d2)):
-            hitting += 1 if d1 == d2 else 2
-    return hitting
+    return sum(1 if d1 == d2 else 2 for d1, d2 in ROLLS if can_hit(opp, me, d1, d2))
 
 
 def blots(side: Side) -> list[int]:

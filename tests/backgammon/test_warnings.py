@@ -55,3 +55,17 @@ def test_prime_and_closeout_threats():
 def test_worse_than_best_threshold():
     assert worse_than_best(0.31, "13/9 13/10") == "0.31 worse than 13/9 13/10"
     assert worse_than_best(0.02, "13/9 13/10") is None
+
+
+def test_can_hit_agrees_with_the_full_move_generator():
+    from game.backgammon.board import BAR
+    from game.backgammon.movegen import can_hit, legal_plays
+    from game.backgammon.sampling import selfplay_samples
+
+    samples = selfplay_samples(60, 11)
+    hitting = 0
+    for me, opp, d1, d2 in samples:
+        expected = any(after_opp[BAR] > opp[BAR] for _, _, after_opp in legal_plays(me, opp, d1, d2))
+        assert can_hit(me, opp, d1, d2) == expected, (me, opp, d1, d2)
+        hitting += expected
+    assert hitting > 300  # the sample really exercises hits
