@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.gameinfo import GameInfo
 from . import formats
 from .ai import analyze_position
+from .notation import split_turns
 from .players import PLAYER_NAMES, make_player
 from .rules import BackgammonRules, BackgammonState
 
@@ -32,4 +33,5 @@ GAME = GameInfo(
     player_titles=("White", "Black"),
     win_kinds={2: "gammons", 3: "backgammons"},
     analyze=analyze_position,
+    split_moves=split_turns,
 )

@@ -111,3 +111,21 @@ def parse_play(text: str) -> ParsedPlay:
             raise ValueError(f"bad move notation {text!r}: {word!r} does not move towards home")
         paths.extend([tuple(points)] * count)
     return ParsedPlay(dice, tuple(paths), frozenset(hits))
+
+
+_TURN = re.compile(r"(?:^|\s)([1-6][1-6])\s*:")
+
+
+def split_turns(text: str) -> list[str]:
+    """``"31:8/5 6/5 52:13/8 13/11"`` into actions: ``["31", "8/5 6/5", "52", "13/8 13/11"]``.
+
+    Each turn is its dice, a colon and the play (empty or ``(no play)`` when none).
+    """
+    marks = list(_TURN.finditer(text))
+    if not marks or text[: marks[0].start()].strip():
+        raise ValueError(f"bad move list {text[:40]!r}: each turn starts with its dice, as in 31:8/5 6/5")
+    actions = []
+    for mark, following in zip(marks, marks[1:] + [None]):
+        end = following.start() if following else len(text)
+        actions += [mark.group(1), text[mark.end():end].strip() or NO_PLAY]
+    return actions

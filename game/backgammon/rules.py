@@ -142,8 +142,10 @@ class BackgammonRules(Rules[BackgammonState, Any]):
 
     def initial_state(self, options: dict[str, Any] | None = None) -> BackgammonState:
         first = (options or {}).get("first")
+        if isinstance(first, str) and first.lower() in COLOURS:
+            first = COLOURS.index(first.lower())
         if first not in (None, 0, 1):
-            raise ValueError(f"first player must be 0 (white) or 1 (black), got {first!r}")
+            raise ValueError(f"first player must be white or black (0 or 1), got {first!r}")
         return BackgammonState((START_SIDE, START_SIDE), first, None, opening=True)
 
     def to_move(self, state: BackgammonState) -> int:

@@ -10,9 +10,9 @@ import argparse
 import sys
 
 from ..core.protocol import IllegalMoveError
-from . import analyze, evaluate, moves, selfplay, tournament
+from . import analyze, evaluate, moves, play, replay, selfplay, tournament
 
-SUBCOMMANDS = (selfplay, moves, evaluate, analyze, tournament)
+SUBCOMMANDS = (play, selfplay, moves, evaluate, analyze, replay, tournament)
 
 
 class UsageError(Exception):
@@ -33,9 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        # The window arrives with the user-interface issue; until then, explain the commands.
-        parser.print_help()
-        return 0
+        from ..ui.app import run_app  # imported late: the text commands never load pygame
+
+        return run_app()
     try:
         return args.run(args) or 0
     except (UsageError, IllegalMoveError, ValueError) as error:

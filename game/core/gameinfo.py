@@ -34,3 +34,5 @@ class GameInfo:
     player_titles: tuple[str, ...] = ("Player 1", "Player 2")
     win_kinds: dict[int, str] = field(default_factory=dict)
     analyze: Callable[..., list] | None = None
+    split_moves: Callable[[str], list[str]] = str.split
+    """A move list as typed (``"P3 P1 O7"``) into actions in notation, chance included."""

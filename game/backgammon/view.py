@@ -1,0 +1,598 @@
+"""Backgammon on screen: layout, drawing, move animation and human input.
+
+The only pygame module of the backgammon package.  :func:`make_view` returns a view that
+implements the window's per-game interface (``game.ui.gameview.GameView``) structurally.
+:class:`TurnBuilder` (no pygame) is the rules side of a human's turn in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from .board import BAR, OFF, Side, pip_count
+from .rules import BackgammonRules, BackgammonState, Play
+
+Step = tuple[int, int]
+Move = tuple[int, int, int]  # (source, target, die)
+
+FELT, FELT_EDGE = (34, 94, 62), (24, 70, 46)
+WOOD, WOOD_DARK, WOOD_LIGHT = (120, 78, 42), (78, 48, 24), (156, 108, 62)
+POINTS = ((222, 196, 146), (160, 56, 42))
+CHECKERS = (((243, 238, 226), (176, 166, 146), (40, 40, 40)), ((44, 40, 40), (112, 104, 96), (240, 236, 226)))
+TARGET, SOURCE, INK, PAPER = (126, 238, 150), (255, 212, 92), (30, 24, 18), (246, 238, 220)
+NAMES = ("White", "Black")
+
+
+def single_steps(me: Side, opp: Side, die: int) -> list[Step]:
+    """Every legal single-checker step of ``die`` (bar first, blocks, bear-off rules)."""
+    if me[BAR]:
+        sources: Sequence[int] = (BAR,)
+        high = BAR
+    else:
+        sources = [p for p in range(24, 0, -1) if me[p]]
+        high = sources[0] if sources else 0
+    steps = []
+    for s in sources:
+        t = s - die
+        if t >= 1:
+            if opp[25 - t] < 2:
+                steps.append((s, t))
+        elif high <= 6 and (t == 0 or s == high):
+            steps.append((s, OFF))
+    return steps
+
+
+def apply_step(me: Side, opp: Side, step: Step) -> tuple[Side, Side, bool]:
+    """Both sides after one step, and whether it hit."""
+    s, t = step
+    mine, theirs = list(me), list(opp)
+    mine[s] -= 1
+    mine[t] += 1
+    hit = t != OFF and theirs[25 - t] == 1
+    if hit:
+        theirs[25 - t], theirs[BAR] = 0, theirs[BAR] + 1
+    return tuple(mine), tuple(theirs), hit
+
+
+class TurnBuilder:
+    """A human's play built step by step; every partial play stays on the way to a legal one.
+
+    :meth:`options` lists the single steps ``(source, target, die)`` from which some legal
+    play can still be completed; :meth:`complete` is the legal :class:`Play` whose resulting
+    position equals the partial board (the Done button), ``None`` otherwise.
+    """
+
+    def __init__(self, rules: BackgammonRules, state: BackgammonState) -> None:
+        self.state, self.mover = state, state.turn
+        high, low = state.dice
+        self.targets: dict[tuple[Side, Side], Play] = {}
+        for play, after in rules.successors(state):
+            self.targets.setdefault((after.sides[self.mover], after.sides[1 - self.mover]), play)
+        self.me, self.opp = state.on_roll, state.opponent
+        self.remaining: list[int] = [high] * 4 if high == low else [high, low]
+        self.moves: list[Move] = []
+        self._undo: list[tuple[Side, Side, list[int]]] = []
+        self._memo: dict = {}
+        self._options: list[Move] | None = None
+
+    def _can_finish(self, me: Side, opp: Side, dice: tuple[int, ...]) -> bool:
+        key = (me, opp, dice)
+        if key not in self._memo:
+            self._memo[key] = (me, opp) in self.targets or any(
+                self._can_finish(*apply_step(me, opp, step)[:2], dice[:i] + dice[i + 1:])
+                for i, die in enumerate(dice) if die not in dice[:i]
+                for step in single_steps(me, opp, die)
+            )
+        return self._memo[key]
+
+    def options(self) -> list[Move]:
+        if self._options is None:
+            dice = tuple(sorted(self.remaining, reverse=True))
+            self._options = [
+                (s, t, die)
+                for i, die in enumerate(dice) if die not in dice[:i]
+                for s, t in single_steps(self.me, self.opp, die)
+                if self._can_finish(*apply_step(self.me, self.opp, (s, t))[:2], dice[:i] + dice[i + 1:])
+            ]
+        return self._options
+
+    def sources(self) -> set[int]:
+        return {s for s, _, _ in self.options()}
+
+    def complete(self) -> Play | None:
+        return self.targets.get((self.me, self.opp))
+
+    def click_move(self, source: int, high: bool = True) -> Move | None:
+        """The step a click on ``source`` makes: the higher die if it can, else the lower."""
+        moves = sorted((m for m in self.options() if m[0] == source), key=lambda m: m[2], reverse=high)
+        return moves[0] if moves else None
+
+    def path(self, source: int, target: int) -> list[Move] | None:
+        """The shortest run of steps taking a checker from ``source`` to ``target``."""
+        for depth in range(1, len(self.remaining) + 1):
+            found = self._path(source, target, depth)
+            if found:
+                return found
+        return None
+
+    def _path(self, source: int, target: int, depth: int) -> list[Move] | None:
+        for move in [m for m in self.options() if m[0] == source]:
+            if move[1] == target:
+                return [move]
+            if depth > 1 and move[1] != OFF:
+                self.play(move)
+                rest = self._path(move[1], target, depth - 1)
+                self.undo()
+                if rest:
+                    return [move, *rest]
+        return None
+
+    def play(self, move: Move) -> bool:
+        """Play one step of :meth:`options`; returns whether it hit."""
+        if move not in self.options():
+            raise ValueError(f"step {move} cannot lead to a legal play")
+        self._undo.append((self.me, self.opp, list(self.remaining)))
+        self.me, self.opp, hit = apply_step(self.me, self.opp, move[:2])
+        self.remaining.remove(move[2])
+        self.moves.append(move)
+        self._options = None
+        return hit
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        self.me, self.opp, self.remaining = self._undo.pop()
+        self.moves.pop()
+        self._options = None
+        return True
+
+    def automatic(self, forced: bool, bearoff: bool) -> Play | None:
+        """The only legal play (``forced``), or in a race with every checker home the one play
+        that bears off the most checkers (``bearoff``); ``None`` if the human must choose."""
+        if forced and len(self.targets) == 1:
+            return next(iter(self.targets.values()))
+        me, opp = self.state.on_roll, self.state.opponent
+        last_mine = max((p for p in range(1, 26) if me[p]), default=0)
+        last_theirs = max((p for p in range(1, 26) if opp[p]), default=0)
+        if bearoff and last_mine <= 6 and last_mine + last_theirs < 25:
+            most = max(after[0][OFF] for after in self.targets)
+            best = [play for after, play in self.targets.items() if after[0][OFF] == most]
+            if len(best) == 1:
+                return best[0]
+        return None
+
+
+def _die_for(step: Step, dice: list[int]) -> int:
+    s, t = step
+    if s - t in dice or t != OFF:
+        return s - t
+    return min(d for d in dice if d > s) if any(d > s for d in dice) else max(dice)
+
+
+class Layout:
+    """Board geometry for a rectangle: unit ``u`` is a point's width and a checker's diameter.
+
+    Points are placed by *bottom numbering* ``b`` (1..24 from the bottom player's ace point).
+    """
+
+    def __init__(self, rect: pygame.Rect, home_right: bool) -> None:
+        self.u = u = max(8.0, min(rect.w / 15.7, rect.h / 14.6))
+        self.home_right, self.frame, self.strip = home_right, 0.45 * u, 0.95 * u
+        width, height = 15.7 * u, 12.6 * u
+        left = rect.x + (rect.w - width) / 2
+        top = rect.y + (rect.h - height - 2 * self.strip) / 2 + self.strip
+        self.board = pygame.Rect(round(left), round(top), round(width), round(height))
+        f = self.frame
+        tray_x = left + width - f - 1.4 * u if home_right else left + f
+        self.play_left = left + f if home_right else tray_x + 1.4 * u + f
+        self.top, self.bottom = top + f, top + height - f
+        self.tray = pygame.Rect(round(tray_x), round(self.top), round(1.4 * u), round(self.bottom - self.top))
+        self.bar = pygame.Rect(round(self.play_left + 6 * u), round(top), round(u), round(height))
+        self.play = pygame.Rect(round(self.play_left), round(self.top), round(13 * u), round(self.bottom - self.top))
+        self.strips = (pygame.Rect(round(left), round(top - self.strip), round(width), round(self.strip * 0.92)),
+                       pygame.Rect(round(left), round(top + height + self.strip * 0.08), round(width),
+                                   round(self.strip * 0.92)))
+
+    def column_x(self, b: int) -> float:
+        """Centre x of point ``b``."""
+        col = b - 1 if b <= 12 else 24 - b  # 0..11 counted from the home side
+        slot = (12 - col if col < 6 else 11 - col) if self.home_right else (col if col < 6 else col + 1)
+        return self.play_left + (slot + 0.5) * self.u
+
+    def stack_pos(self, b: int, index: int) -> tuple[float, float]:
+        r = self.u / 2
+        y = self.bottom - r - index * self.u if b <= 12 else self.top + r + index * self.u
+        return self.column_x(b), y
+
+    def bar_pos(self, bottom_player: bool, index: int) -> tuple[float, float]:
+        mid = (self.top + self.bottom) / 2
+        offset = (1.1 + index * 0.95) * self.u
+        return self.bar.centerx, mid - offset if bottom_player else mid + offset
+
+    def tray_slab(self, bottom_player: bool, index: int) -> pygame.Rect:
+        h = (self.tray.h / 2 - 0.5 * self.u) / 15
+        y = self.tray.bottom - (index + 1) * h - 2 if bottom_player else self.tray.top + index * h + 2
+        return pygame.Rect(round(self.tray.x + 0.12 * self.u), round(y), round(self.tray.w - 0.24 * self.u),
+                           max(2, round(h - 1)))
+
+    def point_at(self, pos: tuple[int, int]) -> int | None:
+        """Bottom numbering of the point under ``pos``."""
+        x, y = pos
+        if not self.play.collidepoint(pos) or self.bar.collidepoint(pos):
+            return None
+        slot = int((x - self.play_left) // self.u)
+        slot = slot - 1 if slot > 6 else slot
+        col = 11 - slot if self.home_right else slot
+        return col + 1 if y > self.play.centery else 24 - col
+
+    def dice_centre(self, bottom_roller: bool) -> tuple[float, float]:
+        right = bottom_roller == self.home_right
+        x = self.play_left + (9.5 if right else 3.0) * self.u
+        return x, (self.top + self.bottom) / 2
+
+
+class _Flight:
+    """One checker step being animated from the board before it."""
+
+    def __init__(self, mover: int, me: Side, opp: Side, step: Step, used: list[int], seconds: float) -> None:
+        self.mover, self.me, self.opp, self.step, self.used = mover, me, opp, step, used
+        self.seconds, self.elapsed = max(seconds, 1e-6), 0.0
+        self.hit = apply_step(me, opp, step)[2]
+
+
+class BackgammonView:
+    """The board: draws a state or a turn in progress, animates moves, reads clicks and drags."""
+
+    def __init__(self, fonts) -> None:
+        self.fonts, self.rules = fonts, BackgammonRules()
+        self.bottom, self.home_right = 0, True
+        self.layout = Layout(pygame.Rect(0, 0, 800, 600), True)
+        self.turn: TurnBuilder | None = None
+        self.flights: list[_Flight] = []
+        self.cues: list[str] = []
+        self.press: tuple[int, tuple[int, int]] | None = None
+        self.drag_pos: tuple[int, int] | None = None
+        self.hover: int | None = None
+        self.click_seconds = 0.12
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.dice_rect = pygame.Rect(0, 0, 0, 0)
+        self._sprites: dict[tuple[int, int], pygame.Surface] = {}
+        self._background: tuple | None = None
+
+    # -- configuration and animation ------------------------------------------------------
+    def configure(self, *, bottom: int, home_side: str) -> None:
+        self.bottom, self.home_right = bottom, home_side != "left"
+        self.set_rect(self.rect)
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.layout = Layout(self.rect, self.home_right)
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        return self.layout.board
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.flights)
+
+    def animate(self, state: BackgammonState, move: Play, seconds_per_step: float) -> None:
+        me, opp, used = state.on_roll, state.opponent, []
+        dice = [state.dice[0]] * 4 if state.dice[0] == state.dice[1] else list(state.dice)
+        for step in move.steps:
+            flight = _Flight(state.turn, me, opp, step, list(used), seconds_per_step)
+            if seconds_per_step > 0:
+                self.flights.append(flight)
+            else:
+                self.cues.append("hit" if flight.hit else "move")
+            die = _die_for(step, [d for d in dice if d not in used] or dice)
+            used.append(die)
+            me, opp, _ = apply_step(me, opp, step)
+
+    def update(self, dt: float) -> list[str]:
+        while self.flights and dt > 0:
+            flight = self.flights[0]
+            spend = min(dt, flight.seconds - flight.elapsed)
+            flight.elapsed += spend
+            dt -= spend
+            if flight.elapsed >= flight.seconds - 1e-9:
+                self.flights.pop(0)
+                self.cues.append("hit" if flight.hit else "move")
+        cues, self.cues = self.cues, []
+        return cues
+
+    # -- the human's turn -----------------------------------------------------------------
+    def begin_turn(self, state: BackgammonState, seconds_per_step: float = 0.12) -> None:
+        self.turn = TurnBuilder(self.rules, state)
+        self.click_seconds = seconds_per_step
+        self.press = self.drag_pos = None
+
+    def end_turn(self) -> None:
+        self.turn, self.press, self.drag_pos = None, None, None
+
+    def ready_move(self) -> Play | None:
+        return self.turn.complete() if self.turn and not self.drag_pos else None
+
+    def automatic_move(self, forced: bool, bearoff: bool) -> Play | None:
+        return self.turn.automatic(forced, bearoff) if self.turn and not self.turn.moves else None
+
+    def can_undo(self) -> bool:
+        return bool(self.turn and self.turn.moves)
+
+    def undo(self) -> bool:
+        if self.turn and self.turn.undo():
+            self.flights.clear()
+            return True
+        return False
+
+    def _play(self, moves: list[Move], seconds: float) -> None:
+        for move in moves:
+            t = self.turn
+            flight = _Flight(t.mover, t.me, t.opp, move[:2], self._used(), seconds)
+            if seconds > 0:
+                self.flights.append(flight)
+            else:
+                self.cues.append("hit" if flight.hit else "move")
+            t.play(move)
+
+    def _used(self) -> list[int]:
+        dice = self.turn.state.dice
+        full = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+        for die in self.turn.remaining:
+            full.remove(die)
+        return full
+
+    def slot_at(self, pos: tuple[int, int], player: int) -> int | None:
+        """The slot under ``pos`` in ``player``'s numbering: a point, BAR or OFF."""
+        lay = self.layout
+        if lay.bar.collidepoint(pos):
+            return BAR
+        if lay.tray.inflate(lay.u * 0.4, 0).collidepoint(pos):
+            return OFF
+        b = lay.point_at(pos)
+        return None if b is None else (b if player == self.bottom else 25 - b)
+
+    def handle_event(self, event: pygame.event.Event) -> str | None:
+        turn = self.turn
+        if turn is None or event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            return None
+        slot = self.slot_at(event.pos, turn.mover)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = slot
+            if self.press and (abs(event.pos[0] - self.press[1][0]) + abs(event.pos[1] - self.press[1][1]) > 6):
+                self.drag_pos = event.pos
+            return "changed" if self.drag_pos else None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1 and self.dice_rect.collidepoint(event.pos) and turn.complete():
+                return "confirm"
+            if slot in turn.sources():
+                if event.button == 1:
+                    self.press = (slot, event.pos)
+                elif event.button == 3:
+                    self._play([turn.click_move(slot, high=False)], self.click_seconds)
+                return "changed"
+            return None
+        if event.button != 1 or not self.press:
+            return None
+        source, self.press = self.press[0], None
+        dragged, self.drag_pos = self.drag_pos, None
+        if dragged:
+            path = turn.path(source, slot) if slot is not None else None
+            if path:
+                self._play(path, 0.0)
+        else:
+            self._play([turn.click_move(source, high=True)], self.click_seconds)
+        return "changed"
+
+    # -- status -----------------------------------------------------------------------------
+    def is_no_play(self, state: BackgammonState) -> bool:
+        return state.dice is not None and not self.rules.is_over(state) and self.rules.legal_moves(state) == [Play()]
+
+    def describe(self, state: BackgammonState) -> str:
+        if self.rules.is_over(state):
+            kind = ("", "a single game", "a gammon", "a backgammon")[self.rules.win_kind(state)]
+            points = self.rules.win_kind(state)
+            return f"{NAMES[state.winner]} wins {kind} ({points} point{'s' if points > 1 else ''})."
+        if state.turn is None:
+            return "Opening roll: the higher die starts."
+        if state.dice is None:
+            return f"{NAMES[state.turn]} to roll."
+        dice = f"{state.dice[0]}-{state.dice[1]}"
+        if self.is_no_play(state):
+            return f"{NAMES[state.turn]} rolled {dice}: no play."
+        return f"{NAMES[state.turn]} to play {dice}."
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, state: BackgammonState, labels: Sequence[str]) -> None:
+        flying = None
+        sides, used = list(state.sides), []
+        if self.flights:
+            f = self.flights[0]
+            sides[f.mover], sides[1 - f.mover] = f.me, f.opp
+            flying, used = f, f.used
+        elif self.turn:
+            sides[self.turn.mover], sides[1 - self.turn.mover] = self.turn.me, self.turn.opp
+            used = self._used()
+        numbering = state.turn if state.turn is not None else self.bottom
+        key = (tuple(self.rect), self.home_right, numbering == self.bottom)
+        if self._background is None or self._background[0] != key:
+            self._background = (key, self._render_board(numbering))
+        surface.blit(self._background[1], self.layout.board.topleft)
+        lifted = (flying.mover, flying.step[0]) if flying else None
+        if self.drag_pos and self.press:
+            lifted = (self.turn.mover, self.press[0])
+        for player in (0, 1):
+            self._draw_side(surface, player, sides[player], lifted)
+        self._draw_highlights(surface)
+        self._draw_dice(surface, state, used)
+        for player in (0, 1):
+            self._draw_strip(surface, state, player, sides[player], labels[player])
+        if flying:
+            start = self.slot_pos(flying.mover, flying.step[0], flying.me[flying.step[0]] - 1)
+            end = self.slot_pos(flying.mover, flying.step[1], flying.me[flying.step[1]])
+            k = flying.elapsed / flying.seconds
+            k = k * k * (3 - 2 * k)
+            self._checker(surface, flying.mover, (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k))
+        if self.drag_pos and self.press:
+            self._checker(surface, self.turn.mover, self.drag_pos)
+
+    def slot_pos(self, player: int, slot: int, index: int) -> tuple[float, float]:
+        lay, bottom = self.layout, player == self.bottom
+        if slot == BAR:
+            return lay.bar_pos(bottom, min(index, 3))
+        if slot == OFF:
+            return lay.tray_slab(bottom, min(index, 14)).center
+        return lay.stack_pos(slot if bottom else 25 - slot, min(max(index, 0), 4))
+
+    def _render_board(self, numbering: int) -> pygame.Surface:
+        """The board without checkers or dice, drawn once per size and numbering."""
+        board = self.layout.board
+        lay = Layout(self.rect.move(-board.x, -board.y), self.home_right)
+        surface = pygame.Surface(board.size)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert()
+        surface.fill((255, 0, 255))
+        surface.set_colorkey((255, 0, 255), pygame.RLEACCEL)  # the rounded corners stay see-through
+        u = lay.u
+        pygame.draw.rect(surface, WOOD, lay.board, border_radius=round(u * 0.3))
+        pygame.draw.rect(surface, WOOD_DARK, lay.board, max(2, round(u * 0.06)), border_radius=round(u * 0.3))
+        for half in (pygame.Rect(lay.play.x, lay.play.y, round(6 * u), lay.play.h),
+                     pygame.Rect(lay.bar.right, lay.play.y, round(6 * u), lay.play.h)):
+            pygame.draw.rect(surface, FELT, half)
+            pygame.draw.rect(surface, FELT_EDGE, half, max(1, round(u * 0.05)))
+        pygame.draw.rect(surface, WOOD_LIGHT, lay.bar)
+        pygame.draw.rect(surface, WOOD_DARK, lay.bar, max(1, round(u * 0.05)))
+        pygame.draw.rect(surface, WOOD_DARK, lay.tray, border_radius=round(u * 0.15))
+        font = self.fonts(round(u * 0.3))
+        for b in range(1, 25):
+            x, top_row = lay.column_x(b), b > 12
+            base = lay.top if top_row else lay.bottom
+            tip = base + (4.6 * u if top_row else -4.6 * u)
+            colour = POINTS[b % 2]
+            pts = [(x - u * 0.48, base), (x + u * 0.48, base), (x, tip)]
+            pygame.draw.polygon(surface, colour, pts)
+            pygame.draw.aalines(surface, tuple(c * 3 // 4 for c in colour), True, pts)
+            label = b if numbering == self.bottom else 25 - b
+            y = base - lay.frame / 2 if top_row else base + lay.frame / 2
+            image = font.render(str(label), True, PAPER)
+            surface.blit(image, image.get_rect(center=(x, y)))
+        return surface
+
+    def _checker(self, surface, player: int, pos, count: int | None = None, scale: float = 1.0) -> None:
+        r = self.layout.u * 0.47 * scale
+        sprite = self._sprite(player, r)
+        surface.blit(sprite, sprite.get_rect(center=(round(pos[0]) + 1, round(pos[1]) + 1)))
+        if count is not None:
+            image = self.fonts(round(r * 0.95), True).render(str(count), True, CHECKERS[player][2])
+            surface.blit(image, image.get_rect(center=(round(pos[0]), round(pos[1]))))
+
+    def _sprite(self, player: int, r: float) -> pygame.Surface:
+        """A checker with its shadow, antialiased, cached per size."""
+        key = (player, round(r * 4))
+        if key not in self._sprites:
+            fill, rim, _ = CHECKERS[player]
+            size = round(2 * r) + 6
+            sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+            c = size / 2 - 1
+            pygame.draw.aacircle(sprite, (0, 0, 0, 80), (c + 2, c + 2), r)
+            pygame.draw.aacircle(sprite, rim, (c, c), r)
+            pygame.draw.aacircle(sprite, fill, (c, c), r * 0.86)
+            light = tuple(min(255, v + 18) for v in fill)
+            pygame.draw.aacircle(sprite, light, (c - r * 0.08, c - r * 0.08), r * 0.6)
+            pygame.draw.aacircle(sprite, rim, (c, c), r * 0.5, max(1, round(r * 0.07)))
+            self._sprites[key] = sprite
+        return self._sprites[key]
+
+    def _draw_side(self, surface, player: int, side: Side, lifted) -> None:
+        lay, fill, rim = self.layout, *CHECKERS[player][:2]
+        for slot in range(0, 26):
+            n = side[slot] - (1 if lifted == (player, slot) else 0)
+            if slot == OFF:
+                for i in range(n):
+                    slab = lay.tray_slab(player == self.bottom, i)
+                    pygame.draw.rect(surface, fill, slab, border_radius=2)
+                    pygame.draw.rect(surface, rim, slab, 1, border_radius=2)
+                continue
+            cap = 4 if slot == BAR else 5
+            for i in range(min(n, cap)):
+                shown = n if (n > cap and i == cap - 1) else None
+                self._checker(surface, player, self.slot_pos(player, slot, i), shown)
+
+    def _draw_highlights(self, surface) -> None:
+        turn, lay = self.turn, self.layout
+        if not turn or self.flights:
+            return
+        source = self.press[0] if self.press else self.hover
+        if source not in turn.sources():
+            return
+        r = lay.u * 0.5
+        pygame.draw.circle(surface, SOURCE, self.slot_pos(turn.mover, source, turn.me[source] - 1), r, 3)
+        first = turn.click_move(source, high=True)
+        for s, t, die in turn.options():
+            if s != source:
+                continue
+            if t == OFF:
+                pygame.draw.rect(surface, TARGET, lay.tray.inflate(4, 4), 3, border_radius=round(lay.u * 0.15))
+                continue
+            pos = self.slot_pos(turn.mover, t, turn.me[t])
+            glow = pygame.Surface((round(2 * r) + 2, round(2 * r) + 2), pygame.SRCALPHA)
+            pygame.draw.aacircle(glow, (*TARGET, 235 if (s, t, die) == first else 200), (r + 1, r + 1), r * 0.88)
+            pygame.draw.aacircle(glow, (*PAPER, 230), (r + 1, r + 1), r * 0.88, 2)
+            surface.blit(glow, (pos[0] - r - 1, pos[1] - r - 1))
+
+    def _draw_dice(self, surface, state: BackgammonState, used: list[int]) -> None:
+        self.dice_rect = pygame.Rect(0, 0, 0, 0)
+        if state.dice is None or self.rules.is_over(state):
+            return
+        high, low = state.dice
+        dice = [high] * 4 if high == low else [high, low]
+        size = self.layout.u * (0.72 if len(dice) == 4 else 0.95)
+        cx, cy = self.layout.dice_centre(state.turn == self.bottom)
+        gap = size * 0.25
+        x = cx - (len(dice) * size + (len(dice) - 1) * gap) / 2
+        remaining = list(used)
+        fill = CHECKERS[state.turn][0]
+        for die in dice:
+            grey = die in remaining
+            if grey:
+                remaining.remove(die)
+            rect = pygame.Rect(round(x), round(cy - size / 2), round(size), round(size))
+            self.dice_rect = self.dice_rect.union(rect) if self.dice_rect.w else rect.copy()
+            body = (128, 128, 128) if grey else fill
+            pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=round(size * 0.18))
+            pygame.draw.rect(surface, body, rect, border_radius=round(size * 0.18))
+            pygame.draw.rect(surface, INK, rect, 1, border_radius=round(size * 0.18))
+            pip = CHECKERS[state.turn][2] if not grey else (90, 90, 90)
+            for px, py in _PIPS[die]:
+                pygame.draw.circle(surface, pip, (rect.x + px * size, rect.y + py * size), size * 0.09)
+            x += size + gap
+
+    def _draw_strip(self, surface, state: BackgammonState, player: int, side: Side, label: str) -> None:
+        lay = self.layout
+        strip = lay.strips[0 if player != self.bottom else 1]
+        on_turn = state.turn == player and not self.rules.is_over(state)
+        pygame.draw.rect(surface, (64, 52, 36) if on_turn else (40, 46, 42), strip, border_radius=round(lay.u * 0.2))
+        if on_turn:
+            pygame.draw.rect(surface, SOURCE, strip, 2, border_radius=round(lay.u * 0.2))
+        self._checker(surface, player, (strip.x + lay.u * 0.7, strip.centery), scale=0.8)
+        big, small = self.fonts(round(lay.u * 0.38), True), self.fonts(round(lay.u * 0.32))
+        name = big.render(f"{NAMES[player]}  ·  {label}", True, PAPER)
+        surface.blit(name, name.get_rect(midleft=(strip.x + lay.u * 1.4, strip.centery)))
+        info = f"pips {pip_count(side)}   off {side[OFF]}" + ("   ▶ to play" if on_turn else "")
+        text = small.render(info, True, SOURCE if on_turn else PAPER)
+        surface.blit(text, text.get_rect(midright=(strip.right - lay.u * 0.4, strip.centery)))
+
+
+_PIPS = {
+    1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+def make_view(info, fonts) -> BackgammonView:
+    """The play scene's entry point: ``fonts(size, bold=False)`` supplies the fonts."""
+    return BackgammonView(fonts)

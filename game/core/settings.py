@@ -1,0 +1,113 @@
+"""User settings: a dataclass with defaults, stored as JSON in the platform config folder.
+
+Loading never fails: a missing file gives the defaults, a corrupt file or a bad value falls
+back to the default for what is wrong, and the problem is returned for the window to show.
+``TABULA_HOME`` (used by the tests) moves the folder to ``$TABULA_HOME/config``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .saves import write_atomic
+
+ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
+"""Animation speed name -> seconds per checker step (0 = no animation)."""
+
+HOME_SIDES = ("right", "left")
+
+
+@dataclass
+class Settings:
+    """Everything the user can change, with its default."""
+
+    sound: bool = True
+    animation: str = "normal"
+    home_side: str = "right"
+    """Where the bottom player's home board is: "right" (anticlockwise play) or "left"."""
+    auto_forced: bool = True
+    """Play a move automatically when it is the only legal one (a "no play" too)."""
+    auto_bearoff: bool = False
+    """Bear off automatically in a race when one play bears off the most checkers."""
+    window_size: list[int] = field(default_factory=lambda: [1280, 800])
+    last_game: str = "backgammon"
+    last_mode: str = "hvc"
+    last_players: list[str] = field(default_factory=list)
+    """The menu's last player names (``human`` or a computer player); empty: the defaults."""
+
+    @property
+    def seconds_per_step(self) -> float:
+        return ANIMATION_SPEEDS.get(self.animation, ANIMATION_SPEEDS["normal"])
+
+
+_CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "home_side": HOME_SIDES}
+
+
+def config_dir() -> Path:
+    home = os.environ.get("TABULA_HOME")
+    return Path(home) / "config" if home else Path(platformdirs.user_config_dir("tabula"))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]:
+    """The saved settings and a problem message (``None`` when all was well)."""
+    path = Path(path) if path is not None else settings_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        return Settings(), f"settings file {path.name} is unreadable ({_short(error)}); using the defaults"
+    if not isinstance(data, dict):
+        return Settings(), f"settings file {path.name} is not a settings file; using the defaults"
+    settings, bad = Settings(), []
+    for item in fields(Settings):
+        if item.name not in data:
+            continue
+        value = data[item.name]
+        if _valid(item.name, value, getattr(settings, item.name)):
+            setattr(settings, item.name, list(value) if isinstance(value, list) else value)
+        else:
+            bad.append(item.name)
+    problem = f"ignored bad settings ({', '.join(bad)}); using their defaults" if bad else None
+    return settings, problem
+
+
+def save_settings(settings: Settings, path: Path | str | None = None) -> str | None:
+    """Save atomically; returns a problem message instead of raising (settings are not precious)."""
+    path = Path(path) if path is not None else settings_path()
+    try:
+        write_atomic(path, json.dumps(asdict(settings), indent=1) + "\n")
+    except OSError as error:
+        return f"cannot save settings to {path}: {_short(error)}"
+    return None
+
+
+def _valid(name: str, value: Any, default: Any) -> bool:
+    if name in _CHOICES:
+        return value in _CHOICES[name]
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, str):
+        return isinstance(value, str)
+    if name == "window_size":
+        return (
+            isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 20000 for v in value)
+        )
+    if isinstance(default, list):
+        return isinstance(value, list) and len(value) <= 8 and all(isinstance(v, str) for v in value)
+    return False
+
+
+def _short(error: Exception) -> str:
+    return getattr(error, "strerror", None) or getattr(error, "msg", None) or str(error)

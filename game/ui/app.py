@@ -1,0 +1,191 @@
+"""The window: one pygame loop at 60 frames a second that runs the current scene.
+
+``run_app()`` opens the main menu; ``run_app(GameSetup(...))`` starts a game directly.
+Tests drive an :class:`App` frame by frame with :meth:`App.frame` and posted events.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from ..core.saves import SaveError, autosave_path, load_game  # noqa: E402
+from ..core.settings import load_settings, save_settings  # noqa: E402
+from ..games import get_game  # noqa: E402
+from .scene import Scene  # noqa: E402
+from .session import GameSession, GameSetup  # noqa: E402
+from .sound import Sounds  # noqa: E402
+from .theme import BACKGROUND, Fonts, gui_theme  # noqa: E402
+from .widgets import Banner  # noqa: E402
+
+FPS = 60
+MIN_SIZE = (720, 480)
+
+
+def rules_for(name: str):
+    """Rules by game name, for :func:`game.core.saves.load_game`."""
+    return get_game(name).rules()
+
+
+class App:
+    """The window, its shared services (fonts, sounds, settings, banner) and the scene."""
+
+    def __init__(self, size: tuple[int, int] | None = None) -> None:
+        # Computer players think in a thread; a short GIL switch interval lets the drawing
+        # thread in often enough to keep the frame rate while they do.
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
+        pygame.init()
+        self.settings, problem = load_settings()
+        size = tuple(size or self.settings.window_size)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Tabula")
+        self._set_minimum_size()
+        self.fonts = Fonts()
+        self.gui = pygame_gui.UIManager(size, gui_theme())
+        self.sounds = Sounds(self.settings.sound)
+        self.banner = Banner()
+        self.clock = pygame.time.Clock()
+        self.scene: Scene | None = None
+        self.running = True
+        if problem:
+            self.banner.show(problem, error=True)
+
+    @staticmethod
+    def _set_minimum_size() -> None:
+        get_window = getattr(pygame.display, "get_window", None)  # pygame-ce >= 2.5.2
+        try:
+            if get_window is not None and get_window() is not None:
+                get_window().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+
+    # -- scenes -----------------------------------------------------------------------------
+    def show(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.leave()
+        self.gui.clear_and_reset()
+        self.scene = scene
+        scene.build(self.screen.get_size())
+
+    def show_menu(self) -> None:
+        from .menu import MenuScene
+
+        self.show(MenuScene(self))
+
+    def show_settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.show(SettingsScene(self))
+
+    def play(self, session: GameSession) -> None:
+        from .play import PlayScene
+
+        self.show(PlayScene(self, session))
+
+    def start_game(self, setup: GameSetup) -> bool:
+        """Start a new game; a bad setup is shown in the banner (returns False)."""
+        try:
+            info = get_game(setup.game)
+            self.play(GameSession.new(info, setup))
+        except ValueError as error:
+            self.banner.show(str(error), error=True)
+            return False
+        return True
+
+    def open_saved(self, path: Path | str) -> bool:
+        """Load a saved game and play on from where it stopped; errors go to the banner."""
+        try:
+            record = load_game(path, rules_for)
+            self.play(GameSession.from_record(get_game(record.game), record))
+        except (SaveError, ValueError) as error:
+            self.banner.show(f"Cannot load the game: {error}", error=True)
+            return False
+        return True
+
+    def continue_game(self) -> bool:
+        return self.open_saved(autosave_path())
+
+    # -- the loop ---------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(size[0], 320), max(size[1], 240))
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self._set_minimum_size()
+        self.gui.set_window_resolution(size)
+        self.settings.window_size = list(size)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Recreate the scene's widgets and layout (after a resize or a changed choice)."""
+        self.gui.clear_and_reset()
+        if self.scene is not None:
+            self.scene.build(self.screen.get_size())
+
+    def frame(self, dt: float = 1 / FPS) -> bool:
+        """Handle pending events, advance ``dt`` seconds and draw; False once closed."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.close()
+                return False
+            if event.type == pygame.VIDEORESIZE:
+                self.resize(event.size)
+                continue
+            if self.banner.handle_event(event):
+                continue
+            if not self.gui.process_events(event) and self.scene is not None:
+                self.scene.handle_event(event)
+            if not self.running:
+                return False
+        self.banner.update(dt)
+        if self.scene is not None:
+            self.scene.update(dt)
+        self.gui.update(dt)
+        self.draw()
+        return self.running
+
+    def draw(self) -> None:
+        self.screen.fill(BACKGROUND)
+        if self.scene is not None:
+            self.scene.draw(self.screen)
+        self.gui.draw_ui(self.screen)
+        self.banner.draw(self.screen, self.fonts)
+        pygame.display.flip()
+
+    def run(self) -> int:
+        try:
+            while self.frame(min(self.clock.tick(FPS) / 1000, 0.1)):
+                pass
+        finally:
+            self.close()
+            pygame.quit()
+        return 0
+
+    def close(self) -> None:
+        """Leave the scene (it autosaves) and keep the settings; safe to call twice."""
+        if not self.running:
+            return
+        self.running = False
+        if self.scene is not None:
+            self.scene.leave()
+            self.scene = None
+        problem = save_settings(self.settings)
+        if problem:
+            print(f"tabula: {problem}", file=sys.stderr)
+
+
+def run_app(setup: GameSetup | None = None, size: tuple[int, int] | None = None) -> int:
+    """Open the window: the menu, or straight into the game ``setup`` describes."""
+    try:
+        app = App(size)
+    except pygame.error as error:
+        print(f"tabula: cannot open a window: {error}", file=sys.stderr)
+        return 1
+    if setup is None or not app.start_game(setup):
+        app.show_menu()
+    return app.run()

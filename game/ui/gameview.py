@@ -1,0 +1,97 @@
+"""The per-game view interface the play scene drives, and how a game's view is found.
+
+A game gets a board on screen by providing ``game/<name>/view.py`` with a function
+``make_view(info, fonts) -> view`` whose object has the methods of :class:`GameView`.
+Views live below the UI layer, so they implement this protocol structurally and never
+import it; the play scene knows nothing else about the game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import pygame
+
+from ..core.gameinfo import GameInfo
+
+FontSource = Callable[..., pygame.font.Font]
+"""``fonts(size, bold=False)``: a font of that pixel size."""
+
+ViewEvent = str | None
+"""What :meth:`GameView.handle_event` did: ``None`` (ignored), ``"changed"`` or ``"confirm"``."""
+
+
+class GameView(Protocol):
+    """Drawing, animation and human input for one game."""
+
+    animating: bool
+    """True while a move is being animated; the scene waits for it before going on."""
+
+    board_rect: pygame.Rect
+    """Where the board itself is drawn (the scene centres its result box on it)."""
+
+    def configure(self, *, bottom: int, home_side: str) -> None:
+        """Which player sits at the bottom of the screen, and the direction of play."""
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """The area to draw in; recompute the layout (called on every resize)."""
+
+    def draw(self, surface: pygame.Surface, state: Any, labels: Sequence[str]) -> None:
+        """Draw ``state`` (or the human's turn in progress) with a label per player."""
+
+    def update(self, dt: float) -> list[str]:
+        """Advance animations by ``dt`` seconds; returns sound cues (``"move"``, ``"hit"``)."""
+
+    def animate(self, state: Any, move: Any, seconds_per_step: float) -> None:
+        """Show ``move`` being played from ``state``; ``animating`` until it has been shown."""
+
+    def begin_turn(self, state: Any, seconds_per_step: float) -> None:
+        """A human is to move in ``state``: accept clicks and drags that build a legal move
+        (a clicked step is animated for ``seconds_per_step``, 0 for none)."""
+
+    def end_turn(self) -> None:
+        """Stop accepting input for the turn."""
+
+    def handle_event(self, event: pygame.event.Event) -> ViewEvent:
+        """Mouse input during a human turn."""
+
+    def undo(self) -> bool:
+        """Take back the last step of the turn in progress; False if there is none."""
+
+    def can_undo(self) -> bool: ...
+
+    def ready_move(self) -> Any | None:
+        """The complete legal move the human has built, or ``None`` while it is incomplete."""
+
+    def automatic_move(self, forced: bool, bearoff: bool) -> Any | None:
+        """A move to play without asking: the only legal one (``forced``), or a game-specific
+        obvious one (``bearoff`` in backgammon); ``None`` when the human must choose."""
+
+    def describe(self, state: Any) -> str:
+        """A short status line for ``state``, e.g. whose turn it is and the dice."""
+
+    def is_no_play(self, state: Any) -> bool:
+        """True when the only legal move passes (announced as "no play")."""
+
+
+def view_module_name(info: GameInfo) -> str:
+    return f"game.{info.name}.view"
+
+
+def has_view(info: GameInfo) -> bool:
+    """True when the game ships a view (only those are offered in the menu)."""
+    try:
+        return importlib.util.find_spec(view_module_name(info)) is not None
+    except ImportError:
+        return False
+
+
+def load_view(info: GameInfo, fonts: FontSource) -> GameView:
+    """The game's view; ``ValueError`` if the game has no board on screen yet."""
+    if not has_view(info):
+        raise ValueError(f"{info.title} cannot be shown in the window yet")
+    module = importlib.import_module(view_module_name(info))
+    return module.make_view(info, fonts)

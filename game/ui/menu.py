@@ -1,0 +1,209 @@
+"""The main menu: game, mode, players and levels, seed; continue, load, settings, quit.
+
+Modes are data (:data:`MODES`).  A mode whose ``open`` is set starts its own scene instead of
+a game: that is where the tournament scene plugs in when it exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.windows import UIFileDialog
+
+from ..core.saves import SaveError, autosave_path, examples_dir, load_game, saves_dir
+from ..games import game_names, get_game
+from .app import rules_for
+from .gameview import has_view
+from .scene import Scene
+from .session import HUMAN, GameSetup, default_opponent
+from .theme import ACCENT, TEXT_DIM
+from .widgets import draw_text
+
+
+@dataclass(frozen=True)
+class Mode:
+    key: str
+    title: str
+    humans: int
+    """Human seats: 2, 1 (the player picks a side) or 0 (watch)."""
+    open: Callable | None = None
+    """``open(app, info)`` starts a scene of its own instead of a game (tournaments)."""
+
+
+MODES = [
+    Mode("hvc", "Human vs computer", 1),
+    Mode("hvh", "Two humans", 2),
+    Mode("cvc", "Watch computer vs computer", 0),
+]
+
+
+class MenuScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        s = app.settings
+        self.games = [get_game(n) for n in game_names() if has_view(get_game(n))]
+        self.game = next((g for g in self.games if g.name == s.last_game), self.games[0])
+        self.mode = next((m for m in MODES if m.key == s.last_mode), MODES[0])
+        self.players = list(s.last_players)
+        self.seed_text = ""
+        self.widgets: dict = {}
+        self.dialog: UIFileDialog | None = None
+        self._fix_players()
+
+    def _fix_players(self) -> None:
+        """Make the remembered players fit the game and mode (names the game knows)."""
+        names, default = self.game.player_names, default_opponent(self.game)
+        players = [p if p in names or p == HUMAN else default for p in self.players[:2]]
+        players += [HUMAN, default][len(players):]
+        if self.mode.humans == 2:
+            players = [HUMAN, HUMAN]
+        elif self.mode.humans == 0:
+            players = [p if p != HUMAN else default for p in players]
+        elif players.count(HUMAN) != 1:
+            players = [HUMAN, next((p for p in players if p != HUMAN), default)]
+        self.players = players
+
+    def continue_available(self) -> bool:
+        try:
+            record = load_game(autosave_path(), rules_for)
+        except SaveError:
+            return False
+        return record.result is None
+
+    # -- layout -------------------------------------------------------------------------------
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        cw = min(520, w - 40)
+        x, y = (w - cw) // 2, _top(h)
+        step = max(30, min(46, (h - y - 16) / 9.8))
+        gui, titles = self.gui, self.game.player_titles
+        labels = cw * 0.36
+        field = pygame.Rect(x + labels, 0, cw - labels, step - 10)
+        self.widgets = {}
+
+        def row(label: str, key: str, element) -> None:
+            nonlocal y
+            UILabel(pygame.Rect(x, y, labels - 10, step - 10), label, gui)
+            self.widgets[key] = element(field.move(0, y))
+            y += step
+
+        row("Game", "game", lambda r: UIDropDownMenu([g.title for g in self.games], self.game.title, r, gui))
+        row("Mode", "mode", lambda r: UIDropDownMenu([m.title for m in MODES], self.mode.title, r, gui))
+        levels = list(self.game.player_names)
+        if self.mode.humans == 1:
+            side = self.players.index(HUMAN)
+            row("You play", "side", lambda r: UIDropDownMenu(list(titles), titles[side], r, gui))
+            row("Computer", "level", lambda r: UIDropDownMenu(levels, self.players[1 - side], r, gui))
+        elif self.mode.humans == 0:
+            for i in (0, 1):
+                row(titles[i], f"seat{i}", lambda r, i=i: UIDropDownMenu(levels, self.players[i], r, gui))
+
+        def seed_entry(r):
+            entry = UITextEntryLine(r, gui, placeholder_text="random")
+            entry.set_allowed_characters("numbers")
+            entry.set_text(self.seed_text)
+            return entry
+
+        row("Seed", "seed", seed_entry)
+        y += step * 0.3
+        half, bh = (cw - 10) / 2, step - 6
+        buttons = [("start", "New game", pygame.Rect(x, y, cw, step), "#primary"),
+                   ("continue", "Continue last game", pygame.Rect(x, y + step * 1.25, half, bh), None),
+                   ("load", "Load game…", pygame.Rect(x + half + 10, y + step * 1.25, half, bh), None),
+                   ("settings", "Settings", pygame.Rect(x, y + step * 2.4, half, bh), None),
+                   ("quit", "Quit", pygame.Rect(x + half + 10, y + step * 2.4, half, bh), None)]
+        for key, text, rect, object_id in buttons:
+            self.widgets[key] = UIButton(rect, text, gui, object_id=object_id)
+        if not self.continue_available():
+            self.widgets["continue"].disable()
+        self.dialog = None
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._choose(event.ui_element, event.text)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("seed"):
+            self.seed_text = event.text
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for k, wd in self.widgets.items() if wd is event.ui_element), None)
+            if key:
+                self.command(key)
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.dialog = None
+            self.app.open_saved(event.text)
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.dialog:
+            self.command("start")
+
+    def _choose(self, element, text: str) -> None:
+        key = next((k for k, wd in self.widgets.items() if wd is element), None)
+        titles = self.game.player_titles
+        if key == "game":
+            self.game = next(g for g in self.games if g.title == text)
+        elif key == "mode":
+            self.mode = next(m for m in MODES if m.title == text)
+        elif key == "side":
+            level = next(p for p in self.players if p != HUMAN)
+            self.players = [HUMAN, level] if text == titles[0] else [level, HUMAN]
+        elif key == "level":
+            self.players = [text if p != HUMAN else p for p in self.players]
+        elif key and key.startswith("seat"):
+            self.players[int(key[-1])] = text
+        else:
+            return
+        self._fix_players()
+        self.app.rebuild()  # the rows depend on the game and mode
+
+    def command(self, key: str) -> None:
+        if key == "start":
+            self._remember()
+            if self.mode.open is not None:
+                self.mode.open(self.app, self.game)
+                return
+            seed = int(self.seed_text) if self.seed_text.strip().isdigit() else None
+            self.app.start_game(GameSetup(self.game.name, tuple(self.players), seed))
+        elif key == "continue":
+            self.app.continue_game()
+        elif key == "load":
+            self.open_dialog()
+        elif key == "settings":
+            self._remember()
+            self.app.show_settings()
+        elif key == "quit":
+            self.app.close()
+
+    def open_dialog(self) -> None:
+        folder = saves_dir()
+        if not any(folder.glob("*.json")) and examples_dir() is not None:
+            folder = examples_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        w, h = self.app.screen.get_size()
+        rect = pygame.Rect(0, 0, min(560, w - 40), min(480, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.dialog = UIFileDialog(rect, self.gui, "Load a saved game", {".json"},
+                                   str(Path(folder)) + "/", allow_existing_files_only=True)
+
+    def _remember(self) -> None:
+        s = self.app.settings
+        s.last_game, s.last_mode, s.last_players = self.game.name, self.mode.key, list(self.players)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        top = _top(h)
+        title = self.app.fonts(min(72, max(30, top // 3)), True)
+        rect = draw_text(surface, title, "Tabula", (w // 2, top * 0.45), ACCENT, anchor="center")
+        draw_text(surface, self.app.fonts(max(12, min(18, h // 45))),
+                  "Board games against computer players that explain themselves",
+                  (w // 2, rect.bottom + 2), TEXT_DIM, anchor="midtop")
+
+
+def _top(height: int) -> int:
+    """Where the form starts: below the title, which takes about a fifth of the window."""
+    return int(min(max(84, height * 0.22), 200))

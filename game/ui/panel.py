@@ -1,0 +1,100 @@
+"""The play scene's side panel: a column of sections drawn top to bottom.
+
+Each section is an object with ``height(width) -> int`` and ``draw(surface, rect)``.  The
+play scene shows status, the move list and the key help; the analysis module adds its
+own section (the ranked list of analysis records of the position) by appending to
+``SidePanel.sections`` — nothing else in the scene changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from .theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
+from .widgets import draw_text, wrap
+
+
+class TextSection:
+    """Wrapped text from a callable (so it is always current); optional title and colour."""
+
+    def __init__(self, fonts, text: Callable[[], str], title: str = "", size: int = 15,
+                 colour=TEXT, bold: bool = False, boxed: Callable[[], bool] | None = None) -> None:
+        self.fonts, self.text, self.title = fonts, text, title
+        self.size, self.colour, self.bold, self.boxed = size, colour, bold, boxed
+
+    def _lines(self, width: int) -> list[str]:
+        text = self.text()
+        return wrap(self.fonts(self.size, self.bold), text, width - 16) if text else []
+
+    def height(self, width: int) -> int:
+        lines = self._lines(width)
+        if not lines:
+            return 0
+        title = self.fonts(12, True).get_linesize() + 2 if self.title else 0
+        return title + len(lines) * self.fonts(self.size, self.bold).get_linesize() + 12
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        lines = self._lines(rect.w)
+        if not lines:
+            return
+        if self.boxed and self.boxed():
+            pygame.draw.rect(surface, ERROR, rect.inflate(4, 0), border_radius=6)
+        y = rect.y + 4
+        if self.title:
+            y = draw_text(surface, self.fonts(12, True), self.title.upper(), (rect.x + 8, y), TEXT_DIM).bottom + 2
+        font = self.fonts(self.size, self.bold)
+        for line in lines:
+            draw_text(surface, font, line, (rect.x + 8, y), self.colour)
+            y += font.get_linesize()
+
+
+class MoveListSection:
+    """The game's moves so far, one line each, newest at the bottom, filling the space left."""
+
+    flexible = True
+
+    def __init__(self, fonts, lines: Callable[[], Sequence[str]], title: str = "Moves") -> None:
+        self.fonts, self.lines, self.title = fonts, lines, title
+
+    def height(self, width: int) -> int:
+        return 60
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        y = draw_text(surface, self.fonts(12, True), self.title.upper(), (rect.x + 8, rect.y + 4), TEXT_DIM).bottom + 4
+        font = self.fonts(14)
+        step = font.get_linesize()
+        lines = list(self.lines())
+        fit = max(0, (rect.bottom - y) // step)
+        shown = lines[-fit:] if fit else []
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        for i, line in enumerate(shown):
+            last = i == len(shown) - 1
+            draw_text(surface, font, line, (rect.x + 8, y + i * step), ACCENT if last else TEXT)
+        surface.set_clip(clip)
+
+
+class SidePanel:
+    """Sections stacked in ``rect``; a flexible section (the move list) takes the space left."""
+
+    def __init__(self) -> None:
+        self.sections: list = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.reserved_top = 0
+        self.reserved_bottom = 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, PANEL, self.rect)
+        pygame.draw.line(surface, PANEL_EDGE, self.rect.topleft, self.rect.bottomleft, 2)
+        area = pygame.Rect(self.rect.x + 8, self.rect.y + self.reserved_top, self.rect.w - 16,
+                           self.rect.h - self.reserved_top - self.reserved_bottom)
+        fixed = sum(s.height(area.w) for s in self.sections if not getattr(s, "flexible", False))
+        flex = max(0, area.h - fixed)
+        y = area.y
+        for section in self.sections:
+            h = flex if getattr(section, "flexible", False) else section.height(area.w)
+            if h > 0 and y < area.bottom:
+                section.draw(surface, pygame.Rect(area.x, y, area.w, min(h, area.bottom - y)))
+            y += h

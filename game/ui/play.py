@@ -1,0 +1,284 @@
+"""The play scene: a game's board (its view), the side panel, and the turn loop.
+
+Per frame: finish animations, roll dice at chance nodes, let a human build a move on the
+board (Done confirms) or ask a computer player in a worker thread, animate its move, apply
+it, autosave.  A failing computer player pauses the game with the error and a Retry button.
+
+Extension points for the analysis module (LATER): a hint/analysis section appended to
+``self.panel.sections`` (it would list ``GameInfo.analyze`` records, computed off the
+drawing thread like a computer move), a key binding in :meth:`PlayScene._key` ("H"), and
+board overlays (arrows) drawn after ``self.view.draw`` in :meth:`PlayScene.draw`.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pygame_gui
+
+from ..core.protocol import CHANCE
+from ..core.saves import SaveError, autosave_path, save_game, saves_dir
+from .gameview import load_view
+from .panel import MoveListSection, SidePanel, TextSection
+from .scene import Scene
+from .session import GameSession, player_label
+from .theme import ACCENT, TEXT_DIM
+from .worker import MoveWorker
+from .widgets import draw_text
+
+KEYS = ("Keys: Ctrl+Z / Backspace undo · Enter done · N new game · S save · "
+        "+/- animation speed · M sound · Esc menu")
+
+
+class PlayScene(Scene):
+    def __init__(self, app, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.view = load_view(session.info, app.fonts)
+        humans = [i for i in range(len(session.players)) if session.is_human(i)]
+        self.bottom = humans[0] if len(humans) == 1 else 0
+        self.view.configure(bottom=self.bottom, home_side=app.settings.home_side)
+        self.worker = MoveWorker()
+        self.pending = None  # a move being animated, applied once the animation ends
+        self.human_turn = False
+        self.hold = 0.0  # a pause before the next step (after "no play" is announced)
+        self.error: str | None = None
+        self.status = ""
+        self.ended = False
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.panel = SidePanel()
+        fonts = app.fonts
+        self.panel.sections = [
+            TextSection(fonts, lambda: self.status, size=17, bold=True),
+            TextSection(fonts, lambda: self.error or "", "Problem", boxed=lambda: True),
+            MoveListSection(fonts, self.move_lines),
+            TextSection(fonts, lambda: KEYS, size=12, colour=TEXT_DIM),
+        ]
+        self.labels = [player_label(name) for name in session.player_names]
+
+    # -- layout -------------------------------------------------------------------------------
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        pw = max(230, min(380, int(w * 0.27)))
+        self.view.set_rect(pygame.Rect(10, 10, w - pw - 20, h - 20))
+        self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
+        x, bw = w - pw + 14, pw - 28
+        make = pygame_gui.elements.UIButton
+        self.buttons = {
+            "done": make(pygame.Rect(x, 52, bw * 0.62, 46), "Done", self.gui, object_id="#primary"),
+            "undo": make(pygame.Rect(x + bw * 0.65, 52, bw * 0.35, 46), "Undo", self.gui),
+            "new": make(pygame.Rect(x, h - 50, bw * 0.36, 36), "New game", self.gui),
+            "save": make(pygame.Rect(x + bw * 0.38, h - 50, bw * 0.29, 36), "Save", self.gui),
+            "menu": make(pygame.Rect(x + bw * 0.69, h - 50, bw * 0.31, 36), "Menu", self.gui),
+            "retry": make(pygame.Rect(x, h - 96, bw, 36), "Retry the computer's move", self.gui),
+        }
+        self.panel.reserved_top, self.panel.reserved_bottom = 108, 106
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        if not self.buttons:
+            return
+        human = self.human_turn
+        for name, on in (("done", human and self.view.ready_move() is not None),
+                         ("undo", human and self.view.can_undo())):
+            button = self.buttons[name]
+            if on != button.is_enabled:
+                button.enable() if on else button.disable()
+        retry = self.buttons["retry"]
+        if bool(self.error) != retry.visible:
+            retry.show() if self.error else retry.hide()
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+            if action:
+                self.command(action)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if self.human_turn and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if self.view.handle_event(event) == "confirm":
+                self.command("done")
+
+    def _key(self, event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        key = event.key
+        if key in (pygame.K_BACKSPACE, pygame.K_u) or (ctrl and key == pygame.K_z):
+            self.command("undo")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.command("done")
+        elif key == pygame.K_n:
+            self.command("new")
+        elif key == pygame.K_s:
+            self.command("save")
+        elif key == pygame.K_ESCAPE:
+            self.command("menu")
+        elif key == pygame.K_m:
+            self.app.settings.sound = self.app.sounds.enabled = not self.app.sounds.enabled
+            self.app.banner.show("Sound on" if self.app.sounds.enabled else "Sound off", seconds=1.5)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._change_speed(faster=key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS))
+
+    def _change_speed(self, faster: bool) -> None:
+        names = ["slow", "normal", "fast", "off"]
+        i = names.index(self.app.settings.animation) if self.app.settings.animation in names else 1
+        self.app.settings.animation = names[max(0, min(3, i + (1 if faster else -1)))]
+        self.app.banner.show(f"Animation: {self.app.settings.animation}", seconds=1.5)
+
+    def command(self, action: str) -> None:
+        if action == "done" and self.human_turn:
+            move = self.view.ready_move()
+            if move is not None:
+                self.view.end_turn()
+                self.human_turn = False
+                self._apply(move)
+        elif action == "undo" and self.human_turn:
+            self.view.undo()
+        elif action == "new":
+            self.app.play(GameSession.new(self.session.info, self.session.setup()))
+        elif action == "save":
+            self.save()
+        elif action == "menu":
+            self.app.show_menu()
+        elif action == "retry":
+            self.error = None
+
+    def save(self) -> None:
+        path = saves_dir() / f"{self.session.info.name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        try:
+            save_game(path, self.session.record())
+        except SaveError as error:
+            self.app.banner.show(str(error), error=True)
+            return
+        self.app.banner.show(f"Saved as {path}")
+
+    # -- the turn loop ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        for cue in self.view.update(dt):
+            self.app.sounds.play(cue)
+        self._step(dt)
+        self._refresh_buttons()
+
+    def _step(self, dt: float) -> None:
+        session = self.session
+        if self.error or self.view.animating:
+            return
+        if self.hold > 0:
+            self.hold -= dt
+            return
+        if self.pending is not None:
+            move, self.pending = self.pending, None
+            self._apply(move)
+            return
+        if session.is_over:
+            if not self.ended:
+                self.ended = True
+                self.status = self.view.describe(session.state)
+                self.app.sounds.play("end")
+            return
+        mover = session.to_move
+        if mover == CHANCE:
+            session.roll()
+            self.app.sounds.play("dice")
+            self.status = self.view.describe(session.state)
+            self.autosave()
+        elif session.is_human(mover):
+            if not self.human_turn:
+                self._begin_human_turn()
+        else:
+            self._computer_turn(mover)
+
+    def _begin_human_turn(self) -> None:
+        state, settings = self.session.state, self.app.settings
+        self.status = self.view.describe(state)
+        self.view.begin_turn(state, min(0.12, settings.seconds_per_step))
+        self.human_turn = True
+        automatic = self.view.automatic_move(settings.auto_forced, settings.auto_bearoff)
+        if automatic is not None:
+            self.view.end_turn()
+            self.human_turn = False
+            self._show_move(state, automatic)
+        elif self.view.is_no_play(state):
+            self.app.banner.show(f"{self.status} Press Done to pass.", seconds=3)
+
+    def _computer_turn(self, mover: int) -> None:
+        if not self.worker.busy:
+            self.worker.start(self.session.players[mover], self.session.rules, self.session.state)
+        outcome = self.worker.poll()
+        if outcome is None:
+            dots = "." * (1 + int(time.monotonic() * 2) % 3)
+            self.status = f"{self.view.describe(self.session.state)}\n{self.session.info.player_titles[mover]} is thinking{dots}"
+            return
+        move, error = outcome
+        if error:
+            self.error = error
+            self.status = f"{self.view.describe(self.session.state)}\nThe computer player failed; the game is paused."
+            self.app.banner.show(error, error=True)
+            return
+        self._show_move(self.session.state, move)
+
+    def _show_move(self, state, move) -> None:
+        if self.view.is_no_play(state):
+            self.status = self.view.describe(state)
+            self.app.banner.show(self.status, seconds=1.6)
+            self.hold = 1.2
+        self.view.animate(state, move, self.app.settings.seconds_per_step)
+        self.pending = move
+
+    def _apply(self, move) -> None:
+        self.session.apply(move)
+        self.status = self.view.describe(self.session.state)
+        self.autosave()
+
+    def autosave(self) -> None:
+        try:
+            save_game(autosave_path(), self.session.record())
+        except SaveError as error:
+            self.app.banner.show(f"Autosave failed: {error}", error=True)
+
+    def leave(self) -> None:
+        self.worker.cancel()
+        if self.session.actions:
+            self.autosave()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def move_lines(self) -> list[str]:
+        """``12. White 62: 24/18 13/11``: each roll with the move played on it."""
+        titles = self.session.info.player_titles
+        lines: list[str] = []
+        roll = None
+        for mover, text in self.session.history():
+            if mover == CHANCE:
+                words = text.split()
+                roll = words[-1] if len(words) == 2 and words[0] in [t.lower() for t in titles] else text
+                continue
+            lines.append(f"{len(lines) + 1}. {titles[mover]} {roll + ': ' if roll else ''}{text}")
+            roll = None
+        if roll:
+            lines.append(f"{len(lines) + 1}. {titles[max(0, self.session.to_move)]} {roll}")
+        return lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.session.state, self.labels)
+        self.panel.draw(surface)
+        r = self.panel.rect
+        draw_text(surface, self.app.fonts(20, True), self.session.info.title, (r.x + 14, 14), ACCENT)
+        if self.session.is_over and not self.view.animating:
+            self._draw_result(surface)
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        area = self.view.board_rect
+        font = self.app.fonts(max(16, area.h // 18), True)
+        text = self.view.describe(self.session.state)
+        box = pygame.Rect(0, 0, font.size(text)[0] + 60, font.get_linesize() * 2 + 20)
+        box.center = area.center
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((10, 16, 12, 215))
+        surface.blit(shade, box)
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=8)
+        draw_text(surface, font, text, (box.centerx, box.y + 12), anchor="midtop")
+        hint = self.app.fonts(max(12, area.h // 40)).render("N or New game to play again", True, TEXT_DIM)
+        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))

@@ -1,0 +1,130 @@
+"""A game in progress as the window plays it: who plays, the dice, every state so far.
+
+No pygame here.  The dice come from ``random.Random(seed)`` drawn exactly as the headless
+match runner draws them, so a window game with seed *S* gets the same dice as
+``play_game(..., seed=S)`` with the same choices, and a game reloaded from its record
+continues with the dice it would have had.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.gameinfo import GameInfo
+from ..core.match import GameRecord, replay, sample_chance
+from ..core.players import Player
+from ..core.protocol import CHANCE
+
+HUMAN = "human"
+
+
+def check_player_name(info: GameInfo, name: str) -> str:
+    """``name`` if it is ``human`` or a computer player the game knows; ``ValueError`` otherwise."""
+    if name == HUMAN:
+        return name
+    try:
+        info.make_player(name, 0)
+    except ValueError as error:
+        raise ValueError(f"{error} (or 'human')") from None
+    return name
+
+
+def default_opponent(info: GameInfo) -> str:
+    """The computer player offered first: the game's ``default_player`` if it declares one,
+    else ``expert`` where it exists, else the last listed player."""
+    declared = getattr(info, "default_player", None)
+    if declared in info.player_names:
+        return declared
+    return "expert" if "expert" in info.player_names else info.player_names[-1]
+
+
+def player_label(name: str) -> str:
+    return "Human" if name == HUMAN else f"Computer ({name})"
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a new game needs: the game, a player name per seat, an optional seed and options."""
+
+    game: str
+    players: tuple[str, ...]
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class GameSession:
+    """The states and actions of one game, its players and its dice."""
+
+    def __init__(self, info: GameInfo, players: Sequence[str], seed: int | None = None,
+                 options: dict[str, Any] | None = None, actions: Sequence[str] = ()) -> None:
+        self.info = info
+        self.rules = info.rules()
+        if len(players) != self.rules.num_players:
+            raise ValueError(f"{info.title} needs {self.rules.num_players} players, got {len(players)}")
+        self.player_names = [check_player_name(info, name) for name in players]
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.options = dict(options or {})
+        self.players: list[Player | None] = [
+            None if name == HUMAN else info.make_player(name, self.seed + 1 + i)
+            for i, name in enumerate(self.player_names)
+        ]
+        self.actions: list[str] = list(actions)
+        self.states = replay(self.rules, self.options, self.actions)
+        self._dice = random.Random(self.seed)
+        for state in self.states[:-1]:
+            if self.rules.to_move(state) == CHANCE:
+                self._dice.random()  # the draw sample_chance made for this outcome
+
+    @classmethod
+    def new(cls, info: GameInfo, setup: GameSetup) -> "GameSession":
+        return cls(info, setup.players, setup.seed, setup.options)
+
+    @classmethod
+    def from_record(cls, info: GameInfo, record: GameRecord) -> "GameSession":
+        return cls(info, record.players, record.seed, record.options, record.actions)
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def to_move(self) -> int:
+        return self.rules.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def is_human(self, player: int) -> bool:
+        return 0 <= player < len(self.players) and self.players[player] is None
+
+    @property
+    def has_human(self) -> bool:
+        return any(player is None for player in self.players)
+
+    def roll(self) -> str:
+        """Draw the chance outcome at a chance node and apply it; returns its notation."""
+        return self.apply(sample_chance(self.rules, self.state, self._dice))
+
+    def apply(self, action: Any) -> str:
+        text = self.rules.notation(self.state, action)
+        self.states.append(self.rules.apply(self.state, action))
+        self.actions.append(text)
+        return text
+
+    def record(self) -> GameRecord:
+        plies = sum(1 for state in self.states[:-1] if self.rules.to_move(state) != CHANCE)
+        result = tuple(self.rules.result(self.state)) if self.is_over else None
+        return GameRecord(self.info.name, dict(self.options), list(self.actions),
+                          list(self.player_names), self.seed, result, plies)
+
+    def setup(self) -> GameSetup:
+        """The same players and options, for a new game (with a fresh seed)."""
+        return GameSetup(self.info.name, tuple(self.player_names), None, dict(self.options))
+
+    def history(self) -> list[tuple[int, str]]:
+        """``(mover, notation)`` for every action; the mover is ``CHANCE`` for dice."""
+        return [(self.rules.to_move(state), text) for state, text in zip(self.states, self.actions)]

@@ -1,0 +1,68 @@
+"""Colours, fonts and the pygame_gui theme shared by every screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..core.resources import asset_path
+
+BACKGROUND = (24, 36, 30)
+PANEL = (34, 48, 40)
+PANEL_EDGE = (70, 92, 78)
+TEXT = (240, 233, 216)
+TEXT_DIM = (170, 178, 166)
+ACCENT = (232, 186, 96)
+ERROR = (190, 60, 52)
+INFO = (56, 104, 150)
+
+
+class Fonts:
+    """DejaVu fonts by pixel size, loaded once each: ``fonts(18, bold=True)``."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._paths = {
+            False: str(asset_path("fonts", "DejaVuSans.ttf")),
+            True: str(asset_path("fonts", "DejaVuSans-Bold.ttf")),
+        }
+
+    def __call__(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, int(size)), bold)
+        font = self._cache.get(key)
+        if font is None:
+            font = self._cache[key] = pygame.font.Font(self._paths[bold], key[0])
+        return font
+
+
+def _hex(colour: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def gui_theme(font_size: int = 15) -> dict:
+    """The pygame_gui theme: wood buttons on a dark felt background, DejaVu text."""
+    wood, wood_hover, wood_down = (122, 82, 46), (150, 104, 60), (96, 62, 34)
+    colours = {
+        "normal_bg": _hex(wood), "hovered_bg": _hex(wood_hover), "active_bg": _hex(wood_down),
+        "selected_bg": _hex(wood_down), "disabled_bg": "#3b443e",
+        "normal_text": _hex(TEXT), "hovered_text": "#ffffff", "active_text": "#ffffff",
+        "selected_text": "#ffffff", "disabled_text": "#7d857f",
+        "normal_border": "#2a1a0e", "hovered_border": _hex(ACCENT), "active_border": _hex(ACCENT),
+        "disabled_border": "#2f3531", "dark_bg": _hex(PANEL), "text_cursor": _hex(TEXT),
+        "filled_bar": _hex(ACCENT), "unfilled_bar": "#3b443e",
+    }
+    return {
+        "defaults": {
+            "font": {
+                "name": "dejavu", "size": str(font_size),
+                "regular_path": str(asset_path("fonts", "DejaVuSans.ttf")),
+                "bold_path": str(asset_path("fonts", "DejaVuSans-Bold.ttf")),
+            },
+            "colours": colours,
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "1"},
+        },
+        "label": {"colours": {"normal_text": _hex(TEXT), "dark_bg": "#00000000"}},
+        "#dim": {"colours": {"normal_text": _hex(TEXT_DIM)}},
+        "#primary": {"colours": {"normal_bg": "#2f7a4a", "hovered_bg": "#3a945a", "active_bg": "#25613b"}},
+        "text_entry_line": {"colours": {"dark_bg": "#1b241f", "normal_text": _hex(TEXT)}},
+        "drop_down_menu": {"misc": {"expand_direction": "down"}},
+    }

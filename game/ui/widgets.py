@@ -1,0 +1,83 @@
+"""Small drawing helpers and the message banner shown over any screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from .theme import ERROR, INFO, TEXT
+
+
+def draw_text(surface, font, text, pos, colour=TEXT, anchor="topleft") -> pygame.Rect:
+    """Render one line of text placed by ``anchor`` (any pygame.Rect point name)."""
+    image = font.render(text, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(font, text: str, width: int) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (long words are not broken)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}".strip()
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+class Banner:
+    """A message across the top of the window: errors stay until clicked or a key is pressed."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.error = False
+        self.remaining = 0.0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def show(self, text: str, error: bool = False, seconds: float | None = None) -> None:
+        self.text, self.error = text, error
+        self.remaining = seconds if seconds is not None else (30.0 if error else 4.0)
+
+    def clear(self) -> None:
+        self.text, self.remaining = "", 0.0
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.text)
+
+    def update(self, dt: float) -> None:
+        if self.text:
+            self.remaining -= dt
+            if self.remaining <= 0:
+                self.clear()
+
+    def handle_event(self, event) -> bool:
+        """Dismiss on a click on the banner (consumed) or any key (not consumed)."""
+        if not self.text:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            self.clear()
+            return True
+        if event.type == pygame.KEYDOWN and self.error:
+            self.clear()
+        return False
+
+    def draw(self, surface, fonts) -> None:
+        if not self.text:
+            return
+        width = surface.get_width()
+        font = fonts(max(14, min(20, width // 60)))
+        lines = wrap(font, self.text, int(width * 0.8))
+        line_h = font.get_linesize()
+        self.rect = pygame.Rect(0, 0, int(width * 0.86), line_h * len(lines) + 20)
+        self.rect.midtop = (width // 2, 10)
+        pygame.draw.rect(surface, ERROR if self.error else INFO, self.rect, border_radius=8)
+        pygame.draw.rect(surface, (250, 240, 220), self.rect, 2, border_radius=8)
+        for i, line in enumerate(lines):
+            draw_text(surface, font, line, (self.rect.centerx, self.rect.y + 10 + i * line_h), anchor="midtop")

@@ -1,0 +1,63 @@
+"""A computer player's decision in a worker thread, so the window keeps drawing meanwhile."""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from typing import Any
+
+from ..core.players import Player
+from ..core.protocol import Rules
+
+
+class MoveWorker:
+    """Runs at most one ``player.choose`` at a time; :meth:`poll` collects the outcome.
+
+    A result that arrives after :meth:`cancel` (or a newer :meth:`start`) is dropped.  The
+    thread is a daemon, so closing the window never waits for a slow player.  A player that
+    raises, or returns an illegal move, produces an error message instead of a move.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._token = 0
+        self._outcome: tuple[Any, str | None] | None = None
+        self._busy = False
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def start(self, player: Player, rules: Rules, state: Any) -> None:
+        with self._lock:
+            self._token += 1
+            token, self._outcome, self._busy = self._token, None, True
+        threading.Thread(target=self._run, args=(token, player, rules, state), daemon=True,
+                         name=f"tabula-{player.name}").start()
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._token += 1
+            self._outcome, self._busy = None, False
+
+    def poll(self) -> tuple[Any, str | None] | None:
+        """``(move, None)``, ``(None, error message)``, or ``None`` while still thinking."""
+        with self._lock:
+            outcome, self._outcome = self._outcome, None
+            if outcome is not None:
+                self._busy = False
+            return outcome
+
+    def _run(self, token: int, player: Player, rules: Rules, state: Any) -> None:
+        try:
+            move = player.choose(rules, state)
+            if move not in rules.legal_moves(state):
+                outcome = (None, f"computer player {player.name!r} chose an illegal move: {move!r}")
+            else:
+                outcome = (move, None)
+        except Exception as error:  # any failure of a player is reported, never raised
+            traceback.print_exc()
+            outcome = (None, f"computer player {player.name!r} failed: {type(error).__name__}: {error}")
+        with self._lock:
+            if token == self._token:
+                self._outcome = outcome

@@ -1,0 +1,109 @@
+"""Loading games in the window: example saves, the file dialog, and bad files shown clearly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.core.saves import examples_dir
+from game.ui.play import PlayScene
+
+from .util import press_button
+
+EXAMPLES = sorted(Path(examples_dir()).glob("*.json"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_saves_open_and_draw(app, path):
+    assert app.open_saved(path)
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    assert scene.session.actions[: len(json.loads(path.read_text())["actions"])] == json.loads(path.read_text())["actions"]
+    for _ in range(3):
+        app.frame()
+
+
+def test_corrupt_save_shows_a_message_and_overwrites_nothing(app, tmp_path):
+    good = EXAMPLES[0].read_text()
+    bad = tmp_path / "truncated.json"
+    bad.write_text(good[: len(good) // 2])
+    app.show_menu()
+    menu = app.scene
+    assert not app.open_saved(bad)
+    app.frame()
+    assert app.scene is menu
+    assert app.banner.visible and app.banner.error
+    assert "truncated.json is damaged or truncated" in app.banner.text
+    assert bad.read_text() == good[: len(good) // 2]
+    assert app.screen.get_at((app.screen.get_width() // 2, 14))[:3] == (190, 60, 52)  # the red banner
+
+
+def test_illegal_move_list_names_the_move(app, tmp_path):
+    data = json.loads(EXAMPLES[0].read_text())
+    data["actions"][5] = "24/3"
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(data))
+    assert not app.open_saved(path)
+    assert "action 6 ('24/3')" in app.banner.text
+
+
+def test_foreign_file_and_unknown_player(app, tmp_path):
+    foreign = tmp_path / "photo.json"
+    foreign.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(100))
+    assert not app.open_saved(foreign)
+    assert "not a Tabula saved game" in app.banner.text
+    data = json.loads(EXAMPLES[0].read_text())
+    data["players"] = ["human", "grandmaster9000"]
+    path = tmp_path / "player.json"
+    path.write_text(json.dumps(data))
+    assert not app.open_saved(path)
+    assert "grandmaster9000" in app.banner.text
+
+
+def test_load_through_the_file_dialog(app):
+    app.show_menu()
+    menu = app.scene
+    press_button(app, menu.widgets["load"])
+    assert menu.dialog is not None and menu.dialog.alive()
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(EXAMPLES[-1]),
+                                         ui_element=menu.dialog))
+    app.frame()
+    assert isinstance(app.scene, PlayScene)
+
+
+def test_corrupt_settings_are_reported_at_start(tabula_home):
+    from game.ui.app import App
+
+    (tabula_home / "config").mkdir(parents=True)
+    (tabula_home / "config" / "settings.json").write_text("{not json")
+    window = App((800, 600))
+    try:
+        assert window.banner.error and "settings" in window.banner.text
+        assert window.settings.sound is True
+    finally:
+        window.close()
+        pygame.quit()
+
+
+def test_a_game_without_a_board_is_refused_clearly(app, tmp_path):
+    from game.core.match import play_game
+    from game.core.players import RandomPlayer
+    from game.core.saves import save_game
+    from game.games import game_names, get_game
+    from game.ui.gameview import has_view
+
+    boardless = [n for n in game_names() if not has_view(get_game(n))]
+    if not boardless:
+        pytest.skip("every registered game has a view")
+    info = get_game(boardless[0])
+    record, _ = play_game(info.rules(), [RandomPlayer(1), RandomPlayer(2)], seed=1, max_plies=4)
+    save_game(tmp_path / "other.json", record)
+    app.show_menu()
+    menu = app.scene
+    assert not app.open_saved(tmp_path / "other.json")
+    assert app.scene is menu and "cannot be shown in the window yet" in app.banner.text
+    assert info.title not in [g.title for g in menu.games]

@@ -1,0 +1,118 @@
+"""The window's parts without a window: sessions and their dice, the worker thread, sounds."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.match import play_game
+from game.games import get_game
+from game.ui.session import GameSession, check_player_name
+from game.ui.sound import Sounds
+from game.ui.worker import MoveWorker
+
+INFO = get_game("backgammon")
+
+
+def finish(session: GameSession) -> None:
+    while not session.is_over:
+        if session.to_move < 0:
+            session.roll()
+        else:
+            session.apply(session.players[session.to_move].choose(session.rules, session.state))
+
+
+def test_session_dice_match_the_match_runner():
+    session = GameSession(INFO, ["medium", "hard"], seed=21)
+    finish(session)
+    players = [INFO.make_player("medium", 22), INFO.make_player("hard", 23)]
+    record, _ = play_game(INFO.rules(), players, seed=21)
+    assert session.actions == record.actions
+    assert session.record().result == record.result and session.record().plies == record.plies
+
+
+def test_reloaded_session_continues_with_the_same_dice():
+    whole = GameSession(INFO, ["medium", "hard"], seed=5)
+    finish(whole)
+    part = GameSession(INFO, ["medium", "hard"], seed=5, actions=whole.actions[:31])
+    finish(part)
+    assert part.actions == whole.actions
+
+
+def test_player_names_are_checked():
+    assert check_player_name(INFO, "human") == "human"
+    with pytest.raises(ValueError, match="unknown backgammon player 'wizard'.*human"):
+        check_player_name(INFO, "wizard")
+    with pytest.raises(ValueError):
+        GameSession(INFO, ["human"])
+
+
+def wait(worker):
+    for _ in range(100000):
+        outcome = worker.poll()
+        if outcome is not None:
+            return outcome
+    raise AssertionError("worker never answered")
+
+
+def test_worker_returns_moves_and_errors():
+    rules = INFO.rules()
+    session = GameSession(INFO, ["hard", "hard"], seed=1)
+    session.roll()
+    worker = MoveWorker()
+    worker.start(session.players[session.to_move], rules, session.state)
+    move, error = wait(worker)
+    assert error is None and move in rules.legal_moves(session.state)
+
+    class Broken:
+        name = "broken"
+
+        def choose(self, rules, state):
+            return "not a move"
+
+    worker.start(Broken(), rules, session.state)
+    move, error = wait(worker)
+    assert move is None and "illegal move" in error and not worker.busy
+
+
+def test_cancelled_result_is_dropped():
+    import threading
+
+    release = threading.Event()
+
+    class Waiting:
+        name = "waiting"
+
+        def choose(self, rules, state):
+            release.wait(10)
+            return rules.legal_moves(state)[0]
+
+    session = GameSession(INFO, ["hard", "hard"], seed=1)
+    session.roll()
+    worker = MoveWorker()
+    worker.start(Waiting(), session.rules, session.state)
+    worker.cancel()
+    release.set()
+    for _ in range(1000):
+        assert worker.poll() is None
+
+
+def test_sounds_are_synthesised_and_optional():
+    pygame.init()
+    sounds = Sounds(enabled=True)
+    assert sounds.available, sounds.problem
+    sounds.play("move")
+    sounds.enabled = False
+    sounds.play("dice")
+    pygame.quit()
+
+
+def test_sounds_without_an_audio_device(monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sounds = Sounds(enabled=True)
+    assert not sounds.available and "audio device" in sounds.problem
+    sounds.play("move")  # silently nothing

@@ -1,0 +1,108 @@
+"""Every screen draws, at several sizes, with the elements a player expects."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.core.saves import examples_dir
+from game.core.settings import load_settings
+from game.ui.menu import MODES
+from game.ui.session import GameSetup
+
+from .util import distinct_colours, key, press_button
+
+
+def test_menu_draws_with_its_choices(app):
+    app.show_menu()
+    app.frame()
+    menu = app.scene
+    for name in ("game", "mode", "side", "level", "seed", "start", "continue", "load", "settings", "quit"):
+        assert name in menu.widgets
+    assert not menu.widgets["continue"].is_enabled  # no game to continue yet
+    assert distinct_colours(app.screen) > 5
+
+
+def test_menu_modes_change_the_player_rows(app):
+    app.show_menu()
+    menu = app.scene
+    for mode, rows in (("cvc", {"seat0", "seat1"}), ("hvh", set()), ("hvc", {"side", "level"})):
+        title = next(m.title for m in MODES if m.key == mode)
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=title,
+                                             ui_element=menu.widgets["mode"]))
+        app.frame()
+        assert rows <= set(menu.widgets) and not ({"seat0", "side"} - rows) & set(menu.widgets)
+    assert menu.players.count("human") == 1
+
+
+def test_menu_starts_a_seeded_game(app):
+    app.show_menu()
+    menu = app.scene
+    assert menu.players == ["human", "expert"]  # the default opponent
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Black",
+                                         ui_element=menu.widgets["side"]))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="hard",
+                                         ui_element=menu.widgets["level"]))
+    app.frame()
+    menu.widgets["seed"].set_text("42")
+    menu.seed_text = "42"
+    press_button(app, menu.widgets["start"])
+    scene = app.scene
+    assert scene is not menu
+    assert scene.session.seed == 42 and scene.session.player_names == ["hard", "human"]
+    assert app.settings.last_players == ["hard", "human"]
+
+
+@pytest.mark.parametrize("players", [("human", "hard"), ("human", "human"), ("easy", "medium")])
+def test_play_screen_draws_board_panel_and_players(app, players):
+    assert app.start_game(GameSetup("backgammon", players, seed=1))
+    for _ in range(3):
+        app.frame()
+    scene = app.scene
+    board = scene.view.board_rect
+    assert app.screen.get_rect().contains(board)
+    assert distinct_colours(app.screen, board) > 8
+    assert scene.panel.rect.right == app.screen.get_width()
+    assert any(line for line in scene.move_lines())
+    assert scene.labels[0].startswith("Human" if players[0] == "human" else "Computer")
+
+
+def test_settings_screen_changes_and_saves(app, tabula_home):
+    app.show_settings()
+    app.frame()
+    scene = app.scene
+    assert distinct_colours(app.screen) > 5
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Off",
+                                         ui_element=scene.widgets["sound"]))
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Home board on the left",
+                                         ui_element=scene.widgets["home_side"]))
+    app.frame()
+    assert app.settings.sound is False and app.sounds.enabled is False
+    press_button(app, scene.widgets["back"])
+    assert app.scene is not scene
+    saved, problem = load_settings()
+    assert problem is None and saved.sound is False and saved.home_side == "left"
+
+
+def test_direction_setting_mirrors_the_board(app):
+    app.settings.home_side = "left"
+    assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=1))
+    app.frame()
+    layout = app.scene.view.layout
+    assert layout.column_x(1) < layout.column_x(12) and layout.tray.x < layout.play.x
+    app.settings.home_side = "right"
+    key(app, pygame.K_n)
+    layout = app.scene.view.layout
+    assert layout.column_x(1) > layout.column_x(12) and layout.tray.x > layout.play.x
+
+
+def test_game_over_screen(app):
+    assert app.open_saved(examples_dir() / "hard-vs-medium-finished.json")
+    scene = app.scene
+    app.frame()
+    app.frame()
+    assert "wins" in scene.status and scene.ended
+    centre = scene.view.board_rect.center
+    assert app.screen.get_at(centre)[:3] != (34, 94, 62)  # the result box covers the felt
