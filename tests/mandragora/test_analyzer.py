@@ -45,7 +45,7 @@ def golden_rows():
             yield pytest.param(position, dict(zip(COLUMNS, row)), id=f"{position['name']}:{row[0]}")
 
 
-@pytest.mark.parametrize("position,row", golden_rows())
+@pytest.mark.parametrize("position,row", list(golden_rows()))
 def test_golden_component_columns(position, row):
     state = golden_state(position)
     records = {record.move: record for record in analyze(state)}
