@@ -9,18 +9,10 @@ import sys
 import gnubg_nn
 import pytest
 
-from game.cli import main
+from .util import run
 
 START = "4HPwATDgc/ABMA"
 
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_moves_json_matches_gnubg(capsys):

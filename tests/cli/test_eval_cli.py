@@ -8,18 +8,10 @@ import pytest
 
 from game.backgammon import formats
 from game.backgammon.board import make_side
-from game.cli import main
+from .util import run
 
 START = "4HPwATDgc/ABMA"
 
-
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_bras_json_gives_s_me_d_and_factors(capsys):

@@ -8,18 +8,10 @@ from pathlib import Path
 import pytest
 
 from game.backgammon.notation import split_turns
-from game.cli import main
+from .util import run
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "mandragora" / "data" / "golden.json").read_text())
 
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_logged_mandragora_game_replays_to_its_final_score(capsys):
