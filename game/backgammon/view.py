@@ -2,7 +2,7 @@
 
 The only pygame module of the backgammon package.  :func:`make_view` returns a view that
 implements the window's per-game interface (``game.ui.gameview.GameView``) structurally.
-:class:`TurnBuilder` (no pygame) is the rules side of a human's turn in progress.
+The rules side of a human's turn in progress is :mod:`.turn` (no pygame).
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ import pygame
 
 from .board import BAR, OFF, Side, pip_count
 from .rules import BackgammonRules, BackgammonState, Play
-
-Step = tuple[int, int]
-Move = tuple[int, int, int]  # (source, target, die)
+from .turn import Move, Step, TurnBuilder, apply_step, die_for
 
 FELT, FELT_EDGE = (34, 94, 62), (24, 70, 46)
 WOOD, WOOD_DARK, WOOD_LIGHT = (120, 78, 42), (78, 48, 24), (156, 108, 62)
@@ -23,152 +21,13 @@ POINTS = ((222, 196, 146), (160, 56, 42))
 CHECKERS = (((243, 238, 226), (176, 166, 146), (40, 40, 40)), ((44, 40, 40), (112, 104, 96), (240, 236, 226)))
 TARGET, SOURCE, INK, PAPER = (126, 238, 150), (255, 212, 92), (30, 24, 18), (246, 238, 220)
 NAMES = ("White", "Black")
-
-
-def single_steps(me: Side, opp: Side, die: int) -> list[Step]:
-    """Every legal single-checker step of ``die`` (bar first, blocks, bear-off rules)."""
-    if me[BAR]:
-        sources: Sequence[int] = (BAR,)
-        high = BAR
-    else:
-        sources = [p for p in range(24, 0, -1) if me[p]]
-        high = sources[0] if sources else 0
-    steps = []
-    for s in sources:
-        t = s - die
-        if t >= 1:
-            if opp[25 - t] < 2:
-                steps.append((s, t))
-        elif high <= 6 and (t == 0 or s == high):
-            steps.append((s, OFF))
-    return steps
-
-
-def apply_step(me: Side, opp: Side, step: Step) -> tuple[Side, Side, bool]:
-    """Both sides after one step, and whether it hit."""
-    s, t = step
-    mine, theirs = list(me), list(opp)
-    mine[s] -= 1
-    mine[t] += 1
-    hit = t != OFF and theirs[25 - t] == 1
-    if hit:
-        theirs[25 - t], theirs[BAR] = 0, theirs[BAR] + 1
-    return tuple(mine), tuple(theirs), hit
-
-
-class TurnBuilder:
-    """A human's play built step by step; every partial play stays on the way to a legal one.
-
-    :meth:`options` lists the single steps ``(source, target, die)`` from which some legal
-    play can still be completed; :meth:`complete` is the legal :class:`Play` whose resulting
-    position equals the partial board (the Done button), ``None`` otherwise.
-    """
-
-    def __init__(self, rules: BackgammonRules, state: BackgammonState) -> None:
-        self.state, self.mover = state, state.turn
-        high, low = state.dice
-        self.targets: dict[tuple[Side, Side], Play] = {}
-        for play, after in rules.successors(state):
-            self.targets.setdefault((after.sides[self.mover], after.sides[1 - self.mover]), play)
-        self.me, self.opp = state.on_roll, state.opponent
-        self.remaining: list[int] = [high] * 4 if high == low else [high, low]
-        self.moves: list[Move] = []
-        self._undo: list[tuple[Side, Side, list[int]]] = []
-        self._memo: dict = {}
-        self._options: list[Move] | None = None
-
-    def _can_finish(self, me: Side, opp: Side, dice: tuple[int, ...]) -> bool:
-        key = (me, opp, dice)
-        if key not in self._memo:
-            self._memo[key] = (me, opp) in self.targets or any(
-                self._can_finish(*apply_step(me, opp, step)[:2], dice[:i] + dice[i + 1:])
-                for i, die in enumerate(dice) if die not in dice[:i]
-                for step in single_steps(me, opp, die)
-            )
-        return self._memo[key]
-
-    def options(self) -> list[Move]:
-        if self._options is None:
-            dice = tuple(sorted(self.remaining, reverse=True))
-            self._options = [
-                (s, t, die)
-                for i, die in enumerate(dice) if die not in dice[:i]
-                for s, t in single_steps(self.me, self.opp, die)
-                if self._can_finish(*apply_step(self.me, self.opp, (s, t))[:2], dice[:i] + dice[i + 1:])
-            ]
-        return self._options
-
-    def sources(self) -> set[int]:
-        return {s for s, _, _ in self.options()}
-
-    def complete(self) -> Play | None:
-        return self.targets.get((self.me, self.opp))
-
-    def click_move(self, source: int, high: bool = True) -> Move | None:
-        """The step a click on ``source`` makes: the higher die if it can, else the lower."""
-        moves = sorted((m for m in self.options() if m[0] == source), key=lambda m: m[2], reverse=high)
-        return moves[0] if moves else None
-
-    def path(self, source: int, target: int) -> list[Move] | None:
-        """The shortest run of steps taking a checker from ``source`` to ``target``."""
-        for depth in range(1, len(self.remaining) + 1):
-            found = self._path(source, target, depth)
-            if found:
-                return found
-        return None
-
-    def _path(self, source: int, target: int, depth: int) -> list[Move] | None:
-        for move in [m for m in self.options() if m[0] == source]:
-            if move[1] == target:
-                return [move]
-            if depth > 1 and move[1] != OFF:
-                self.play(move)
-                rest = self._path(move[1], target, depth - 1)
-                self.undo()
-                if rest:
-                    return [move, *rest]
-        return None
-
-    def play(self, move: Move) -> bool:
-        """Play one step of :meth:`options`; returns whether it hit."""
-        if move not in self.options():
-            raise ValueError(f"step {move} cannot lead to a legal play")
-        self._undo.append((self.me, self.opp, list(self.remaining)))
-        self.me, self.opp, hit = apply_step(self.me, self.opp, move[:2])
-        self.remaining.remove(move[2])
-        self.moves.append(move)
-        self._options = None
-        return hit
-
-    def undo(self) -> bool:
-        if not self._undo:
-            return False
-        self.me, self.opp, self.remaining = self._undo.pop()
-        self.moves.pop()
-        self._options = None
-        return True
-
-    def automatic(self, forced: bool, bearoff: bool) -> Play | None:
-        """The only legal play (``forced``), or in a race with every checker home the one play
-        that bears off the most checkers (``bearoff``); ``None`` if the human must choose."""
-        if forced and len(self.targets) == 1:
-            return next(iter(self.targets.values()))
-        me, opp = self.state.on_roll, self.state.opponent
-        last_mine = max((p for p in range(1, 26) if me[p]), default=0)
-        last_theirs = max((p for p in range(1, 26) if opp[p]), default=0)
-        if bearoff and last_mine <= 6 and last_mine + last_theirs < 25:
-            most = max(after[0][OFF] for after in self.targets)
-            best = [play for after, play in self.targets.items() if after[0][OFF] == most]
-            if len(best) == 1:
-                return best[0]
-        return None
-
-
-def _die_for(step: Step, dice: list[int]) -> int:
-    s, t = step
-    if s - t in dice or t != OFF:
-        return s - t
-    return min(d for d in dice if d > s) if any(d > s for d in dice) else max(dice)
+FACTOR_LABELS = {
+    "pip": "pip count", "bar": "checkers on the bar", "off": "borne off", "hb": "home board points",
+    "prime": "prime", "blot": "blot risk", "out": "outfield points", "anch": "anchors",
+    "stack": "tall stacks", "x1": "home board × bar", "x2": "prime × anchors", "made": "points made",
+    "home": "home board", "anchor": "anchors", "contact": "contact", "even": "even-game base",
+}
+"""Readable names of the evaluators' factors, for the hint panel's "why" section."""
 
 
 class Layout:
@@ -245,6 +104,8 @@ class _Flight:
 class BackgammonView:
     """The board: draws a state or a turn in progress, animates moves, reads clicks and drags."""
 
+    factor_labels = FACTOR_LABELS
+
     def __init__(self, fonts) -> None:
         self.fonts, self.rules = fonts, BackgammonRules()
         self.bottom, self.home_right = 0, True
@@ -287,7 +148,7 @@ class BackgammonView:
                 self.flights.append(flight)
             else:
                 self.cues.append("hit" if flight.hit else "move")
-            die = _die_for(step, [d for d in dice if d not in used] or dice)
+            die = die_for(step, [d for d in dice if d not in used] or dice)
             used.append(die)
             me, opp, _ = apply_step(me, opp, step)
 
@@ -437,6 +298,18 @@ class BackgammonView:
             self._checker(surface, flying.mover, (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k))
         if self.drag_pos and self.press:
             self._checker(surface, self.turn.mover, self.drag_pos)
+
+    def move_arrows(self, state: BackgammonState, move: Play) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Screen ``(start, end)`` of each checker step of ``move`` from ``state`` (the hint arrows)."""
+        if state.turn is None or not getattr(move, "steps", None):
+            return []
+        me, opp, arrows = state.on_roll, state.opponent, []
+        for step in move.steps:
+            s, t = step
+            start = self.slot_pos(state.turn, s, me[s] - 1)
+            me, opp, _ = apply_step(me, opp, step)
+            arrows.append((start, self.slot_pos(state.turn, t, me[t] - 1)))
+        return arrows
 
     def slot_pos(self, player: int, slot: int, index: int) -> tuple[float, float]:
         lay, bottom = self.layout, player == self.bottom

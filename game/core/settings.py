@@ -21,6 +21,10 @@ ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
 """Animation speed name -> seconds per checker step (0 = no animation)."""
 
 HOME_SIDES = ("right", "left")
+ANALYSIS_LEVELS = ("intermediate", "advanced", "expert")
+"""Search levels offered for hints, the tutor and the graph (games without levels ignore it)."""
+WATCH_SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.5, "instant": 0.0}
+"""Watch-mode speed name -> seconds each computer move's analysis stays on screen."""
 
 
 @dataclass
@@ -35,6 +39,16 @@ class Settings:
     """Play a move automatically when it is the only legal one (a "no play" too)."""
     auto_bearoff: bool = False
     """Bear off automatically in a race when one play bears off the most checkers."""
+    hints: bool = False
+    """Show the hint panel: every legal move ranked, the selected one drawn (H toggles it)."""
+    graph: bool = False
+    """Show the win-probability graph of the game so far (G toggles it)."""
+    tutor: bool = False
+    """Stop a human before a move much worse than the best (Play anyway / Rethink)."""
+    analysis_level: str = "advanced"
+    """Level of the hint, tutor and graph analysis: "advanced" (1 ply) answers in a few
+    hundredths of a second, "expert" (2 ply) is stronger but takes about half a second."""
+    watch_speed: str = "normal"
     window_size: list[int] = field(default_factory=lambda: [1280, 800])
     last_game: str = "backgammon"
     last_mode: str = "hvc"
@@ -45,8 +59,13 @@ class Settings:
     def seconds_per_step(self) -> float:
         return ANIMATION_SPEEDS.get(self.animation, ANIMATION_SPEEDS["normal"])
 
+    @property
+    def watch_seconds(self) -> float:
+        return WATCH_SPEEDS.get(self.watch_speed, WATCH_SPEEDS["normal"])
 
-_CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "home_side": HOME_SIDES}
+
+_CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "home_side": HOME_SIDES,
+            "analysis_level": ANALYSIS_LEVELS, "watch_speed": tuple(WATCH_SPEEDS)}
 
 
 def config_dir() -> Path:

@@ -22,6 +22,7 @@ from .gameview import has_view
 from .scene import Scene
 from .session import HUMAN, GameSetup, default_opponent
 from .theme import ACCENT, TEXT_DIM
+from .tournament_scene import open_tournament
 from .widgets import draw_text
 
 
@@ -39,6 +40,7 @@ MODES = [
     Mode("hvc", "Human vs computer", 1),
     Mode("hvh", "Two humans", 2),
     Mode("cvc", "Watch computer vs computer", 0),
+    Mode("tournament", "Tournament", 0, open=open_tournament),
 ]
 
 
@@ -95,7 +97,9 @@ class MenuScene(Scene):
         row("Game", "game", lambda r: UIDropDownMenu([g.title for g in self.games], self.game.title, r, gui))
         row("Mode", "mode", lambda r: UIDropDownMenu([m.title for m in MODES], self.mode.title, r, gui))
         levels = list(self.game.player_names)
-        if self.mode.humans == 1:
+        if self.mode.open is not None:
+            pass  # the mode's own screen asks for players and seed
+        elif self.mode.humans == 1:
             side = self.players.index(HUMAN)
             row("You play", "side", lambda r: UIDropDownMenu(list(titles), titles[side], r, gui))
             row("Computer", "level", lambda r: UIDropDownMenu(levels, self.players[1 - side], r, gui))
@@ -109,10 +113,12 @@ class MenuScene(Scene):
             entry.set_text(self.seed_text)
             return entry
 
-        row("Seed", "seed", seed_entry)
+        if self.mode.open is None:
+            row("Seed", "seed", seed_entry)
         y += step * 0.3
         half, bh = (cw - 10) / 2, step - 6
-        buttons = [("start", "New game", pygame.Rect(x, y, cw, step), "#primary"),
+        start = "New game" if self.mode.open is None else f"{self.mode.title}…"
+        buttons = [("start", start, pygame.Rect(x, y, cw, step), "#primary"),
                    ("continue", "Continue last game", pygame.Rect(x, y + step * 1.25, half, bh), None),
                    ("load", "Load game…", pygame.Rect(x + half + 10, y + step * 1.25, half, bh), None),
                    ("settings", "Settings", pygame.Rect(x, y + step * 2.4, half, bh), None),

@@ -20,9 +20,12 @@ class TextSection:
     """Wrapped text from a callable (so it is always current); optional title and colour."""
 
     def __init__(self, fonts, text: Callable[[], str], title: str = "", size: int = 15,
-                 colour=TEXT, bold: bool = False, boxed: Callable[[], bool] | None = None) -> None:
+                 colour=TEXT, bold: bool = False, boxed: Callable[[], bool] | None = None,
+                 optional: bool = False) -> None:
         self.fonts, self.text, self.title = fonts, text, title
         self.size, self.colour, self.bold, self.boxed = size, colour, bold, boxed
+        self.optional = optional
+        """Left out when the panel is too short for everything (e.g. the key help)."""
 
     def _lines(self, width: int) -> list[str]:
         text = self.text()
@@ -90,11 +93,20 @@ class SidePanel:
         pygame.draw.line(surface, PANEL_EDGE, self.rect.topleft, self.rect.bottomleft, 2)
         area = pygame.Rect(self.rect.x + 8, self.rect.y + self.reserved_top, self.rect.w - 16,
                            self.rect.h - self.reserved_top - self.reserved_bottom)
-        fixed = sum(s.height(area.w) for s in self.sections if not getattr(s, "flexible", False))
-        flex = max(0, area.h - fixed)
+        heights = {id(s): 0 if getattr(s, "flexible", False) else s.height(area.w) for s in self.sections}
+        for section in reversed(self.sections):  # drop optional sections (key help) that do not fit
+            if sum(heights.values()) <= area.h:
+                break
+            if getattr(section, "optional", False):
+                heights[id(section)] = 0
+        flex = max(0, area.h - sum(heights.values()))
         y = area.y
+        clip = surface.get_clip()
         for section in self.sections:
-            h = flex if getattr(section, "flexible", False) else section.height(area.w)
+            h = flex if getattr(section, "flexible", False) else heights[id(section)]
             if h > 0 and y < area.bottom:
-                section.draw(surface, pygame.Rect(area.x, y, area.w, min(h, area.bottom - y)))
+                rect = pygame.Rect(area.x, y, area.w, min(h, area.bottom - y))
+                surface.set_clip(rect.clip(clip) if clip else rect)
+                section.draw(surface, rect)
+                surface.set_clip(clip)
             y += h

@@ -4,10 +4,8 @@ Per frame: finish animations, roll dice at chance nodes, let a human build a mov
 board (Done confirms) or ask a computer player in a worker thread, animate its move, apply
 it, autosave.  A failing computer player pauses the game with the error and a Retry button.
 
-Extension points for the analysis module (LATER): a hint/analysis section appended to
-``self.panel.sections`` (it would list ``GameInfo.analyze`` records, computed off the
-drawing thread like a computer move), a key binding in :meth:`PlayScene._key` ("H"), and
-board overlays (arrows) drawn after ``self.view.draw`` in :meth:`PlayScene.draw`.
+The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
+:class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
 """
 
 from __future__ import annotations
@@ -20,6 +18,7 @@ import pygame_gui
 from ..core.protocol import CHANCE
 from ..core.saves import SaveError, autosave_path, save_game, saves_dir
 from .gameview import load_view
+from .overlay import Overlays
 from .panel import MoveListSection, SidePanel, TextSection
 from .scene import Scene
 from .session import GameSession, player_label
@@ -27,7 +26,7 @@ from .theme import ACCENT, TEXT_DIM
 from .worker import MoveWorker
 from .widgets import draw_text
 
-KEYS = ("Keys: Ctrl+Z / Backspace undo · Enter done · N new game · S save · "
+KEYS = ("Keys: Ctrl+Z / Backspace undo · Ctrl+Y redo · Enter done · N new game · S save · "
         "+/- animation speed · M sound · Esc menu")
 
 
@@ -39,6 +38,8 @@ class PlayScene(Scene):
         humans = [i for i in range(len(session.players)) if session.is_human(i)]
         self.bottom = humans[0] if len(humans) == 1 else 0
         self.view.configure(bottom=self.bottom, home_side=app.settings.home_side)
+        if hasattr(self.view, "use_history"):  # optional: views that show what earlier moves did
+            self.view.use_history(lambda: self.session.states)
         self.worker = MoveWorker()
         self.pending = None  # a move being animated, applied once the animation ends
         self.human_turn = False
@@ -49,11 +50,14 @@ class PlayScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.panel = SidePanel()
         fonts = app.fonts
+        self.overlays = Overlays(self)
         self.panel.sections = [
             TextSection(fonts, lambda: self.status, size=17, bold=True),
             TextSection(fonts, lambda: self.error or "", "Problem", boxed=lambda: True),
+            *self.overlays.sections,
             MoveListSection(fonts, self.move_lines),
-            TextSection(fonts, lambda: KEYS, size=12, colour=TEXT_DIM),
+            TextSection(fonts, lambda: f"{KEYS} · {self.overlays.keys_help()}".strip(" ·"), size=12,
+                        colour=TEXT_DIM, optional=True),
         ]
         self.labels = [player_label(name) for name in session.player_names]
 
@@ -66,14 +70,16 @@ class PlayScene(Scene):
         x, bw = w - pw + 14, pw - 28
         make = pygame_gui.elements.UIButton
         self.buttons = {
-            "done": make(pygame.Rect(x, 52, bw * 0.62, 46), "Done", self.gui, object_id="#primary"),
-            "undo": make(pygame.Rect(x + bw * 0.65, 52, bw * 0.35, 46), "Undo", self.gui),
+            "done": make(pygame.Rect(x, 52, bw * 0.44, 46), "Done", self.gui, object_id="#primary"),
+            "undo": make(pygame.Rect(x + bw * 0.46, 52, bw * 0.26, 46), "Undo", self.gui),
+            "redo": make(pygame.Rect(x + bw * 0.74, 52, bw * 0.26, 46), "Redo", self.gui),
             "new": make(pygame.Rect(x, h - 50, bw * 0.36, 36), "New game", self.gui),
             "save": make(pygame.Rect(x + bw * 0.38, h - 50, bw * 0.29, 36), "Save", self.gui),
             "menu": make(pygame.Rect(x + bw * 0.69, h - 50, bw * 0.31, 36), "Menu", self.gui),
             "retry": make(pygame.Rect(x, h - 96, bw, 36), "Retry the computer's move", self.gui),
         }
         self.panel.reserved_top, self.panel.reserved_bottom = 108, 106
+        self.overlays.build(size)
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -81,7 +87,8 @@ class PlayScene(Scene):
             return
         human = self.human_turn
         for name, on in (("done", human and self.view.ready_move() is not None),
-                         ("undo", human and self.view.can_undo())):
+                         ("undo", (human and self.view.can_undo()) or self._can_take_back(redo=False)),
+                         ("redo", self._can_take_back(redo=True))):
             button = self.buttons[name]
             if on != button.is_enabled:
                 button.enable() if on else button.disable()
@@ -91,6 +98,8 @@ class PlayScene(Scene):
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.overlays.handle_event(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
             if action:
@@ -106,7 +115,9 @@ class PlayScene(Scene):
     def _key(self, event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
         key = event.key
-        if key in (pygame.K_BACKSPACE, pygame.K_u) or (ctrl and key == pygame.K_z):
+        if ctrl and (key == pygame.K_y or (key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
+            self.command("redo")
+        elif key in (pygame.K_BACKSPACE, pygame.K_u) or (ctrl and key == pygame.K_z):
             self.command("undo")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.command("done")
@@ -121,6 +132,10 @@ class PlayScene(Scene):
             self.app.banner.show("Sound on" if self.app.sounds.enabled else "Sound off", seconds=1.5)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
             self._change_speed(faster=key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS))
+        elif self.overlays.key(event):
+            pass
+        elif hasattr(self.view, "handle_key"):  # optional: a view's own keys (Mandragora: A analysis)
+            self.view.handle_key(event)
 
     def _change_speed(self, faster: bool) -> None:
         names = ["slow", "normal", "fast", "off"]
@@ -131,12 +146,15 @@ class PlayScene(Scene):
     def command(self, action: str) -> None:
         if action == "done" and self.human_turn:
             move = self.view.ready_move()
-            if move is not None:
-                self.view.end_turn()
-                self.human_turn = False
-                self._apply(move)
-        elif action == "undo" and self.human_turn:
-            self.view.undo()
+            if move is not None and not self.overlays.stops(move):  # the tutor may question it
+                self.play_human(move)
+        elif action == "undo":
+            if self.human_turn and self.view.can_undo():
+                self.view.undo()
+            else:
+                self._take_back(redo=False)
+        elif action == "redo":
+            self._take_back(redo=True)
         elif action == "new":
             self.app.play(GameSession.new(self.session.info, self.session.setup()))
         elif action == "save":
@@ -145,6 +163,23 @@ class PlayScene(Scene):
             self.app.show_menu()
         elif action == "retry":
             self.error = None
+
+    def _can_take_back(self, redo: bool) -> bool:
+        if self.view.animating or self.pending is not None:
+            return False
+        return self.session.can_redo() if redo else self.session.can_undo()
+
+    def _take_back(self, redo: bool) -> None:
+        """Undo whole moves back to the last human decision, or redo them (session undo/redo)."""
+        if not self._can_take_back(redo) or not (self.session.redo() if redo else self.session.undo()):
+            return
+        self.worker.cancel()
+        if self.human_turn:
+            self.view.end_turn()
+        self.human_turn = self.ended = False
+        self.error = None
+        self.status = self.view.describe(self.session.state)
+        self.autosave()
 
     def save(self) -> None:
         path = saves_dir() / f"{self.session.info.name}-{time.strftime('%Y%m%d-%H%M%S')}.json"
@@ -160,6 +195,7 @@ class PlayScene(Scene):
         for cue in self.view.update(dt):
             self.app.sounds.play(cue)
         self._step(dt)
+        self.overlays.update(dt)
         self._refresh_buttons()
 
     def _step(self, dt: float) -> None:
@@ -168,6 +204,8 @@ class PlayScene(Scene):
             return
         if self.hold > 0:
             self.hold -= dt
+            return
+        if self.overlays.holding(dt):  # watch mode: paused, or a move's analysis on show
             return
         if self.pending is not None:
             move, self.pending = self.pending, None
@@ -218,7 +256,14 @@ class PlayScene(Scene):
             self.status = f"{self.view.describe(self.session.state)}\nThe computer player failed; the game is paused."
             self.app.banner.show(error, error=True)
             return
-        self._show_move(self.session.state, move)
+        if not self.overlays.computer_moved(self.session.state, move):
+            self._show_move(self.session.state, move)
+
+    def play_human(self, move) -> None:
+        """Play the move the human built (after the tutor, if it is on, let it through)."""
+        self.view.end_turn()
+        self.human_turn = False
+        self._apply(move)
 
     def _show_move(self, state, move) -> None:
         if self.view.is_no_play(state):
@@ -241,6 +286,7 @@ class PlayScene(Scene):
 
     def leave(self) -> None:
         self.worker.cancel()
+        self.overlays.close()
         if self.session.actions:
             self.autosave()
 
@@ -263,6 +309,7 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.session.state, self.labels)
+        self.overlays.draw(surface)
         self.panel.draw(surface)
         r = self.panel.rect
         draw_text(surface, self.app.fonts(20, True), self.session.info.title, (r.x + 14, 14), ACCENT)

@@ -73,6 +73,12 @@ class GameSession:
         ]
         self.actions: list[str] = list(actions)
         self.states = replay(self.rules, self.options, self.actions)
+        self.undone: list[tuple[str, Any]] = []
+        """Actions taken back by :meth:`undo`, with the state each led to; the last is redone first."""
+        self._rewind_dice()
+
+    def _rewind_dice(self) -> None:
+        """Put the dice where they were after the chance outcomes in ``states``."""
         self._dice = random.Random(self.seed)
         for state in self.states[:-1]:
             if self.rules.to_move(state) == CHANCE:
@@ -110,10 +116,53 @@ class GameSession:
         return self.apply(sample_chance(self.rules, self.state, self._dice))
 
     def apply(self, action: Any) -> str:
+        """Play ``action``; it keeps the redo list only if it is the action redo would play."""
         text = self.rules.notation(self.state, action)
+        if self.undone and self.undone[-1][0] == text:
+            self.undone.pop()
+        else:
+            self.undone.clear()
         self.states.append(self.rules.apply(self.state, action))
         self.actions.append(text)
         return text
+
+    def _last_human_decision(self) -> int | None:
+        """Index of the last action a human chose, ``None`` if there is none."""
+        for i in range(len(self.actions) - 1, -1, -1):
+            if self.is_human(self.rules.to_move(self.states[i])):
+                return i
+        return None
+
+    def can_undo(self) -> bool:
+        return self._last_human_decision() is not None
+
+    def undo(self) -> bool:
+        """Take back every action since the last human move, that move included, so a human is
+        to move again where they chose it; the actions can be redone.  False if there is none."""
+        i = self._last_human_decision()
+        if i is None:
+            return False
+        self.undone.extend(reversed(list(zip(self.actions[i:], self.states[i + 1:]))))
+        del self.actions[i:], self.states[i + 1:]
+        self._rewind_dice()
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def redo(self) -> bool:
+        """Play again what :meth:`undo` took back, up to the next position a human is to move in."""
+        if not self.undone:
+            return False
+        while self.undone:
+            if self.to_move == CHANCE:
+                self._dice.random()  # keep the dice in step, as :meth:`roll` would have
+            text, state = self.undone.pop()
+            self.actions.append(text)
+            self.states.append(state)
+            if self.is_human(self.to_move):
+                break
+        return True
 
     def record(self) -> GameRecord:
         plies = sum(1 for state in self.states[:-1] if self.rules.to_move(state) != CHANCE)

@@ -5,6 +5,8 @@ entry (anything with ``rules()`` and ``make_player(name, seed)``, such as
 ``game.games.get_game``), so ``game.core`` imports no game and workers rebuild rules and
 players from names alone (safe under the ``spawn`` start method).  Each game depends only
 on its :class:`~.schedule.GameSpec`, so serial and parallel runs give the same records.
+Games start with the entry's ``tournament_options`` and, when the settings give no
+``max_plies``, stop at the entry's own ``max_plies`` (if any).
 """
 
 from __future__ import annotations
@@ -38,25 +40,31 @@ class _Table:
         self.rules = info.rules()
         self.make_player = info.make_player
         self.settings = settings
+        self.options = dict(getattr(info, "tournament_options", None) or {})
+        self.max_plies = settings.max_plies if settings.max_plies is not None else getattr(info, "max_plies", None)
 
     def play(self, spec: GameSpec) -> dict[str, Any]:
         names = self.settings.players
         players = [self.make_player(names[e], seed) for e, seed in zip(spec.seats, spec.player_seeds)]
-        record, _ = play_game(self.rules, players, seed=spec.seed, max_plies=self.settings.max_plies)
+        record, _ = play_game(self.rules, players, self.options, seed=spec.seed, max_plies=self.max_plies)
         return game_record(spec, self.settings, record)
 
 
 _WORKER: _Table | None = None
 
 
-def _init_worker(lookup: Lookup, settings: Settings) -> None:
+def init_worker(lookup: Lookup, settings: Settings) -> None:
+    """Pool initializer: each worker process builds its players once.  Public so a caller
+    that drives its own pool (the window's tournament job, which must stop mid-run) plays
+    exactly the games :func:`run_tournament` would."""
     # Ctrl-C reaches the whole process group; only the parent handles it (and stops the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     global _WORKER
     _WORKER = _Table(lookup, settings)
 
 
-def _play(spec: GameSpec) -> dict[str, Any]:
+def play_in_worker(spec: GameSpec) -> dict[str, Any]:
+    """Play one scheduled game in a worker set up by :func:`init_worker`; its record."""
     return _WORKER.play(spec)
 
 
@@ -82,8 +90,8 @@ def run_tournament(
         workers = min(workers, len(todo))
         chunk = max(1, min(16, len(todo) // (workers * 8)))
         context = multiprocessing.get_context(start_method)
-        with context.Pool(workers, _init_worker, (lookup, settings)) as pool:
-            _collect(pool.imap_unordered(_play, todo, chunk), store, on_result)
+        with context.Pool(workers, init_worker, (lookup, settings)) as pool:
+            _collect(pool.imap_unordered(play_in_worker, todo, chunk), store, on_result)
     return store.sorted_records()
 
 

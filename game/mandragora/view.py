@@ -1,0 +1,498 @@
+"""Mandragora Mania on screen: the hexagonal board, both bases, the analyzer overlay, sowing.
+
+The only pygame module of the Mandragora package; :func:`make_view` returns an object with
+the window's per-game interface (``game.ui.gameview.GameView``).  The layout follows the
+original game: the side at the bottom owns the three bottom hexagons (Player: 1 3 5, blue),
+the other side the three top ones (Opponent: 8 7 6, green), the shared areas 2 and 4 (brown)
+nest between them, and each side's base stands beside the board, the bottom side's on the
+right.  When the human plays the Opponent the board turns half round so their areas are at
+the bottom.  A move is one click on a legal area; its pieces then fly one at a time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+import pygame.gfxdraw
+
+from .display import (SQRT3, CollectedTracker, SowingAnimation, add_scored, badges, describe, grid, guess_collected,
+                      clip_text, hexagon, in_hexagon, move_summary, partial, pile_spots, piece_shape, sowing)
+from .rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
+                    step, values_for)
+
+SIDE_COLOURS = ((64, 118, 196), (58, 150, 92))
+SHARED = (150, 108, 66)
+PIECE_STYLE = {  # fill, outline, letter colour
+    "M": ((246, 242, 230), (120, 112, 96), (70, 60, 48)),
+    "K": ((44, 42, 48), (170, 166, 176), (236, 232, 240)),
+    "P": ((58, 46, 66), (184, 164, 196), (236, 228, 244)),
+    "C": ((112, 200, 96), (36, 96, 36), (24, 60, 24)),
+    "A": ((240, 128, 184), (140, 40, 96), (96, 20, 60)),
+}
+GOLD, INK, PAPER, WARN = (244, 200, 84), (22, 26, 24), (244, 238, 222), (246, 150, 60)
+DIM, GOOD, BAD = (160, 168, 158), (132, 222, 140), (236, 104, 92)
+
+
+class Layout:
+    """Geometry for a rectangle: hexagon radius ``r``, area centres, base panels, the analysis box."""
+
+    def __init__(self, rect: pygame.Rect, bottom: int) -> None:
+        self.r = r = max(12.0, min(rect.w / 11.7, rect.h / 8.4))
+        self.strip = pygame.Rect(0, 0, round(11.2 * r), round(0.62 * r))
+        self.strip.midtop = (rect.centerx, rect.y + round(0.05 * r))
+        top = self.strip.bottom + 0.3 * r
+        width, sx = 11.5 * r, 1.09 * SQRT3 * r
+        left = rect.centerx - width / 2
+        self.bases = {side: pygame.Rect(round(left + width - 2.75 * r if side == bottom else left), round(top),
+                                        round(2.75 * r), round(5.3 * r)) for side in (0, 1)}
+        self.centres = {area: (rect.centerx + (col - 1) * sx, top + 1.05 * r + row * 1.62 * r)
+                        for area, (row, col) in grid(bottom).items()}
+        self.board = self.strip.union(self.bases[0]).union(self.bases[1])
+        below = self.board.bottom + 0.25 * r
+        self.info = pygame.Rect(round(left), round(below), round(width), max(0, round(rect.bottom - below)))
+
+    def base_spots(self, side: int, n: int) -> tuple[list[tuple[float, float]], float]:
+        """Where the pieces collected in a base sit (six to a row) and their size."""
+        box = self.bases[side]
+        d = min(box.w / 6.4, self.r * 0.36)
+        x0, y0 = box.x + (box.w - 6 * d) / 2 + d / 2, box.y + 1.75 * self.r
+        return [(x0 + (i % 6) * d, y0 + (i // 6) * d) for i in range(n)], d * 0.9
+
+
+class MandragoraView:
+    """Draws a state or a move in progress, reads clicks on areas, overlays the analyzer."""
+
+    def __init__(self, info, fonts) -> None:
+        self.info, self.fonts, self.rules = info, fonts, MandragoraRules()
+        self.titles = tuple(info.player_titles)
+        self.bottom = 0
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.layout = Layout(self.rect, 0)
+        self.turn: MandragoraState | None = None
+        self.chosen: int | None = None
+        self.hover: int | None = None
+        self.click_seconds = 0.12
+        self.show_analysis = True
+        self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
+        self.animations: list[SowingAnimation] = []
+        self.cues: list[str] = []
+        self.banner, self.banner_left = "", 0.0
+        self.last_move: str = ""
+        self._history = None
+        self._tracker = CollectedTracker()
+        self._analysis: dict[MandragoraState, list] = {}
+        self._sprites: dict[tuple[str, int], pygame.Surface] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+
+    # -- configuration --------------------------------------------------------------------------
+    def configure(self, *, bottom: int, home_side: str) -> None:
+        self.bottom = bottom
+        self.set_rect(self.rect)
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.layout = Layout(self.rect, self.bottom)
+
+    def use_history(self, states) -> None:
+        """``states()`` gives the game's states so far: the bases show the pieces each move scored."""
+        self._history = states
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        return self.layout.board
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.animations)
+
+    def collected(self, state: MandragoraState) -> tuple[str, str]:
+        """The pieces in both bases at ``state``: from the history when it ends there, else a guess."""
+        states = self._history() if self._history else None
+        if states and states[-1] is state:
+            return self._tracker.collected(states)
+        return guess_collected(state) if not state.setups else ("", "")
+
+    def analysis(self, state: MandragoraState) -> list:
+        """The analyzer's records for ``state`` (computed once; a few milliseconds)."""
+        if state not in self._analysis:
+            if len(self._analysis) > 64:
+                self._analysis.clear()
+            analyze = self.info.analyze
+            self._analysis[state] = analyze(state) if analyze and not state.setups else []
+        return self._analysis[state]
+
+    # -- animation ------------------------------------------------------------------------------
+    def animate(self, state: MandragoraState, area: int, seconds: float) -> None:
+        """Show ``area`` being sown from ``state``, one piece per ``seconds`` (0: at once)."""
+        done = step(state, area)
+        self.last_move = move_summary(state, area, self.titles)
+        self.banner = f"★ Extra turn — {self.titles[state.turn]} moves again"
+        self.banner_left = 1.8 if done.extra else 0.0
+        move = sowing(state, area)
+        if seconds > 0:
+            self.animations.append(SowingAnimation(state, move, self.collected(state), seconds))
+        else:
+            self.cues.append("hit" if done.scored else "move")
+
+    def update(self, dt: float) -> list[str]:
+        self.banner_left = max(0.0, self.banner_left - dt)
+        while self.animations and dt > 0:
+            anim = self.animations[0]
+            before = anim.landed
+            spend = min(dt, anim.seconds * len(anim.move.landings) - anim.elapsed)
+            anim.elapsed += max(spend, 0.0)
+            dt -= max(spend, 1e-9)
+            self.cues += ["hit" if stop in BASES else "move" for _, stop in anim.move.landings[before:anim.landed]]
+            if anim.done:
+                self.animations.pop(0)
+        cues, self.cues = self.cues, []
+        return cues
+
+    # -- the human's turn ------------------------------------------------------------------------
+    def begin_turn(self, state: MandragoraState, seconds_per_step: float = 0.12) -> None:
+        self.turn, self.chosen, self.click_seconds = state, None, seconds_per_step
+        self.analysis(state)
+
+    def end_turn(self) -> None:
+        """The turn is over: a chosen area is being played now, so its sowing is shown."""
+        if self.turn is not None and self.chosen is not None:
+            self.animate(self.turn, self.chosen, self.click_seconds)
+        self.turn = self.chosen = self.hover = None
+
+    def ready_move(self) -> int | None:
+        return self.chosen if self.turn is not None else None
+
+    def automatic_move(self, forced: bool, bearoff: bool) -> int | None:
+        legal = self.rules.legal_moves(self.turn) if self.turn is not None else []
+        return legal[0] if forced and len(legal) == 1 else None
+
+    def can_undo(self) -> bool:
+        return False  # a move is one click: there is nothing to take back within a turn
+
+    def undo(self) -> bool:
+        return False
+
+    def area_at(self, pos) -> int | None:
+        """The area under ``pos``, if any."""
+        r = self.layout.r
+        return next((a for a, c in self.layout.centres.items() if in_hexagon(pos, c, r)), None)
+
+    def legal(self) -> list[int]:
+        return legal_areas(self.turn.board, self.turn.turn) if self.turn is not None else []
+
+    def handle_event(self, event: pygame.event.Event) -> str | None:
+        if self.turn is None or self.animations:
+            return None
+        if event.type == pygame.MOUSEMOTION:
+            area = self.area_at(event.pos)
+            area = area if area in self.legal() else None
+            changed, self.hover = area != self.hover, area
+            return "changed" if changed else None
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return None
+        if self.analysis_toggle.collidepoint(event.pos):
+            self.show_analysis = not self.show_analysis
+            return "changed"
+        area = self.area_at(event.pos)
+        if area not in self.legal():
+            return None
+        self.chosen = area  # shown when the scene plays it (end_turn): the tutor may stop it first
+        return "confirm"
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """``A`` shows or hides the analyzer overlay."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a:
+            self.show_analysis = not self.show_analysis
+            return True
+        return False
+
+    # -- status ---------------------------------------------------------------------------------
+    def is_no_play(self, state: MandragoraState) -> bool:
+        return False  # a side without a legal area ends the game; nobody ever passes
+
+    def describe(self, state: MandragoraState) -> str:
+        return describe(state, self.titles)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def _text(self, text: str, size: float, colour=PAPER, bold: bool = False) -> pygame.Surface:
+        key = (text, max(9, round(size)), colour, bold)  # 9 px at least: still legible when small
+        if key not in self._texts:
+            if len(self._texts) > 600:
+                self._texts.clear()
+            self._texts[key] = self.fonts(key[1], bold).render(text, True, colour)
+        return self._texts[key]
+
+    def _blit(self, surface, text, size, pos, colour=PAPER, bold=False, anchor="center", width=None):
+        image = self._text(text, size, colour, bold)
+        while width and image.get_width() > width and size > 9:
+            size *= 0.9
+            image = self._text(text, size, colour, bold)
+        if width and image.get_width() > width:
+            font = self.fonts(9, bold)
+            image = self._text(clip_text(text, width, lambda line: font.size(line)[0]), 9, colour, bold)
+        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(image, rect)
+        return rect
+
+    def draw(self, surface: pygame.Surface, state: MandragoraState, labels: Sequence[str]) -> None:
+        anim = self.animations[0] if self.animations else None
+        if anim:
+            board, scored, hand = partial(anim.state, anim.move, anim.landed)
+            side, shown = anim.move.side, anim.state
+            values = values_for(side, shown.first)
+            scores = list(shown.scores)
+            scores[side] += sum(values[p] for p in scored)
+            collected = add_scored(anim.collected, side, scored)
+        else:
+            board, hand, shown = state.board, "", state
+            scores, collected = list(state.scores), self.collected(state)
+        over = not anim and not state.setups and self.rules.is_over(state)
+        turn = self.turn if not anim else None
+        records = self.analysis(turn) if turn is not None and self.show_analysis else []
+        self._draw_strip(surface, shown, over, anim)
+        for side in (0, 1):
+            self._draw_base(surface, shown, side, scores[side], collected[side], labels[side] if side < len(labels) else "",
+                            over)
+        self._draw_areas(surface, board, turn, records, anim)
+        if anim:
+            self._draw_flight(surface, anim, board, collected, hand)
+        self._draw_info(surface, shown, board, records, turn, over)
+        if self.banner_left > 0 and self.banner:
+            self._draw_banner(surface)
+
+    def _draw_strip(self, surface, state, over, anim) -> None:
+        lay = self.layout
+        strip = lay.strip
+        if state.setups:
+            text, colour = "Drawing the pattern…", DIM
+        elif over:
+            text, colour = f"Game over — {self.describe(state)}", GOLD
+        else:
+            mover = anim.move.side if anim else state.turn
+            extra = self._extra_turn(state) and not anim
+            text = f"{self.titles[mover]} {'is sowing' if anim else 'to move'}" + (" — extra turn!" if extra else "")
+            colour = SIDE_COLOURS[mover]
+        pygame.draw.rect(surface, (30, 40, 34), strip, border_radius=round(lay.r * 0.2))
+        pygame.draw.rect(surface, colour, strip, 2, border_radius=round(lay.r * 0.2))
+        self._blit(surface, text, lay.r * 0.3, strip.center, PAPER, True, width=strip.w - 20)
+
+    def _extra_turn(self, state) -> bool:
+        states = self._history() if self._history else None
+        return bool(states and len(states) > 1 and states[-1] is state and not states[-2].setups
+                    and states[-2].turn == state.turn)
+
+    def _draw_base(self, surface, state, side, score, pieces, label, over) -> None:
+        lay, r = self.layout, self.layout.r
+        box = lay.bases[side]
+        colour = SIDE_COLOURS[side]
+        winner = over and self.rules.winner(state) == side
+        to_move = not over and not state.setups and state.turn == side
+        pygame.draw.rect(surface, tuple(c // 3 for c in colour), box, border_radius=round(r * 0.25))
+        edge = GOLD if winner or to_move else colour
+        pygame.draw.rect(surface, edge, box, 3 if winner or to_move else 2, border_radius=round(r * 0.25))
+        cx = box.centerx
+        head = f"{'▶ ' if to_move else ''}{self.titles[side]}" + (" ★" if winner else "")
+        self._blit(surface, head, r * 0.27, (cx, box.y + 0.28 * r), GOLD if to_move or winner else PAPER, True,
+                   width=box.w - 8)
+        self._blit(surface, label, r * 0.19, (cx, box.y + 0.58 * r), DIM, width=box.w - 8)
+        self._blit(surface, str(score), r * 0.62, (cx, box.y + 1.12 * r), PAPER, True)
+        spots, d = lay.base_spots(side, len(pieces))
+        for piece, spot in zip(pieces, spots):
+            self._piece(surface, piece, spot, d)
+        first = state.first if not state.setups else 0
+        values = values_for(side, first)
+        y = box.bottom - 1.72 * r
+        note = "1st mover" if side == first else "2nd mover"
+        self._blit(surface, f"Values ({note})", r * 0.17, (cx, y), DIM, width=box.w - 8)
+        row = 0.3 * r
+        for i, piece in enumerate(PIECES):
+            yy = y + 0.3 * r + i * row
+            self._piece(surface, piece, (box.x + 0.3 * r, yy), row * 0.86, letter=False)
+            self._blit(surface, PIECE_NAMES[piece], r * 0.17, (box.x + 0.55 * r, yy), PAPER, anchor="midleft",
+                       width=box.w - 1.05 * r)
+            self._blit(surface, str(values[piece]), r * 0.2, (box.right - 0.28 * r, yy), GOLD, True)
+
+    def _draw_areas(self, surface, board, turn, records, anim) -> None:
+        lay, r = self.layout, self.layout.r
+        legal = self.legal() if turn is not None else []
+        best = records[0].move if records else None
+        for area, centre in lay.centres.items():
+            owner = next((s for s in (0, 1) if area in OWN_AREAS[s]), None)
+            fill = SIDE_COLOURS[owner] if owner is not None else SHARED
+            if turn is not None and area not in legal:
+                fill = tuple(int(c * 0.55 + 30) for c in fill)
+            elif area == self.hover:
+                fill = tuple(min(255, c + 36) for c in fill)
+            grow = 1.04 if area == self.hover else 1.0
+            points = hexagon(centre, r * grow)
+            pygame.gfxdraw.filled_polygon(surface, hexagon((centre[0] + 3, centre[1] + 4), r * grow), (0, 0, 0, 70))
+            pygame.gfxdraw.filled_polygon(surface, points, fill)
+            pygame.gfxdraw.aapolygon(surface, points, tuple(c // 2 for c in fill))
+            inner = hexagon(centre, r * grow * 0.9)
+            pygame.draw.aalines(surface, tuple(min(255, c + 40) for c in fill), True, inner)
+            if area == best:
+                pygame.draw.polygon(surface, GOLD, points, max(3, round(r * 0.07)))
+            elif area in legal:
+                pygame.draw.polygon(surface, PAPER, points, 2)
+            if anim and area == anim.move.source:
+                pygame.draw.polygon(surface, GOLD, points, 2)
+            label = (centre[0], centre[1] - 0.72 * r)
+            pygame.draw.circle(surface, INK, label, 0.2 * r)
+            self._blit(surface, str(area), r * 0.24, label, PAPER, True)
+            pile = board[area - 1]
+            spots, d = pile_spots(centre, r, len(pile))
+            for piece, spot in zip(pile, spots):
+                self._piece(surface, piece, spot, d)
+        for badge in badges(records):
+            self._draw_badge(surface, *badge)
+        if turn is not None and self.hover in legal:
+            self._draw_path(surface, sowing(turn, self.hover))
+
+    def _draw_path(self, surface, move) -> None:
+        """Where the hovered area's pieces would land: numbered marks, the first piece first."""
+        r, seen = self.layout.r, {}
+        for number, (_, stop) in enumerate(move.landings, 1):
+            k = seen[stop] = seen.get(stop, -1) + 1
+            if stop in BASES:  # beside the score
+                box = self.layout.bases[move.side]
+                pos = (box.right - (0.35 + 0.32 * k) * r, box.y + 1.12 * r)
+            else:
+                pos = (self.layout.centres[stop][0] + (0.5 + 0.3 * k) * r, self.layout.centres[stop][1] - 0.42 * r)
+            pygame.draw.circle(surface, GOLD, pos, 0.15 * r)
+            self._blit(surface, str(number), r * 0.18, pos, INK, True)
+
+    def _draw_badge(self, surface, area: int, text: str, warned: bool, best: bool, score: float) -> None:
+        r = self.layout.r
+        cx, cy = self.layout.centres[area]
+        colour = GOLD if best else GOOD if score > 0 else BAD if score < 0 else PAPER
+        image = self._text(text, r * 0.23, colour, True)
+        box = image.get_rect(center=(round(cx), round(cy + 0.7 * r))).inflate(round(r * 0.2), round(r * 0.04))
+        if warned:
+            box.w += round(r * 0.3)
+            box.centerx = round(cx)
+        pygame.draw.rect(surface, INK, box, border_radius=round(r * 0.14))
+        pygame.draw.rect(surface, colour, box, 1, border_radius=round(r * 0.14))
+        if warned:
+            self._blit(surface, "⚠", r * 0.24, (box.x + r * 0.2, box.centery), WARN, True)
+            surface.blit(image, image.get_rect(midright=(box.right - r * 0.1, box.centery)))
+        else:
+            surface.blit(image, image.get_rect(center=box.center))
+
+    def _draw_flight(self, surface, anim, board, collected, hand) -> None:
+        lay, r = self.layout, self.layout.r
+        source = lay.centres[anim.move.source]
+        held = hand[1:]
+        gap = min(0.3 * r, 1.5 * r / max(1, len(held)))
+        for i, piece in enumerate(held):
+            x = source[0] + (i - (len(held) - 1) / 2) * gap
+            self._piece(surface, piece, (x, source[1] - 0.2 * r), 0.3 * r)
+        if not hand:
+            return
+        piece, stop = anim.move.landings[anim.landed]
+        if stop in BASES:
+            side = anim.move.side
+            spots, d = lay.base_spots(side, len(collected[side]) + 1)
+        else:
+            spots, d = pile_spots(lay.centres[stop], r, len(board[stop - 1]) + 1)
+        end = spots[-1]
+        k = anim.elapsed / anim.seconds - anim.landed
+        k = k * k * (3 - 2 * k)
+        start = (source[0], source[1] - 0.2 * r)
+        x = start[0] + (end[0] - start[0]) * k
+        y = start[1] + (end[1] - start[1]) * k - math.sin(math.pi * k) * 0.6 * r
+        self._piece(surface, piece, (x, y), max(d, 0.3 * r) * (1 + 0.25 * math.sin(math.pi * k)))
+
+    def _draw_info(self, surface, state, board, records, turn, over) -> None:
+        lay, r = self.layout, self.layout.r
+        box = lay.info
+        self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
+        if box.h < r * 0.5:
+            return
+        size = max(11.0, min(r * 0.22, 17.0))
+        line = size * 1.45
+        y = box.y + line / 2
+        if turn is not None:
+            title = f"Move analysis for the {self.titles[turn.turn]}" if self.show_analysis else "Analysis hidden"
+            rect = self._blit(surface, title, size, (box.x, y), GOLD, True, anchor="midleft")
+            chip = self._blit(surface, f"[A] {'hide' if self.show_analysis else 'show'}", size * 0.9,
+                              (rect.right + 14, y), DIM, anchor="midleft")
+            self.analysis_toggle = chip.inflate(10, 6)
+            pygame.draw.rect(surface, DIM, self.analysis_toggle, 1, border_radius=5)
+            for record in records:
+                y += line
+                if y + line / 2 > box.bottom:
+                    break
+                self._record_row(surface, record, record is records[0], (box.x, y), box.w, size)
+            return
+        if over and any(board):
+            left = sum(len(p) for p in board)
+            self._blit(surface, f"{left} piece{'s' if left != 1 else ''} left on the board score nothing.", size,
+                       (box.x, y), DIM, anchor="midleft", width=box.w)
+            y += line
+        if self.last_move and not state.setups:
+            self._blit(surface, f"Last move: {self.last_move}", size, (box.x, y), PAPER, anchor="midleft", width=box.w)
+
+    def _record_row(self, surface, record, best, pos, width, size) -> None:
+        x, y = pos
+        hovered = record.move == self.hover
+        if hovered or best:
+            band = pygame.Rect(x - 4, round(y - size * 0.72), width + 8, round(size * 1.44))
+            pygame.draw.rect(surface, (58, 66, 44) if best else (44, 56, 66), band, border_radius=5)
+        head = f"{'★' if best else ' '} Area {record.move}"
+        self._blit(surface, head, size, (x, y), GOLD if best else PAPER, True, anchor="midleft")
+        score_colour = GOOD if record.score > 0 else BAD if record.score < 0 else PAPER
+        self._blit(surface, f"{record.score:+.1f}" if record.score else "0.0", size, (x + size * 10, y),
+                   score_colour, True, anchor="midright")
+        reasons = ", ".join(record.explanation) or "no gain"
+        if record.warnings:
+            reasons = "⚠ " + " ".join(w.replace("WARNING: ", "") for w in record.warnings) + " · " + reasons
+        font = self.fonts(round(size * 0.92))
+        reasons = clip_text(reasons, width - size * 10.8, lambda text: font.size(text)[0])
+        self._blit(surface, reasons, size * 0.92, (x + size * 10.8, y), WARN if record.warnings else DIM,
+                   anchor="midleft")
+
+    def _draw_banner(self, surface) -> None:
+        lay, r = self.layout, self.layout.r
+        alpha = min(1.0, self.banner_left / 0.4)
+        image = self._text(self.banner, r * 0.36, INK, True)
+        box = image.get_rect().inflate(round(r * 0.8), round(r * 0.35))
+        box.center = (round(lay.centres[7][0]), round((lay.centres[2][1] + lay.centres[4][1]) / 2))
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*GOLD, 235), panel.get_rect(), border_radius=round(r * 0.2))
+        pygame.draw.rect(panel, (*PAPER, 255), panel.get_rect(), 2, border_radius=round(r * 0.2))
+        panel.blit(image, image.get_rect(center=panel.get_rect().center))
+        panel.set_alpha(round(255 * alpha))
+        surface.blit(panel, box)
+
+    def _piece(self, surface, piece: str, pos, d: float, letter: bool = True) -> None:
+        sprite = self._sprite(piece, max(6, round(d)), letter)
+        surface.blit(sprite, sprite.get_rect(center=(round(pos[0]), round(pos[1]))))
+
+    def _sprite(self, piece: str, d: int, letter: bool) -> pygame.Surface:
+        """A piece: M circle, K square, P triangle, C diamond, A star, each in its colour."""
+        key = (piece, d, letter)
+        if key not in self._sprites:
+            fill, rim, ink = PIECE_STYLE[piece]
+            size = d + 4
+            sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+            c, h = size / 2, d / 2
+            if piece == "M":
+                pygame.draw.aacircle(sprite, rim, (c, c), h)
+                pygame.draw.aacircle(sprite, fill, (c, c), h - max(1, d * 0.08))
+            else:
+                points = piece_shape(piece, c, h)
+                pygame.gfxdraw.filled_polygon(sprite, points, fill)
+                pygame.gfxdraw.aapolygon(sprite, points, rim)
+            if letter and d >= 16:
+                font = self.fonts(max(6, round(d * 0.45)), True)
+                image = font.render(piece, True, ink)
+                sprite.blit(image, image.get_rect(center=(c, c + (d * 0.1 if piece == "P" else 0))))
+            self._sprites[key] = sprite
+        return self._sprites[key]
+
+
+def make_view(info, fonts) -> MandragoraView:
+    """The play scene's entry point: ``fonts(size, bold=False)`` supplies the fonts."""
+    return MandragoraView(info, fonts)

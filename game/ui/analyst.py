@@ -1,0 +1,147 @@
+"""Position analysis off the drawing thread: the hint panel, the tutor and the graph read it.
+
+One daemon thread runs the game's ``GameInfo.analyze`` on one position at a time: the
+position on screen first (:meth:`Analyst.focus`), then positions queued for the graph
+(:meth:`Analyst.request`).  Results are cached by state (states are immutable values), so
+each position is analysed once.  When the position on screen changes, a search still
+running for an older one is cancelled through ``Limits.cancel`` (for analyzers that accept
+``limits``) unless the graph still wants it.  A failing analysis is kept as an error
+message for the window to show; it never reaches the drawing thread as an exception.
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from ..core.search import Limits, SearchCancelled
+
+
+def accepted_options(analyze: Callable[..., list], options: dict[str, Any]) -> dict[str, Any]:
+    """The subset of ``options`` that ``analyze`` takes (games name their options differently)."""
+    try:
+        params = inspect.signature(analyze).parameters
+    except (TypeError, ValueError):
+        return {}
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return dict(options)
+    return {k: v for k, v in options.items() if k in params}
+
+
+class Analyst:
+    """Analyses positions in a background thread; :meth:`get` returns the records when done."""
+
+    def __init__(self, analyze: Callable[..., list], options: dict[str, Any] | None = None) -> None:
+        self._analyze = analyze
+        self._options = accepted_options(analyze, options or {})
+        self._limits = "limits" in accepted_options(analyze, {"limits": None})
+        self._cond = threading.Condition()
+        self._results: dict[Any, list] = {}
+        self._errors: dict[Any, str] = {}
+        self._focus: Any = None
+        self._queue: list[Any] = []
+        self._queued: set = set()
+        self._running: tuple[Any, Limits] | None = None
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options passed to ``analyze`` (those it accepts), e.g. ``{"level": "advanced"}``."""
+        return dict(self._options)
+
+    # -- what the window asks -------------------------------------------------------------
+    def focus(self, state: Any) -> None:
+        """Analyse ``state`` next (it is on screen); cancel a search of a position no one wants."""
+        with self._cond:
+            if state is self._focus or state == self._focus:
+                return
+            self._focus = state
+            running = self._running
+            if running is not None and running[0] != state and running[0] not in self._queued:
+                running[1].cancel.set()
+            self._wake()
+
+    def request(self, state: Any) -> None:
+        """Analyse ``state`` when nothing more urgent is waiting (the graph's past positions)."""
+        with self._cond:
+            if state not in self._results and state not in self._errors and state not in self._queued:
+                self._queue.append(state)
+                self._queued.add(state)
+                self._wake()
+
+    def get(self, state: Any) -> list | None:
+        """The analysis records of ``state`` (best first), or ``None`` until they are ready."""
+        with self._cond:
+            return self._results.get(state)
+
+    def error(self, state: Any) -> str | None:
+        with self._cond:
+            return self._errors.get(state)
+
+    def done(self, state: Any) -> bool:
+        """True once ``state`` has been analysed, successfully or not."""
+        with self._cond:
+            return state in self._results or state in self._errors
+
+    @property
+    def busy(self) -> bool:
+        with self._cond:
+            return self._running is not None or self._next() is not None
+
+    def close(self) -> None:
+        """Stop the thread after its current search (which is cancelled)."""
+        with self._cond:
+            self._closed = True
+            if self._running is not None:
+                self._running[1].cancel.set()
+            self._cond.notify_all()
+
+    # -- the thread -----------------------------------------------------------------------
+    def _wake(self) -> None:
+        if self._thread is None and not self._closed:
+            self._thread = threading.Thread(target=self._loop, daemon=True, name="tabula-analyst")
+            self._thread.start()
+        self._cond.notify_all()
+
+    def _next(self) -> Any:
+        focus = self._focus
+        if focus is not None and focus not in self._results and focus not in self._errors:
+            return focus
+        while self._queue and (self._queue[0] in self._results or self._queue[0] in self._errors):
+            self._queued.discard(self._queue.pop(0))
+        return self._queue[0] if self._queue else None
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._closed and self._next() is None:
+                    self._cond.wait()
+                if self._closed:
+                    return
+                state = self._next()
+                limits = Limits()
+                self._running = (state, limits)
+            records, error = self._run(state, limits)
+            with self._cond:
+                self._running = None
+                if state in self._queued:
+                    self._queue.remove(state)
+                    self._queued.discard(state)
+                if records is not None:
+                    self._results[state] = records
+                elif error is not None:
+                    self._errors[state] = error
+
+    def _run(self, state: Any, limits: Limits) -> tuple[list | None, str | None]:
+        options = dict(self._options, limits=limits) if self._limits else self._options
+        try:
+            return list(self._analyze(state, **options)), None
+        except SearchCancelled:
+            return None, None
+        except Exception as error:  # shown in the window, never raised into the drawing thread
+            traceback.print_exc()
+            return None, f"the analysis failed: {type(error).__name__}: {error}"

@@ -1,0 +1,224 @@
+"""The play scene's analysis layer: hints, the "why", arrows, the tutor, the graph, watch mode.
+
+:class:`Overlays` plugs into :class:`~game.ui.play.PlayScene` through a few calls (panel
+sections, a key handler, an event filter, a per-frame update, a draw after the board) so
+the turn loop stays readable.  All analysis comes from one :class:`~game.ui.analyst.Analyst`
+thread; nothing here waits for it on the drawing thread.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..core.protocol import CHANCE
+from ..core.settings import ANALYSIS_LEVELS
+from .analyst import Analyst
+from .graph import GameCurve, GraphSection
+from .hints import HintSection, Hints, WhySection, draw_arrows
+from .panel import TextSection
+from .theme import TEXT_DIM
+from .tutor import TutorDialog, tutor_verdict
+from .watch import WatchControl
+
+KEYS = "H hints · ↑↓ pick a hint · G graph · T tutor"
+WATCH_KEYS = "Space pause · [ ] watch speed"
+
+
+class Overlays:
+    """Everything the analysis adds to a play scene."""
+
+    def __init__(self, scene) -> None:
+        self.scene, self.app, self.session = scene, scene.app, scene.session
+        info, settings, fonts = self.session.info, self.app.settings, self.app.fonts
+        self.analyst = Analyst(info.analyze, {"level": settings.analysis_level}) if info.analyze else None
+        self.hints = Hints(self.analyst)
+        # The tutor compares moves searched to the same depth; a move the deeper search
+        # filtered out is judged again by the quickest level, where every move is equal.
+        leveled = self.analyst is not None and "level" in self.analyst.options
+        self.quick = Analyst(info.analyze, {"level": ANALYSIS_LEVELS[0]}) if leveled else None
+        self.curve = GameCurve(self.session.rules)
+        self.watch = WatchControl(settings) if not self.session.has_human else None
+        self.watch_move = None  # (state, move): a computer's choice on show before it is played
+        self.tutor: TutorDialog | None = None
+        self.tutor_move = None  # the human's move the tutor is judging
+        self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title)
+        self.sections = [
+            TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
+            self.hint_section,
+            WhySection(fonts, self.hints, self.hints_visible, getattr(scene.view, "factor_labels", {})),
+            GraphSection(fonts, self.graph_points, self.graph_visible, info.player_titles[0]),
+        ]
+
+    # -- what is shown ------------------------------------------------------------------------
+    def hints_visible(self) -> bool:
+        return self.analyst is not None and (self.app.settings.hints or self.watch is not None)
+
+    def graph_visible(self) -> bool:
+        return self.analyst is not None and self.app.settings.graph
+
+    def hint_title(self) -> str:
+        level = self.analyst.options.get("level") if self.analyst else None
+        name = "Computer's analysis" if self.watch is not None else "Hints"
+        return f"{name} ({level} level)" if level else name
+
+    def keys_help(self) -> str:
+        if self.analyst is None:
+            return ""
+        return f"{KEYS} · {WATCH_KEYS}" if self.watch is not None else KEYS
+
+    def graph_points(self):
+        def records_of(state):
+            found = self.analyst.get(state)
+            if found is None:
+                self.analyst.request(state)
+            return found
+
+        return self.curve.points(self.session.states, self.session.actions, records_of)
+
+    # -- the scene's hooks --------------------------------------------------------------------
+    def build(self, size: tuple[int, int]) -> None:
+        """Fit the hint list to the window; widgets were recreated, so is the tutor's dialog."""
+        self.hint_section.max_rows = 5 if size[1] < 760 else 6 if size[1] < 900 else 10
+        if self.tutor is not None:
+            old = self.tutor
+            self.tutor = TutorDialog(self.scene.gui, self.scene.view.board_rect, old.verdict)
+
+    def update(self, dt: float) -> None:
+        """Keep the hint panel on the position on screen and let the tutor decide."""
+        if self.analyst is None:
+            return
+        state = self.session.state
+        deciding = self.session.rules.to_move(state) != CHANCE and not self.session.is_over
+        if deciding and (self.hints_visible() or self.tutor_move is not None
+                         or (self.app.settings.tutor and self.scene.human_turn)):
+            self.hints.show(state)
+        if self.graph_visible():
+            self.graph_points()
+        if self.tutor_move is not None:
+            self._judge()
+
+    def key(self, event) -> bool:
+        """H, G, T, arrow keys and the watch-mode keys; False for any other key."""
+        settings, banner, key = self.app.settings, self.app.banner, event.key
+        if self.analyst is None:
+            return False
+        if key == pygame.K_h:
+            settings.hints = not settings.hints
+            banner.show("Hints on" if settings.hints else "Hints off", seconds=1.5)
+        elif key == pygame.K_g:
+            settings.graph = not settings.graph
+            banner.show("Graph on" if settings.graph else "Graph off", seconds=1.5)
+        elif key == pygame.K_t:
+            settings.tutor = not settings.tutor
+            banner.show("Tutor on: bad moves are questioned" if settings.tutor else "Tutor off", seconds=2)
+        elif key in (pygame.K_UP, pygame.K_DOWN) and self.hints_visible():
+            self.hints.select(self.hints.selected + (1 if key == pygame.K_DOWN else -1))
+        elif self.watch is not None and key == pygame.K_SPACE:
+            banner.show(self.watch.toggle_pause(), seconds=1.5)
+        elif self.watch is not None and key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            banner.show(self.watch.change_speed(faster=key == pygame.K_RIGHTBRACKET), seconds=1.5)
+        else:
+            return False
+        return True
+
+    def handle_event(self, event) -> bool:
+        """True when the event was taken: the tutor's dialog is modal; hint rows are clickable."""
+        if self.tutor_move is not None:
+            decision = self.tutor.handle(event) if self.tutor else None
+            if decision:
+                self._resolve(decision)
+            return event.type not in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED)
+        if not self.hints_visible():
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self.hint_section.row_at(event.pos)
+            if row is not None:
+                self.hints.select(row)
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.scene.panel.rect.collidepoint(pygame.mouse.get_pos()):
+            self.hints.select(self.hints.selected - event.y)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The selected hint as arrows on the board (when the board shows that position)."""
+        record = self.hints.selected_record() if self.hints_visible() else None
+        arrows = getattr(self.scene.view, "move_arrows", None)
+        view = self.scene.view
+        if (record is None or arrows is None or view.animating or view.can_undo()
+                or self.hints.state is not self.session.state):
+            return  # the board is not showing the analysed position as it is
+        draw_arrows(surface, arrows(self.hints.state, record.move))
+
+    def close(self) -> None:
+        if self.tutor is not None:
+            self.tutor.close()
+        for analyst in (self.analyst, self.quick):
+            if analyst is not None:
+                analyst.close()
+
+    # -- the tutor ------------------------------------------------------------------------------
+    def stops(self, move) -> bool:
+        """Called on Done: True when the tutor takes over (it plays the move itself if fine)."""
+        if not self.app.settings.tutor or self.analyst is None:
+            return False
+        self.tutor_move = move
+        self.hints.show(self.session.state)
+        self._judge()
+        return True
+
+    def _judge(self) -> None:
+        if self.tutor is not None or not self.hints.ready:
+            return
+        state, records = self.session.state, self.hints.records
+        notation = self.session.rules.notation(state, self.tutor_move)
+        chosen = next((r for r in records if r.notation == notation), None)
+        same_depth = None
+        if chosen is not None and records and chosen.plies != records[0].plies and self.quick is not None:
+            self.quick.focus(state)
+            if not self.quick.done(state):
+                return
+            same_depth = self.quick.get(state)
+        verdict = tutor_verdict(records, notation, same_depth=same_depth)
+        if verdict is None:
+            self._resolve("play")
+        else:
+            self.tutor = TutorDialog(self.scene.gui, self.scene.view.board_rect, verdict)
+
+    def _resolve(self, decision: str) -> None:
+        move, self.tutor_move = self.tutor_move, None
+        if self.tutor is not None:
+            self.tutor.close()
+            self.tutor = None
+        if decision == "play":
+            self.scene.play_human(move)
+
+    # -- watch mode -----------------------------------------------------------------------------
+    def computer_moved(self, state, move) -> bool:
+        """A computer chose ``move``: mark it in the hints; in watch mode hold it on show
+        (True) so the viewer can read the analysis before it is played."""
+        self.hints.played = self.session.rules.notation(state, move) if self.hints.state is state else None
+        if self.hints.played:
+            self.hints.mark_played(self.hints.played)
+        if self.watch is None or self.analyst is None or self.watch.seconds <= 0:
+            return False
+        self.watch_move = (state, move)
+        self.watch.start()
+        title = self.session.info.player_titles[self.session.rules.to_move(state)]
+        self.scene.status = f"{self.scene.view.describe(state)}\n{title} plays {self.session.rules.notation(state, move)}."
+        return True
+
+    def holding(self, dt: float) -> bool:
+        """Watch mode: True while paused or while a move is on show (it is released here)."""
+        if self.watch is None:
+            return False
+        if self.watch_move is None:
+            return self.watch.paused
+        state, move = self.watch_move
+        self.hints.show(state)
+        self.hints.mark_played(self.session.rules.notation(state, move))
+        if not self.hints.ready or not self.watch.ready(dt):
+            return True
+        self.watch_move = None
+        self.scene._show_move(state, move)
+        return True

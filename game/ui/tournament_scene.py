@@ -1,0 +1,314 @@
+"""The tournament screen: pick players, games per pair, seed and workers; watch it play out.
+
+A round robin of the core tournament (duplicate dice, the same games as ``tabula
+tournament`` with that seed) runs in worker processes driven by
+:class:`~.tournament_job.TournamentJob`, so the window stays responsive.  The screen shows
+progress, live standings, pair results and the standings chart; Stop or Esc ends it keeping
+the finished games, and starting again with the same choices resumes.  Results go to
+``<user data>/tournaments/<time>-<game>/`` (JSON, CSV, PNG) like the command line's ``--out``.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextEntryLine
+
+from ..core.gameinfo import GameInfo
+from ..core.tournament import Settings, even_games
+from ..core.tournament.report import write_files
+from .charts import save_chart, standings_chart
+from .scene import Scene
+from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
+from .tournament_job import TournamentJob, new_folder, tournaments_dir
+from .tournament_view import (
+    ChartImage, chart_rows, chart_title, comfortable_chart_height, draw_progress, draw_table, drop_column, elide, minimum_chart_height,
+    natural_chart_height, pairs_table, standings_table, table_height, table_width,
+)
+from .widgets import draw_text, wrap
+
+CHART_FILE = "standings.png"
+MAX_WORKERS = 64
+LIST_THEME = {"#players.@selection_list_item": {"colours": {
+    "normal_bg": "#1b241f", "hovered_bg": "#2c3a31", "active_bg": "#25613b",
+    "selected_bg": "#2f7a4a", "normal_text": "#aab2a6", "selected_text": "#ffffff",
+    "hovered_text": "#ffffff", "active_text": "#ffffff", "normal_border": "#1b241f"}}}
+"""Picked players stand out in green; the others are dim on dark."""
+HELP = ("Pick two or more players, the games each pair plays, a seed and the number of worker "
+        "processes, then press Start.  Each pair plays both seatings with the same dice "
+        "(duplicate games), so luck mostly cancels out; the same seed replays the same games.")
+
+
+def open_tournament(app, info: GameInfo) -> None:
+    """The menu's Tournament mode: show this screen for ``info``."""
+    app.show(TournamentScene(app, info))
+
+
+def _whole(text: str, what: str, minimum: int) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise ValueError(f"{what} must be a whole number, got {text.strip()!r}.") from None
+    if value < minimum:
+        raise ValueError(f"{what} must be at least {minimum}, got {value}.")
+    return value
+
+
+def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str) -> tuple[Settings, int, str]:
+    """Settings, workers and a note (odd games rounded up) from the form; ``ValueError`` says what is wrong."""
+    players = tuple(name for name in info.player_names if name in set(selected))
+    if len(players) < 2:
+        raise ValueError("Pick at least two players for a tournament (click their names in the list).")
+    count = _whole(games, "Games per pair", 1)
+    seed_value = _whole(seed, "The seed", 0)
+    worker_count = _whole(workers, "Workers", 1)
+    if worker_count > MAX_WORKERS:
+        raise ValueError(f"Workers must be at most {MAX_WORKERS}, got {worker_count}.")
+    even = even_games(count)
+    note = f"{count} games per pair rounded up to {even}, so both seatings are played equally often. " \
+        if even != count else ""
+    return Settings(info.name, players, even, seed_value), worker_count, note
+
+
+class TournamentScene(Scene):
+    def __init__(self, app, info: GameInfo) -> None:
+        super().__init__(app)
+        self.info = info
+        names = info.player_names
+        remembered = [p for p in dict.fromkeys(app.settings.last_players) if p in names]
+        self.selected = (remembered + [n for n in names if n not in remembered])[:max(2, len(remembered))]
+        self.games_text, self.seed_text = "10", "0"
+        self.workers_text = str(max(1, (os.cpu_count() or 1) - 1))
+        self.job: TournamentJob | None = None
+        self.finalized = True
+        self.message = ""
+        self.widgets: dict = {}
+        self.chart = ChartImage()
+        self.results = pygame.Rect(0, 0, 0, 0)
+        self.players_caption = pygame.Rect(0, 0, 0, 0)
+        self.gui.get_theme().load_theme(LIST_THEME)
+
+    # -- layout -------------------------------------------------------------------------------
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        gui, m = self.gui, 16
+        self.header = max(48, min(72, h // 10))
+        lw = int(min(320, max(220, w * 0.27)))
+        x, y = m, self.header
+        row, gap = 34, 8
+        self.players_caption = pygame.Rect(x, y, lw, 24)
+        y += 28
+        below = 3 * (row + gap) + 10 + 42 + 6 + 36
+        list_h = max(80, h - m - below - y)
+        self.widgets = {"players": UISelectionList(
+            pygame.Rect(x, y, lw, list_h), list(self.info.player_names), gui, allow_multi_select=True,
+            default_selection=[n for n in self.info.player_names if n in self.selected], object_id="#players")}
+        y += list_h + 10
+        for key, label, text in (("games", "Games per pair", self.games_text), ("seed", "Seed", self.seed_text),
+                                 ("workers", "Workers", self.workers_text)):
+            UILabel(pygame.Rect(x, y, lw * 0.55 - 6, row), label, gui)
+            entry = UITextEntryLine(pygame.Rect(x + lw * 0.55, y, lw * 0.45, row), gui)
+            entry.set_text(text)
+            self.widgets[key] = entry
+            y += row + gap
+        y += 2
+        half = (lw - 8) / 2
+        self.widgets["start"] = UIButton(pygame.Rect(x, y, lw, 42), "Start", gui, object_id="#primary")
+        self.widgets["stop"] = UIButton(pygame.Rect(x, y + 48, half, 36), "Stop", gui)
+        self.widgets["back"] = UIButton(pygame.Rect(x + half + 8, y + 48, half, 36), "Menu", gui)
+        left = x + lw + 24
+        self.results = pygame.Rect(left, self.header, w - left - m, h - self.header - m)
+        self._sync_widgets()
+
+    def _sync_widgets(self) -> None:
+        running = self.job is not None and self.job.running
+        for key in ("games", "seed", "workers", "start"):  # disabling the list would drop its selection
+            (self.widgets[key].disable if running else self.widgets[key].enable)()
+        (self.widgets["stop"].enable if running else self.widgets["stop"].disable)()
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION):
+            if event.ui_element is not self.widgets.get("players"):
+                return
+            if self.job is not None and self.job.running:
+                self.app.rebuild()  # the players are fixed while playing: show them again
+            else:
+                self.selected = list(event.ui_element.get_multi_selection())
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            key = next((k for k, wd in self.widgets.items() if wd is event.ui_element), None)
+            if key in ("games", "seed", "workers"):
+                setattr(self, f"{key}_text", event.text)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for k, wd in self.widgets.items() if wd is event.ui_element), None)
+            if key == "start":
+                self.start()
+            elif key == "stop":
+                self.stop()
+            elif key == "back":
+                self.app.show_menu()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.job is not None and self.job.running:
+                self.stop()
+            else:
+                self.app.show_menu()
+
+    def start(self) -> bool:
+        """Start (or resume) the tournament the form describes; a bad value goes to the banner."""
+        if self.job is not None and self.job.running:
+            return False
+        if self.job is not None and not self.finalized:  # ended this frame: keep its results first
+            self._finish()
+        self.selected = list(self.widgets["players"].get_multi_selection())
+        for key in ("games", "seed", "workers"):  # what the widgets show, however it got there
+            setattr(self, f"{key}_text", self.widgets[key].get_text())
+        try:
+            settings, workers, note = read_choices(self.info, self.selected, self.games_text, self.seed_text,
+                                                   self.workers_text)
+            old = self.job
+            resume = old is not None and old.settings == settings and old.progress().done < settings.total_games
+            folder = old.folder if resume else new_folder(self.info.name)
+            job = TournamentJob(settings, folder, workers)
+        except (ValueError, OSError) as error:
+            self.app.banner.show(str(error), error=True)
+            return False
+        self.job, self.finalized = job, False
+        self.message = f"{'Resuming' if resume else 'Saving'} in {folder}"
+        if note:
+            self.app.banner.show(note)
+        job.start()
+        self._sync_widgets()
+        return True
+
+    def stop(self) -> None:
+        """Ask the tournament to stop; the screen notices when the workers are gone."""
+        if self.job is not None:
+            self.job.stop()
+
+    # -- running ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.job is None or not self.job.running:  # the widgets are the truth (events come a frame late)
+            self.selected = list(self.widgets["players"].get_multi_selection())
+            for key in ("games", "seed", "workers"):
+                setattr(self, f"{key}_text", self.widgets[key].get_text())
+        if self.job is not None and not self.finalized and not self.job.running:
+            self._finish()
+
+    def _finish(self) -> None:
+        """Write results.json, the CSV files and standings.png for the games played."""
+        self.finalized = True
+        job = self.job
+        progress = job.progress()
+        summary = progress.summary
+        try:
+            write_files(summary, job.folder)
+            save_chart(standings_chart(chart_rows(summary), chart_title(self.info.title)), job.folder / CHART_FILE)
+        except (OSError, pygame.error) as error:
+            self.app.banner.show(f"Could not write the results: {error}", error=True)
+        else:
+            self.message = f"Results saved in {job.folder}"
+            if progress.status == "finished":
+                self.app.banner.show(f"Tournament finished: results in {job.folder}", seconds=8)
+            elif progress.status == "stopped":
+                self.app.banner.show(f"Stopped after {progress.done} of {progress.total} games; they are kept. "
+                                     "Press Start with the same choices to resume.", seconds=8)
+        if progress.status == "failed":
+            self.app.banner.show(f"The tournament failed: {progress.error}", error=True)
+        if self.widgets:
+            self._sync_widgets()
+
+    def leave(self) -> None:
+        """Stop the workers (no process outlives the screen) and keep what finished."""
+        if self.job is not None:
+            self.job.stop()
+            self.job.join(30)
+            if not self.finalized and not self.job.running:
+                self._finish()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        title = self.app.fonts(max(20, min(32, self.header // 2)), True)
+        draw_text(surface, title, f"Tournament · {self.info.title}", (16, self.header // 2), ACCENT, anchor="midleft")
+        picked = len(set(self.selected))
+        caption = f"Players: {picked} picked" + ("" if picked >= 2 else " (pick two or more)")
+        draw_text(surface, self.app.fonts(15), caption, self.players_caption.midleft,
+                  TEXT if picked >= 2 else ACCENT, anchor="midleft")
+        r = self.results
+        pygame.draw.line(surface, PANEL_EDGE, (r.x - 12, r.y), (r.x - 12, r.bottom), 1)
+        size = max(12, min(16, h // 44))
+        font = self.app.fonts(size)
+        if self.job is None:
+            self._draw_help(surface, r, font)
+            return
+        progress = self.job.progress()
+        line = font.get_linesize()
+        draw_progress(surface, pygame.Rect(r.x, r.y, r.w, 22 + line + 6), font, progress, self.job.workers)
+        folder_y = r.bottom - line
+        prefix, _, path = self.message.partition(" in ")
+        prefix += " in "
+        path = elide(font, path, r.w - font.size(prefix)[0], left=True)
+        draw_text(surface, font, prefix + path, (r.x, folder_y), TEXT_DIM)
+        body = pygame.Rect(r.x, r.y + 22 + line + 16, r.w, folder_y - 8 - (r.y + 22 + line + 16))
+        if progress.done == 0:
+            draw_text(surface, font, "Standings appear after the first game.", body.topleft, TEXT_DIM)
+            return
+        self._draw_results(surface, body, progress, size)
+
+    def _draw_help(self, surface: pygame.Surface, r: pygame.Rect, font) -> None:
+        y = r.y
+        for text in wrap(font, HELP, r.w):
+            draw_text(surface, font, text, (r.x, y), TEXT)
+            y += font.get_linesize()
+        note = f"Results are saved in {tournaments_dir()}"
+        for text in wrap(font, note, r.w):
+            draw_text(surface, font, text, (r.x, y + font.get_linesize()), TEXT_DIM)
+            y += font.get_linesize()
+
+    def _draw_results(self, surface: pygame.Surface, body: pygame.Rect, progress, size: int) -> None:
+        summary = progress.summary
+        s_head, s_rows = standings_table(summary)
+        p_head, p_rows = pairs_table(summary)
+        font = self.app.fonts(size)
+        while size > 11 and table_width(font, s_head, s_rows) > body.w:
+            size -= 1
+            font = self.app.fonts(size)
+        for column in ("Games", "Draws", "Losses"):  # still too wide: the counts are in standings.csv
+            if table_width(font, s_head, s_rows) > body.w:
+                s_head, s_rows = drop_column(s_head, s_rows, column)
+        s_w, p_w = table_width(font, s_head, s_rows), table_width(font, p_head, p_rows)
+        side_by_side = s_w + p_w + 32 <= body.w
+        for column in ("95% interval", "A points/game"):  # too wide: leave the details to pairs.csv
+            if not side_by_side and table_width(font, p_head, p_rows) > body.w:
+                p_head, p_rows = drop_column(p_head, p_rows, column)
+        n, more = len(s_rows), " (see pairs.csv)"
+        s_h, p_h = table_height(font, n), table_height(font, len(p_rows))
+        if side_by_side:  # tables side by side, chart below
+            tables = max(s_h, p_h)
+            chart_h = max(minimum_chart_height(n), min(natural_chart_height(n), body.h - tables - 12))
+            tables = min(tables, body.h - chart_h - 12)
+            draw_table(surface, font, pygame.Rect(body.x, body.y, s_w + 8, tables), "Standings", s_head, s_rows)
+            draw_table(surface, font, pygame.Rect(body.x + s_w + 32, body.y, p_w + 8, tables), "Pairs",
+                       p_head, p_rows, more)
+            chart_y = body.y + tables + 12
+        else:  # standings, chart, then as many pairs as fit
+            s_h = min(s_h, body.h // 2)
+            draw_table(surface, font, pygame.Rect(body.x, body.y, body.w, s_h), "Standings", s_head, s_rows)
+            rest = body.h - s_h - 12
+            # the chart is squeezed (down to comfortable rows) before pairs are left out
+            chart_h = max(min(comfortable_chart_height(n), rest), minimum_chart_height(n),
+                          min(natural_chart_height(n), rest - p_h - 12))
+            chart_h = min(chart_h, rest)
+            pair_y = body.y + s_h + 12 + chart_h + 12
+            if body.bottom - pair_y >= table_height(font, 1):
+                draw_table(surface, font, pygame.Rect(body.x, pair_y, body.w, body.bottom - pair_y), "Pairs",
+                           p_head, p_rows, more)
+            elif body.bottom - pair_y >= font.get_linesize():
+                draw_text(surface, font, f"Pair results: {len(p_rows)} in pairs.csv", (body.x, pair_y), TEXT_DIM)
+            chart_y = body.y + s_h + 12
+        if chart_h >= 60:
+            width = min(body.w, 820)
+            image = self.chart.get(summary, progress.version, chart_title(self.info.title), (width, chart_h))
+            surface.blit(image, (body.x, chart_y))

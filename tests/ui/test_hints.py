@@ -1,0 +1,200 @@
+"""The hint panel lists the analysis record; arrows, the "why" section and the analyst thread."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+
+from game.backgammon.rules import BackgammonRules, Play, Roll
+from game.backgammon.view import BackgammonView
+from game.games import get_game
+from game.ui.analyst import Analyst, accepted_options
+from game.ui.hints import Hints, WhySection, draw_arrows, factor_comparison, row_cells
+from game.ui.session import GameSetup
+from game.ui.theme import Fonts
+
+from .util import key, run_until
+
+RULES = BackgammonRules()
+
+
+@pytest.fixture
+def fonts():
+    pygame.font.init()
+    yield Fonts()
+    pygame.font.quit()
+
+
+@pytest.fixture
+def scene(app):
+    app.settings.hints = True
+    assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=3, options={"first": 0}))
+    scene = app.scene
+    assert run_until(app, lambda: scene.human_turn and scene.overlays.hints.ready)
+    app.frame()
+    return scene
+
+
+def test_the_overlay_lists_the_same_moves_as_the_analysis_record(app, scene):
+    state, hints = scene.session.state, scene.overlays.hints
+    expected = get_game("backgammon").analyze(state, level=app.settings.analysis_level)
+    assert [row_cells(r) for r in hints.records] == [row_cells(r) for r in expected]
+    assert len(expected) == len(RULES.legal_moves(state))
+    # Every row is drawn as the selection walks down the list; the best is drawn first.
+    section, drawn = scene.overlays.hint_section, set()
+    assert section.rows[0][0] == 0 and hints.selected_record().rank == 1
+    for _ in range(len(expected)):
+        drawn |= {i for i, _ in section.rows}
+        key(app, pygame.K_DOWN)
+    assert drawn == set(range(len(expected)))
+    assert hints.selected == len(expected) - 1
+
+
+def test_clicking_a_row_selects_it_and_h_hides_the_panel(app, scene):
+    section, hints = scene.overlays.hint_section, scene.overlays.hints
+    index, rect = section.rows[1]
+    from .util import click
+
+    click(app, rect.center)
+    assert hints.selected == index
+    key(app, pygame.K_h)
+    assert not app.settings.hints and section.height(300) == 0
+    key(app, pygame.K_h)
+    assert app.settings.hints and section.height(300) > 0
+
+
+def test_arrows_follow_each_checker_step():
+    view = BackgammonView(Fonts())
+    view.set_rect(pygame.Rect(0, 0, 800, 600))
+    state = RULES.apply(RULES.initial_state({"first": 0}), Roll.of(6, 4))
+    play = Play(((24, 18), (18, 14)))
+    assert RULES.notation(state, play) in [RULES.notation(state, m) for m in RULES.legal_moves(state)]
+    arrows = view.move_arrows(state, play)
+    assert arrows == [
+        (view.slot_pos(0, 24, 1), view.slot_pos(0, 18, 0)),
+        (view.slot_pos(0, 18, 0), view.slot_pos(0, 14, 0)),
+    ]
+    surface = pygame.Surface((800, 600))
+    surface.fill((0, 0, 0))
+    draw_arrows(surface, arrows)
+    (x0, y0), (x1, y1) = arrows[1]
+    assert surface.get_at((round((x0 + x1) / 2), round((y0 + y1) / 2)))[:3] != (0, 0, 0)
+    assert view.move_arrows(state, Play()) == []
+
+
+class Ready:
+    """An analyst stand-in with the records already computed."""
+
+    def __init__(self, records):
+        self.records = records
+
+    def focus(self, state):
+        pass
+
+    def get(self, state):
+        return self.records
+
+    def error(self, state):
+        return None
+
+    def done(self, state):
+        return True
+
+
+def test_why_shows_the_factors_against_the_best_move(fonts):
+    state = RULES.apply(RULES.initial_state({"first": 0}), Roll.of(6, 4))
+    records = get_game("backgammon").analyze(state, level="intermediate")
+    hints = Hints(Ready(records))
+    hints.show(state)
+    hints.select(len(records) - 1)
+    labels = BackgammonView.factor_labels
+    why = WhySection(fonts, hints, lambda: True, labels)
+    heading, lines, factors = why.content(320)
+    worst, best = records[-1], records[0]
+    assert heading == f"Why {worst.notation} vs {best.notation}"
+    expected = factor_comparison(worst, best)[:why.max_factors]
+    assert factors == [(labels.get(name, name), value) for name, value in expected]
+    assert all(abs(value - (worst.factors[n] - best.factors.get(n, 0.0))) < 1e-9 for n, value in expected)
+    assert [text for text, _ in lines if text.startswith("⚠")] == [f"⚠ {w}" for w in worst.warnings][: len(lines)]
+    hints.select(0)
+    assert why.content(320)[0] == f"Why {best.notation} vs {records[1].notation}"
+
+
+def test_why_lists_the_explanation_of_a_mandragora_move(fonts):
+    info = get_game("mandragora")
+    rules = info.rules()
+    state = rules.initial_state({})
+    while not info.analyze(state):  # past the setup moves
+        state = rules.apply(state, rules.legal_moves(state)[0])
+    records = info.analyze(state)
+    hints = Hints(Ready(records))
+    hints.show(state)
+    with_reasons = next(i for i, r in enumerate(records) if r.explanation)
+    hints.select(with_reasons)
+    _, lines, factors = WhySection(fonts, hints, lambda: True).content(600)
+    texts = [text for text, _ in lines]
+    assert all(f"• {reason}" in texts for reason in records[with_reasons].explanation)
+    assert factors
+    assert row_cells(records[0])[2] == "—"  # no win chance in this game's analysis
+
+
+def test_analyst_runs_off_thread_reports_errors_and_cancels():
+    started, release = threading.Event(), threading.Event()
+    seen = []
+
+    def analyze(state, level="x", limits=None):
+        seen.append((state, level))
+        if state == "bad":
+            raise RuntimeError("broken evaluator")
+        if state == "slow":
+            started.set()
+            release.wait(5)
+            limits.cancel.wait(5)
+            from game.core.search import SearchCancelled
+
+            raise SearchCancelled()
+        return [state]
+
+    assert accepted_options(analyze, {"level": "a", "depth": 2}) == {"level": "a"}
+    analyst = Analyst(analyze, {"level": "advanced", "depth": 3})
+    analyst.focus("slow")
+    assert started.wait(5)
+    analyst.focus("good")  # "slow" is no longer wanted: its search is cancelled
+    release.set()
+    assert run_until_true(lambda: analyst.get("good") == ["good"])
+    assert analyst.get("slow") is None and not analyst.done("slow")
+    analyst.request("bad")
+    assert run_until_true(lambda: analyst.done("bad"))
+    assert "broken evaluator" in analyst.error("bad")
+    assert all(level == "advanced" for _, level in seen)
+    analyst.close()
+
+
+def run_until_true(condition, limit: int = 2000) -> bool:
+    event = threading.Event()
+    for _ in range(limit):
+        if condition():
+            return True
+        event.wait(0.005)
+    return condition()
+
+
+def test_analysis_settings_load_with_defaults_and_fall_back(tabula_home):
+    import json
+
+    from game.core.settings import Settings, load_settings, save_settings, settings_path
+
+    defaults = Settings()
+    assert (defaults.hints, defaults.graph, defaults.tutor) == (False, False, False)
+    assert defaults.analysis_level == "advanced" and defaults.watch_seconds > 0
+    changed = Settings(hints=True, tutor=True, analysis_level="expert", watch_speed="fast")
+    assert save_settings(changed) is None
+    loaded, problem = load_settings()
+    assert problem is None and (loaded.hints, loaded.tutor, loaded.analysis_level, loaded.watch_speed) == (
+        True, True, "expert", "fast")
+    settings_path().write_text(json.dumps({"analysis_level": "godlike", "watch_speed": 3, "graph": True}))
+    loaded, problem = load_settings()
+    assert loaded.analysis_level == "advanced" and loaded.watch_speed == "normal" and loaded.graph is True
+    assert "analysis_level" in problem and "watch_speed" in problem

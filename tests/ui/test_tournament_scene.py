@@ -1,0 +1,174 @@
+"""The tournament screen: choices, a real tournament in worker processes, stop, results."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.core.tournament import ResultStore, Settings, run_tournament, summarize
+from game.games import game_names, get_game
+from game.ui.menu import MODES
+from game.ui.tournament_scene import TournamentScene
+
+from .util import click, distinct_colours, key, press_button, run_until
+
+FAST = {"backgammon": ("random", "greedy:bras"), "mandragora": ("random", "analyzer")}
+"""Quick players per game (other games: their first two)."""
+
+
+def fast_players(game: str) -> tuple[str, ...]:
+    return FAST.get(game, get_game(game).player_names[:2])
+
+
+def open_scene(app, game: str = "backgammon") -> TournamentScene:
+    app.settings.last_players = []  # no remembered players: nothing picked but the defaults
+    app.show(TournamentScene(app, get_game(game)))
+    app.frame()
+    return app.scene
+
+
+def pick(app, scene: TournamentScene, names) -> None:
+    """Click list items until exactly ``names`` are picked."""
+    items = scene.widgets["players"].item_list
+    for item in items:
+        if item["selected"] != (item["text"] in names):
+            click(app, item["button_element"].rect.center)
+    assert sorted(scene.selected) == sorted(names)
+
+
+def fill(scene: TournamentScene, games="2", seed="0", workers="1") -> None:
+    for name, text in (("games", games), ("seed", seed), ("workers", workers)):
+        scene.widgets[name].set_text(text)
+
+
+def finish(app, scene: TournamentScene) -> None:
+    assert run_until(app, lambda: scene.job is not None and scene.finalized, limit=200_000)
+
+
+def test_screen_draws_its_form_and_help(app):
+    scene = open_scene(app)
+    for name in ("players", "games", "seed", "workers", "start", "stop", "back"):
+        assert name in scene.widgets
+    assert not scene.widgets["stop"].is_enabled
+    assert len(scene.selected) == 2  # two players picked to begin with
+    assert distinct_colours(app.screen) > 5
+    assert distinct_colours(app.screen, scene.results) > 3  # the help text
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_small_tournament_runs_to_the_end_with_the_core_results(app, tabula_home, game):
+    scene = open_scene(app, game)
+    players = fast_players(game)
+    pick(app, scene, players)
+    fill(scene, games="3", seed="7")
+    press_button(app, scene.widgets["start"])
+    assert "rounded up to 4" in app.banner.text
+    assert not scene.widgets["start"].is_enabled and scene.widgets["stop"].is_enabled
+    finish(app, scene)
+    progress = scene.job.progress()
+    assert progress.status == "finished" and progress.done == progress.total == 4
+    assert scene.widgets["start"].is_enabled and not scene.widgets["stop"].is_enabled
+    app.frame()
+
+    settings = Settings(game, players, 4, 7)
+    core = summarize(settings, run_tournament(settings, get_game, ResultStore(tabula_home / "core", settings)))
+    assert progress.summary.to_dict() == core.to_dict()
+
+    folders = list((tabula_home / "data" / "tournaments").iterdir())
+    assert folders == [scene.job.folder] and folders[0].name.endswith(game)
+    names = {p.name for p in folders[0].iterdir()}
+    assert {"settings.json", "games.jsonl", "results.json", "pairs.csv", "standings.csv", "standings.png"} <= names
+    assert json.loads((folders[0] / "results.json").read_text())["standings"] == core.to_dict()["standings"]
+    assert pygame.image.load(str(folders[0] / "standings.png")).get_height() > 100
+    assert str(folders[0]) in scene.message and "finished" in app.banner.text
+    assert multiprocessing.active_children() == []
+
+
+def test_stop_keeps_the_finished_games_and_start_resumes(app):
+    scene = open_scene(app)
+    pick(app, scene, ("random", "easy", "greedy:bras"))
+    fill(scene, games="400")
+    press_button(app, scene.widgets["start"])
+    assert run_until(app, lambda: scene.job.progress().done >= 1, limit=200_000)
+    press_button(app, scene.widgets["stop"])
+    finish(app, scene)
+    progress = scene.job.progress()
+    assert progress.status == "stopped" and 1 <= progress.done < progress.total == 1200
+    assert multiprocessing.active_children() == []
+    folder = scene.job.folder
+    lines = (folder / "games.jsonl").read_text().splitlines()
+    results = json.loads((folder / "results.json").read_text())
+    assert len(lines) == progress.done == results["games_played"] and results["complete"] is False
+    assert "kept" in app.banner.text
+
+    press_button(app, scene.widgets["start"])  # same choices: resumes in the same folder
+    assert scene.job.folder == folder and scene.message.startswith("Resuming")
+    assert run_until(app, lambda: scene.job.progress().done > progress.done, limit=200_000)
+    key(app, pygame.K_ESCAPE)  # Esc stops too
+    finish(app, scene)
+    assert scene.job.progress().status == "stopped" and app.scene is scene
+
+
+def test_leaving_the_screen_stops_the_workers(app):
+    scene = open_scene(app)
+    fill(scene, games="400")
+    pick(app, scene, ("random", "easy"))
+    press_button(app, scene.widgets["start"])
+    assert run_until(app, lambda: scene.job.progress().done >= 1, limit=200_000)
+    press_button(app, scene.widgets["back"])
+    assert app.scene is not scene
+    assert not scene.job.running and scene.finalized
+    assert multiprocessing.active_children() == []
+    assert (scene.job.folder / "results.json").exists()
+
+
+@pytest.mark.parametrize("players, games, seed, workers, message", [
+    (("random",), "2", "0", "1", "at least two players"),
+    (("random", "easy"), "0", "0", "1", "Games per pair must be at least 1"),
+    (("random", "easy"), "two", "0", "1", "Games per pair must be a whole number"),
+    (("random", "easy"), "2", "-5", "1", "seed must be at least 0"),
+    (("random", "easy"), "2", "x1", "1", "seed must be a whole number"),
+    (("random", "easy"), "2", "0", "0", "Workers must be at least 1"),
+])
+def test_bad_choices_are_explained(app, players, games, seed, workers, message):
+    scene = open_scene(app)
+    pick(app, scene, players)
+    fill(scene, games, seed, workers)
+    press_button(app, scene.widgets["start"])
+    assert scene.job is None
+    assert app.banner.error and message.lower() in app.banner.text.lower()
+
+
+def test_menu_tournament_mode_opens_the_screen(app):
+    app.show_menu()
+    menu = app.scene
+    title = next(m.title for m in MODES if m.key == "tournament")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=title,
+                                         ui_element=menu.widgets["mode"]))
+    app.frame()
+    assert "seed" not in menu.widgets and "seat0" not in menu.widgets
+    press_button(app, menu.widgets["start"])
+    assert isinstance(app.scene, TournamentScene) and app.scene.info.name == menu.game.name
+    key(app, pygame.K_ESCAPE)  # back to the menu when nothing runs
+    assert app.scene is not None and not isinstance(app.scene, TournamentScene)
+
+
+def test_results_relayout_on_resize(app):
+    scene = open_scene(app)
+    pick(app, scene, ("random", "easy", "greedy:bras"))
+    fill(scene, games="2")
+    press_button(app, scene.widgets["start"])
+    finish(app, scene)
+    for size in ((720, 480), (1920, 1080), (800, 1000), (1300, 600)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.frame()
+        window = app.screen.get_rect()
+        assert window.contains(scene.results)
+        for element in app.gui.get_root_container().elements:
+            assert window.contains(element.rect), (size, element)
+        assert sorted(scene.widgets["players"].get_multi_selection()) == sorted(scene.selected)
+        assert distinct_colours(app.screen, scene.results) > 5

@@ -1,0 +1,162 @@
+"""The tutor questions a bad human move; the graph gets a point per move; watch mode paces."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.backgammon.turn import die_for
+from game.core.protocol import CHANCE
+from game.games import get_game
+from game.ui.graph import GameCurve, point_value
+from game.ui.session import GameSetup
+from game.ui.tutor import MARGIN, tutor_verdict
+
+from .util import key, press_button, run_until
+
+
+@pytest.fixture
+def scene(app):
+    app.settings.tutor = True
+    # Seed 20 opens with 3-1 for White: 8/5 6/5 is best and some plays are far worse.
+    assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=20, options={"first": 0}))
+    scene = app.scene
+    assert run_until(app, lambda: scene.human_turn)
+    return scene
+
+
+def build(view, move) -> None:
+    """Play ``move`` step by step on the board, as clicks would."""
+    turn = view.turn
+    dice = list(turn.remaining)
+    for step in move.steps:
+        die = die_for(step, dice)
+        turn.play((*step, die))
+        dice.remove(die)
+    assert view.ready_move() == move
+
+
+def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
+    session, view = scene.session, scene.view
+    state = session.state
+    quick = get_game("backgammon").analyze(state, level="intermediate")
+    worst = quick[-1]
+    assert quick[0].score - worst.score >= MARGIN, "the position offers a clearly bad move"
+    actions = len(session.actions)
+    build(view, worst.move)
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: scene.overlays.tutor is not None)
+    dialog = scene.overlays.tutor
+    verdict = dialog.verdict
+    assert verdict.chosen.notation == worst.notation and verdict.best.rank == 1
+    assert verdict.best_score - verdict.chosen_score >= MARGIN
+    assert len(session.actions) == actions and scene.human_turn
+    press_button(app, dialog.rethink)
+    assert scene.overlays.tutor is None and scene.human_turn and len(session.actions) == actions
+    assert view.ready_move() == worst.move  # back in the turn, the built move still on the board
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: scene.overlays.tutor is not None)
+    press_button(app, scene.overlays.tutor.play)
+    assert scene.overlays.tutor is None
+    assert session.actions[actions] == worst.notation and session.states[actions] == state
+
+
+def test_the_best_move_passes_the_tutor(app, scene):
+    session = scene.session
+    state, actions = session.state, len(session.actions)
+    best = get_game("backgammon").analyze(state, level=app.settings.analysis_level)[0]
+    build(scene.view, best.move)
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: len(session.actions) > actions)
+    assert scene.overlays.tutor is None and session.actions[actions] == best.notation
+
+
+def test_tutor_verdict_uses_the_margin():
+    class R:
+        def __init__(self, notation, score, rank):
+            self.notation, self.score, self.rank, self.warnings = notation, score, rank, ()
+
+    records = [R("a", 20.0, 1), R("b", 15.0, 2), R("c", 20.0 - MARGIN, 3)]
+    assert tutor_verdict(records, "a") is None and tutor_verdict(records, "b") is None
+    verdict = tutor_verdict(records, "c")
+    assert (verdict.chosen, verdict.best, verdict.chosen_score, verdict.count) == (records[2], records[0], 10.0, 3)
+    assert tutor_verdict(records, "missing") is None and tutor_verdict([], "a") is None
+    # Compared at the same depth (a quicker analysis), "b" is far behind and "c" is not.
+    same_depth = [R("c", 5.0, 1), R("a", 4.0, 2), R("b", -30.0, 3)]
+    assert tutor_verdict(records, "c", same_depth=same_depth) is None
+    assert tutor_verdict(records, "b", same_depth=same_depth).best_score == 4.0
+
+
+def moves_played(session) -> int:
+    return sum(1 for s in session.states[:-1] if session.rules.to_move(s) != CHANCE)
+
+
+def test_the_graph_records_a_point_per_move(app):
+    app.settings.graph, app.settings.watch_speed = True, "instant"
+    assert app.start_game(GameSetup("backgammon", ("random", "random"), seed=7, options={"first": 0}))
+    scene = app.scene
+    assert run_until(app, lambda: moves_played(scene.session) >= 6)
+    scene.overlays.watch.toggle_pause()
+    app.frame()
+    assert run_until(app, lambda: None not in scene.overlays.graph_points()[1])
+    kind, ys = scene.overlays.graph_points()
+    assert kind == "win" and len(ys) == moves_played(scene.session) and all(0 <= y <= 1 for y in ys)
+    # The first point is White's chance after White's first move, from that move's record.
+    session = scene.session
+    first = next(i for i, s in enumerate(session.states) if session.rules.to_move(s) == 0)
+    records = scene.overlays.analyst.get(session.states[first])
+    record = next(r for r in records if r.notation == session.actions[first])
+    assert ys[0] == pytest.approx(record.details["win"])
+
+
+def test_the_graph_falls_back_to_the_score_without_win_chances():
+    info = get_game("mandragora")
+    rules = info.rules()
+    states, actions = [rules.initial_state({})], []
+    while len(actions) < 12 and not rules.is_over(states[-1]):
+        move = rules.legal_moves(states[-1])[0]
+        actions.append(rules.notation(states[-1], move))
+        states.append(rules.apply(states[-1], move))
+    kind, ys = GameCurve(rules).points(states, actions, info.analyze)
+    assert len(ys) == len(actions)
+    assert kind == "score" and all(y is None or 0 <= y <= 1 for y in ys)
+    analysed = [i for i in range(len(actions)) if info.analyze(states[i])]
+    assert analysed and all(ys[i] is not None for i in analysed)
+    i = analysed[-1]
+    record = next(r for r in info.analyze(states[i]) if r.notation == actions[i])
+    sign = 1 if rules.to_move(states[i]) == 0 else -1
+    assert point_value(rules, states[i], states[i + 1], actions[i], info.analyze(states[i])) == (
+        "score", pytest.approx((sign * record.score + 100) / 200))
+
+
+def test_watch_mode_shows_each_move_with_pause_and_speed(app):
+    app.settings.watch_speed = "normal"
+    assert app.start_game(GameSetup("backgammon", ("random", "random"), seed=11, options={"first": 0}))
+    scene = app.scene
+    overlays, session = scene.overlays, scene.session
+    assert overlays.watch is not None and overlays.hints_visible()
+    assert run_until(app, lambda: overlays.watch_move is not None and overlays.hints.ready)
+    state, move = overlays.watch_move
+    notation = session.rules.notation(state, move)
+    app.frame()
+    assert overlays.hints.played == notation and overlays.hints.selected_record().notation == notation
+    key(app, pygame.K_SPACE)
+    assert overlays.watch.paused
+    actions = len(session.actions)
+    for _ in range(4 * 60):  # four seconds at 60 frames a second: more than any speed holds a move
+        app.frame()
+    assert len(session.actions) == actions and overlays.watch_move == (state, move)
+    key(app, pygame.K_SPACE)
+    assert not overlays.watch.paused
+    assert run_until(app, lambda: len(session.actions) > actions)
+    assert session.actions[actions] == notation
+    key(app, pygame.K_RIGHTBRACKET)
+    assert app.settings.watch_speed == "fast"
+    for _ in range(5):
+        key(app, pygame.K_LEFTBRACKET)
+    assert app.settings.watch_speed == "slow"
+    assert "Watching" in overlays.watch.status()
+
+
+def test_watch_mode_is_off_with_a_human(app, scene):
+    assert scene.overlays.watch is None
