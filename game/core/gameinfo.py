@@ -36,3 +36,9 @@ class GameInfo:
     analyze: Callable[..., list] | None = None
     split_moves: Callable[[str], list[str]] = str.split
     """A move list as typed (``"P3 P1 O7"``) into actions in notation, chance included."""
+    tournament_options: dict[str, Any] = field(default_factory=dict)
+    """Options of every tournament game (Mandragora: a random pattern and first mover, drawn
+    with the deal's chance seed, so both seatings of a deal get the same setup)."""
+    max_plies: int | None = None
+    """Plies after which a tournament game stops unfinished (a draw) when the tournament sets
+    no limit: a guard for games that can loop forever (Mandragora)."""

@@ -3,17 +3,17 @@
 - ``random``: a uniformly random legal area (seeded, so its games replay).
 - ``analyzer``: the seed analyzer's top move (:func:`.analyzer.analyze`, best first; ties
   by score and native value go to the lower area), so it is deterministic.
-
-The stronger ``expert`` player comes with the shared alpha-beta search in ``game.core``.
+- ``expert``: alpha-beta on the real final score difference (:mod:`.expert`), deterministic.
 """
 
 from __future__ import annotations
 
 from ..core.players import Player, RandomPlayer
 from .analyzer import DEPTH, analyze
+from .expert import ExpertPlayer
 from .rules import MandragoraRules, MandragoraState
 
-PLAYER_NAMES = ("random", "analyzer")
+PLAYER_NAMES = ("random", "analyzer", "expert")
 
 
 class AnalyzerPlayer(Player):
@@ -37,4 +37,6 @@ def make_player(name: str, seed: int | None = None) -> Player:
         return RandomPlayer(seed)
     if name == "analyzer":
         return AnalyzerPlayer()
+    if name == "expert":
+        return ExpertPlayer(seed=seed)
     raise ValueError(f"unknown mandragora player {name!r}; known players: {', '.join(PLAYER_NAMES)}")

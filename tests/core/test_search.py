@@ -17,7 +17,9 @@ from game.core.search import (
     NO_FILTER, Limits, MoveFilter, SearchCancelled, SearchPlayer, TranspositionTable,
     add_noise, alphabeta, expectiminimax, greedy,
 )
-from tests.core.toygames import Race, RaceState, TakeAway, TakeState, race_evaluate, take_evaluate
+from tests.core.toygames import (
+    Circle, CircleState, Race, RaceState, TakeAway, TakeState, circle_evaluate, race_evaluate, take_evaluate,
+)
 
 TAKE, RACE = TakeAway(), Race()
 
@@ -171,6 +173,59 @@ def test_extra_turns_are_searched_as_the_same_player_moving_again():
     # Deep enough to see the end: values are the exact game results.
     for scored in result:
         assert scored.value == minimax(TAKE, scored.after, 10, 0, take_evaluate)
+
+
+def test_a_search_that_reaches_every_end_is_solved_and_stops_deepening():
+    state = TAKE.initial_state({"piles": (2, 2, 3)})
+    solved = alphabeta(TAKE, state, take_evaluate, 40)
+    assert solved.solved and solved.plies == 40 and all(m.plies == 40 for m in solved)
+    for scored in solved:  # the real results of best play
+        assert scored.value == minimax(TAKE, scored.after, 40, 0, take_evaluate)
+    assert solved.nodes == alphabeta(TAKE, state, take_evaluate, 14).nodes  # no work past the end
+    shallow = alphabeta(TAKE, state, take_evaluate, 2)
+    assert not shallow.solved and shallow.plies == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(take_states(max_pile=3))
+def test_solved_table_entries_answer_deeper_queries_with_the_same_values(state):
+    shared = TranspositionTable()
+    mover = TAKE.to_move(state)
+    for plies in range(1, 8):
+        result = alphabeta(TAKE, state, take_evaluate, plies, tt=shared)
+        for scored in result:
+            assert scored.value == minimax(TAKE, scored.after, plies, mover, take_evaluate)
+        if result.solved:  # then also the real results of best play
+            assert all(m.value == minimax(TAKE, m.after, 30, mover, take_evaluate) for m in result)
+
+
+def repetition_minimax(rules, state, player, path):
+    """Minimax for ``player`` where a state repeating one in ``path`` is worth 0 (no depth limit)."""
+    if rules.is_over(state):
+        return rules.result(state)[player]
+    if state in path:
+        return 0.0
+    values = [repetition_minimax(rules, rules.apply(state, m), player, path | {state}) for m in rules.legal_moves(state)]
+    return max(values) if rules.to_move(state) == player else min(values)
+
+
+@pytest.mark.parametrize("prizes", [(0, 3, -2, 1, -4), (1, -1, 2), (-1, -3, 2, 5), (2, 2, -5)])
+def test_repeated_positions_take_the_repetition_value(prizes):
+    rules = Circle(prizes)
+    for state in [CircleState(spot, turn) for spot in range(len(prizes)) for turn in (0, 1)]:
+        result = alphabeta(rules, state, circle_evaluate, 4 * len(prizes), tt=TranspositionTable(0), repetition=0.0)
+        for scored in result:
+            assert scored.value == repetition_minimax(rules, scored.after, state.turn, {state})
+        earlier = CircleState((state.spot + 1) % len(prizes), 1 - state.turn)
+        seen = alphabeta(rules, state, circle_evaluate, 4 * len(prizes), tt=TranspositionTable(0),
+                         repetition=0.0, history=[earlier])
+        for scored in seen:
+            assert scored.value == repetition_minimax(rules, scored.after, state.turn, {state, earlier})
+
+
+def test_a_line_that_can_loop_is_cut_by_the_horizon_without_the_option():
+    looping = alphabeta(Circle((0, 3, -2, 1, -4)), CircleState(0, 0), circle_evaluate, 6)
+    assert not looping.solved and looping.plies == 6
 
 
 def test_alphabeta_refuses_chance_nodes():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -135,3 +136,22 @@ def test_every_registered_game_plays_a_tournament(tmp_path, name):
     summary = summarize(settings, records)
     assert summary.complete and summary.pairs[0].games == 2
     assert sum(s.games for s in summary.standings) == 4
+
+
+def capped_mandragora(name):
+    """The registry with Mandragora's own ply cap lowered to 6."""
+    info = get_game(name)
+    return dataclasses.replace(info, max_plies=6) if name == "mandragora" else info
+
+
+def test_a_games_tournament_options_and_own_ply_cap_apply(tmp_path):
+    settings = Settings("mandragora", ("random", "analyzer"), 8, seed=3)
+    records = run_tournament(settings, capped_mandragora, ResultStore(tmp_path, settings))
+    assert all(r["options"] == {"pattern": "random", "first": "random"} for r in records)
+    setups = [r["actions"][0] for r in records]  # the setup is drawn with the deal's seed
+    assert setups[0::2] == setups[1::2] and len(set(setups)) > 1
+    assert all(r["plies"] <= 6 for r in records) and any(r["result"] is None for r in records)
+    for record in records:
+        replay(get_game("mandragora").rules(), record["options"], record["actions"])
+    wider = Settings("mandragora", ("random", "analyzer"), 2, seed=3, max_plies=400)
+    assert all(r["result"] is not None for r in play(tmp_path / "wide", wider))

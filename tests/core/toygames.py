@@ -7,6 +7,9 @@
   back, or split; running a 3 earns another roll; reaching 0 wins 1 point, or 2 if the loser
   has not moved up from the start (a "gammon").  Offers the ``successors`` fast path.
 
+- :class:`Circle` (deterministic, two players, can loop forever): step a token round a
+  circle or stop and score the spot's prize; stepping onto spot 0 earns another move.
+
 Each comes with a deterministic heuristic evaluator (zero-sum for two players) whose values
 look arbitrary enough that depth-limited searches disagree with each other.
 """
@@ -172,3 +175,51 @@ def race_heuristic(state: RaceState, player: int) -> float:
 
 def race_evaluate(states: Sequence[RaceState], player: int) -> np.ndarray:
     return np.array([race_heuristic(s, player) for s in states], dtype=float)
+
+
+@dataclass(frozen=True)
+class CircleState:
+    spot: int
+    turn: int
+    stopped: bool = False
+
+
+class Circle(Rules[CircleState, str]):
+    """A token on a circle of prizes (player 0's points); "step" moves it on, "stop" ends the game."""
+
+    name = "circle"
+
+    def __init__(self, prizes: tuple[int, ...] = (0, 3, -2, 1, -4)) -> None:
+        self.prizes = prizes
+
+    def initial_state(self, options: dict[str, Any] | None = None) -> CircleState:
+        return CircleState(0, 0)
+
+    def to_move(self, state: CircleState) -> int:
+        return state.turn
+
+    def legal_moves(self, state: CircleState) -> list[str]:
+        return ["step", "stop"]
+
+    def apply(self, state: CircleState, action: str) -> CircleState:
+        if action == "stop":
+            return CircleState(state.spot, state.turn, True)
+        spot = (state.spot + 1) % len(self.prizes)
+        return CircleState(spot, state.turn if spot == 0 else 1 - state.turn)
+
+    def is_over(self, state: CircleState) -> bool:
+        return state.stopped
+
+    def result(self, state: CircleState) -> tuple[float, float]:
+        prize = float(self.prizes[state.spot])
+        return (prize, -prize)
+
+    def notation(self, state: CircleState, action: str) -> str:
+        return action
+
+    def parse(self, state: CircleState, text: str) -> str:
+        return text
+
+
+def circle_evaluate(states: Sequence[CircleState], player: int) -> np.ndarray:
+    return np.array([(s.spot - 2) * (1 if player == 0 else -1) for s in states], dtype=float)

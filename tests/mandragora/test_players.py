@@ -16,11 +16,11 @@ RULES = MandragoraRules()
 def test_game_info():
     assert GAME.name == "mandragora" and GAME.title == "Mandragora Mania"
     assert GAME.player_titles == ("Player", "Opponent")
-    assert GAME.player_names == PLAYER_NAMES and {"random", "analyzer"} <= set(PLAYER_NAMES)
+    assert GAME.player_names == PLAYER_NAMES and {"random", "analyzer", "expert"} <= set(PLAYER_NAMES)
     for name in PLAYER_NAMES:
         assert make_player(name, 1).name == name
-    with pytest.raises(ValueError, match="known players: random, analyzer"):
-        make_player("expert")
+    with pytest.raises(ValueError, match="known players: random, analyzer, expert"):
+        make_player("grandmaster")
 
 
 def test_analyzer_plays_the_top_move():

@@ -6,10 +6,23 @@ need no special case; with more than two players the others are assumed to play 
 the root mover (the "paranoid" reduction).  The result is exactly the depth-limited minimax
 value: a table entry answers only a query of the *same* depth, so neither the table nor
 the order of the search changes any value.
+
+**Solved positions.**  A subtree whose every leaf is a finished game (no evaluator call at
+the horizon) has the same value at any greater depth: its table entry is marked ``solved``
+and also answers deeper queries, and an iteration that solves the root ends iterative
+deepening early with :attr:`SearchResult.solved` set (the values are then the real results
+of best play).  Endgames with few pieces are solved this way without a separate solver.
+
+**Repetitions.**  In a game that can loop forever (Mandragora), ``repetition`` gives the value
+of a position that repeats one on the current line or in ``history`` (the game so far): it
+is not searched again, as if the game ended there (0 = a draw, as an endless game is).
+Such values depend on the line, so with this option the table may mix lines (the usual
+compromise of chess programs); without it nothing changes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,12 +35,17 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 @dataclass(slots=True)
 class Entry:
-    """A searched node: its value ``plies`` deep, what kind of bound that is, its best move."""
+    """A searched node: its value ``plies`` deep, what kind of bound that is, its best move.
+
+    ``solved``: every leaf behind the value was a finished game, so it holds at any depth
+    ``>= plies`` too.
+    """
 
     plies: int
     value: float
     bound: int
     move: Any
+    solved: bool = False
 
 
 class TranspositionTable:
@@ -58,13 +76,19 @@ class AlphaBeta(Search):
     """Fail-soft alpha-beta; the root's moves each get a full window when ``all_exact``."""
 
     def __init__(self, rules: Rules, state: Any, evaluate: Evaluate, limits: Limits | None,
-                 tt: TranspositionTable | None, all_exact: bool, result_scale: float):
+                 tt: TranspositionTable | None, all_exact: bool, result_scale: float,
+                 repetition: float | None = None, history: Iterable[Any] = ()):
         super().__init__(rules, state, evaluate, limits, result_scale)
+        self.repetition = repetition
+        self.path: set[Any] = set(history) | {state} if repetition is not None else set()
         self.tt = TranspositionTable() if tt is None else tt
         self.all_exact = all_exact
         self.previous: list[int] = []
+        self.horizon = 0
+        """Unfinished leaves valued by the evaluator (or unsolved table answers) so far."""
 
     def iteration(self, plies: int) -> list[ScoredMove]:
+        start = self.horizon
         order = self.previous or sorted(range(len(self.children)), key=lambda i: -self.static[i])
         scored: dict[int, ScoredMove] = {}
         best = -INF
@@ -75,33 +99,48 @@ class AlphaBeta(Search):
             scored[i] = ScoredMove(move, after, value, plies, exact=value > alpha or alpha == -INF)
             best = max(best, value)
         self.previous = sorted(order, key=lambda i: -scored[i].value)
+        self.solved = self.horizon == start
         return [scored[i] for i in range(len(self.children))]
 
     def search(self, state: Any, plies: int, alpha: float, beta: float) -> float:
         """``state``'s value for the root mover, ``plies`` deep; a bound outside ``(alpha, beta)``."""
-        if plies == 0 or self.rules.is_over(state):
+        if self.rules.is_over(state):
+            return float(self.values([state], self.mover)[0])
+        if state in self.path:
+            self.horizon += 1
+            return self.repetition
+        if plies == 0:
+            self.horizon += 1
             return float(self.values([state], self.mover)[0])
         mover = self.rules.to_move(state)
         if mover == CHANCE:
             raise ValueError("alpha-beta needs a deterministic game: use expectiminimax for chance")
         key = (self.mover, state)
         entry = self.tt.get(key)
-        if entry is not None and entry.plies == plies:
+        if entry is not None and (entry.plies == plies or entry.solved and entry.plies < plies):
             if entry.bound == EXACT:
+                self.horizon += not entry.solved
                 return entry.value
             if entry.bound == LOWER:
                 alpha = max(alpha, entry.value)
             else:
                 beta = min(beta, entry.value)
             if alpha >= beta:
+                self.horizon += not entry.solved
                 return entry.value
+        start = self.horizon
         children = self.expand(state)
         values = self.values([after for _, after in children], self.mover)
+        if self.path:
+            for i, (_, after) in enumerate(children):
+                if after in self.path:
+                    values[i] = self.repetition
         maximise = mover == self.mover
         if plies == 1:
             pick = max if maximise else min
             best_i = pick(range(len(children)), key=lambda i: values[i])
-            self.tt.put(key, Entry(plies, float(values[best_i]), EXACT, children[best_i][0]))
+            self.horizon += not all(self.rules.is_over(after) and after not in self.path for _, after in children)
+            self.tt.put(key, Entry(plies, float(values[best_i]), EXACT, children[best_i][0], self.horizon == start))
             return float(values[best_i])
         order = sorted(range(len(children)), key=lambda i: -values[i] if maximise else values[i])
         if entry is not None:
@@ -111,6 +150,8 @@ class AlphaBeta(Search):
                 order.insert(0, first)
         low, high = alpha, beta
         best, best_i = (-INF if maximise else INF), order[0]
+        if self.repetition is not None:
+            self.path.add(state)  # (a limit or cancel ends the whole search: no cleanup needed)
         for i in order:
             value = self.search(children[i][1], plies - 1, low, high)
             if (value > best) if maximise else (value < best):
@@ -121,19 +162,22 @@ class AlphaBeta(Search):
                 high = min(high, value)
             if low >= high:
                 break
+        self.path.discard(state)
         bound = LOWER if best >= beta else UPPER if best <= alpha else EXACT
-        self.tt.put(key, Entry(plies, best, bound, children[best_i][0]))
+        self.tt.put(key, Entry(plies, best, bound, children[best_i][0], self.horizon == start))
         return best
 
 
 def alphabeta(rules: Rules, state: Any, evaluate: Evaluate, plies: int = 3, *,
               limits: Limits | None = None, tt: TranspositionTable | None = None,
-              all_exact: bool = True, result_scale: float = 1.0) -> SearchResult:
+              all_exact: bool = True, result_scale: float = 1.0,
+              repetition: float | None = None, history: Iterable[Any] = ()) -> SearchResult:
     """Every legal move at ``state`` ranked for the mover, each searched ``plies`` deep.
 
     With ``all_exact`` every root move gets its exact depth-limited minimax value (what an
     analysis wants); without it, moves proved no better than the best so far keep an upper
     bound (``exact=False``), which is faster when only the best move matters.  Pass a
     :class:`TranspositionTable` to share it between searches; by default each call has its own.
+    ``repetition`` and ``history`` value repeated positions (see the module docstring).
     """
-    return AlphaBeta(rules, state, evaluate, limits, tt, all_exact, result_scale).run(plies)
+    return AlphaBeta(rules, state, evaluate, limits, tt, all_exact, result_scale, repetition, history).run(plies)

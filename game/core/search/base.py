@@ -94,13 +94,17 @@ class SearchResult(Sequence[ScoredMove]):
     """Every legal root move, best first (see :func:`rank`), and how the search went.
 
     ``plies`` is the depth of the deepest complete iteration, ``nodes`` the states
-    generated, ``stopped`` true when a node or time limit cut the search short.
+    generated, ``stopped`` true when a node or time limit cut the search short.  ``solved``
+    (alpha-beta only) is true when every line searched reached the end of the game: the values
+    are real results of best play, the same at any depth, so deeper iterations were skipped
+    (and ``plies`` is the depth asked for).
     """
 
     moves: tuple[ScoredMove, ...]
     plies: int
     nodes: int
     stopped: bool = False
+    solved: bool = False
 
     @property
     def best(self) -> ScoredMove:
@@ -146,6 +150,8 @@ class Search:
         """Whether node and time limits apply (not during the first, always-complete iteration)."""
         self._deadline = None if self.limits.max_seconds is None else time.monotonic() + self.limits.max_seconds
         self._successors = getattr(rules, "successors", None)
+        self.solved = False
+        """Set by an :meth:`iteration` that reached only finished games: deepening stops."""
 
     def check(self, more: int = 0) -> None:
         """Raise if cancelled, or (when enforced) if ``more`` nodes or the clock break a limit."""
@@ -216,7 +222,10 @@ class Search:
                 stopped = True
                 break
             best, done = rank(moves), depth
-        return SearchResult(tuple(best), done, self.nodes, stopped)
+            if self.solved:  # deeper iterations give the same values: report them as such
+                best, done = [replace(m, plies=plies) for m in best], plies
+                break
+        return SearchResult(tuple(best), done, self.nodes, stopped, self.solved)
 
 
 def greedy(rules: Rules, state: Any, evaluate: Evaluate, *, limits: Limits | None = None, result_scale: float = 1.0) -> SearchResult:

@@ -1,0 +1,133 @@
+"""Mandragora strength: the Expert against the Analyzer, share of decided games the Expert wins.
+
+Both players are deterministic, so variety comes from the start: for every pattern (A-E)
+and first mover, ``--openings`` distinct seeded random openings of ``--opening-plies``
+moves are drawn, and each is played twice, the Expert once as Player and once as Opponent
+(duplicate play: a lopsided opening favours both seatings equally).  The default is
+5 × 2 × 10 × 2 = 200 games.  Games still running after ``--max-plies`` plies (Mandragora can
+loop forever) count as unfinished draws.  Goal: the Expert wins ≥ 75% of decided games.
+
+    nice -n 10 python bench/mandragora_strength.py [--openings 10] [--seed 1] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections import Counter
+
+from game.mandragora.expert import NODES, ExpertPlayer
+from game.mandragora.players import AnalyzerPlayer
+from game.mandragora.rules import PATTERNS, SIDES, MandragoraRules, MandragoraState
+
+RULES = MandragoraRules()
+
+
+def openings(pattern: str, first: int, count: int, plies: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """Up to ``count`` distinct random move sequences of ``plies`` moves (games still on)."""
+    found: set[tuple[int, ...]] = set()
+    for _ in range(count * 50):
+        if len(found) == count:
+            break
+        state, moves = MandragoraState.start(pattern, first), []
+        for _ in range(plies):
+            moves.append(rng.choice(RULES.legal_moves(state)))
+            state = RULES.apply(state, moves[-1])
+            if RULES.is_over(state):
+                break
+        if not RULES.is_over(state):
+            found.add(tuple(moves))
+    return sorted(found)
+
+
+def play(task: tuple) -> dict:
+    """One game; the Expert's margin (``None`` if unfinished) and its search times."""
+    pattern, first, opening, expert_side, max_plies, nodes = task
+    state = MandragoraState.start(pattern, first)
+    for move in opening:
+        state = RULES.apply(state, move)
+    players = {expert_side: ExpertPlayer(nodes), 1 - expert_side: AnalyzerPlayer()}
+    plies, times = len(opening), []
+    while not RULES.is_over(state) and plies < max_plies:
+        start = time.perf_counter()
+        move = players[state.turn].choose(RULES, state)
+        if state.turn == expert_side:
+            times.append(time.perf_counter() - start)
+        state = RULES.apply(state, move)
+        plies += 1
+    margin = None
+    if RULES.is_over(state):
+        margin = RULES.result(state)[expert_side]
+    return {"pattern": pattern, "first": first, "expert": expert_side, "margin": margin, "plies": plies,
+            "times": times}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def tally(games: list[dict]) -> tuple[int, int, int, int]:
+    """Expert wins, losses, equal scores, unfinished."""
+    outcomes = Counter("unfinished" if g["margin"] is None else "win" if g["margin"] > 0
+                       else "loss" if g["margin"] < 0 else "draw" for g in games)
+    return outcomes["win"], outcomes["loss"], outcomes["draw"], outcomes["unfinished"]
+
+
+def line(label: str, games: list[dict]) -> str:
+    wins, losses, draws, unfinished = tally(games)
+    decided = wins + losses
+    share = f"{wins / decided:6.1%}" if decided else "   n/a"
+    return f"{label:<22} {len(games):5d} {wins:5d} {losses:5d} {draws:5d} {unfinished:5d}  {share}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--openings", type=int, default=10, help="openings per pattern and first mover")
+    parser.add_argument("--opening-plies", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--max-plies", type=int, default=200)
+    parser.add_argument("--nodes", type=int, default=NODES, help="the Expert's node limit per move")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    tasks = [(pattern, first, opening, side, args.max_plies, args.nodes)
+             for pattern in PATTERNS for first in (0, 1)
+             for opening in openings(pattern, first, args.openings, args.opening_plies, rng)
+             for side in (0, 1)]
+    start = time.perf_counter()
+    games = []
+    with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
+        for game in pool.imap_unordered(play, tasks):
+            games.append(game)
+            print(f"\r{len(games)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    elapsed = time.perf_counter() - start
+    print(f"{'Expert vs Analyzer':<22} {'games':>5} {'won':>5} {'lost':>5} {'equal':>5} {'unfin':>5}  won/decided")
+    for pattern in PATTERNS:
+        print(line(f"pattern {pattern}", [g for g in games if g["pattern"] == pattern]))
+    for first in (0, 1):
+        print(line(f"{SIDES[first]} moves first", [g for g in games if g["first"] == first]))
+    for side in (0, 1):
+        print(line(f"Expert as {SIDES[side]}", [g for g in games if g["expert"] == side]))
+    print(line("all", games))
+    wins, losses, _, _ = tally(games)
+    low, high = wilson(wins, wins + losses)
+    times = [t for g in games for t in g["times"]]
+    print(f"\nExpert won {wins} of {wins + losses} decided games = {wins / max(1, wins + losses):.1%} "
+          f"(95% Wilson interval {low:.1%}-{high:.1%}); goal ≥ 75%")
+    print(f"Expert moves: {len(times)}, mean {sum(times) / len(times):.3f} s, "
+          f"max {max(times):.2f} s (node limit {args.nodes}); {elapsed:.0f} s in all")
+
+
+if __name__ == "__main__":
+    main()
