@@ -211,10 +211,10 @@ class PlayScene(Scene):
             move, self.pending = self.pending, None
             self._apply(move)
             return
-        if session.is_over:
+        if session.is_over or session.stalled:
             if not self.ended:
                 self.ended = True
-                self.status = self.view.describe(session.state)
+                self.status = session.ending or self.view.describe(session.state)
                 self.app.sounds.play("end")
             return
         mover = session.to_move
@@ -313,13 +313,13 @@ class PlayScene(Scene):
         self.panel.draw(surface)
         r = self.panel.rect
         draw_text(surface, self.app.fonts(20, True), self.session.info.title, (r.x + 14, 14), ACCENT)
-        if self.session.is_over and not self.view.animating:
+        if (self.session.is_over or self.session.stalled) and not self.view.animating:
             self._draw_result(surface)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         area = self.view.board_rect
         font = self.app.fonts(max(16, area.h // 18), True)
-        text = self.view.describe(self.session.state)
+        text = self.session.ending or self.view.describe(self.session.state)
         box = pygame.Rect(0, 0, font.size(text)[0] + 60, font.get_linesize() * 2 + 20)
         box.center = area.center
         shade = pygame.Surface(box.size, pygame.SRCALPHA)

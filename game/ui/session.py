@@ -104,6 +104,19 @@ class GameSession:
     def is_over(self) -> bool:
         return self.rules.is_over(self.state)
 
+    @property
+    def stalled(self) -> bool:
+        """True once computers alone have played the game's ply guard (``GameInfo.max_plies``):
+        two programs can repeat Mandragora positions forever, and no rule ends that, so the
+        window stops such a game unfinished rather than watch it loop."""
+        limit = self.info.max_plies
+        return limit is not None and not self.has_human and not self.is_over and len(self.actions) >= limit
+
+    @property
+    def ending(self) -> str:
+        """How the game ended, for the result box: the view's final status, or the stop."""
+        return f"Stopped unfinished after {len(self.actions)} moves" if self.stalled else ""
+
     def is_human(self, player: int) -> bool:
         return 0 <= player < len(self.players) and self.players[player] is None
 

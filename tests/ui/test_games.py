@@ -123,3 +123,25 @@ def test_continue_the_last_game(app):
     press_button(app, menu.widgets["continue"])
     assert app.scene is not menu and app.scene.session.actions[: len(actions)] == actions
     assert app.scene.session.player_names == ["human", "hard"]
+
+
+def test_a_computer_game_that_keeps_looping_is_stopped_unfinished(app):
+    import dataclasses
+
+    assert app.start_game(GameSetup("mandragora", ("analyzer", "analyzer"), seed=3))
+    scene = app.scene
+    scene.session.info = dataclasses.replace(scene.session.info, max_plies=6)  # the loop guard, made short
+    assert run_until(app, lambda: scene.ended)
+    for _ in range(30):
+        app.frame()
+    assert not scene.session.is_over and len(scene.session.actions) == 6
+    assert scene.status == "Stopped unfinished after 6 moves"
+
+
+def test_the_loop_guard_never_stops_a_human(app):
+    import dataclasses
+
+    assert app.start_game(GameSetup("mandragora", ("human", "analyzer"), seed=3))
+    session = app.scene.session
+    session.info = dataclasses.replace(session.info, max_plies=0)
+    assert not session.stalled
