@@ -20,8 +20,7 @@ def play_values(rules: BackgammonRules, state: BackgammonState, evaluator) -> tu
     mover = state.turn
     successors = rules.successors(state)
     batch = boards_to_array([(after.sides[mover], after.sides[1 - mover]) for _, after in successors])
-    values = evaluator.evaluate(batch)
-    return [play for play, _ in successors], values if evaluator.higher_is_better else -values
+    return [play for play, _ in successors], evaluator.after_play(batch)
 
 
 class GreedyPlayer(Player):

@@ -10,9 +10,9 @@ import argparse
 import sys
 
 from ..core.protocol import IllegalMoveError
-from . import analyze, evaluate, moves, play, replay, selfplay, tournament
+from . import analyze, evaluate, moves, play, replay, selfplay, tournament, train
 
-SUBCOMMANDS = (play, selfplay, moves, evaluate, analyze, replay, tournament)
+SUBCOMMANDS = (play, selfplay, moves, evaluate, analyze, replay, tournament, train)
 
 
 class UsageError(Exception):

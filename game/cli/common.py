@@ -7,26 +7,30 @@ import argparse
 from ..games import game_names, get_game
 
 
-def positive_int(text: str) -> int:
-    """argparse type: a whole number ≥ 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
-    return value
+def checked_number(convert, accept, expected: str):
+    """An argparse type: ``convert(text)`` if ``accept`` holds for it, else an error saying
+    ``expected`` ("a whole number of at least 1") and what was given."""
+
+    def parse(text: str):
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
+        if not accept(value):
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {value}")
+        return value
+
+    return parse
 
 
-def seed_int(text: str) -> int:
-    """argparse type: a seed, any whole number ≥ 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"seed must not be negative, got {value}")
-    return value
+positive_int = checked_number(int, lambda value: value >= 1, "a whole number of at least 1")
+"""argparse type: a whole number ≥ 1."""
+
+count_int = checked_number(int, lambda value: value >= 0, "a whole number of at least 0")
+"""argparse type: a whole number ≥ 0."""
+
+seed_int = checked_number(int, lambda value: value >= 0, "a seed, a whole number of at least 0")
+"""argparse type: a seed, any whole number ≥ 0."""
 
 
 def add_game_argument(parser: argparse.ArgumentParser, only: tuple[str, ...] | None = None) -> None:

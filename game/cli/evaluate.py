@@ -3,6 +3,9 @@
 The position is valued for the side on roll.  ``--json`` prints
 ``{"evaluator": NAME, "value": <main value>, "factors": {name: contribution, ...}}``; the
 main value is the evaluator's own (S_me in 0..100 for ``bras``, which also adds ``"D"``).
+Every evaluator adds ``"equity"`` (cubeless points for the side on roll); the networks also
+add ``"outputs"``: ``{"win", "win gammon", "win backgammon", "lose gammon", "lose backgammon"}``
+(``net-phase48`` only ``"win"``), the probabilities the equity is made of.
 """
 
 from __future__ import annotations
@@ -35,15 +38,23 @@ def run(args: argparse.Namespace) -> int:
     # ``+ 0.0`` turns the -0.0 of a zero contribution into 0.0 for printing.
     explained = {name: value + 0.0 for name, value in evaluator.explain(me, opp).items()}
     total = explained.pop("total")
-    report = {"evaluator": evaluator.name, "value": total, "factors": explained}
+    batch = boards_to_array([(me, opp)])
+    report = {"evaluator": evaluator.name, "value": total, "factors": explained,
+              "equity": float(evaluator.equity(batch)[0]) + 0.0}
+    probabilities = getattr(evaluator, "probabilities", None)
+    if probabilities is not None:
+        report["outputs"] = dict(zip(evaluator.output_names, (float(p) for p in probabilities(batch)[0])))
     if evaluator.name == "bras":
-        report["D"] = float(bras_details(boards_to_array([(me, opp)])).d[0])
+        report["D"] = float(bras_details(batch).d[0])
     if args.json:
         print(json.dumps(report))
         return 0
     print(f"{evaluator.name} for the side on roll in {info.format_position(state)}")
     if evaluator.description:
         print(evaluator.description)
+    for name, value in report.get("outputs", {}).items():
+        print(f"  {name:<16} {100 * value:6.2f}%")
+    print(f"  equity {report['equity']:+.4f} points per game (cubeless, side on roll); factors:")
     width = max(map(len, explained), default=5)
     for name, value in explained.items():
         print(f"  {name:<{width}}  {value:+.6f}")

@@ -1,9 +1,10 @@
 """Backgammon position evaluators from the seeds, vectorised over numpy batches.
 
 Registered by name: ``seven-factors`` (seed 000), ``bras`` (seed 001) and
-``phase-heuristic`` (seed 002).  A batch is an ``(N, 2, 26)`` integer array of
-``(side_on_roll, opponent)`` pairs, each side in its own numbering; build one with
-:func:`boards_to_array`.  numpy only, no pygame.
+``phase-heuristic`` (seed 002), and the trained networks ``net-full`` and ``net-phase48``
+(:mod:`game.backgammon.nets.evaluator`) when their weights are installed.  A batch is an
+``(N, 2, 26)`` integer array of ``(side_on_roll, opponent)`` pairs, each side in its own
+numbering; build one with :func:`boards_to_array`.  numpy only, no pygame.
 """
 
 from __future__ import annotations
@@ -26,3 +27,7 @@ __all__ = [
 for _evaluator in (SevenFactors(), Bras(), PhaseHeuristic()):
     if _evaluator.name not in evaluator_names():
         register(_evaluator)
+
+from ..nets.evaluator import register_networks  # noqa: E402 (needs the names above)
+
+register_networks()

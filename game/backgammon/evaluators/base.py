@@ -48,6 +48,16 @@ class Evaluator(ABC):
         """
         return self.evaluate(batch)
 
+    def after_play(self, batch: np.ndarray) -> np.ndarray:
+        """``(N,)``, higher better: how a greedy player rates the position its play reached.
+
+        ``batch`` rows are ``(mover, opponent)`` just after the mover's play.  The seed
+        evaluators value that as if the mover were on roll (their players do so); the
+        networks override it to value the opponent on roll, as they were trained.
+        """
+        values = self.evaluate(batch)
+        return values if self.higher_is_better else -values
+
     def evaluate_board(self, me: Sequence[int], opp: Sequence[int]) -> float:
         """The value of one position ``(side_on_roll, opponent)``."""
         return float(self.evaluate(boards_to_array([(me, opp)]))[0])

@@ -1,0 +1,122 @@
+"""The trained networks as registered evaluators: ``net-full`` and ``net-phase48``.
+
+Both value a position for **the side on roll, before it throws** (what TD self-play trains),
+as cubeless equity in points.  ``net-full`` has five outputs (:data:`.encoding.OUTPUTS`);
+``net-phase48`` one (the win chance), so its equity ignores gammons.  Finished positions in
+a batch (either side with all 15 checkers off) get their exact value, not the network's.
+
+The weights ship as ``assets/weights/<name>.npz`` (see ``assets/weights/README.md`` for how
+each was trained).  :func:`register_networks` registers the ones it finds; a missing or
+damaged file leaves that network unregistered (``tabula`` still runs, on BRAS) and
+:func:`load_network` says which file is wrong.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...core.resources import asset_path
+from ..board import CHECKERS, OFF
+from ..evaluators.arrays import as_batch, flip
+from ..evaluators.base import Evaluator, evaluator_names, register
+from .encoding import ENCODERS, OUTPUTS, consistent, equity, flip_outputs, terminal_outputs, win_kind_after
+from .network import Network
+
+__all__ = ["NetEvaluator", "FullNetEvaluator", "load_network", "register_networks", "NETWORK_FILES"]
+
+NETWORK_FILES = {"net-full": "net-full.npz", "net-phase48": "net-phase48.npz"}
+
+
+def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray) -> np.ndarray:
+    """``(N, K)`` float64 outcome probabilities for the side on roll; exact when the game is over."""
+    batch = as_batch(batch)
+    out = np.empty((len(batch), net.n_outputs))
+    won, lost = batch[:, 0, OFF] == CHECKERS, batch[:, 1, OFF] == CHECKERS
+    live = ~(won | lost)
+    if live.all():
+        return consistent(net.forward(ENCODERS[encoding](batch)))
+    if live.any():
+        out[live] = consistent(net.forward(ENCODERS[encoding](batch[live])))
+    if won.any():
+        out[won] = terminal_outputs(win_kind_after(batch[won, 0], batch[won, 1]), net.n_outputs)
+    if lost.any():
+        out[lost] = flip_outputs(terminal_outputs(win_kind_after(batch[lost, 1], batch[lost, 0]), net.n_outputs))
+    return out
+
+
+class NetEvaluator(Evaluator):
+    """A network as an evaluator: ``evaluate`` = ``equity`` = cubeless points for the side on roll.
+
+    ``explain`` splits the equity into ``win`` (2·win − 1) and, with five outputs,
+    ``gammons`` (wg − lg) and ``backgammons`` (wbg − lbg); :meth:`probabilities` gives the
+    raw outputs named by :attr:`output_names`.
+    """
+
+    higher_is_better = True
+
+    def __init__(self, name: str, network: Network) -> None:
+        self.name, self.network = name, network
+        self.encoding = network.meta.get("encoding", "full" if network.n_outputs == 5 else "phase48")
+        if self.encoding not in ENCODERS:
+            raise ValueError(f"{name}: unknown input encoding {self.encoding!r}")
+        five = network.n_outputs == 5
+        self.output_names = OUTPUTS if five else OUTPUTS[:1]
+        self.factors = ("win", "gammons", "backgammons") if five else ("win",)
+        games = network.meta.get("games", "?")
+        self.description = (f"TD(λ) self-play network ({self.encoding} inputs, "
+                            f"{'→'.join(map(str, network.sizes))}, {games} games)")
+
+    def probabilities(self, batch: np.ndarray) -> np.ndarray:
+        """``(N, K)``: the network's outcome probabilities for the side on roll."""
+        return side_on_roll_outputs(self.network, self.encoding, batch)
+
+    def evaluate(self, batch: np.ndarray) -> np.ndarray:
+        return equity(self.probabilities(batch))
+
+    def after_play(self, batch: np.ndarray) -> np.ndarray:
+        """The mover's equity after its play: ``batch`` is ``(mover, opponent)`` with the
+        opponent to roll next, so it is the negated equity of the flipped position."""
+        return -self.evaluate(flip(batch))
+
+    def _contributions(self, batch: np.ndarray) -> np.ndarray:
+        o = self.probabilities(batch)
+        parts = [2.0 * o[:, 0] - 1.0]
+        if o.shape[1] == 5:
+            parts += [o[:, 1] - o[:, 3], o[:, 2] - o[:, 4]]
+        return np.stack(parts, axis=1)
+
+
+class FullNetEvaluator(NetEvaluator):
+    """:class:`NetEvaluator` with :meth:`outputs`, the five-output interface that
+    :func:`game.backgammon.ai.mover_chances` reads."""
+
+    def outputs(self, batch: np.ndarray) -> np.ndarray:
+        """``(N, 5)`` ``[win, win gammon, win backgammon, lose gammon, lose backgammon]``."""
+        return self.probabilities(batch)
+
+
+def load_network(name: str) -> Network:
+    """The shipped weights of network evaluator ``name``; ``FileNotFoundError`` or
+    ``ValueError`` naming the file when it is missing or not a network."""
+    if name not in NETWORK_FILES:
+        raise ValueError(f"unknown network {name!r}; known: {', '.join(NETWORK_FILES)}")
+    return Network.load(asset_path("weights", NETWORK_FILES[name]))
+
+
+def make_evaluator(name: str, network: Network) -> NetEvaluator:
+    """The evaluator class that fits ``network`` (five outputs → :class:`FullNetEvaluator`)."""
+    return (FullNetEvaluator if network.n_outputs == 5 else NetEvaluator)(name, network)
+
+
+def register_networks() -> list[str]:
+    """Register every shipped network not yet registered; the names registered."""
+    done = []
+    for name in NETWORK_FILES:
+        if name in evaluator_names():
+            continue
+        try:
+            register(make_evaluator(name, load_network(name)))
+        except (FileNotFoundError, ValueError):
+            continue  # not shipped or damaged: the program runs without it
+        done.append(name)
+    return done
