@@ -77,6 +77,20 @@ class GameView(Protocol):
         """True when the only legal move passes (announced as "no play")."""
 
 
+OPTIONAL_VIEW_HOOKS = {
+    "move_arrows": "move_arrows(state, move) -> [(start, end), ...]: screen points of the arrows "
+                   "that draw a move (the hint panel's selected move, the computer's choice in watch mode)",
+    "factor_labels": "factor_labels: {factor name: words} for the why section (backgammon: 'hb' -> "
+                     "'home board points')",
+    "use_history": "use_history(get_states): the scene hands over the game's states so far, for views "
+                   "that show what earlier moves did (Mandragora's bases show the pieces scored)",
+    "handle_key": "handle_key(event) -> ViewEvent: keys of the view's own (Mandragora: A toggles its "
+                  "analysis overlay), offered after the scene's keys",
+}
+"""Methods and attributes a view may add to :class:`GameView`; the scene looks for them with
+``getattr``/``hasattr`` and does without them."""
+
+
 def view_module_name(info: GameInfo) -> str:
     return f"game.{info.name}.view"
 

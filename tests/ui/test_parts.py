@@ -116,3 +116,15 @@ def test_sounds_without_an_audio_device(monkeypatch):
     sounds = Sounds(enabled=True)
     assert not sounds.available and "audio device" in sounds.problem
     sounds.play("move")  # silently nothing
+
+
+@pytest.mark.parametrize("name", ["backgammon", "mandragora"])
+def test_every_view_implements_the_protocol_and_its_optional_hooks(app, name):
+    from game.ui.gameview import OPTIONAL_VIEW_HOOKS, GameView, load_view
+
+    view = load_view(get_game(name), app.fonts)
+    required = [n for n in vars(GameView) if not n.startswith("_")] + list(GameView.__annotations__)
+    assert not [n for n in required if not hasattr(view, n)]
+    for hook in OPTIONAL_VIEW_HOOKS:
+        if hasattr(view, hook):
+            assert isinstance(getattr(view, hook), dict) if hook == "factor_labels" else callable(getattr(view, hook))
