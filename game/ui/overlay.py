@@ -113,10 +113,10 @@ class Overlays:
             banner.show("Tutor on: bad moves are questioned" if settings.tutor else "Tutor off", seconds=2)
         elif key in (pygame.K_UP, pygame.K_DOWN) and self.hints_visible():
             self.hints.select(self.hints.selected + (1 if key == pygame.K_DOWN else -1))
-        elif self.watch is not None and key == pygame.K_SPACE:
-            banner.show(self.watch.toggle_pause(), seconds=1.5)
-        elif self.watch is not None and key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
-            banner.show(self.watch.change_speed(faster=key == pygame.K_RIGHTBRACKET), seconds=1.5)
+        elif self.watching and key == pygame.K_SPACE:
+            self.toggle_pause()
+        elif self.watching and key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            self.change_watch_speed(faster=key == pygame.K_RIGHTBRACKET)
         else:
             return False
         return True
@@ -194,6 +194,19 @@ class Overlays:
             self.scene.play_human(move)
 
     # -- watch mode -----------------------------------------------------------------------------
+    @property
+    def watching(self) -> bool:
+        """Watch mode with its controls (pause, speed): no human player, an analysis to show."""
+        return self.watch is not None and self.analyst is not None
+
+    def toggle_pause(self) -> None:
+        """Space or the Pause/Resume button."""
+        self.app.banner.show(self.watch.toggle_pause(), seconds=1.5)
+
+    def change_watch_speed(self, faster: bool) -> None:
+        """[ and ] or the speed buttons."""
+        self.app.banner.show(self.watch.change_speed(faster=faster), seconds=1.5)
+
     def computer_moved(self, state, move) -> bool:
         """A computer chose ``move``: mark it in the hints; in watch mode hold it on show
         (True) so the viewer can read the analysis before it is played."""

@@ -48,6 +48,7 @@ class PlayScene(Scene):
         self.status = ""
         self.ended = False
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.speed_label: pygame_gui.elements.UILabel | None = None  # watch mode only
         self.panel = SidePanel()
         fonts = app.fonts
         self.overlays = Overlays(self)
@@ -69,8 +70,10 @@ class PlayScene(Scene):
         self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
         x, bw = w - pw + 14, pw - 28
         make = pygame_gui.elements.UIButton
+        watching = self.overlays.watching  # watch mode: Pause/Resume instead of Done, a speed row
+        first = ("pause", "Pause") if watching else ("done", "Done")
         self.buttons = {
-            "done": make(pygame.Rect(x, 52, bw * 0.44, 46), "Done", self.gui, object_id="#primary"),
+            first[0]: make(pygame.Rect(x, 52, bw * 0.44, 46), first[1], self.gui, object_id="#primary"),
             "undo": make(pygame.Rect(x + bw * 0.46, 52, bw * 0.26, 46), "Undo", self.gui),
             "redo": make(pygame.Rect(x + bw * 0.74, 52, bw * 0.26, 46), "Redo", self.gui),
             "new": make(pygame.Rect(x, h - 50, bw * 0.36, 36), "New game", self.gui),
@@ -78,19 +81,33 @@ class PlayScene(Scene):
             "menu": make(pygame.Rect(x + bw * 0.69, h - 50, bw * 0.31, 36), "Menu", self.gui),
             "retry": make(pygame.Rect(x, h - 96, bw, 36), "Retry the computer's move", self.gui),
         }
-        self.panel.reserved_top, self.panel.reserved_bottom = 108, 106
+        self.speed_label = None
+        if watching:
+            self.buttons["slower"] = make(pygame.Rect(x, 104, bw * 0.18, 36), "-", self.gui)
+            self.buttons["faster"] = make(pygame.Rect(x + bw * 0.82, 104, bw * 0.18, 36), "+", self.gui)
+            self.speed_label = pygame_gui.elements.UILabel(
+                pygame.Rect(x + bw * 0.19, 104, bw * 0.62, 36), "", self.gui)
+        self.panel.reserved_top, self.panel.reserved_bottom = (150 if watching else 108), 106
         self.overlays.build(size)
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         if not self.buttons:
             return
-        human = self.human_turn
+        human, watch = self.human_turn, self.overlays.watch
+        if self.speed_label is not None:
+            speed = self.app.settings.watch_speed
+            for button, text in ((self.buttons["pause"], "Resume" if watch.paused else "Pause"),
+                                 (self.speed_label, f"Speed: {speed}")):
+                if button.text != text:
+                    button.set_text(text)
         for name, on in (("done", human and self.view.ready_move() is not None),
                          ("undo", (human and self.view.can_undo()) or self._can_take_back(redo=False)),
-                         ("redo", self._can_take_back(redo=True))):
-            button = self.buttons[name]
-            if on != button.is_enabled:
+                         ("redo", self._can_take_back(redo=True)),
+                         ("slower", watch is not None and watch.can_change(faster=False)),
+                         ("faster", watch is not None and watch.can_change(faster=True))):
+            button = self.buttons.get(name)
+            if button is not None and on != button.is_enabled:
                 button.enable() if on else button.disable()
         retry = self.buttons["retry"]
         if bool(self.error) != retry.visible:
@@ -163,6 +180,10 @@ class PlayScene(Scene):
             self.app.show_menu()
         elif action == "retry":
             self.error = None
+        elif action == "pause":
+            self.overlays.toggle_pause()
+        elif action in ("slower", "faster"):
+            self.overlays.change_watch_speed(faster=action == "faster")
 
     def _can_take_back(self, redo: bool) -> bool:
         if self.view.animating or self.pending is not None:

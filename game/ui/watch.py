@@ -1,5 +1,5 @@
 """Watch mode's pacing: each computer move's analysis stays on screen for a while, or until
-the viewer resumes a pause (Space pauses, [ and ] change the speed)."""
+the viewer resumes a pause (Space or the Pause button pauses; [ and ] or - and + change the speed)."""
 
 from __future__ import annotations
 
@@ -20,11 +20,19 @@ class WatchControl:
 
     def toggle_pause(self) -> str:
         self.paused = not self.paused
-        return "Paused: Space to go on" if self.paused else "Watching"
+        return "Paused: Space or Resume to go on" if self.paused else "Watching"
+
+    def _speed_index(self) -> int:
+        names = list(WATCH_SPEEDS)  # slowest first
+        return names.index(self.settings.watch_speed) if self.settings.watch_speed in names else 1
+
+    def can_change(self, faster: bool) -> bool:
+        """False at the fastest (or slowest) speed."""
+        return self._speed_index() < len(WATCH_SPEEDS) - 1 if faster else self._speed_index() > 0
 
     def change_speed(self, faster: bool) -> str:
-        names = list(WATCH_SPEEDS)  # slowest first
-        i = names.index(self.settings.watch_speed) if self.settings.watch_speed in names else 1
+        names = list(WATCH_SPEEDS)
+        i = self._speed_index()
         self.settings.watch_speed = names[max(0, min(len(names) - 1, i + (1 if faster else -1)))]
         return f"Watch speed: {self.settings.watch_speed} ({self.seconds:g} s a move)"
 

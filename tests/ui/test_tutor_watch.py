@@ -160,3 +160,40 @@ def test_watch_mode_shows_each_move_with_pause_and_speed(app):
 
 def test_watch_mode_is_off_with_a_human(app, scene):
     assert scene.overlays.watch is None
+
+
+def test_watch_mode_buttons_pause_and_change_the_speed(app):
+    app.settings.watch_speed = "normal"
+    assert app.start_game(GameSetup("backgammon", ("random", "random"), seed=11, options={"first": 0}))
+    scene = app.scene
+    overlays, session, buttons = scene.overlays, scene.session, scene.buttons
+    assert "done" not in buttons and buttons["pause"].text == "Pause"
+    assert scene.speed_label.text == "Speed: normal"
+    assert run_until(app, lambda: overlays.watch_move is not None and overlays.hints.ready)
+    press_button(app, buttons["pause"])
+    assert overlays.watch.paused and buttons["pause"].text == "Resume"
+    actions = len(session.actions)
+    for _ in range(4 * 60):
+        app.frame()
+    assert len(session.actions) == actions
+    # The window is resized while paused: the controls are made again, showing the same state.
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(720, 480), w=720, h=480))
+    app.frame()
+    buttons = scene.buttons
+    assert buttons["pause"].text == "Resume" and scene.speed_label.text == "Speed: normal"
+    assert app.screen.get_rect().contains(scene.speed_label.rect)
+    press_button(app, buttons["pause"])
+    assert not overlays.watch.paused and buttons["pause"].text == "Pause"
+    assert run_until(app, lambda: len(session.actions) > actions)
+    press_button(app, buttons["faster"])
+    assert app.settings.watch_speed == "fast" and scene.speed_label.text == "Speed: fast"
+    press_button(app, buttons["faster"])
+    assert app.settings.watch_speed == "instant" and not buttons["faster"].is_enabled
+    for _ in range(3):
+        press_button(app, buttons["slower"])
+    assert app.settings.watch_speed == "slow" and scene.speed_label.text == "Speed: slow"
+    assert not buttons["slower"].is_enabled and buttons["faster"].is_enabled
+
+
+def test_no_watch_controls_with_a_human(app, scene):
+    assert "pause" not in scene.buttons and scene.speed_label is None and "done" in scene.buttons
