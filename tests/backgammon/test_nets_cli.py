@@ -1,26 +1,58 @@
-"""``tabula train``: a tiny run, ``--resume``, and bad values as usage errors (exit 2)."""
+"""``tabula train``: a tiny run, ``--resume``, and bad values or files as clear usage errors
+(exit 2) that leave every existing file as it was."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import sys
+
 import pytest
 
+from game.backgammon.nets import training
 from game.backgammon.nets.network import Network
+from game.backgammon.nets.training import TrainConfig
+from game.cli import build_parser
 from ..cli.util import run
 
 TINY = ("--hidden", "8", "--in-flight", "8", "--seed", "1", "--explore-games", "0")
 
 
+def _train(capsys, arch: str, out, games: int = 6, *extra: str):
+    return run(capsys, "train", "backgammon", "--arch", arch, "--games", str(games), "--out", str(out),
+               "--check-every", "0", *TINY, *extra)
+
+
+def _contents(folder) -> dict:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
 def test_train_then_resume_continues_the_same_file(capsys, tmp_path):
-    out = str(tmp_path / "n.npz")
+    out = str(tmp_path / "new" / "folder" / "n.npz")  # a missing folder is created
     code, text, _ = run(capsys, "train", "backgammon", "--arch", "phase48", "--games", "6", "--out", out,
                         "--check-every", "6", "--check-deals", "2", "--opponent", "hard", *TINY)
-    assert code == 0 and "points/game" in text
+    assert code == 0 and "points/game" in text and "best check kept in" in text
     first = Network.load(out).meta["games"]
     code, text, _ = run(capsys, "train", "backgammon", "--arch", "phase48", "--games", str(first + 4),
                         "--out", out, "--resume", "--check-every", "0", *TINY)
     assert code == 0 and "resumed" in text
+    assert f"where the checkpoint planned 6: the learning rate now falls over {first + 4} games" in text
     assert Network.load(out).meta["games"] >= first + 4
     assert Network.load(out).sizes == (48, 8, 1)
+
+
+def test_no_best_file_is_announced_without_strength_checks(capsys, tmp_path):
+    code, text, _ = _train(capsys, "full", tmp_path / "n.npz")
+    assert code == 0 and "best check" not in text and not (tmp_path / "n.best.npz").exists()
+
+
+def test_the_options_take_their_defaults_from_train_config():
+    args = build_parser().parse_args(["train", "backgammon", "--arch", "full", "--games", "5", "--out", "x.npz"])
+    defaults = TrainConfig()
+    for name in ("seed", "lr", "lr_end", "lam", "explore", "explore_games", "in_flight", "checkpoint_every",
+                 "check_every", "check_deals", "opponent"):
+        assert getattr(args, name) == getattr(defaults, name), name
+    assert (defaults.check_every, defaults.check_deals, defaults.opponent) == (5000, 250, "greedy:bras")
 
 
 @pytest.mark.parametrize("extra, message", [
@@ -44,3 +76,81 @@ def test_an_existing_file_needs_resume(capsys, tmp_path):
     out.write_bytes(b"")
     code, _, err = run(capsys, "train", "backgammon", "--arch", "full", "--games", "5", "--out", str(out))
     assert code == 2 and "--resume" in err
+
+
+def test_a_fresh_run_refuses_to_overwrite_the_state_and_best_files(capsys, tmp_path):
+    (tmp_path / "n.npz.state.npz").write_bytes(b"an earlier run's state")
+    (tmp_path / "n.best.npz").write_bytes(b"an earlier run's best")
+    before = _contents(tmp_path)
+    code, _, err = _train(capsys, "full", tmp_path / "n.npz")
+    assert code == 2 and "Traceback" not in err
+    assert f"tabula: error: {tmp_path / 'n.npz.state.npz'} and {tmp_path / 'n.best.npz'} exist: add --resume" in err
+    assert _contents(tmp_path) == before
+
+
+@pytest.fixture
+def trained(capsys, tmp_path):
+    """A tiny full network with its state, and a phase48 one in another folder."""
+    assert _train(capsys, "full", tmp_path / "n.npz")[0] == 0
+    assert _train(capsys, "phase48", tmp_path / "other" / "p.npz")[0] == 0
+    return tmp_path / "n.npz"
+
+
+def _resume_fails(capsys, out, message: str) -> None:
+    before = _contents(out.parent)
+    code, text, err = _train(capsys, "full", out, 12, "--resume")
+    assert code == 2 and err == f"tabula: error: {message}\n" and "training" not in text
+    assert _contents(out.parent) == before
+
+
+def test_a_state_of_another_network_is_a_clear_error(capsys, trained):
+    shutil.copy(trained.parent / "other" / "p.npz.state.npz", trained.parent / "n.npz.state.npz")
+    _resume_fails(capsys, trained, f"{trained}.state.npz belongs to a phase48 network 48-8-1, "
+                                   "not to the full network 209-8-5 beside it")
+
+
+def test_a_corrupt_state_is_a_clear_error(capsys, trained):
+    (trained.parent / "n.npz.state.npz").write_bytes(b"\x80\x04garbage")
+    _resume_fails(capsys, trained, f"{trained}.state.npz is not a Tabula training state (not an .npz archive)")
+
+
+def test_a_corrupt_network_is_a_clear_error(capsys, trained):
+    trained.write_bytes(b"\x80\x04garbage")
+    _resume_fails(capsys, trained, f"{trained} is not a Tabula network (not an .npz archive)")
+
+
+def test_an_out_folder_that_cannot_be_created_fails_before_training(capsys, tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    code, text, err = _train(capsys, "full", tmp_path / "file" / "sub" / "n.npz")
+    assert code == 2 and "training" not in text
+    assert err == f"tabula: error: cannot create the folder {tmp_path / 'file' / 'sub'}: {tmp_path / 'file'} is a file\n"
+    assert _contents(tmp_path) == {"file": b"not a folder"}
+
+
+def test_an_out_folder_that_is_not_writable_fails_before_training(capsys, tmp_path, monkeypatch):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o555)
+    if os.name != "posix" or os.geteuid() == 0:  # permissions do not bind root: deny as the OS would
+        def deny(*args, **kwargs):
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(training.tempfile, "mkstemp", deny)
+    try:
+        code, text, err = _train(capsys, "full", folder / "n.npz")
+    finally:
+        folder.chmod(0o755)
+    assert code == 2 and "training" not in text
+    assert err == f"tabula: error: cannot write in the folder {folder}: Permission denied\n"
+    assert list(folder.iterdir()) == []
+
+
+def test_the_progress_bar_counts_from_where_a_resumed_run_starts(capsys, tmp_path, monkeypatch):
+    out = tmp_path / "n.npz"
+    assert _train(capsys, "full", out)[0] == 0
+    first = Network.load(out).meta["games"]
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, _, err = _train(capsys, "full", out, first + 6, "--resume")
+    last = Network.load(out).meta["games"]
+    assert code == 0 and err.startswith("\r[") and err.endswith("\n")
+    assert f" {last}/{first + 6} games " in err.splitlines()[-1]

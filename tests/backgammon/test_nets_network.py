@@ -57,9 +57,15 @@ def test_save_and_load_round_trip(tmp_path):
 
 def test_loading_a_foreign_file_is_a_clear_error(tmp_path):
     bad = tmp_path / "bad.npz"
-    bad.write_bytes(b"not a zip")
-    with pytest.raises(ValueError, match="not a Tabula network"):
+    bad.write_bytes(b"\x80\x04not a zip")  # numpy alone would call this "pickled data"
+    with pytest.raises(ValueError, match=r"bad.npz is not a Tabula network \(not an .npz archive\)"):
         Network.load(bad)
+    np.savez(bad, weights=np.zeros(3))
+    with pytest.raises(ValueError, match=r"bad.npz is not a Tabula network \(bad or missing 'header'\)"):
+        Network.load(bad)
+    np.savez(bad, header=np.array([None, 1], dtype=object))
+    with pytest.raises(ValueError, match=r"bad.npz is not a Tabula network \(unreadable archive"):
+        Network.load(bad)  # never unpickled
 
 
 def test_encodings_have_their_sizes_and_describe_the_side_on_roll():

@@ -46,6 +46,8 @@ def test_checkpoints_strength_checks_and_resume(tmp_path):
     with pytest.raises(ValueError, match="already holds"):
         config.games = 5
         train(config, out, resume=True)
+    with pytest.raises(ValueError, match="n.npz, .*n.npz.state.npz and .*n.best.npz already exist: a fresh run"):
+        train(config, out)
 
 
 def test_selfplay_turns_finished_games_into_training_pairs():

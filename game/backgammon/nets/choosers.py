@@ -84,6 +84,14 @@ class NetChooser:
         self.chosen_outputs = outputs[starts[:-1] + np.array(picks, dtype=np.int64)]
         return picks
 
+    def state(self) -> dict:
+        """The exploration chance and the generator's state (JSON-able), for a checkpoint."""
+        return {"explore": self.explore, "rng": self.rng.bit_generator.state}
+
+    def restore(self, state: dict) -> None:
+        self.explore = float(state["explore"])
+        self.rng.bit_generator.state = state["rng"]
+
 
 class RandomChooser:
     """A uniformly random legal play (seed 002's Easy under full rules)."""
@@ -93,6 +101,15 @@ class RandomChooser:
 
     def choose_many(self, requests: Sequence[Request]) -> list[int]:
         return [self.rng.randrange(len(plays)) for _, _, plays in requests]
+
+    def state(self) -> dict:
+        """The generator's state (JSON-able), for a checkpoint."""
+        version, internal, gauss = self.rng.getstate()
+        return {"rng": [version, list(internal), gauss]}
+
+    def restore(self, state: dict) -> None:
+        version, internal, gauss = state["rng"]
+        self.rng.setstate((version, tuple(internal), gauss))
 
 
 class HardChooser:

@@ -13,12 +13,14 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-__all__ = ["Network", "Adam", "ACTIVATIONS"]
+__all__ = ["Network", "Adam", "ACTIVATIONS", "json_array", "read_json", "write_npz", "read_npz"]
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -113,37 +115,27 @@ class Network:
 
     def save(self, path: str | os.PathLike, dtype=np.float32) -> Path:
         """Write the network atomically to ``path`` (``.npz``)."""
-        path = Path(path)
         arrays = {f"w{k}": w.astype(dtype) for k, w in enumerate(self.weights)}
         arrays.update({f"b{k}": b.astype(dtype) for k, b in enumerate(self.biases)})
         header = {"sizes": list(self.sizes), "activation": self.activation, "meta": self.meta}
-        arrays["header"] = np.frombuffer(json.dumps(header).encode(), dtype=np.uint8)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(suffix=".npz", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                np.savez_compressed(handle, **arrays)
-            os.chmod(tmp, 0o644)  # mkstemp makes it private; weights ship as package data
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        arrays["header"] = json_array(header)
+        return write_npz(path, arrays)
 
     @staticmethod
     def load(path: str | os.PathLike, dtype=np.float32) -> "Network":
-        """A network saved by :meth:`save`; ``ValueError`` if the file is not one."""
+        """A network saved by :meth:`save`; ``ValueError`` naming the file if it is not one."""
+        what = "a Tabula network"
+        data = read_npz(path, what)
         try:
-            with np.load(path, allow_pickle=False) as data:
-                header = json.loads(bytes(data["header"]).decode())
-                layers = len(header["sizes"]) - 1
-                weights = [data[f"w{k}"].astype(dtype) for k in range(layers)]
-                biases = [data[f"b{k}"].astype(dtype) for k in range(layers)]
-        except (KeyError, ValueError, OSError, json.JSONDecodeError) as error:
-            raise ValueError(f"{path}: not a Tabula network file ({error})") from None
+            header = read_json(data["header"])
+            sizes, activation = tuple(int(s) for s in header["sizes"]), str(header["activation"])
+            weights = [data[f"w{k}"].astype(dtype) for k in range(len(sizes) - 1)]
+            biases = [data[f"b{k}"].astype(dtype) for k in range(len(sizes) - 1)]
+            meta = dict(header.get("meta", {}))
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"{path} is not {what} (bad or missing {error})") from None
         net = Network.__new__(Network)
-        net.sizes, net.activation = tuple(header["sizes"]), header["activation"]
-        net.dtype, net.meta = np.dtype(dtype), dict(header.get("meta", {}))
+        net.sizes, net.activation, net.dtype, net.meta = sizes, activation, np.dtype(dtype), meta
         net.weights, net.biases = weights, biases
         for k, w in enumerate(weights):
             if w.shape != (net.sizes[k], net.sizes[k + 1]) or biases[k].shape != (net.sizes[k + 1],):
@@ -173,13 +165,65 @@ class Adam:
             p -= (lr * correction) * m / (np.sqrt(v) + self.eps)
 
     def state(self) -> dict[str, np.ndarray]:
-        """Arrays to store in a checkpoint for an exact ``--resume``."""
+        """The moment estimates and step count; with the rest of the training state
+        (:mod:`.training`) they make ``--resume`` exact."""
         out = {f"m{k}": m for k, m in enumerate(self.m)}
         out.update({f"v{k}": v for k, v in enumerate(self.v)})
         out["t"] = np.array(self.t)
         return out
 
     def restore(self, state: dict[str, np.ndarray]) -> None:
+        """Take back :meth:`state`; ``ValueError`` if it belongs to another network shape."""
+        for name, arrays in (("m", self.m), ("v", self.v)):
+            for k, a in enumerate(arrays):
+                key = f"{name}{k}"
+                if key not in state or np.shape(state[key]) != a.shape:
+                    got = np.shape(state[key]) if key in state else "nothing"
+                    raise ValueError(f"optimiser state {key} has shape {got}, the network needs {a.shape}")
+        if f"m{len(self.m)}" in state:
+            raise ValueError(f"optimiser state has more layers than the network's {len(self.m) // 2}")
         self.m = [np.array(state[f"m{k}"], dtype=m.dtype) for k, m in enumerate(self.m)]
         self.v = [np.array(state[f"v{k}"], dtype=v.dtype) for k, v in enumerate(self.v)]
         self.t = int(state["t"])
+
+
+def json_array(value: Any) -> np.ndarray:
+    """``value`` as JSON text in a uint8 array (how an ``.npz`` carries a header)."""
+    return np.frombuffer(json.dumps(value).encode(), dtype=np.uint8)
+
+
+def read_json(array: np.ndarray) -> Any:
+    """The value :func:`json_array` stored."""
+    return json.loads(bytes(np.asarray(array, dtype=np.uint8)).decode())
+
+
+def write_npz(path: str | os.PathLike, arrays: dict[str, np.ndarray]) -> Path:
+    """Write ``arrays`` to ``path`` (compressed ``.npz``) atomically: a temporary file in the
+    same folder replaces ``path`` only once complete, so an old file survives any failure."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(suffix=".npz", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            np.savez_compressed(handle, **arrays)
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; weights ship as package data
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def read_npz(path: str | os.PathLike, what: str) -> dict[str, np.ndarray]:
+    """Every array of the ``.npz`` archive at ``path`` (no pickles); ``ValueError``
+    "``path`` is not ``what`` (…)" if it is not one."""
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"{path} is not {what} ({'a folder' if path.is_dir() else 'no such file'})")
+    if not zipfile.is_zipfile(path):
+        raise ValueError(f"{path} is not {what} (not an .npz archive)")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return {name: data[name] for name in data.files}
+    except (ValueError, OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
+        raise ValueError(f"{path} is not {what} (unreadable archive: {error})") from None

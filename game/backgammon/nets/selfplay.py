@@ -28,6 +28,10 @@ __all__ = ["SelfPlay", "lambda_returns"]
 MAX_PLIES = 500
 
 
+def _side(row: np.ndarray) -> tuple[int, ...]:
+    return tuple(int(x) for x in row)
+
+
 def lambda_returns(one_step: np.ndarray, lam: float) -> np.ndarray:
     """λ-returns ``(T, K)`` from the one-step targets ``y_t`` ``(T, K)`` of one game."""
     returns = np.empty_like(one_step, dtype=np.float64)
@@ -39,7 +43,9 @@ def lambda_returns(one_step: np.ndarray, lam: float) -> np.ndarray:
 
 class SelfPlay:
     """``games`` self-play games in flight; :meth:`step` plays one ply in all of them and
-    returns the training pairs of the games that just finished (boards, targets, count)."""
+    returns the training pairs of the games that just finished (boards, targets, count).
+    :meth:`state` and :meth:`restore` carry the games in flight and the dice generator
+    through a checkpoint."""
 
     def __init__(self, chooser: NetChooser, games: int, lam: float, seed: int = 0) -> None:
         self.chooser, self.lam = chooser, lam
@@ -55,6 +61,39 @@ class SelfPlay:
             d1, d2 = (int(d) for d in self.rng.integers(1, 7, 2))
         game["opening"] = False
         return d1, d2
+
+    def state(self) -> tuple[dict, dict[str, np.ndarray]]:
+        """``(json_part, arrays)``: the dice generator's state, and every game in flight
+        with its history so far (positions and one-step targets)."""
+        lengths = [len(game["boards"]) for game in self.slots]
+        k = self.chooser.net.n_outputs
+        arrays = {
+            "sides": np.array([(game["me"], game["opp"]) for game in self.slots], dtype=np.int8).reshape(-1, 2, 26),
+            "opening": np.array([game["opening"] for game in self.slots], dtype=bool),
+            "lengths": np.array(lengths, dtype=np.int64),
+            "boards": np.array([b for game in self.slots for b in game["boards"]], dtype=np.int8).reshape(-1, 2, 26),
+            "targets": np.array([t for game in self.slots for t in game["targets"]], dtype=np.float64).reshape(-1, k),
+        }
+        return {"dice": self.rng.bit_generator.state}, arrays
+
+    def restore(self, json_part: dict, arrays: dict[str, np.ndarray]) -> None:
+        """Take back :meth:`state`.  Games beyond this player's number in flight are
+        dropped; missing ones start afresh."""
+        self.rng.bit_generator.state = json_part["dice"]
+        lengths = [int(n) for n in arrays["lengths"]]
+        sides, boards, targets = arrays["sides"], arrays["boards"], arrays["targets"]
+        if (len(sides) != len(lengths) or len(arrays["opening"]) != len(lengths) or sum(lengths) != len(boards)
+                or len(boards) != len(targets) or targets.shape[1:] != (self.chooser.net.n_outputs,)):
+            raise ValueError("the games in flight do not fit together or do not fit this network")
+        ends = np.cumsum([0] + lengths)
+        restored = []
+        for g, (lo, hi) in enumerate(zip(ends[:-1], ends[1:])):
+            restored.append({
+                "me": _side(sides[g, 0]), "opp": _side(sides[g, 1]), "opening": bool(arrays["opening"][g]),
+                "boards": [(_side(b[0]), _side(b[1])) for b in boards[lo:hi]],
+                "targets": [row for row in targets[lo:hi]],
+            })
+        self.slots = restored[:len(self.slots)] + self.slots[len(restored):]
 
     def step(self) -> tuple[np.ndarray, np.ndarray, int]:
         requests = []

@@ -31,6 +31,16 @@ class Learner:
         self.rng = np.random.default_rng(seed)
         self.steps = 0
 
+    def state(self) -> tuple[dict, dict[str, np.ndarray]]:
+        """``(json_part, arrays)`` for a checkpoint: the minibatch generator's state and
+        step count, and the optimiser's arrays."""
+        return {"batches": self.rng.bit_generator.state, "steps": self.steps}, self.adam.state()
+
+    def restore(self, json_part: dict, arrays: dict[str, np.ndarray]) -> None:
+        self.adam.restore(arrays)
+        self.rng.bit_generator.state = json_part["batches"]
+        self.steps = int(json_part["steps"])
+
     def learn(self, boards: np.ndarray, targets: np.ndarray, lr: float) -> float:
         """One pass over the pairs in shuffled minibatches; the mean loss before the updates."""
         if len(boards) == 0:

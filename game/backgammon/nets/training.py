@@ -1,15 +1,29 @@
 """The training job: TD(λ) self-play with a schedule, checkpoints and strength checks.
 
-:func:`train` plays ``games`` self-play games (``in_flight`` at once, see :mod:`.selfplay`),
-learning from every finished game.  Every ``checkpoint_every`` games it writes the network
-to ``out`` and the optimiser state beside it (``<out>.state.npz``) so ``resume`` continues
-where it stopped; every ``check_every`` games it plays ``check_deals`` duplicate deals of the
-greedy network against ``opponent`` (:mod:`.arena`), reports the points per game, and keeps
-the best network so far in ``<out stem>.best.npz``.  Ctrl-C saves a checkpoint first.
+:class:`Training` plays ``games`` self-play games (``in_flight`` at once, see
+:mod:`.selfplay`), learning from every finished game.  It stops at the end of the step in
+which the ``games``-th game finishes; the games finishing in that same step are learnt from
+too, so the count can exceed ``games`` by a few.  The learning rate falls over the planned
+``games`` (:func:`.td.scheduled_lr`).
+
+Every ``checkpoint_every`` games it writes the network to ``out`` and everything else the
+run needs beside it (``<out>.state.npz``: the optimiser, every random generator, the games
+in flight with their histories, the counters), so ``resume`` continues exactly: a run
+interrupted and resumed with the same settings ends with the same weights as a straight
+run.  Resuming with another ``games`` changes the learning-rate schedule from that point.
+Ctrl-C is held until the current step ends, then a checkpoint is saved.  Every
+``check_every`` games it plays ``check_deals`` duplicate deals of the greedy network against
+``opponent`` (:mod:`.arena`), reports the points per game, and keeps the best network so
+far in ``<out stem>.best.npz``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -20,11 +34,12 @@ import numpy as np
 from .arena import duplicate_match
 from .choosers import NetChooser, make_chooser
 from .encoding import input_size
-from .network import Network
+from .network import Network, json_array, read_json, read_npz, write_npz
 from .selfplay import SelfPlay
 from .td import Learner, scheduled_lr
 
-__all__ = ["TrainConfig", "ARCHITECTURES", "new_network", "train", "state_path", "best_path"]
+__all__ = ["TrainConfig", "ARCHITECTURES", "Training", "new_network", "train", "state_path", "best_path",
+           "outputs_in_the_way", "name_files", "check_writable"]
 
 ARCHITECTURES = {
     # arch: (encoding, hidden layers, outputs, activation)
@@ -32,9 +47,17 @@ ARCHITECTURES = {
     "full": ("full", (128,), 5, "sigmoid"),
 }
 
+STATE_FORMAT, STATE_VERSION = "tabula-training-state", 2
+# Settings that change the weights a resumed run reaches (``games`` has its own note; with
+# a training state the seed no longer matters, the generators being restored).
+RESUME_SETTINGS = ("lr", "lr_end", "lam", "explore", "explore_games", "in_flight", "batch")
+LOSS_WINDOW = 50  # the reported loss is the mean over this many learning steps
+
 
 @dataclass
 class TrainConfig:
+    """Settings of a run; ``tabula train``'s option defaults are these."""
+
     arch: str = "full"
     games: int = 10_000
     seed: int = 0
@@ -47,9 +70,9 @@ class TrainConfig:
     in_flight: int = 64
     batch: int = 128
     checkpoint_every: int = 1000
-    check_every: int = 2000
-    check_deals: int = 100
-    opponent: str = "hard"
+    check_every: int = 5000
+    check_deals: int = 250
+    opponent: str = "greedy:bras"
     extra: dict = field(default_factory=dict)
 
 
@@ -80,68 +103,291 @@ def best_path(out: Path) -> Path:
     return out.with_name(out.stem + ".best.npz")
 
 
-def _save(out: Path, net: Network, learner: Learner, games: int, config: TrainConfig) -> None:
-    net.meta.update(games=games, config={k: v for k, v in asdict(config).items() if k != "extra"})
-    net.save(out)
-    state = learner.adam.state()
-    np.savez(state_path(out), games=np.array(games), **state)
+def outputs_in_the_way(out: Path) -> list[Path]:
+    """The files a fresh run into ``out`` would overwrite: ``out``, its state and its best."""
+    return [path for path in (out, state_path(out), best_path(out)) if path.exists()]
+
+
+def name_files(paths: list[Path]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    names = [str(path) for path in paths]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def check_writable(out: Path) -> None:
+    """Create ``out``'s folder if missing and make sure files can be written in it;
+    ``ValueError`` saying why not otherwise."""
+    folder = out.parent
+    for parent in (folder, *folder.parents):
+        if parent.exists():
+            if not parent.is_dir():
+                raise ValueError(f"cannot create the folder {folder}: {parent} is a file")
+            break
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"cannot create the folder {folder}: {error.strerror or error}") from None
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".tabula-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        raise ValueError(f"cannot write in the folder {folder}: {error.strerror or error}") from None
+
+
+def _shape(sizes) -> str:
+    return "-".join(str(s) for s in sizes) if isinstance(sizes, (list, tuple)) else str(sizes)
+
+
+def load_state(path: Path, net: Network) -> tuple[dict | None, dict[str, np.ndarray]]:
+    """``(header, arrays)`` of the training state at ``path``, checked against ``net``
+    (header ``None``: an older state holding the optimiser only).  ``ValueError`` naming the
+    file if it is not a training state or belongs to another network or checkpoint."""
+    what = "a Tabula training state"
+    arrays = read_npz(path, what)
+    if "header" not in arrays:
+        if not {"games", "t", "m0"} <= arrays.keys():
+            raise ValueError(f"{path} is not {what} (no header)")
+        try:
+            header, games = None, int(arrays["games"])
+        except (TypeError, ValueError):
+            raise ValueError(f"{path} is not {what} (bad game count)") from None
+    else:
+        try:
+            header = read_json(arrays["header"])
+            valid = isinstance(header, dict) and header.get("format") == STATE_FORMAT
+        except ValueError:
+            valid = False
+        if not valid:
+            raise ValueError(f"{path} is not {what} (unknown header)")
+        if header.get("version") != STATE_VERSION:
+            raise ValueError(f"{path} is a training state of version {header.get('version')}; "
+                             f"this program reads version {STATE_VERSION}")
+        if header.get("arch") != net.meta.get("arch") or header.get("sizes") != list(net.sizes):
+            raise ValueError(f"{path} belongs to a {header.get('arch')} network {_shape(header.get('sizes'))}, "
+                             f"not to the {net.meta.get('arch')} network {_shape(net.sizes)} beside it")
+        games = header.get("games")
+    if games != net.meta.get("games"):
+        raise ValueError(f"{path} was saved at {games} games but the network beside it has "
+                         f"{net.meta.get('games')}: they are not one checkpoint (delete the state file "
+                         "to resume without it, not exactly)")
+    return header, arrays
+
+
+@dataclass
+class _Counters:
+    done: int = 0
+    last_checkpoint: int = 0
+    last_check: int = 0
+    best: float | None = None
+    losses: list[float] = field(default_factory=list)
+
+
+class _HeldInterrupt:
+    """Holds Ctrl-C (SIGINT) until :meth:`poll`, so a checkpoint is taken between steps;
+    inside :meth:`immediately`, or on a second Ctrl-C, it interrupts at once.  Only on the
+    main thread with Python's default handler in place; elsewhere it changes nothing."""
+
+    def __init__(self) -> None:
+        self.pending = self.immediate = False
+        self.previous = None
+
+    def __enter__(self) -> "_HeldInterrupt":
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+            self.previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _handle(self, signum, frame) -> None:
+        if self.pending or self.immediate:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    def poll(self) -> None:
+        if self.pending:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def immediately(self):
+        self.immediate = True
+        try:
+            yield
+        finally:
+            self.immediate = False
+
+
+class Training:
+    """A training job ready to :meth:`run`.  Building it loads (``resume``) or creates the
+    network and checks what could fail (files in the way of a fresh run, an unwritable
+    folder, a checkpoint that does not fit) before anything is written; ``ValueError``
+    then.  :attr:`notes` says why a resume will not be exact, if it will not; check lines
+    and interruptions go to ``report``."""
+
+    def __init__(self, config: TrainConfig, out: str | Path, resume: bool = False,
+                 report: Callable[[str], None] = print) -> None:
+        self.config, self.out, self.report = config, Path(out), report
+        self.notes: list[str] = []
+        header, arrays = None, {}
+        if resume and self.out.exists():
+            self.net = self._load_network()
+            done = int(self.net.meta.get("games", 0))
+            if state_path(self.out).exists():
+                header, arrays = load_state(state_path(self.out), self.net)
+                self._note_differences(header)
+            else:
+                self.notes.append(f"note: no {state_path(self.out)}: the optimiser and the games in flight "
+                                  "start afresh, so this run will not match a straight one")
+        else:
+            in_the_way = outputs_in_the_way(self.out)
+            if in_the_way:
+                raise ValueError(f"{name_files(in_the_way)} already exist{'s' if len(in_the_way) == 1 else ''}: "
+                                 "a fresh run would overwrite them; resume or choose another output")
+            self.net, done = new_network(config.arch, config.seed, config.hidden), 0
+        self.net.meta.setdefault("best", None)
+        self.encoding = self.net.meta["encoding"]
+        # Fresh generators are seeded as they always were (the shipped weights replay);
+        # a checkpoint's state then replaces them.
+        self.learner = Learner(self.net, self.encoding, config.batch, seed=config.seed + done)
+        self.chooser = NetChooser(self.net, self.encoding, exploration(config, done), seed=config.seed + done)
+        self.play = SelfPlay(self.chooser, config.in_flight, config.lam, seed=config.seed * 1_000_003 + done)
+        self.opponent = make_chooser(config.opponent, seed=config.seed)
+        self.counters = _Counters(done, done, done, self.net.meta.get("best"))
+        if header is not None:
+            self._restore(header, arrays)
+        elif arrays:
+            try:
+                self.learner.adam.restore(arrays)
+            except ValueError as error:
+                raise ValueError(f"{state_path(self.out)} belongs to another network: {error}") from None
+            self.notes.append(f"note: {state_path(self.out)} is from an older Tabula (optimiser only): "
+                              "this run will not match a straight one")
+        check_writable(self.out)
+
+    @property
+    def done(self) -> int:
+        """Games trained so far."""
+        return self.counters.done
+
+    def _load_network(self) -> Network:
+        net, config = Network.load(self.out), self.config
+        if net.meta.get("arch") != config.arch:
+            raise ValueError(f"{self.out} holds a {net.meta.get('arch')!r} network, not {config.arch!r}")
+        if config.hidden and tuple(config.hidden) != net.sizes[1:-1]:
+            raise ValueError(f"{self.out} has hidden layers {_shape(net.sizes[1:-1])}, "
+                             f"not the {_shape(config.hidden)} asked")
+        done = int(net.meta.get("games", 0))
+        if done > config.games:
+            raise ValueError(f"{self.out} already holds {done} games of training, more than the {config.games} asked")
+        return net
+
+    def _note_differences(self, header: dict | None) -> None:
+        if header is None:
+            return
+        before, now = header.get("config", {}), asdict(self.config)
+        if before.get("games") != now["games"]:
+            self.notes.append(f"note: {now['games']} games asked where the checkpoint planned {before.get('games')}: "
+                              f"the learning rate now falls over {now['games']} games, so the result will not "
+                              "match a straight run")
+        changed = [f"{key} {before.get(key)} → {now[key]}" for key in RESUME_SETTINGS if before.get(key) != now[key]]
+        if changed:
+            self.notes.append(f"note: settings changed since the checkpoint ({', '.join(changed)}): "
+                              "the result will not match a straight run")
+
+    def _restore(self, header: dict, arrays: dict[str, np.ndarray]) -> None:
+        path = state_path(self.out)
+        try:
+            self.learner.restore(header["learner"], {k[5:]: v for k, v in arrays.items() if k.startswith("adam_")})
+            self.chooser.restore(header["chooser"])
+            self.play.restore(header["selfplay"], {k[5:]: v for k, v in arrays.items() if k.startswith("play_")})
+            if header.get("opponent") and header["config"].get("opponent") == self.config.opponent:
+                self.opponent.restore(header["opponent"])
+            self.counters = _Counters(**header["counters"])
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"{path} is not a complete Tabula training state ({error})") from None
+
+    def save(self) -> None:
+        """Write the network to ``out`` and the rest of the state to ``<out>.state.npz``."""
+        config, counters = self.config, self.counters
+        settings = {k: v for k, v in asdict(config).items() if k != "extra"}
+        self.net.meta.update(games=counters.done, config=settings)
+        self.net.save(self.out)
+        learner_json, adam = self.learner.state()
+        play_json, games = self.play.state()
+        opponent_state = getattr(self.opponent, "state", None)
+        header = {
+            "format": STATE_FORMAT, "version": STATE_VERSION, "arch": self.net.meta["arch"],
+            "sizes": list(self.net.sizes), "games": counters.done, "config": settings,
+            "counters": asdict(counters), "learner": learner_json, "chooser": self.chooser.state(),
+            "selfplay": play_json, "opponent": opponent_state() if opponent_state else None,
+        }
+        arrays = {"header": json_array(header), **{f"adam_{k}": v for k, v in adam.items()},
+                  **{f"play_{k}": v for k, v in games.items()}}
+        write_npz(state_path(self.out), arrays)
+
+    def run(self, progress: Callable[[int, int], None] | None = None) -> Network:
+        """Train up to ``config.games``; return the network (also saved to ``out``).
+        ``progress(done, finished)`` is called after every step in which games finished."""
+        config, counters, held = self.config, self.counters, _HeldInterrupt()
+        started, first = time.monotonic(), counters.done
+        consistent = True
+        try:
+            with held:
+                while counters.done < config.games:
+                    consistent = False
+                    boards, targets, finished = self.play.step()
+                    if finished:
+                        lr = scheduled_lr(config.lr, config.lr_end, counters.done, config.games)
+                        self.chooser.explore = exploration(config, counters.done)
+                        counters.losses.append(self.learner.learn(boards, targets, lr))
+                        del counters.losses[:-LOSS_WINDOW]
+                        counters.done += finished
+                    consistent = True
+                    held.poll()
+                    if not finished:
+                        continue
+                    if progress:
+                        progress(counters.done, finished)
+                    final = counters.done >= config.games
+                    if config.check_every and (counters.done - counters.last_check >= config.check_every or final):
+                        with held.immediately():
+                            self._check(lr, (counters.done - first) / max(time.monotonic() - started, 1e-9))
+                        counters.last_check = counters.done
+                    if counters.done - counters.last_checkpoint >= config.checkpoint_every or final:
+                        counters.last_checkpoint = counters.done
+                        self.save()
+        except KeyboardInterrupt:
+            if consistent:
+                self.save()
+                self.report(f"interrupted: checkpoint of {counters.done} games saved to {self.out}")
+            else:
+                self.report(f"interrupted in the middle of a step: {self.out} keeps its last checkpoint"
+                            if self.out.exists() else "interrupted in the middle of a step: nothing saved")
+            raise
+        self.save()
+        return self.net
+
+    def _check(self, lr: float, rate: float) -> None:
+        config, counters, net = self.config, self.counters, self.net
+        result = duplicate_match(NetChooser(net, self.encoding, name=f"net-{config.arch}"), self.opponent,
+                                 config.check_deals, seed=config.seed)
+        self.report(f"{counters.done} games ({rate:.1f}/s), lr {lr:.2e}, "
+                    f"loss {np.mean(counters.losses[-LOSS_WINDOW:]):.4f}: {result.line()}")
+        if counters.best is None or result.per_game.mean > counters.best:
+            counters.best = net.meta["best"] = result.per_game.mean
+            snapshot = net.copy()
+            snapshot.meta.update(games=counters.done, check=result.line())
+            snapshot.save(best_path(self.out))
 
 
 def train(config: TrainConfig, out: str | Path, resume: bool = False,
           report: Callable[[str], None] = print, progress: Callable[[int, int], None] | None = None) -> Network:
-    """Run (or continue) a training job; return the trained network (also saved to ``out``)."""
-    out = Path(out)
-    if resume and out.exists():
-        net = Network.load(out)
-        if net.meta.get("arch") != config.arch:
-            raise ValueError(f"{out} holds a {net.meta.get('arch')!r} network, not {config.arch!r}")
-        done = int(net.meta.get("games", 0))
-        if done > config.games:
-            raise ValueError(f"{out} already holds {done} games of training, more than the {config.games} asked")
-    else:
-        net = new_network(config.arch, config.seed, config.hidden)
-        done = 0
-    net.meta.setdefault("best", None)
-    encoding = net.meta["encoding"]
-    learner = Learner(net, encoding, config.batch, seed=config.seed + done)
-    if resume and state_path(out).exists():
-        with np.load(state_path(out)) as state:
-            learner.adam.restore(dict(state))
-    chooser = NetChooser(net, encoding, exploration(config, done), seed=config.seed + done)
-    play = SelfPlay(chooser, config.in_flight, config.lam, seed=config.seed * 1_000_003 + done)
-    opponent = make_chooser(config.opponent, seed=config.seed)
-    started, first, last_ckpt, last_check = time.monotonic(), done, done, done
-    best = net.meta.get("best")
-    losses: list[float] = []
-    try:
-        while done < config.games:
-            boards, targets, finished = play.step()
-            if not finished:
-                continue
-            lr = scheduled_lr(config.lr, config.lr_end, done, config.games)
-            chooser.explore = exploration(config, done)
-            losses.append(learner.learn(boards, targets, lr))
-            done += finished
-            if progress:
-                progress(done, finished)
-            if done - last_ckpt >= config.checkpoint_every or done >= config.games:
-                last_ckpt = done
-                _save(out, net, learner, done, config)
-            if config.check_every and (done - last_check >= config.check_every or done >= config.games):
-                last_check = done
-                result = duplicate_match(NetChooser(net, encoding, name=f"net-{config.arch}"), opponent,
-                                         config.check_deals, seed=config.seed)
-                rate = (done - first) / max(time.monotonic() - started, 1e-9)
-                report(f"{done} games ({rate:.1f}/s), lr {lr:.2e}, loss {np.mean(losses[-50:]):.4f}: {result.line()}")
-                if best is None or result.per_game.mean > best:
-                    best = result.per_game.mean
-                    net.meta["best"] = best
-                    snapshot = net.copy()
-                    snapshot.meta.update(games=done, check=result.line())
-                    snapshot.save(best_path(out))
-    except KeyboardInterrupt:
-        _save(out, net, learner, done, config)
-        report(f"interrupted: checkpoint of {done} games saved to {out}")
-        raise
-    _save(out, net, learner, done, config)
-    return net
+    """Run (or continue) a training job; return the trained network (also saved to ``out``).
+    The notes of :class:`Training` go to ``report`` first."""
+    training = Training(config, out, resume, report)
+    for note in training.notes:
+        report(note)
+    return training.run(progress)
