@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from .protocol import Rules
-from .search import ScoredMove
+from .search import ScoredMove, trails
 
 HALF = math.atanh(0.5)
 """Slope that makes a value of ``scale`` display as 50."""
@@ -54,9 +54,9 @@ def value_from_win_probability(p: float) -> float:
 class MoveAnalysis:
     """One move of an analysed position, from the view of the player making it.
 
-    ``diff`` is ``value`` minus the best move's value (0 for the best, negative below it;
-    a move searched shallower than the best may show a positive diff, see
-    :func:`game.core.search.rank`).  ``plies`` is the depth its value was searched to, and
+    ``diff`` is how far the move trails the best one (0 for the best, negative below it),
+    compared at the deepest depth both were searched to (:func:`game.core.search.trails`):
+    a move the filters dropped early is compared with the best at that earlier depth.  ``plies`` is the depth its value was searched to, and
     ``exact`` is false when the value is only an upper bound.  ``factors`` is ordered,
     factor name -> contribution, as the game's evaluator explains the position the move
     leads to.
@@ -113,7 +113,7 @@ def analyze(rules: Rules, state: Any, ranked: Sequence[ScoredMove], scale: float
             warnings=tuple(warnings(state, scored, best)) if warnings else (),
             factors=dict(explain(state, scored)) if explain else {},
             rank=number,
-            diff=scored.value - best.value,
+            diff=-trails(scored, best),
             plies=scored.plies,
             exact=scored.exact,
         )

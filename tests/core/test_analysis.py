@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.core.analysis import MoveAnalysis, analyze, display_score, value_from_win_probability
-from game.core.search import alphabeta, expectiminimax, greedy, MoveFilter
+from game.core.search import alphabeta, expectiminimax, greedy, MoveFilter, trails
 from tests.core.toygames import Race, RaceState, TakeAway, race_evaluate, take_evaluate
 
 values = st.floats(allow_nan=False, allow_infinity=True)
@@ -78,7 +78,7 @@ def test_callbacks_fill_factors_details_and_warnings():
         return {"win": (scored.value + 1) / 2}
 
     def warn(state, scored, best):
-        return ["far worse than the best move"] if best.value - scored.value > 0.3 else []
+        return ["far worse than the best move"] if trails(scored, best) > 0.3 else []
 
     ranked = expectiminimax(rules, state, race_evaluate, 2, move_filter=MoveFilter(2))
     rows = analyze(rules, state, ranked, 0.5, explain=explain, details=details, warnings=warn)
@@ -86,6 +86,10 @@ def test_callbacks_fill_factors_details_and_warnings():
     for row, scored in zip(rows, ranked):
         assert row.warnings == (("far worse than the best move",) if -row.diff > 0.3 else ())
         assert row.plies == scored.plies
+        # Moves the filter dropped are compared with the best at the depth they reached.
+        depth = min(scored.plies, ranked.best.plies)
+        assert row.diff == pytest.approx(scored.value_at(depth) - ranked.best.value_at(depth))
+    assert any(scored.plies < ranked.best.plies for scored in ranked)
     record = json.loads(json.dumps(rows[-1].to_json()))
     assert {"move", "score", "value", "warnings", "factors"} <= set(record)
     assert record["move"] == rows[-1].notation and record["details"] == rows[-1].details

@@ -14,8 +14,8 @@ from game.core.match import play_game
 from game.core.players import RandomPlayer
 from game.core.protocol import CHANCE
 from game.core.search import (
-    NO_FILTER, Limits, MoveFilter, SearchCancelled, SearchPlayer, TranspositionTable,
-    add_noise, alphabeta, expectiminimax, greedy,
+    NO_FILTER, Limits, MoveFilter, ScoredMove, SearchCancelled, SearchPlayer, TranspositionTable,
+    add_noise, alphabeta, expectiminimax, greedy, trails,
 )
 from tests.core.toygames import (
     Circle, CircleState, Race, RaceState, TakeAway, TakeState, circle_evaluate, race_evaluate, take_evaluate,
@@ -412,3 +412,90 @@ def test_per_depth_filters_narrow_only_the_inner_decisions(state, plies):
     for m in mixed:
         expected = brute(RACE, m.after, plies, race_evaluate, narrow)[RACE.to_move(state)]
         assert m.value == pytest.approx(expected, abs=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(race_states, st.integers(2, 3), st.integers(1, 3), st.integers(1, 2), st.sampled_from([0.05, float("inf")]))
+def test_root_narrowing_picks_each_depth_from_the_one_before(state, plies, first_keep, then_keep, margin):
+    """GNU Backgammon's scheme: the candidates of depth k are the best of depth k - 1's."""
+    filters = (MoveFilter(first_keep, margin), MoveFilter(then_keep, margin))
+    result = expectiminimax(RACE, state, race_evaluate, plies, root_filters=filters)
+    mover = RACE.to_move(state)
+    by_move = {m.move: m for m in result}
+    searched = {m: brute(RACE, RACE.apply(state, m), 0, race_evaluate)[mover] for m in RACE.legal_moves(state)}
+    for depth in range(1, plies + 1):
+        kept = sorted(searched, key=lambda m: -searched[m])  # stable: generator order on ties
+        keep = filters[min(depth - 1, 1)]
+        kept = kept[: keep.keep]
+        kept = [m for m in kept if searched[m] >= searched[kept[0]] - keep.margin]
+        for move in searched:
+            if move not in kept:
+                assert by_move[move].plies == depth - 1
+                assert by_move[move].value == pytest.approx(searched[move], abs=1e-12)
+        searched = {m: brute(RACE, RACE.apply(state, m), depth, race_evaluate)[mover]
+                    for m in RACE.legal_moves(state) if m in kept}  # generator order, as the search
+        for move, scored in by_move.items():
+            if move in kept:
+                assert scored.value_at(depth) == pytest.approx(searched[move], abs=1e-12)
+    assert {m.move for m in result if m.plies == plies} == set(searched)
+    assert_ranked(result)
+
+
+def race_details(states):
+    """Player 0's value and two details: whether player 0 leads, and the turn."""
+    values = np.array([
+        RACE.result(s)[0] if RACE.is_over(s) else race_evaluate([s], 0)[0] for s in states])
+    details = np.array([[float(s.dist[0] < s.dist[1]), float(s.turn)] for s in states])
+    return values, details
+
+
+def brute_details(state, plies, mover):
+    """(value for ``mover``, details) of ``state`` searched ``plies`` deep, by brute force."""
+    if RACE.is_over(state) or plies == 0:
+        value, details = race_details([state])
+        return (value[0] if mover == 0 else -value[0]), details[0]
+    to_move = RACE.to_move(state)
+    if to_move == CHANCE:
+        parts = [(p, brute_details(RACE.apply(state, o), plies, mover)) for o, p in RACE.chance_outcomes(state)]
+        return sum(p * v for p, (v, _) in parts), sum(p * d for p, (_, d) in parts)
+    best = None
+    for move in RACE.legal_moves(state):
+        value, details = brute_details(RACE.apply(state, move), plies - 1, to_move)
+        if best is None or value > best[0]:
+            best = (value, details)
+    own = best[0] if to_move == mover else -best[0]
+    return own, best[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(race_states, st.integers(0, 2))
+def test_a_valuer_carries_its_details_to_every_root_move(state, plies):
+    with_details = expectiminimax(RACE, state, plies=plies, valuer=race_details)
+    plain = expectiminimax(RACE, state, race_evaluate, plies)
+    assert [(m.move, m.value) for m in with_details] == [(m.move, pytest.approx(m.value)) for m in plain]
+    mover = RACE.to_move(state)
+    for scored in with_details:
+        value, details = brute_details(scored.after, plies, mover)
+        assert scored.value == pytest.approx(value, abs=1e-12)
+        assert scored.details == pytest.approx(tuple(details), abs=1e-12)
+    if plies == 0:
+        assert greedy(RACE, state, valuer=race_details).best.details == with_details.best.details
+
+
+def test_a_search_takes_an_evaluator_or_a_valuer_not_both():
+    state = RaceState((4, 4), 0, 2)
+    with pytest.raises(ValueError):
+        expectiminimax(RACE, state, race_evaluate, 1, valuer=race_details)
+    with pytest.raises(ValueError):
+        expectiminimax(RACE, state, plies=1)
+    with pytest.raises(ValueError, match="two-player"):
+        greedy(TakeAway(3), TakeAway(3).initial_state(), valuer=race_details)
+
+
+def test_trails_compares_at_the_deepest_common_depth():
+    deep = ScoredMove("a", None, 0.40, plies=2, shallower=(0.10, 0.30))
+    dropped = ScoredMove("b", None, 0.25, plies=1, shallower=(0.20,))
+    shallow = ScoredMove("c", None, 0.50, plies=0)
+    assert trails(dropped, deep) == pytest.approx(0.30 - 0.25)
+    assert trails(shallow, deep) == pytest.approx(0.10 - 0.50)
+    assert trails(deep, deep) == 0

@@ -7,13 +7,13 @@ evaluator contract, the ply numbering and the limits.
 
 from .alphabeta import TranspositionTable, alphabeta
 from .base import (
-    Evaluate, Limits, ScoredMove, SearchCancelled, SearchResult, add_noise, greedy, rank,
+    Evaluate, Limits, ScoredMove, SearchCancelled, SearchResult, Valuer, add_noise, greedy, rank, trails,
 )
 from .expectiminimax import NO_FILTER, MoveFilter, expectiminimax
 from .player import SearchPlayer
 
 __all__ = [
-    "Evaluate", "Limits", "ScoredMove", "SearchResult", "SearchCancelled",
+    "Evaluate", "Valuer", "Limits", "ScoredMove", "SearchResult", "SearchCancelled",
     "greedy", "expectiminimax", "MoveFilter", "NO_FILTER", "alphabeta", "TranspositionTable",
-    "add_noise", "rank", "SearchPlayer",
+    "add_noise", "rank", "trails", "SearchPlayer",
 ]

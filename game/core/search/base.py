@@ -15,6 +15,13 @@ results are zero-sum; games with more players are asked about each player.
 numbering): 0 evaluates the position each move leads to (greedy), 1 also tries every reply
 (after every roll), and so on.  Chance outcomes are not plies; an extra turn is one.
 
+**Details.**  A two-player search may take a ``valuer`` instead: ``valuer(states)`` gives
+``(values, details)`` for *any* states, finished ones included — ``values`` ``(N,)`` for
+player 0 and ``details`` ``(N, k)``, more numbers about each state from player 0's view
+(backgammon: win and gammon chances).  The search then carries the details beside the
+values, averaged at chance nodes and taken from the chosen child at decisions, so each
+root move reports them at the depth of its value (:attr:`ScoredMove.details`).
+
 **Limits.**  A node or time limit stops iterative deepening: the search returns its deepest
 *complete* iteration (``stopped`` is then true).  The 0-ply ranking of the root moves is
 always completed, whatever the limits.  Cancellation (``Limits.cancel`` set from any
@@ -37,6 +44,8 @@ from ..protocol import Rules
 
 Evaluate = Callable[[Sequence[Any], int], np.ndarray]
 """``evaluate(states, player)``: each unfinished state's value for ``player`` (see module doc)."""
+Valuer = Callable[[Sequence[Any]], tuple[np.ndarray, np.ndarray]]
+"""``valuer(states) -> (values, details)`` for player 0, finished states included (see module doc)."""
 
 
 class SearchCancelled(Exception):
@@ -69,6 +78,10 @@ class ScoredMove:
 
     ``after`` is the state the move leads to.  ``exact`` is false when ``value`` is only an
     upper bound (alpha-beta proved the move no better than the best without valuing it).
+    ``details`` are the valuer's details at the same depth, from player 0's view (empty
+    without a valuer).  ``shallower`` holds the move's values at depths ``0..plies-1``
+    where iterative deepening searched it there too (expectiminimax does), so moves
+    searched to different depths can be compared at the deepest depth both reached.
     """
 
     move: Any
@@ -76,6 +89,18 @@ class ScoredMove:
     value: float
     plies: int = 0
     exact: bool = True
+    details: tuple[float, ...] = ()
+    shallower: tuple[float, ...] = ()
+
+    def value_at(self, plies: int) -> float:
+        """The value searched ``plies`` deep (the deepest one known when not recorded)."""
+        return self.shallower[plies] if plies < min(self.plies, len(self.shallower)) else self.value
+
+
+def trails(move: ScoredMove, best: ScoredMove) -> float:
+    """How far ``move`` is behind ``best``, compared at the deepest depth both were searched to."""
+    depth = min(move.plies, best.plies)
+    return best.value_at(depth) - move.value_at(depth)
 
 
 def rank(moves: Sequence[ScoredMove]) -> list[ScoredMove]:
@@ -138,10 +163,16 @@ class Search:
     children and their 0-ply values (the whole of iteration 0) are computed here, once.
     """
 
-    def __init__(self, rules: Rules, state: Any, evaluate: Evaluate, limits: Limits | None = None, result_scale: float = 1.0):
+    def __init__(self, rules: Rules, state: Any, evaluate: Evaluate | None, limits: Limits | None = None,
+                 result_scale: float = 1.0, valuer: Valuer | None = None):
+        if valuer is not None and rules.num_players != 2:
+            raise ValueError("a valuer works for two-player games only")
+        if (evaluate is None) == (valuer is None):
+            raise ValueError("give a search either an evaluate function or a valuer")
         self.rules = rules
         self.state = state
         self.evaluate = evaluate
+        self.valuer = valuer
         self.limits = limits or Limits()
         self.result_scale = result_scale
         self.players = rules.num_players
@@ -180,6 +211,9 @@ class Search:
 
     def values(self, states: Sequence[Any], player: int) -> np.ndarray:
         """``(N,)`` values for ``player``: results of finished states, the evaluator's otherwise."""
+        if self.valuer is not None:
+            values = self.valuer(states)[0]
+            return values if player == 0 else -values
         out = np.empty(len(states))
         live = []
         for i, state in enumerate(states):
@@ -192,11 +226,20 @@ class Search:
         return out
 
     def matrix(self, states: Sequence[Any]) -> np.ndarray:
-        """``(N, players)`` values of each state for every player (two players: zero-sum)."""
+        """``(N, players)`` values of each state for every player (two players: zero-sum),
+        followed by the valuer's details when there is one."""
+        if self.valuer is not None:
+            values, details = self.valuer(states)
+            return np.column_stack([values, -values, np.reshape(details, (len(states), -1))])
         if self.players == 2:
             first = self.values(states, 0)
             return np.stack([first, -first], axis=1)
         return np.stack([self.values(states, p) for p in range(self.players)], axis=1)
+
+    def shallow(self) -> list[ScoredMove]:
+        """Every root move at 0 ply, in :attr:`children` order."""
+        return [ScoredMove(m, a, float(v), details=d)
+                for (m, a), v, d in zip(self.children, self.static, self.static_details)]
 
     def iteration(self, plies: int) -> list[ScoredMove]:  # pragma: no cover - interface
         """Every root move scored ``plies`` (>= 1) deep, in :attr:`children` order, unranked."""
@@ -211,8 +254,13 @@ class Search:
             raise ValueError("the root is a chance node: apply the chance outcome (roll) first")
         self.check()
         self.children = self.expand(self.state)
-        self.static = self.values([after for _, after in self.children], self.mover)
-        best = rank([ScoredMove(m, a, float(v)) for (m, a), v in zip(self.children, self.static)])
+        afters = [after for _, after in self.children]
+        if self.valuer is None:
+            self.static, self.static_details = self.values(afters, self.mover), [()] * len(afters)
+        else:
+            root = self.matrix(afters)
+            self.static, self.static_details = root[:, self.mover], [tuple(row) for row in root[:, 2:]]
+        best = rank(self.shallow())
         done, stopped = 0, False
         self.enforce = True
         for depth in range(1, plies + 1):
@@ -228,6 +276,7 @@ class Search:
         return SearchResult(tuple(best), done, self.nodes, stopped, self.solved)
 
 
-def greedy(rules: Rules, state: Any, evaluate: Evaluate, *, limits: Limits | None = None, result_scale: float = 1.0) -> SearchResult:
+def greedy(rules: Rules, state: Any, evaluate: Evaluate | None = None, *, limits: Limits | None = None,
+           result_scale: float = 1.0, valuer: Valuer | None = None) -> SearchResult:
     """Every legal move ranked by the value of the position it leads to, for the mover (0-ply)."""
-    return Search(rules, state, evaluate, limits, result_scale).run(0)
+    return Search(rules, state, evaluate, limits, result_scale, valuer).run(0)

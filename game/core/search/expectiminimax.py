@@ -10,6 +10,14 @@ after the deep candidates by their 0-ply value (at the root, see :func:`.base.ra
 A sequence of filters gives one per decision depth (the root first, the last repeating),
 as GNU Backgammon narrows its filters deeper in the tree.
 
+**Root narrowing** (``root_filters``), GNU Backgammon's scheme for deep analyses: iterative
+deepening picks each iteration's root candidates from the previous iteration's values
+instead of the 0-ply ones — iteration 1 from the 0-ply values of every move, iteration
+``k`` from the moves iteration ``k - 1`` searched, by their ``(k-1)``-ply values.  A move
+dropped on the way keeps the value of the deepest iteration that searched it (and is
+ranked after the deeper ones, see :func:`.base.rank`).  The expensive last ply is then
+spent only on the moves that stay close at the ply before.
+
 Speed comes from batching: a chance node expands every outcome's moves and evaluates all
 of them in one call.
 """
@@ -23,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from ..protocol import CHANCE, Rules
-from .base import Evaluate, Limits, ScoredMove, Search, SearchResult
+from .base import Evaluate, Limits, ScoredMove, Search, SearchResult, Valuer
 
 
 @dataclass(frozen=True)
@@ -52,22 +60,41 @@ NO_FILTER = MoveFilter()
 class Expectiminimax(Search):
     """Values are ``(players,)`` vectors, so each decision is the mover's own best."""
 
-    def __init__(self, rules: Rules, state: Any, evaluate: Evaluate,
-                 move_filter: MoveFilter | Sequence[MoveFilter], limits: Limits | None, result_scale: float):
-        super().__init__(rules, state, evaluate, limits, result_scale)
+    def __init__(self, rules: Rules, state: Any, evaluate: Evaluate | None,
+                 move_filter: MoveFilter | Sequence[MoveFilter], limits: Limits | None, result_scale: float,
+                 root_filters: Sequence[MoveFilter] | None = None, valuer: Valuer | None = None):
+        super().__init__(rules, state, evaluate, limits, result_scale, valuer)
         self.filters = (move_filter,) if isinstance(move_filter, MoveFilter) else tuple(move_filter)
+        self.root_filters = None if root_filters is None else tuple(root_filters)
         self.total = 0
+        self.previous: list[ScoredMove] | None = None
 
     def filter_at(self, depth: int) -> MoveFilter:
         """The filter for decisions ``depth`` decisions below the root (the root is 0)."""
         return self.filters[min(depth, len(self.filters) - 1)]
 
+    def candidates(self, plies: int) -> np.ndarray:
+        """Indices (into :attr:`children`) of the root moves to search ``plies`` deep."""
+        if self.root_filters is None:
+            return self.filter_at(0).select(self.static)
+        root_filter = self.root_filters[min(plies - 1, len(self.root_filters) - 1)]
+        if self.previous is None:
+            return root_filter.select(self.static)
+        searched = np.flatnonzero([m.plies == plies - 1 for m in self.previous])
+        values = np.array([self.previous[i].value for i in searched])
+        return searched[root_filter.select(values)]
+
     def iteration(self, plies: int) -> list[ScoredMove]:
         self.total = plies
-        scored = [ScoredMove(m, a, float(v)) for (m, a), v in zip(self.children, self.static)]
-        for i in self.filter_at(0).select(self.static):
+        before = self.previous or self.shallow()  # children order
+        scored = list(before) if self.root_filters is not None else self.shallow()
+        for i in self.candidates(plies):
             move, after = self.children[i]
-            scored[i] = ScoredMove(move, after, float(self.value(after, plies)[self.mover]), plies)
+            row = self.value(after, plies)
+            shallower = before[i].shallower + (before[i].value,) if before[i].plies == plies - 1 else ()
+            scored[i] = ScoredMove(move, after, float(row[self.mover]), plies,
+                                   details=tuple(row[self.players:]), shallower=shallower)
+        self.previous = scored
         return scored
 
     def value(self, state: Any, plies: int) -> np.ndarray:
@@ -90,7 +117,7 @@ class Expectiminimax(Search):
             for node in nodes
         ]
         static = self.matrix([after for group in groups if group for _, after in group])
-        total, start = np.zeros(self.players), 0
+        total, start = 0.0, 0
         for (_, probability), node, group in zip(outcomes, nodes, groups):
             if group is None:
                 total += probability * self.value(node, plies)
@@ -113,13 +140,17 @@ class Expectiminimax(Search):
         return best
 
 
-def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate, plies: int = 1, *,
+def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate | None = None, plies: int = 1, *,
                    move_filter: MoveFilter | Sequence[MoveFilter] = NO_FILTER, limits: Limits | None = None,
-                   result_scale: float = 1.0) -> SearchResult:
+                   result_scale: float = 1.0, root_filters: Sequence[MoveFilter] | None = None,
+                   valuer: Valuer | None = None) -> SearchResult:
     """Every legal move at ``state`` (a decision node: roll first), ranked for the mover.
 
     Candidates the filter keeps carry their ``plies``-ply value (``plies`` set on them), the
     others their 0-ply value (``plies == 0``).  With :data:`NO_FILTER` this is exact
     depth-limited expectiminimax.  Works for deterministic games too (no chance nodes).
+    ``root_filters`` (one per iteration, the last repeating) narrows the root candidates
+    from one iteration to the next (see the module doc); the root entry of ``move_filter``
+    is then unused.  A ``valuer`` replaces ``evaluate`` to carry details (see :mod:`.base`).
     """
-    return Expectiminimax(rules, state, evaluate, move_filter, limits, result_scale).run(plies)
+    return Expectiminimax(rules, state, evaluate, move_filter, limits, result_scale, root_filters, valuer).run(plies)
