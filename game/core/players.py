@@ -18,6 +18,11 @@ class Player(ABC):
     def choose(self, rules: Rules, state: Any) -> Any:
         """One of ``rules.legal_moves(state)``."""
 
+    def cancel(self) -> None:
+        """Ask a :meth:`choose` running in another thread to give up early (a search raises
+        :class:`~game.core.search.SearchCancelled`).  By default nothing happens: the
+        choice runs to its end and the caller drops it."""
+
     def __str__(self) -> str:
         return self.name
 

@@ -8,14 +8,17 @@ from typing import Any
 
 from ..core.players import Player
 from ..core.protocol import Rules
+from ..core.search import SearchCancelled
 
 
 class MoveWorker:
     """Runs at most one ``player.choose`` at a time; :meth:`poll` collects the outcome.
 
-    A result that arrives after :meth:`cancel` (or a newer :meth:`start`) is dropped.  The
-    thread is a daemon, so closing the window never waits for a slow player.  A player that
-    raises, or returns an illegal move, produces an error message instead of a move.
+    A result that arrives after :meth:`cancel` (or a newer :meth:`start`) is dropped, and
+    :meth:`cancel` asks the player to stop thinking (:meth:`Player.cancel`), so an abandoned
+    search does not keep a core busy.  The thread is a daemon, so closing the window never
+    waits for a slow player.  A player that raises, or returns an illegal move, produces an
+    error message instead of a move.
     """
 
     def __init__(self) -> None:
@@ -23,6 +26,7 @@ class MoveWorker:
         self._token = 0
         self._outcome: tuple[Any, str | None] | None = None
         self._busy = False
+        self._player: Player | None = None
 
     @property
     def busy(self) -> bool:
@@ -31,14 +35,19 @@ class MoveWorker:
     def start(self, player: Player, rules: Rules, state: Any) -> None:
         with self._lock:
             self._token += 1
-            token, self._outcome, self._busy = self._token, None, True
+            token, self._outcome, self._busy, self._player = self._token, None, True, player
         threading.Thread(target=self._run, args=(token, player, rules, state), daemon=True,
                          name=f"tabula-{player.name}").start()
 
     def cancel(self) -> None:
+        """Drop the running choice's result and ask its player to stop thinking."""
         with self._lock:
             self._token += 1
             self._outcome, self._busy = None, False
+            player, self._player = self._player, None
+        stop = getattr(player, "cancel", None)  # any object with choose() may play
+        if stop is not None:
+            stop()
 
     def poll(self) -> tuple[Any, str | None] | None:
         """``(move, None)``, ``(None, error message)``, or ``None`` while still thinking."""
@@ -55,6 +64,8 @@ class MoveWorker:
                 outcome = (None, f"computer player {player.name!r} chose an illegal move: {move!r}")
             else:
                 outcome = (move, None)
+        except SearchCancelled:  # cancel(): nobody waits for this choice any more
+            outcome = (None, f"computer player {player.name!r} was stopped")
         except Exception as error:  # any failure of a player is reported, never raised
             traceback.print_exc()
             outcome = (None, f"computer player {player.name!r} failed: {type(error).__name__}: {error}")

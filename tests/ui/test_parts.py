@@ -97,6 +97,32 @@ def test_cancelled_result_is_dropped():
         assert worker.poll() is None
 
 
+def test_cancel_stops_a_thinking_search_player():
+    import threading
+
+    from game.core.search import SearchCancelled, SearchPlayer
+
+    started, stopped = threading.Event(), threading.Event()
+
+    def endless(rules, state, evaluate, *, limits):
+        started.set()
+        while not limits.cancel.wait(0.01):
+            pass
+        stopped.set()
+        raise SearchCancelled("search cancelled")
+
+    session = GameSession(INFO, ["hard", "hard"], seed=1)
+    session.roll()
+    while len(session.rules.legal_moves(session.state)) < 2:
+        session.apply(session.rules.legal_moves(session.state)[0])
+        session.roll()
+    worker = MoveWorker()
+    worker.start(SearchPlayer(endless, None, name="endless"), session.rules, session.state)
+    assert started.wait(10)
+    worker.cancel()
+    assert stopped.wait(10) and not worker.busy and worker.poll() is None
+
+
 def test_sounds_are_synthesised_and_optional():
     pygame.init()
     sounds = Sounds(enabled=True)
