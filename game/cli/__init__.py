@@ -1,22 +1,22 @@
 """The ``tabula`` command line.  Each subcommand lives in its own module with ``add``/``run``.
 
 Bad input of any kind (unknown game, malformed position, illegal move, bad number) ends with
-``tabula: error: <what is wrong>`` on stderr and exit code 2, never a traceback.
+``tabula: error: <what is wrong>`` on stderr and exit code 2, never a traceback.  A command
+that sets ``checks_input=True`` (``parser.set_defaults``) raises :class:`UsageError` for every
+bad input, so any other ``ValueError`` it raises is a bug and keeps its traceback; for the
+others every ``ValueError`` is taken as bad input.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from ..core.protocol import IllegalMoveError
 from . import analyze, evaluate, moves, play, replay, selfplay, tournament, train
+from .common import UsageError
 
 SUBCOMMANDS = (play, selfplay, moves, evaluate, analyze, replay, tournament, train)
-
-
-class UsageError(Exception):
-    """A problem with the command line's values, reported as a usage error (exit 2)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,6 +30,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``tabula ARGV``; its exit code.  Output cut short by its reader (``| head``) ends
+    quietly with code 1, as the Python documentation's note on SIGPIPE recommends."""
+    try:
+        try:
+            return _run(argv)
+        finally:
+            if sys.stdout is not None:  # None in a windowed (pythonw) launch
+                sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at devnull so that flush succeeds.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -38,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         return run_app()
     try:
         return args.run(args) or 0
-    except (UsageError, IllegalMoveError, ValueError) as error:
+    except ValueError as error:  # UsageError and IllegalMoveError are ValueErrors
+        if getattr(args, "checks_input", False) and not isinstance(error, UsageError):
+            raise
         parser.exit(2, f"tabula: error: {error}\n")
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -5,17 +5,18 @@ equity, difference to the best, move), then each move's warnings and the factors
 the best moves.  ``--json`` prints a list, best first, of
 ``{"move", "score", "value", "warnings": [...], "factors": {...}}`` plus ``details``,
 ``rank``, ``diff``, ``plies`` and ``explanation``.  ``--dice``, ``--evaluator`` and
-``--level`` are backgammon's.
+``--level`` are backgammon's (names in any case).  A finished game is a usage error:
+there is no move to analyze.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
 
-from ..backgammon.rules import parse_roll
-from .common import add_game_argument, game_info
+from ..backgammon.ai import get_level, strongest_evaluator
+from ..backgammon.evaluators import get_evaluator
+from .common import UsageError, add_game_argument, canonical_name, game_info, user_input, with_dice
 
 CHANCES = (("win", "Win"), ("win_gammon", "W(g)"), ("win_backgammon", "W(bg)"),
            ("lose_gammon", "L(g)"), ("lose_backgammon", "L(bg)"))
@@ -28,43 +29,59 @@ def add(sub: argparse._SubParsersAction) -> None:
     add_game_argument(parser)
     parser.add_argument("--position", required=True, help="the position (backgammon: position ID, posid:matchid or XGID)")
     parser.add_argument("--dice", help="backgammon: the roll, e.g. 31 (default: the dice in the position)")
-    parser.add_argument("--evaluator", help="backgammon: the evaluator (default: the strongest installed)")
-    parser.add_argument("--level", help="backgammon: beginner, intermediate, advanced (default) or expert")
+    parser.add_argument("--evaluator", type=canonical_name,
+                        help="backgammon: the evaluator (default: the strongest installed)")
+    parser.add_argument("--level", type=canonical_name,
+                        help="backgammon: beginner, intermediate, advanced (default) or expert")
     parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, checks_input=True)
 
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    state = info.parse_position(args.position)
+    with user_input():
+        state = info.parse_position(args.position)
+    if info.rules().is_over(state):
+        raise UsageError(f"the game is over ({outcome(info, state)}); there is no move to analyze")
     options = {}
     if info.name == "backgammon":
-        if args.dice is not None:
-            roll = parse_roll(args.dice)
-            state = replace(state, dice=(roll.high, roll.low))
-        elif state.dice is None:
-            raise ValueError("no dice: give --dice (e.g. --dice 31); the position has none")
-        options = {"level": args.level or "advanced", "evaluator": args.evaluator}
-    elif args.dice or args.evaluator or args.level:
-        raise ValueError(f"--dice, --evaluator and --level are for backgammon, not {info.name}")
+        state = with_dice(state, args.dice)
+        options = {"level": args.level or "advanced", "evaluator": args.evaluator or strongest_evaluator()}
+        with user_input():
+            get_level(options["level"])
+            get_evaluator(options["evaluator"])
+    elif any(value is not None for value in (args.dice, args.evaluator, args.level)):
+        raise UsageError(f"--dice, --evaluator and --level are for backgammon, not {info.name}")
     records = info.analyze(state, **options)
     if args.json:
         print(json.dumps([record.to_json() for record in records]))
     else:
-        print_table(info, state, records)
+        print_table(info, state, records, options)
     return 0
 
 
-def print_table(info, state, records) -> None:
-    """The hint-window table, then warnings and reasons."""
-    print(f"{info.title}: {len(records)} legal moves in {info.format_position(state)}")
+def outcome(info, state) -> str:
+    """How a finished game ended: the game's own words (``describe``) if it has them, else
+    the points per player."""
+    describe = getattr(info, "describe", None)
+    if describe is not None:
+        return describe(state).rstrip(".")
+    points = info.rules().result(state)
+    return ", ".join(f"{title} {value:+g}" for title, value in zip(info.player_titles, points))
+
+
+def print_table(info, state, records, options: dict) -> None:
+    """The hint-window table (headed by the analysis ``options``), then warnings and reasons."""
+    settings = "".join(f", {key} {value}" for key, value in options.items())
+    plural = "" if len(records) == 1 else "s"
+    print(f"{info.title}: {len(records)} legal move{plural} in {info.format_position(state)}{settings}")
     chances = [(key, title) for key, title in CHANCES if records and key in records[0].details]
     header = f"{'#':>3} {'ply':>3} " + "".join(f"{title:>7}" for _, title in chances)
-    print(header + f" {'value':>8} {'diff':>7} {'score':>6}  move")
+    print(header + f" {'value':>8} {'diff':>8} {'score':>6}  move")
     for r in records:
         cells = "".join(f"{100 * r.details[key]:6.1f}%" for key, _ in chances)
-        diff = "" if r.rank == 1 else f"{r.diff:+7.3f}"
-        print(f"{r.rank:>3} {r.plies:>3} {cells} {r.value:+8.3f} {diff:>7} {r.score:+6.1f}  {r.notation}")
+        diff = "" if r.rank == 1 else f"{r.diff:+8.3f}"
+        print(f"{r.rank:>3} {r.plies:>3} {cells} {r.value:+8.3f} {diff:>8} {r.score:+6.1f}  {r.notation}")
     warned = [r for r in records if r.warnings]
     if warned:
         print("\nwarnings:")

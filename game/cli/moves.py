@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import replace
 
 from ..backgammon import formats
-from ..backgammon.rules import BackgammonState, parse_roll
-from .common import add_game_argument, game_info
+from .common import add_game_argument, game_info, user_input, with_dice
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -17,18 +15,14 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--position", required=True, help="GNU Backgammon position ID, posid:matchid or XGID=...")
     parser.add_argument("--dice", help="the roll, e.g. 31 (default: the dice in the position, if any)")
     parser.add_argument("--json", action="store_true", help="print a JSON list of {move, position_id}")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, checks_input=True)
 
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
     rules = info.rules()
-    state: BackgammonState = info.parse_position(args.position)
-    if args.dice is not None:
-        roll = parse_roll(args.dice)
-        state = replace(state, dice=(roll.high, roll.low))
-    elif state.dice is None:
-        raise ValueError("no dice: give --dice (e.g. --dice 31); the position has none")
+    with user_input():
+        state = with_dice(info.parse_position(args.position), args.dice)
     rows = []
     for play, after in rules.successors(state):
         mover = state.turn

@@ -9,10 +9,11 @@ import sys
 import gnubg_nn
 import pytest
 
+from game.mandragora.position import EXAMPLE
 from .util import run
 
 START = "4HPwATDgc/ABMA"
-
+ANALYZE = ["analyze", "backgammon", "--position"]
 
 
 def test_moves_json_matches_gnubg(capsys):
@@ -46,11 +47,21 @@ def test_moves_accepts_xgid_and_match_id_forms(capsys):
         (["selfplay", "backgammon", "--games", "0"], "at least 1"),
         (["selfplay", "backgammon", "--seed", "x"], "seed"),
         (["selfplay", "chess"], "invalid choice"),
+        ([*ANALYZE, "XXXX", "--dice", "31"], "tabula: error: invalid position ID 'XXXX'"),
+        *(([*ANALYZE, START, "--dice", d], f"tabula: error: bad dice {d!r}") for d in ("71", "3", "abc", "00")),
+        ([*ANALYZE, START], "tabula: error: no dice"),
+        ([*ANALYZE, START, "--dice", "31", "--level", "Grandmaster"],
+         "tabula: error: unknown level 'grandmaster'; known levels: beginner, intermediate, advanced, expert"),
+        ([*ANALYZE, START, "--dice", "31", "--evaluator", "nope"], "tabula: error: unknown evaluator 'nope'; known"),
+        ([*ANALYZE, "YAAAAAAAAAAAAA", "--dice", "31"], "tabula: error: the game is over (White"),
+        (["analyze", "mandragora", "--position", "score=21-8"], "tabula: error: the game is over (Player"),
+        (["analyze", "mandragora", "--position", "XXXX"], "tabula: error: bad area entry 'XXXX'"),
+        (["analyze", "mandragora", "--position", EXAMPLE, "--level", "expert"], "tabula: error: --dice, --evaluator"),
     ],
 )
 def test_bad_values_exit_2_with_a_message(capsys, argv, message):
     code, out, err = run(capsys, *argv)
-    assert code == 2
+    assert code == 2 and out == ""
     assert message in err and "Traceback" not in err
 
 
@@ -72,3 +83,15 @@ def test_python_dash_m_game_runs_the_same_command_line():
     )
     assert done.returncode == 2
     assert done.stderr.startswith("tabula: error:") and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["moves", "analyze"])
+def test_a_reader_that_stops_early_ends_the_output_quietly(command):
+    """``tabula ... | head``: the pipe closes before the output is written; no traceback."""
+    argv = [sys.executable, "-m", "game", command, "backgammon", "--position", START, "--dice", "31"]
+    if command == "analyze":
+        argv += ["--level", "beginner"]
+    done = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    done.stdout.close()
+    err = done.stderr.read()
+    assert done.wait() == 1 and err == ""
