@@ -3,7 +3,9 @@
 An evaluator is a pure function of positions.  Its batch form, :meth:`Evaluator.evaluate`,
 takes an ``(N, 2, 26)`` integer array (see :mod:`.arrays`) and returns one value per
 position from the side on roll's view; :meth:`Evaluator.explain` breaks one position's value
-into named factors whose contributions add up to ``"total"``.
+into named factors whose contributions add up to ``"total"``, in the evaluator's own units.
+:meth:`Evaluator.play_factors` explains instead the value a search gives a play at 0 ply
+(the mover's equity with the opponent to roll), in points.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .arrays import boards_to_array
+from .arrays import as_batch, boards_to_array, flip
 
-__all__ = ["Evaluator", "register", "get_evaluator", "evaluator_names"]
+__all__ = ["Evaluator", "register", "get_evaluator", "evaluator_names", "through_univariate"]
 
 
 class Evaluator(ABC):
@@ -74,8 +76,47 @@ class Evaluator(ABC):
         result["total"] = float(self.evaluate(batch)[0])
         return result
 
+    def play_values(self, batch: np.ndarray) -> np.ndarray:
+        """``(N,)``: the search's 0-ply value of each play, ``−equity(flip(batch))``.
+
+        ``batch`` rows are ``(mover, opponent)`` just after the mover's play, the opponent
+        to roll next; the value is the mover's equity in points.
+        """
+        return -self.equity(flip(as_batch(batch)))
+
+    def play_factors(self, batch: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
+        """``(names, (N, k) float64)``: each play's :meth:`play_values` split into named
+        contributions in points, from the mover's view; each row adds up to the value
+        (to 1e-9).  One batched call explains every play of a position.
+
+        The default is the whole value as one factor; evaluators override it.
+        """
+        return ("value",), self.play_values(batch)[:, None]
+
+    def explain_play(self, mover: Sequence[int], opponent: Sequence[int]) -> dict[str, float]:
+        """Ordered ``{factor: contribution in points}`` from the mover's view for the position
+        just after the mover's play (the opponent to roll next); the contributions add up
+        (to 1e-9) to the search's 0-ply value of that play, ``−equity(flip(position))``."""
+        names, parts = self.play_factors(boards_to_array([(mover, opponent)]))
+        return {name: float(value) for name, value in zip(names, parts[0])}
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def through_univariate(parts: np.ndarray, values: np.ndarray, slope_at_zero: float, tiny: float = 1e-9) -> np.ndarray:
+    """Integrated gradients through ``value = g(Σ parts)`` with ``g(0) = 0``: ``(N, k)``.
+
+    For a value that depends on the parts only through their sum R, the straight path from
+    all parts 0 gives part i the share ``r_i · g(R)/R`` (its share of R times the average
+    slope of g); ``g(R)`` is taken as the given ``values`` so each row adds up to its value
+    exactly.  When ``|R| < tiny`` the slope is ``slope_at_zero`` (g's derivative at 0).
+    """
+    parts = np.asarray(parts, dtype=np.float64)
+    total = parts.sum(axis=1)
+    small = np.abs(total) < tiny
+    slope = np.where(small, slope_at_zero, np.asarray(values, dtype=np.float64) / np.where(small, 1.0, total))
+    return parts * slope[:, None]
 
 
 _REGISTRY: dict[str, Evaluator] = {}

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .arrays import as_batch, popcount, row_dot, slot_bits
-from .base import Evaluator
+from .base import Evaluator, through_univariate
 
 __all__ = [
     "BRAS_FEATURES", "BRAS_WEIGHTS", "SIGMA", "Bras", "BrasDetails", "bras_features",
@@ -135,6 +135,12 @@ class Bras(Evaluator):
         tiny = np.abs(d) < 1e-12
         slope = np.where(tiny, 50.0 / SIGMA, (score_from_d(d) - 50.0) / np.where(tiny, 1.0, d))
         return np.concatenate([weighted * slope[:, None], np.full((len(d), 1), 50.0)], axis=1)
+
+    def play_factors(self, batch: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
+        """Each feature's w·f (already mover minus opponent) through the equity tanh(D/σ)
+        (:func:`.base.through_univariate`; slope 1/σ at 0); the constant "even" cancels."""
+        weighted = bras_features(batch, self.out_occupied) * BRAS_WEIGHTS
+        return BRAS_FEATURES, through_univariate(weighted, self.play_values(batch), 1.0 / SIGMA)
 
 
 NO_DOUBLE = "no double"

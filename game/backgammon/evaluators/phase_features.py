@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from .arrays import as_batch, flip, row_dot
-from .base import Evaluator
+from .base import Evaluator, through_univariate
 
 __all__ = [
     "PHASE_FEATURES", "EARLY", "MID", "LATE", "PHASE_WEIGHTS", "NORMALISERS",
@@ -126,6 +126,7 @@ def extended_vector(batch: np.ndarray, version: str = "seed") -> np.ndarray:
     return out.reshape(len(vector), 48)
 
 
+_WEIGHTED = np.flatnonzero(np.abs(PHASE_WEIGHTS).sum(axis=1))  # features some phase weighs
 EQUITY_PER_UNIT = 10.0
 """Points per unit of heuristic difference: a bar checker (≈0.01–0.013) is worth ≈0.1–0.13."""
 
@@ -159,6 +160,15 @@ class PhaseHeuristic(Evaluator):
         ``EQUITY_PER_UNIT · (h(me) − h(opponent))``, clipped to ±1 point."""
         batch = as_batch(batch)
         return np.clip(EQUITY_PER_UNIT * (self.evaluate(batch) - self.evaluate(flip(batch))), -1.0, 1.0)
+
+    def play_factors(self, batch: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
+        """Each feature's term of h(mover) − h(opponent), through the equity's clip(10·Δh, ±1)
+        (:func:`.base.through_univariate`; slope 10 at 0).  The offset cancels, and features
+        no phase weighs (always 0) are left out."""
+        batch = as_batch(batch)
+        parts = (self._weighted(batch) - self._weighted(flip(batch)))[:, _WEIGHTED] / HEURISTIC_SCALE
+        names = tuple(PHASE_FEATURES[k] for k in _WEIGHTED)
+        return names, through_univariate(parts, self.play_values(batch), EQUITY_PER_UNIT)
 
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         parts = self._weighted(batch) / HEURISTIC_SCALE

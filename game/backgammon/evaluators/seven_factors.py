@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from .arrays import as_batch, flip, popcount, row_dot, slot_bits
-from .base import Evaluator
+from .base import Evaluator, through_univariate
 from .shots import source_blot_risk, weighted_blot_risk
 
 __all__ = ["SevenFactors", "SEVEN_FACTOR_NAMES", "seven_factor_terms", "playout_credit"]
@@ -113,6 +113,13 @@ class SevenFactors(Evaluator):
     def equity(self, batch: np.ndarray) -> np.ndarray:
         """The seed's playout credit as points: ``clamp((E(me) − E(opp)) / 2, −1, 1)``."""
         return 2.0 * playout_credit(self.relative(batch)) - 1.0
+
+    def play_factors(self, batch: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
+        """Each term of E(mover) − E(opponent), through the equity's clamp(ΔE/2, ±1)
+        (:func:`.base.through_univariate`; slope 1/2 at 0)."""
+        batch = as_batch(batch)
+        parts = self._contributions(batch) - self._contributions(flip(batch))
+        return self.factors, through_univariate(parts, self.play_values(batch), 0.5)
 
 
 def playout_credit(relative: np.ndarray) -> np.ndarray:

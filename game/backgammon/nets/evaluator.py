@@ -19,6 +19,7 @@ from ...core.resources import asset_path
 from ..board import CHECKERS, OFF
 from ..evaluators.arrays import as_batch, flip
 from ..evaluators.base import Evaluator, evaluator_names, register
+from .attribution import explain_plays
 from .encoding import ENCODERS, OUTPUTS, consistent, equity, flip_outputs, terminal_outputs, win_kind_after
 from .network import Network
 
@@ -49,7 +50,8 @@ class NetEvaluator(Evaluator):
 
     ``explain`` splits the equity into ``win`` (2·win − 1) and, with five outputs,
     ``gammons`` (wg − lg) and ``backgammons`` (wbg − lbg); :meth:`probabilities` gives the
-    raw outputs named by :attr:`output_names`.
+    raw outputs named by :attr:`output_names`.  ``play_factors`` explains a play's value by
+    groups of inputs (:mod:`.attribution`).
     """
 
     higher_is_better = True
@@ -77,6 +79,11 @@ class NetEvaluator(Evaluator):
         """The mover's equity after its play: ``batch`` is ``(mover, opponent)`` with the
         opponent to roll next, so it is the negated equity of the flipped position."""
         return -self.evaluate(flip(batch))
+
+    def play_factors(self, batch: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
+        """Integrated gradients from the opening position, summed over groups of inputs
+        named from the mover's view, plus the opening's value (:func:`.attribution.explain_plays`)."""
+        return explain_plays(self.network, self.encoding, batch, self.equity)
 
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         o = self.probabilities(batch)
