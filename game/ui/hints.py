@@ -213,6 +213,8 @@ class WhySection:
         behind = f", {record.diff:+.3f} vs the best" if record.rank > 1 else ", the best"
         depth = f" · {record.plies} ply" if record.plies else ""
         lines.insert(0, (f"value {record.value:+.3f}{behind}{depth}", TEXT_DIM))
+        if factors and record.plies:  # the factors explain the position the move reaches
+            lines.append(("factors of the position reached (0 ply):", TEXT_DIM))
         return heading, lines, factors
 
     def height(self, width: int) -> int:

@@ -8,7 +8,7 @@ import pytest
 
 from game.backgammon.ai import Level, analyze_position, level_player, search, state_evaluate, strongest_evaluator
 from game.backgammon.board import make_side
-from game.backgammon.evaluators import get_evaluator
+from game.backgammon.evaluators import boards_to_array, get_evaluator
 from game.backgammon.rules import BackgammonRules, BackgammonState
 from game.core.match import play_game
 from game.core.search import Limits, MoveFilter, SearchCancelled
@@ -55,7 +55,11 @@ def test_the_record_is_complete_and_consistent():
     best = records[0]
     assert best.diff == 0 and best.details["equity"] == best.value and 0 < best.details["win"] < 1
     assert -100 <= min(r.score for r in records) and max(r.score for r in records) <= 100
-    assert set(best.factors) == set(get_evaluator(strongest_evaluator()).factors)
+    # The factors explain the play's 0-ply value in points: they add up to it.
+    names, _ = get_evaluator(strongest_evaluator()).play_factors(boards_to_array([(make_side(OPENING), make_side(OPENING))]))
+    assert list(best.factors) == list(names)
+    zero_ply = {r.notation: r.value for r in analyze_position(s, "intermediate")}
+    assert sum(best.factors.values()) == pytest.approx(zero_ply[best.notation], abs=1e-9)
     split = next(r for r in records if r.notation == "24/23 24/21")
     assert any(w.startswith("leaves 2 blots:") for w in split.warnings)
     assert any(w.endswith("worse than 8/5 6/5") for w in split.warnings)

@@ -8,10 +8,11 @@ import json
 import numpy as np
 import pytest
 
-from game.backgammon.ai import mover_chances, strongest_evaluator
+from game.backgammon.ai import state_valuer, strongest_evaluator
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.evaluators import base, boards_to_array, evaluator_names, flip, get_evaluator, random_positions
 from game.backgammon.nets import evaluator as nets_evaluator
+from game.backgammon.rules import BackgammonState
 from game.core.resources import asset_path
 from ..cli.util import run
 
@@ -69,9 +70,10 @@ def test_net_full_is_the_strongest_and_keeps_the_evaluator_contract():
     assert list(explained) == ["win", "gammons", "backgammons", "total"]
     assert sum(v for k, v in explained.items() if k != "total") == pytest.approx(explained["total"])
     on_roll = net.outputs(boards_to_array([(me, opp)]))[0]
-    chances = mover_chances(net, opp, me)  # ``opp`` just moved; ``me`` is on roll
-    assert chances["win"] == pytest.approx(1 - on_roll[0])
-    assert chances["lose_gammon"] == pytest.approx(on_roll[1])
+    # The analysis' valuer speaks for player 0: here ``opp``, who just moved; ``me`` is on roll.
+    values, chances = state_valuer(net)([BackgammonState.from_board(me, opp, 1, None)])
+    assert chances[0, 0] == pytest.approx(1 - on_roll[0]) and chances[0, 3] == pytest.approx(on_roll[1])
+    assert values[0] == pytest.approx(-explained["total"])
 
 
 @pytest.mark.parametrize("name, points", [("net-full", 3.0), ("net-phase48", 1.0)])

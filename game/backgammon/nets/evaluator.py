@@ -94,8 +94,8 @@ class NetEvaluator(Evaluator):
 
 
 class FullNetEvaluator(NetEvaluator):
-    """:class:`NetEvaluator` with :meth:`outputs`, the five-output interface that
-    :func:`game.backgammon.ai.mover_chances` reads."""
+    """:class:`NetEvaluator` with :meth:`outputs`, the five-output interface (win, gammons,
+    backgammons) that five-output consumers look for."""
 
     def outputs(self, batch: np.ndarray) -> np.ndarray:
         """``(N, 5)`` ``[win, win gammon, win backgammon, lose gammon, lose backgammon]``."""
