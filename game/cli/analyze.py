@@ -101,4 +101,5 @@ def reasons(record, records) -> list[str]:
         return [f"{name} {value:+.3f}" for name, value in record.factors.items() if value][:6]
     deltas = {name: value - rival.factors.get(name, 0.0) for name, value in record.factors.items()}
     shown = sorted((item for item in deltas.items() if abs(item[1]) > 1e-9), key=lambda kv: -abs(kv[1]))
-    return [f"{name} {delta:+.3f}" for name, delta in shown[:6]] + [f"(vs {rival.notation})"]
+    shown = [f"{name} {delta:+.3f}" for name, delta in shown[:6]]
+    return shown[:-1] + [f"{shown[-1]} (vs {rival.notation})"] if shown else [f"the same factors as {rival.notation}"]
