@@ -2,10 +2,14 @@
 
 Backgammon moves are dice plus notation (``"31:8/5 6/5 52:13/8 13/11"``; ``--first white``
 by default); Mandragora's are area moves (``"P3 P1 O7"``, with ``--pattern`` and
-``--first player|opponent``).  Prints the final position and the result; every move is
+``--first player|opponent``).  A random setup (``--pattern random`` or ``--first random``) is
+drawn by chance, so the list starts with the setup drawn, written pattern/first mover as
+saved games record it: ``--pattern random --moves "C/opponent O7 P3"``.  Prints the final
+position and the game's own words for the result ("Player wins 21–8."); every move is
 checked and the first bad one is named with its number.  ``--json`` prints
-``{"game", "position", "over", "result", "plies", "to_move"}``; ``result`` is the points per
-player once the game is over (``null`` before), ``to_move`` the side to act next.
+``{"game", "position", "over", "result", "plies", "to_move", "status"}``; ``result`` is the
+points per player once the game is over (``null`` before), ``to_move`` the side to act next,
+``status`` the text line.
 """
 
 from __future__ import annotations
@@ -21,9 +25,12 @@ from .common import add_game_argument, game_info
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("replay", help="play a list of moves and print the final position and result")
     add_game_argument(parser)
-    parser.add_argument("--moves", required=True, help='the moves, e.g. "31:8/5 6/5 52:13/8 13/11" or "P3 P1 O7"')
-    parser.add_argument("--pattern", help="Mandragora: the starting pattern A-E (default A)")
-    parser.add_argument("--first", help="who moves first: white/black (backgammon), player/opponent (Mandragora)")
+    parser.add_argument("--moves", required=True,
+                        help='the moves, e.g. "31:8/5 6/5 52:13/8 13/11" or "P3 P1 O7"; after a random '
+                             'Mandragora setup the first names the setup drawn, e.g. "A/player P3 P1"')
+    parser.add_argument("--pattern", help="Mandragora: the starting pattern A-E or random (default A)")
+    parser.add_argument("--first", help="who moves first: white/black (backgammon), player/opponent/random "
+                                        "(Mandragora)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
 
@@ -51,13 +58,25 @@ def run(args: argparse.Namespace) -> int:
         "plies": sum(1 for state in states[:-1] if rules.to_move(state) != CHANCE),
         "to_move": None if over else ("chance" if mover == CHANCE else info.player_titles[mover]),
     }
+    report["status"] = status(info, final, report)
     if args.json:
         print(json.dumps(report))
         return 0
     print(f"{info.title} after {report['plies']} moves: {report['position']}")
-    if over:
-        points = ", ".join(f"{name} {value:+g}" for name, value in zip(info.player_titles, report["result"]))
-        print(f"game over: {points}")
-    else:
-        print(f"to move: {report['to_move']}")
+    print(f"game over: {report['status']}" if over else f"to move: {report['to_move']}")
     return 0
+
+
+def status(info, state, report: dict) -> str:
+    """The game's own words for ``state`` ("Player wins 21–8."), or, for a game that has none,
+    the winner and the points from the result."""
+    if info.describe is not None:
+        return info.describe(state)
+    if not report["over"]:
+        mover = report["to_move"]
+        return "A chance outcome (dice) comes next." if mover == "chance" else f"{mover} to move."
+    best = max(range(len(report["result"])), key=report["result"].__getitem__)
+    points = report["result"][best]
+    if points <= 0:
+        return "Draw."
+    return f"{info.player_titles[best]} wins {points:g} point{'s' if points != 1 else ''}."

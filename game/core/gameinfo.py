@@ -4,10 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .players import Player
 from .protocol import Rules
+
+
+class SetupOption(NamedTuple):
+    """A choice a new game of this kind offers (Mandragora: the pattern, who moves first).
+
+    The menu shows one drop-down per option and ``tabula play`` one ``--NAME`` flag; the
+    chosen value goes into the game's options unchanged.  A ``"random"`` choice is drawn
+    by the rules as a chance outcome, so the game's seed decides it and saves replay it.
+    """
+
+    label: str
+    choices: tuple[str, ...]
+    default: str
+
+    def check(self, value: str) -> str:
+        """The declared choice ``value`` names (any case); ``ValueError`` listing them otherwise."""
+        for choice in self.choices:
+            if str(value).strip().lower() == choice.lower():
+                return choice
+        raise ValueError(f"expected one of {', '.join(self.choices)}, got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -42,3 +62,23 @@ class GameInfo:
     max_plies: int | None = None
     """Plies after which a tournament game stops unfinished (a draw) when the tournament sets
     no limit: a guard for games that can loop forever (Mandragora)."""
+    setup_options: dict[str, SetupOption] = field(default_factory=dict)
+    """Option name → the choice a new game offers (menu drop-downs, ``tabula play`` flags)."""
+    describe: Callable[[Any], str] | None = None
+    """A state in words: whose turn it is, or the result once over ("Player wins 21–8.")."""
+
+    def new_game_options(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
+        """Every declared setup option, ``chosen`` values checked (``ValueError`` naming a bad
+        one or one this game does not have), the others at their defaults."""
+        chosen = dict(chosen or {})
+        unknown = sorted(set(chosen) - set(self.setup_options))
+        if unknown:
+            offered = ", ".join(self.setup_options) or "none"
+            raise ValueError(f"{self.title} has no option {unknown[0]!r} (its options: {offered})")
+        options = {}
+        for name, option in self.setup_options.items():
+            try:
+                options[name] = option.check(chosen.get(name, option.default))
+            except ValueError as error:
+                raise ValueError(f"bad {name} for {self.title}: {error}") from None
+        return options

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from ..core.gameinfo import GameInfo
+from functools import partial
+
+from ..core.gameinfo import GameInfo, SetupOption
 from .analyzer import analyze
+from .display import describe
 from .players import PLAYER_NAMES, make_player
 from .position import format_position, parse_position
-from .rules import MandragoraRules, MandragoraState
+from .rules import PATTERNS, SIDE_TITLES, SIDES, MandragoraRules, MandragoraState, split_moves
 
 MAX_PLIES = 200
 """Tournament games stop here: two players may repeat a position forever (no rule ends a
 loop), while finished games take 35-55 plies."""
+
+SETUP_OPTIONS = {
+    "pattern": SetupOption("Pattern", (*PATTERNS, "random"), "A"),
+    "first": SetupOption("First move", (*SIDES, "random"), "player"),
+}
+"""What a new game offers (spec §4: pattern and first mover; random is Tabula's extra, §5.4)."""
 
 GAME = GameInfo(
     name="mandragora",
@@ -20,10 +29,13 @@ GAME = GameInfo(
     make_player=make_player,
     parse_position=parse_position,
     format_position=format_position,
-    player_titles=("Player", "Opponent"),
+    player_titles=SIDE_TITLES,
     analyze=analyze,
+    split_moves=split_moves,
     tournament_options={"pattern": "random", "first": "random"},
     max_plies=MAX_PLIES,
+    setup_options=SETUP_OPTIONS,
+    describe=partial(describe, titles=SIDE_TITLES),
 )
 
 __all__ = ["GAME", "MandragoraRules", "MandragoraState", "format_position", "parse_position"]

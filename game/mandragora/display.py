@@ -41,11 +41,12 @@ def sowing(state: MandragoraState, area: int) -> Sowing:
 
 class SowingAnimation:
     """A move being shown piece by piece from ``state``: one piece lands every ``seconds``;
-    ``collected`` is what the bases held before it."""
+    ``collected`` is what the bases held before it; ``banner`` is shown once it has ended
+    (shown earlier, it would give the outcome away and hide the flying pieces)."""
 
-    def __init__(self, state: MandragoraState, move: Sowing, collected, seconds: float) -> None:
+    def __init__(self, state: MandragoraState, move: Sowing, collected, seconds: float, banner: str = "") -> None:
         self.state, self.move, self.collected = state, move, collected
-        self.seconds, self.elapsed = seconds, 0.0
+        self.seconds, self.elapsed, self.banner = seconds, 0.0, banner
 
     @property
     def landed(self) -> int:
@@ -84,12 +85,25 @@ def describe(state: MandragoraState, titles: Sequence[str]) -> str:
 
 
 def move_summary(state: MandragoraState, area: int, titles: Sequence[str]) -> str:
-    """``Player sowed area 4: 3 pieces, scoring 3 points.`` (and the extra turn, if any)."""
+    """``Player sowed area 4: 3 pieces, scoring 3 points.`` and the extra turn, if the game goes on."""
     done, title = step(state, area), titles[state.turn]
     points = f", scoring {done.points} point{'s' if done.points != 1 else ''}" if done.points else ""
     count = len(state.pile(area))
     text = f"{title} sowed area {area}: {count} piece{'s' if count != 1 else ''}{points}."
-    return text + (f" Extra turn: {title} moves again." if done.extra else "")
+    if extra_turn_banner(state, area, titles):
+        return f"{text} Extra turn: {title} moves again."
+    if done.extra:
+        return f"{text} No area left for the extra turn: game over."
+    return text
+
+
+def extra_turn_banner(state: MandragoraState, area: int, titles: Sequence[str]) -> str:
+    """The banner to show once ``area``'s sowing has landed: the extra turn, or ``""`` when
+    there is none or the game ends (an extra turn with no area left to sow)."""
+    done = step(state, area)
+    if not done.extra or not legal_areas(done.state.board, done.state.turn):
+        return ""
+    return f"★ Extra turn — {titles[state.turn]} moves again"
 
 
 def move_between(before: MandragoraState, after: MandragoraState) -> int | None:

@@ -22,7 +22,9 @@ Choices where the spec leaves a program a question (spec §6, "Decisions for Tab
 - **Setup.**  Options ``pattern`` ("A".."E", the upstream HEAD table, or "random"; default
   "A") and ``first`` ("player"/"opponent", 0/1, or "random"; default "player").  Any random
   choice makes the initial state a chance node whose equally likely outcomes are
-  :class:`Setup` values written ``"A player"``, so a recorded game replays without its seed.
+  :class:`Setup` values written ``"A/player"`` (one word, so a typed move list can start
+  with it; ``"A player"`` and ``"A,player"`` are read too), so a recorded game replays
+  without its seed.
 - **Moves** are area numbers (``int``), written ``P3`` / ``O7`` (mover letter + area, as in
   the upstream logs); :meth:`MandragoraRules.parse` also takes a bare ``3``.
 - **Result** is the score difference, zero-sum: a 21-8 game gives ``(13, -13)``; its sign
@@ -114,7 +116,7 @@ class Setup:
     first: int
 
     def __str__(self) -> str:
-        return f"{self.pattern} {SIDES[self.first]}"
+        return f"{self.pattern}/{SIDES[self.first]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,10 +274,25 @@ class MandragoraRules(Rules[MandragoraState, Any]):
 
     def _parse_setup(self, state: MandragoraState, text: str) -> Setup:
         words = text.replace("/", " ").replace(",", " ").split()
-        if len(words) != 2 or words[0].upper() not in PATTERNS or words[1].lower() not in SIDES:
-            raise IllegalMoveError(f"bad setup {text!r}: expected a pattern and the first mover, e.g. 'A player'")
-        setup = Setup(words[0].upper(), SIDES.index(words[1].lower()))
-        if setup not in state.setups:
-            allowed = ", ".join(str(s) for s in state.setups)
-            raise IllegalMoveError(f"setup {text!r} cannot be drawn here; possible: {allowed}")
-        return setup
+        setup = None
+        if len(words) == 2 and words[0].upper() in PATTERNS and words[1].lower() in SIDES:
+            setup = Setup(words[0].upper(), SIDES.index(words[1].lower()))
+        if setup in state.setups:
+            return setup
+        allowed = ", ".join(str(s) for s in state.setups)
+        if setup is None:
+            raise IllegalMoveError(f"bad setup {text!r}: the game starts with the drawn pattern and first mover, "
+                                   f"written like {state.setups[0]} (possible: {allowed})")
+        raise IllegalMoveError(f"setup {text!r} cannot be drawn here; possible: {allowed}")
+
+
+def split_moves(text: str) -> list[str]:
+    """A typed move list into actions: words, with a setup typed as two words (``"A player"``,
+    as older saves wrote it) kept as one action."""
+    words, actions = text.split(), []
+    for word in words:
+        if actions and actions[-1].upper() in PATTERNS and word.lower() in SIDES:
+            actions[-1] += f"/{word}"
+        else:
+            actions.append(word)
+    return actions

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 import pygame
 import pygame.gfxdraw
 
-from .display import (SQRT3, CollectedTracker, SowingAnimation, add_scored, badges, describe, grid, guess_collected,
-                      clip_text, hexagon, in_hexagon, move_summary, partial, pile_spots, piece_shape, sowing)
+from .display import (SQRT3, CollectedTracker, SowingAnimation, add_scored, badges, clip_text, describe,
+                      extra_turn_banner, grid, guess_collected, hexagon, in_hexagon, move_summary, partial,
+                      pile_spots, piece_shape, sowing)
 from .rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
                     step, values_for)
 
@@ -26,8 +27,8 @@ SIDE_COLOURS = ((64, 118, 196), (58, 150, 92))
 SHARED = (150, 108, 66)
 PIECE_STYLE = {  # fill, outline, letter colour
     "M": ((246, 242, 230), (120, 112, 96), (70, 60, 48)),
-    "K": ((44, 42, 48), (170, 166, 176), (236, 232, 240)),
-    "P": ((58, 46, 66), (184, 164, 196), (236, 228, 244)),
+    "K": ((40, 40, 46), (170, 166, 176), (236, 232, 240)),
+    "P": ((128, 70, 168), (218, 196, 236), (250, 244, 255)),
     "C": ((112, 200, 96), (36, 96, 36), (24, 60, 24)),
     "A": ((240, 128, 184), (140, 40, 96), (96, 20, 60)),
 }
@@ -71,10 +72,9 @@ class MandragoraView:
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.layout = Layout(self.rect, 0)
         self.turn: MandragoraState | None = None
-        self.chosen: int | None = None
-        self.hover: int | None = None
-        self.click_seconds = 0.12
-        self.show_analysis = True
+        self.chosen: int | None = None  # the area clicked, played at end_turn
+        self.hover: int | None = None  # the legal area under the mouse
+        self.click_seconds, self.show_analysis = 0.12, True
         self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
         self.animations: list[SowingAnimation] = []
         self.cues: list[str] = []
@@ -119,22 +119,23 @@ class MandragoraView:
         if state not in self._analysis:
             if len(self._analysis) > 64:
                 self._analysis.clear()
-            analyze = self.info.analyze
-            self._analysis[state] = analyze(state) if analyze and not state.setups else []
+            self._analysis[state] = self.info.analyze(state) if self.info.analyze and not state.setups else []
         return self._analysis[state]
 
     # -- animation ------------------------------------------------------------------------------
     def animate(self, state: MandragoraState, area: int, seconds: float) -> None:
         """Show ``area`` being sown from ``state``, one piece per ``seconds`` (0: at once)."""
-        done = step(state, area)
         self.last_move = move_summary(state, area, self.titles)
-        self.banner = f"★ Extra turn — {self.titles[state.turn]} moves again"
-        self.banner_left = 1.8 if done.extra else 0.0
-        move = sowing(state, area)
+        banner = extra_turn_banner(state, area, self.titles)
+        self._show_banner("")  # a new move ends the last one's banner
         if seconds > 0:
-            self.animations.append(SowingAnimation(state, move, self.collected(state), seconds))
+            self.animations.append(SowingAnimation(state, sowing(state, area), self.collected(state), seconds, banner))
         else:
-            self.cues.append("hit" if done.scored else "move")
+            self.cues.append("hit" if step(state, area).scored else "move")
+            self._show_banner(banner)
+
+    def _show_banner(self, text: str, seconds: float = 1.8) -> None:
+        self.banner, self.banner_left = text, seconds if text else 0.0
 
     def update(self, dt: float) -> list[str]:
         self.banner_left = max(0.0, self.banner_left - dt)
@@ -147,6 +148,7 @@ class MandragoraView:
             self.cues += ["hit" if stop in BASES else "move" for _, stop in anim.move.landings[before:anim.landed]]
             if anim.done:
                 self.animations.pop(0)
+                self._show_banner(anim.banner)
         cues, self.cues = self.cues, []
         return cues
 
@@ -171,8 +173,7 @@ class MandragoraView:
     def can_undo(self) -> bool:
         return False  # a move is one click: there is nothing to take back within a turn
 
-    def undo(self) -> bool:
-        return False
+    undo = can_undo
 
     def area_at(self, pos) -> int | None:
         """The area under ``pos``, if any."""
@@ -213,7 +214,9 @@ class MandragoraView:
         return False  # a side without a legal area ends the game; nobody ever passes
 
     def describe(self, state: MandragoraState) -> str:
-        return describe(state, self.titles)
+        """The status line; while a sowing is shown, that move (its outcome would give it away)."""
+        move = self.animations[-1].move if self.animations else None
+        return f"{self.titles[move.side]} is sowing area {move.source}…" if move else describe(state, self.titles)
 
     # -- drawing --------------------------------------------------------------------------------
     def _text(self, text: str, size: float, colour=PAPER, bold: bool = False) -> pygame.Surface:
@@ -263,8 +266,7 @@ class MandragoraView:
             self._draw_banner(surface)
 
     def _draw_strip(self, surface, state, over, anim) -> None:
-        lay = self.layout
-        strip = lay.strip
+        lay, strip = self.layout, self.layout.strip
         if state.setups:
             text, colour = "Drawing the pattern…", DIM
         elif over:
@@ -431,7 +433,7 @@ class MandragoraView:
             self._blit(surface, f"{left} piece{'s' if left != 1 else ''} left on the board score nothing.", size,
                        (box.x, y), DIM, anchor="midleft", width=box.w)
             y += line
-        if self.last_move and not state.setups:
+        if self.last_move and not state.setups and not self.animations:  # shown once the pieces have landed
             self._blit(surface, f"Last move: {self.last_move}", size, (box.x, y), PAPER, anchor="midleft", width=box.w)
 
     def _record_row(self, surface, record, best, pos, width, size) -> None:

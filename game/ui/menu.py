@@ -1,7 +1,12 @@
-"""The main menu: game, mode, players and levels, seed; continue, load, settings, quit.
+"""The main menu: game, mode, players and levels, the game's setup options, seed; continue,
+load, settings, quit.
 
 Modes are data (:data:`MODES`).  A mode whose ``open`` is set starts its own scene instead of
-a game: that is where the tournament scene plugs in when it exists.
+a game: that is where the tournament scene plugs in when it exists.  Setup options are the
+game's own (``GameInfo.setup_options``, e.g. Mandragora's pattern and first mover): one
+drop-down each.  They start at the options of the game just left, else those last chosen in
+this window's menu, else the autosaved game's, else the defaults (the settings file keeps
+only game, mode and players).
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 import pygame
 import pygame_gui
@@ -56,6 +62,19 @@ class MenuScene(Scene):
         self.widgets: dict = {}
         self.dialog: UIFileDialog | None = None
         self._fix_players()
+        try:
+            self.autosave = load_game(autosave_path(), rules_for)
+        except SaveError:
+            self.autosave = None
+        self.options = _CHOSEN.setdefault(app, {})
+        """Game name → its setup options as chosen (kept when another game is picked)."""
+        left = getattr(app.scene, "session", None)  # the game the menu is opened from, if any
+        if left is not None:
+            self.options[left.info.name] = _checked_options(left.info, left.options)
+        for game in self.games:
+            if game.name not in self.options:
+                saved = self.autosave is not None and self.autosave.game == game.name
+                self.options[game.name] = _checked_options(game, self.autosave.options if saved else {})
 
     def _fix_players(self) -> None:
         """Make the remembered players fit the game and mode (names the game knows)."""
@@ -71,26 +90,25 @@ class MenuScene(Scene):
         self.players = players
 
     def continue_available(self) -> bool:
-        try:
-            record = load_game(autosave_path(), rules_for)
-        except SaveError:
-            return False
-        return record.result is None
+        return self.autosave is not None and self.autosave.result is None
 
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         cw = min(520, w - 40)
         x, y = (w - cw) // 2, _top(h)
-        step = max(30, min(46, (h - y - 16) / 9.8))
+        rows = 2
+        if self.mode.open is None:  # players, setup options and seed; a mode's own screen asks otherwise
+            rows += (2 if self.mode.humans < 2 else 0) + len(self.game.setup_options) + 1
+        step = max(28, min(46, (h - y - 10) / (rows + 4.0)))  # the rows and the buttons fit
         gui, titles = self.gui, self.game.player_titles
         labels = cw * 0.36
-        field = pygame.Rect(x + labels, 0, cw - labels, step - 10)
+        field = pygame.Rect(x + labels, 0, cw - labels, round(step * 0.8))
         self.widgets = {}
 
         def row(label: str, key: str, element) -> None:
             nonlocal y
-            UILabel(pygame.Rect(x, y, labels - 10, step - 10), label, gui)
+            UILabel(pygame.Rect(x, y, labels - 10, round(step * 0.8)), label, gui)
             self.widgets[key] = element(field.move(0, y))
             y += step
 
@@ -114,6 +132,11 @@ class MenuScene(Scene):
             return entry
 
         if self.mode.open is None:
+            chosen = self.options[self.game.name]
+            for name, option in self.game.setup_options.items():
+                choices = [_title(choice) for choice in option.choices]
+                row(option.label, f"option:{name}",
+                    lambda r, c=choices, now=_title(chosen[name]): UIDropDownMenu(c, now, r, gui))
             row("Seed", "seed", seed_entry)
         y += step * 0.3
         half, bh = (cw - 10) / 2, step - 6
@@ -161,6 +184,11 @@ class MenuScene(Scene):
             self.players = [text if p != HUMAN else p for p in self.players]
         elif key and key.startswith("seat"):
             self.players[int(key[-1])] = text
+        elif key and key.startswith("option:"):
+            name = key.removeprefix("option:")
+            option = self.game.setup_options[name]
+            self.options[self.game.name][name] = next(c for c in option.choices if _title(c) == text)
+            return  # no other row depends on it
         else:
             return
         self._fix_players()
@@ -173,7 +201,8 @@ class MenuScene(Scene):
                 self.mode.open(self.app, self.game)
                 return
             seed = int(self.seed_text) if self.seed_text.strip().isdigit() else None
-            self.app.start_game(GameSetup(self.game.name, tuple(self.players), seed))
+            options = dict(self.options[self.game.name])
+            self.app.start_game(GameSetup(self.game.name, tuple(self.players), seed, options))
         elif key == "continue":
             self.app.continue_game()
         elif key == "load":
@@ -208,6 +237,24 @@ class MenuScene(Scene):
         draw_text(surface, self.app.fonts(max(12, min(18, h // 45))),
                   "Board games against computer players that explain themselves",
                   (w // 2, rect.bottom + 2), TEXT_DIM, anchor="midtop")
+
+
+_CHOSEN: WeakKeyDictionary = WeakKeyDictionary()
+"""App → game name → setup options chosen in its menu, for as long as the window lives."""
+
+
+def _checked_options(game, options: dict) -> dict[str, str]:
+    """``game``'s setup options with the values in ``options`` it declares, else the defaults
+    (a save from another Tabula may hold other choices)."""
+    try:
+        return game.new_game_options({k: v for k, v in options.items() if k in game.setup_options})
+    except ValueError:
+        return game.new_game_options()
+
+
+def _title(choice: str) -> str:
+    """A setup choice as the drop-down shows it: ``player`` → ``Player``, ``A`` stays."""
+    return choice[:1].upper() + choice[1:]
 
 
 def _top(height: int) -> int:

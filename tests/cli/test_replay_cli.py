@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.backgammon.notation import split_turns
+from game.mandragora.position import format_position
+from game.mandragora.rules import SIDES, MandragoraRules, MandragoraState
 from .util import run
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "mandragora" / "data" / "golden.json").read_text())
@@ -20,12 +22,49 @@ def test_logged_mandragora_game_replays_to_its_final_score(capsys):
                        "--pattern", game["pattern"], "--first", game["first"], "--json")
     assert code == 0
     report = json.loads(out)
-    assert set(report) == {"game", "position", "over", "result", "plies", "to_move"}
+    assert set(report) == {"game", "position", "over", "result", "plies", "to_move", "status"}
+    assert report["status"] == "Player wins 21–8."
     final = game["final"]
     assert report["position"].endswith(f"score={final['player']}-{final['opponent']}")
     assert report["over"] is True and report["to_move"] is None
     assert report["result"] == [13.0, -13.0]
     assert report["plies"] == len(game["moves"].split())
+
+
+def test_mandragora_text_result_is_the_games_own_words(capsys):
+    game = GOLDEN["games"][0]
+    code, out, _ = run(capsys, "replay", "mandragora", "--moves", game["moves"])
+    assert code == 0
+    assert out.splitlines()[-1] == "game over: Player wins 21–8."
+
+
+@pytest.mark.parametrize("options, moves, pattern, first", [
+    (("--pattern", "random"), "C/player P3", "C", "player"),
+    (("--first", "random"), "A/opponent O7", "A", "opponent"),
+    (("--pattern", "random", "--first", "random"), "B/opponent O7", "B", "opponent"),
+    (("--pattern", "random", "--first", "random"), "B opponent O7", "B", "opponent"),  # as older saves wrote it
+    (("--pattern", "random", "--first", "random"), "b,Opponent O7", "B", "opponent"),
+])
+def test_a_random_setup_is_named_by_the_first_move(capsys, options, moves, pattern, first):
+    code, out, err = run(capsys, "replay", "mandragora", *options, "--moves", moves, "--json")
+    assert code == 0, err
+    rules = MandragoraRules()
+    expected = rules.apply(MandragoraState.start(pattern, SIDES.index(first)), int(moves[-1]))
+    report = json.loads(out)
+    assert report["plies"] == 1 and report["position"] == format_position(expected)
+
+
+def test_a_missing_setup_names_the_form_to_type(capsys):
+    code, out, err = run(capsys, "replay", "mandragora", "--pattern", "random", "--moves", "P3 P1")
+    assert code == 2 and out == ""
+    assert err == ("tabula: error: action 1 ('P3'): bad setup 'P3': the game starts with the drawn pattern and "
+                   "first mover, written like A/player (possible: A/player, B/player, C/player, D/player, "
+                   "E/player)\n")
+
+
+def test_help_shows_a_typeable_setup(capsys):
+    code, out, _ = run(capsys, "replay", "--help")
+    assert code == 0 and '"A/player P3 P1"' in " ".join(out.split())
 
 
 def test_mandragora_text_output_names_the_player_to_move(capsys):
@@ -62,3 +101,14 @@ def test_bad_move_lists_are_clear_errors(capsys, argv, message):
 
 def test_split_turns_marks_empty_turns_as_no_play():
     assert split_turns("31:8/5 6/5 66: 52:13/8 13/11") == ["31", "8/5 6/5", "66", "(no play)", "52", "13/8 13/11"]
+
+
+def test_a_game_without_its_own_words_reports_the_winner_and_points():
+    from game.cli.replay import status
+    from game.games import get_game
+
+    backgammon = get_game("backgammon")
+    assert backgammon.describe is None
+    assert status(backgammon, None, {"over": True, "result": [-2.0, 2.0]}) == "Black wins 2 points."
+    assert status(backgammon, None, {"over": True, "result": [1.0, -1.0]}) == "White wins 1 point."
+    assert status(backgammon, None, {"over": False, "to_move": "chance"}) == "A chance outcome (dice) comes next."

@@ -22,15 +22,35 @@ from game.mandragora.analyzer import (
     record_text,
 )
 from game.mandragora.position import parse_position
-from game.mandragora.rules import PATTERNS, PLAYER, SIDES, MandragoraRules, MandragoraState
+from game.mandragora.rules import (
+    BASES,
+    FIRST_MOVER_VALUES,
+    OPPONENT,
+    OWN_AREAS,
+    PATHS,
+    PATTERNS,
+    PLAYER,
+    SECOND_MOVER_VALUES,
+    SHARED_AREAS,
+    SIDES,
+    MandragoraRules,
+    MandragoraState,
+)
 
 RULES = MandragoraRules()
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden.json").read_text())
 COLUMNS = GOLDEN["columns"]
 
-# Upstream V1 checked an Opponent's threats only on areas 2 and 4, still on the Opponent's
-# path (spec §2.1); Tabula mirrors the rule (§5.8), which flags these areas of init-A/O.
-MIRRORED_FLAGS = {"init-A/O": {2: "", 4: "WX", 6: "WX", 7: "WX", 8: "WX"}}
+# The threat flags of init-A/O cannot be V1's: for an Opponent to move, V1 checked the
+# Player's threats only on areas 2 and 4, still on the Opponent's path (spec §2.1).  Tabula
+# mirrors the threat rule for the Opponent (spec §5.8, applied in §6 "Threat … for the other
+# side").  The board has a mirror symmetry that swaps the sides, so the mirrored flags follow
+# from the Player's golden flags in init-A/P (same board), checked in test_mirror_* below.
+MIRROR = {1: 6, 3: 7, 5: 8, 2: 4, 0: 9}
+MIRROR |= {b: a for a, b in MIRROR.items()}
+"""Area (or base) → its mirror image: the Player's own areas to the Opponent's, 2 ↔ 4, base 0 ↔ 9."""
+EQUAL_VALUED = str.maketrans("KPCA", "PKAC")
+"""Pachypodium ↔ Korrigan and Citrillus ↔ Adenium: kinds worth the same (spec §1, Values)."""
 
 
 def golden_state(position: dict) -> MandragoraState:
@@ -58,10 +78,47 @@ def test_golden_component_columns(position, row):
     assert details["dFlex"] == row["dFlex"]
     # Presence counts the pieces entering the base too (the seed doc), V1 did not.
     assert details["dPresence"] == row["dPresence"] + details["pieces"]
-    expected_flag = MIRRORED_FLAGS.get(position["name"], {}).get(row["area"], row["penalty"])
+    expected_flag = mirrored_player_flags()[row["area"]] if position["name"] == "init-A/O" else row["penalty"]
     assert details["penalty"] == expected_flag
     warnings = {"": (), "WX": (EXTRA_MOVE_WARNING,), "WS": (SCORING_WARNING,)}
     assert records[row["area"]].warnings == warnings[expected_flag]
+
+
+def golden_position(name: str) -> dict:
+    return next(position for position in GOLDEN["positions"] if position["name"] == name)
+
+
+def mirrored_player_flags() -> dict[int, str]:
+    """The Player's golden threat flags in init-A/P, moved to the mirrored areas."""
+    return {MIRROR[row[0]]: dict(zip(COLUMNS, row))["penalty"] for row in golden_position("init-A/P")["moves"]}
+
+
+def test_mirror_swaps_the_sides_paths_and_areas():
+    assert PATHS[OPPONENT] == tuple(MIRROR[stop] for stop in PATHS[PLAYER])
+    assert OWN_AREAS[OPPONENT] == tuple(MIRROR[area] for area in OWN_AREAS[PLAYER])
+    assert BASES[OPPONENT] == MIRROR[BASES[PLAYER]] and sorted(MIRROR[a] for a in SHARED_AREAS) == list(SHARED_AREAS)
+    for table in (FIRST_MOVER_VALUES, SECOND_MOVER_VALUES):
+        assert all(table[kind] == table[kind.translate(EQUAL_VALUED)] for kind in table)
+
+
+def test_mirror_maps_pattern_a_onto_itself():
+    """Pattern A mirrored (areas and the equal-valued kinds swapped) is pattern A again, so the
+    init-A/O position is init-A/P with the sides' roles exchanged."""
+    board = golden_position("init-A/O")["board"]
+    assert board == golden_position("init-A/P")["board"]
+    assert tuple(board[str(area)] for area in range(1, 9)) == PATTERNS["A"]
+    for area in range(1, 9):
+        assert board[str(MIRROR[area])] == board[str(area)].translate(EQUAL_VALUED)
+
+
+def test_mirror_gives_the_opponent_the_players_threat_flags():
+    """The Opponent's flags in init-A/O are the Player's flags in init-A/P mapped through the mirror."""
+    expected = mirrored_player_flags()
+    state = golden_state(golden_position("init-A/O"))
+    assert {record.move: record.details["penalty"] for record in analyze(state)} == expected
+    # The golden (V1) flags differ: V1 did not mirror the rule.
+    v1 = {row[0]: dict(zip(COLUMNS, row))["penalty"] for row in golden_position("init-A/O")["moves"]}
+    assert v1 != expected
 
 
 def test_golden_measures_before_the_move():

@@ -23,6 +23,23 @@ def test_game_info():
         make_player("grandmaster")
 
 
+def test_setup_options_are_declared_for_the_menu_and_the_command_line():
+    assert {name: (o.label, o.choices, o.default) for name, o in GAME.setup_options.items()} == {
+        "pattern": ("Pattern", ("A", "B", "C", "D", "E", "random"), "A"),
+        "first": ("First move", ("player", "opponent", "random"), "player"),
+    }
+    assert GAME.new_game_options() == {"pattern": "A", "first": "player"}
+    assert GAME.new_game_options({"pattern": "c", "first": "RANDOM"}) == {"pattern": "C", "first": "random"}
+    with pytest.raises(ValueError, match="bad pattern for Mandragora Mania: expected one of A, B, C, D, E, random"):
+        GAME.new_game_options({"pattern": "F"})
+    with pytest.raises(ValueError, match="Mandragora Mania has no option 'dice'"):
+        GAME.new_game_options({"dice": "yes"})
+    # Every declared choice is one the rules accept.
+    for name, option in GAME.setup_options.items():
+        for choice in option.choices:
+            RULES.initial_state({name: choice})
+
+
 def test_analyzer_plays_the_top_move():
     state = RULES.initial_state()
     assert AnalyzerPlayer().choose(RULES, state) == analyze(state)[0].move

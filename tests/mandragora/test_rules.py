@@ -24,6 +24,7 @@ from game.mandragora.rules import (
     MandragoraState,
     Setup,
     sow,
+    split_moves,
     step,
 )
 
@@ -162,12 +163,25 @@ def test_random_setups_are_a_chance_node(options, count):
 
 def test_setup_text_errors():
     state = RULES.initial_state({"pattern": "random", "first": "player"})
-    assert RULES.parse(state, "c Player") == Setup("C", PLAYER)
+    assert RULES.notation(state, Setup("C", PLAYER)) == "C/player"  # one word: typeable in a move list
+    for text in ("C/player", "c Player", "C,player"):
+        assert RULES.parse(state, text) == Setup("C", PLAYER)
     for bad, message in [("A opponent", "cannot be drawn"), ("F player", "bad setup"), ("P3", "bad setup")]:
         with pytest.raises(IllegalMoveError, match=message):
             RULES.parse(state, bad)
+    # The message shows the form to type, and every setup that can be drawn.
+    with pytest.raises(IllegalMoveError, match=r"written like A/player \(possible: A/player, B/player, .*E/player\)"):
+        RULES.parse(state, "P3")
     with pytest.raises(IllegalMoveError):
         RULES.apply(state, 3)
+
+
+def test_split_moves_keeps_a_setup_typed_as_two_words_together():
+    assert split_moves("A/player P3 P1") == ["A/player", "P3", "P1"]
+    assert split_moves("c Opponent O7  P3") == ["c/Opponent", "O7", "P3"]  # as older saves wrote it
+    assert split_moves("P3 player") == ["P3", "player"]
+    state = RULES.initial_state({"pattern": "random", "first": "random"})
+    assert RULES.parse(state, split_moves("B opponent O7")[0]) == Setup("B", OPPONENT)
 
 
 @pytest.mark.parametrize("options", [{"pattern": "F"}, {"first": "both"}, {"first": True}])

@@ -22,6 +22,43 @@ def test_setup_from_arguments():
     assert default.players[0] == "human" and default.players[1] != "human" and default.seed is None
 
 
+def test_mandragora_setup_options_are_passed(monkeypatch):
+    seen = []
+    monkeypatch.setattr("game.ui.app.run_app", lambda setup: seen.append(setup) or 0)
+    assert play.run(parse("mandragora", "--pattern", "C", "--first", "opponent")) == 0
+    assert seen[0].game == "mandragora" and seen[0].options == {"pattern": "C", "first": "opponent"}
+    # Choices are matched in any case; an option not given takes the game's default.
+    setup = play.setup_from_args(parse("mandragora", "--pattern", "random", "--player", "expert",
+                                       "--opponent", "human"))
+    assert setup.options == {"pattern": "random", "first": "player"} and setup.players == ("expert", "human")
+    assert play.setup_from_args(parse("mandragora", "--first", "Random")).options["first"] == "random"
+    assert play.setup_from_args(parse("backgammon")).options == {}
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("mandragora", "--pattern", "F"), "--pattern: expected one of A, B, C, D, E, random, got 'F'"),
+    (("mandragora", "--first", "both"), "--first: expected one of player, opponent, random, got 'both'"),
+    (("backgammon", "--pattern", "A"), "--pattern is not an option of Backgammon, which has none"),
+])
+def test_bad_options_exit_with_code_2(capsys, argv, message):
+    from game import cli
+
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["play", *argv])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and err == f"tabula: error: {message}\n"
+
+
+def test_help_lists_the_options_and_their_choices(capsys):
+    from game import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--pattern CHOICE Mandragora Mania: pattern, one of A, B, C, D, E, random (default A)" in out
+    assert "--first CHOICE Mandragora Mania: first move, one of player, opponent, random (default player)" in out
+
+
 def test_bad_player_name_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown backgammon player 'grandmaster'"):
         play.setup_from_args(parse("backgammon", "--black", "grandmaster"))

@@ -3,13 +3,21 @@ overlay, whole games from posted events, undo/redo and saves."""
 
 from __future__ import annotations
 
+import itertools
+import json
+import math
+from pathlib import Path
+
 import pygame
 import pytest
 
 from game.core.saves import load_game, saves_dir
 from game.games import get_game
-from game.mandragora.display import CollectedTracker, badges, describe, guess_collected, in_hexagon
+from game.mandragora.display import (CollectedTracker, badges, describe, extra_turn_banner, guess_collected,
+                                     in_hexagon, move_summary)
+from game.mandragora.position import parse_position
 from game.mandragora.rules import MOVABLE, MandragoraRules, MandragoraState, step
+from game.mandragora.view import PIECE_STYLE, make_view
 from game.ui.app import rules_for
 from game.ui.session import GameSession, GameSetup
 
@@ -17,6 +25,7 @@ from .util import click, distinct_colours, key, press_button, run_until
 
 INFO = get_game("mandragora")
 RULES = MandragoraRules()
+GOLDEN_GAME = json.loads((Path(__file__).parents[1] / "mandragora" / "data" / "golden.json").read_text())["games"][0]
 
 
 def start(app, players=("human", "analyzer"), **options) -> object:
@@ -28,6 +37,15 @@ def start(app, players=("human", "analyzer"), **options) -> object:
 
 def centre(view, area):
     return view.layout.centres[area]
+
+
+def bare_view():
+    """A view without a window (pygame is initialised for its fonts)."""
+    pygame.init()
+    fonts = lambda size, bold=False: pygame.font.Font(None, size)  # noqa: E731
+    view = make_view(INFO, fonts)
+    view.set_rect(pygame.Rect(0, 0, 900, 700))
+    return view
 
 
 @pytest.mark.parametrize("size", [(720, 480), (1100, 720), (1600, 1000)])
@@ -87,7 +105,7 @@ def test_animated_move_shows_each_piece_and_ends(app):
     scene = start(app, ("human", "human"))
     view, state = scene.view, scene.session.state
     click(app, centre(view, 3), frames=1)
-    assert view.animating
+    assert view.animating and scene.status == "Player is sowing area 3…"
     anim = view.animations[0]
     assert [stop for _, stop in anim.move.landings] == [4, 5, 0]
     seen, cues = set(), []
@@ -101,6 +119,7 @@ def test_animated_move_shows_each_piece_and_ends(app):
     assert scene.session.states[1] == step(state, 3).state
     app.frame()
     assert scene.human_turn  # area 3 of pattern A ends in the base: the Player moves again
+    assert scene.status.startswith("Player to move")
 
 
 def test_extra_turn_banner_and_status(app):
@@ -112,6 +131,67 @@ def test_extra_turn_banner_and_status(app):
     click(app, centre(view, 1))
     app.frame()
     assert not view.banner_left
+
+
+def test_extra_turn_banner_waits_for_the_sowing_to_land():
+    """Shown while pieces fly, the banner would hide them and give the outcome away."""
+    view = bare_view()
+    state = RULES.initial_state({})
+    after = step(state, 3).state
+    view.animate(state, 3, 0.1)  # P3 of pattern A: three pieces, the last into the base
+    assert view.animating and not view.banner_left
+    view.update(0.25)
+    assert view.animating and not view.banner_left
+    assert view.describe(after) == "Player is sowing area 3…"  # not yet "Player to move" again
+    view.update(0.1)
+    assert not view.animating and view.banner_left == pytest.approx(1.8)
+    assert view.describe(after) == "Player to move · Player 2, Opponent 0."
+    assert view.banner == "★ Extra turn — Player moves again"
+    view.update(1.0)
+    assert view.banner_left == pytest.approx(0.8)  # the countdown starts when the banner does
+    view.animate(step(state, 3).state, 1, 0.1)  # the next move hides it at once
+    assert not view.banner_left
+
+
+@pytest.mark.parametrize("seconds", [0.1, 0.0])
+def test_no_extra_turn_banner_when_the_move_ends_the_game(seconds):
+    """P5 lands in the base, but the Player has no area left: the game is over, not an extra turn."""
+    view = bare_view()
+    state = parse_position("5:M,7:MM;turn=player;first=player;score=20-8")
+    assert step(state, 5).extra and RULES.is_over(step(state, 5).state)
+    view.animate(state, 5, seconds)
+    view.update(10.0)
+    assert not view.animating and not view.banner_left
+    assert "moves again" not in view.last_move and "No area left for the extra turn: game over." in view.last_move
+    assert extra_turn_banner(state, 5, INFO.player_titles) == ""
+    assert move_summary(RULES.initial_state({}), 3, INFO.player_titles).endswith("Extra turn: Player moves again.")
+
+
+def test_last_move_of_the_logged_game_shows_the_result_without_a_banner(app):
+    """log1 ends with an extra turn the Player cannot use: the result box alone, no banner."""
+    moves = GOLDEN_GAME["moves"].split()
+    app.settings.animation = "normal"
+    app.play(GameSession(INFO, ["human", "human"], seed=1, actions=moves[:-1]))
+    scene, view = app.scene, app.scene.view
+    flights = 0
+    for _ in range(2000):  # the last move, P5, is the only one: it is played by itself
+        if scene.ended and not view.animating:
+            break
+        flights += view.animating
+        assert not view.banner_left
+        app.frame()
+    assert flights > 5 and scene.session.actions == moves
+    app.frame()
+    assert not view.banner_left and scene.status == "Player wins 21–8."
+    assert "moves again" not in view.last_move
+
+
+def test_every_piece_kind_has_its_own_colour():
+    """Shapes and letters tell the kinds apart; so must the colour (K and P were both near black)."""
+    fills = {kind: style[0] for kind, style in PIECE_STYLE.items()}
+    assert set(fills) == set("MKPCA")
+    for a, b in itertools.combinations(fills, 2):
+        assert math.dist(fills[a], fills[b]) > 100, (a, b)
 
 
 def test_overlay_matches_the_analyzer(app):
@@ -258,8 +338,6 @@ def test_setup_drawn_at_random_is_shown(app):
 
 def test_a_click_is_shown_only_once_the_move_is_played(app):
     """The tutor may question a move on Done: nothing moves until the scene plays it."""
-    from game.mandragora.view import make_view
-
     view = make_view(INFO, app.fonts)
     view.set_rect(pygame.Rect(0, 0, 900, 700))
     state = RULES.initial_state({})
@@ -285,10 +363,13 @@ def test_command_line_setup_opens_mandragora(app):
 
     parser = argparse.ArgumentParser(prog="tabula")
     play.add(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["play", "mandragora", "--white", "human", "--black", "analyzer"])
+    args = parser.parse_args(["play", "mandragora", "--player", "human", "--opponent", "analyzer",
+                              "--pattern", "C", "--first", "opponent"])
     setup = play.setup_from_args(args)
     assert setup.game == "mandragora" and setup.players == ("human", "analyzer")
     assert app.start_game(setup) and app.scene.session.info is INFO
+    first = app.scene.session.states[0]
+    assert first == MandragoraState.start("C", 1)
     app.show_menu()
     assert INFO.title in [game.title for game in app.scene.games]  # offered in the menu, every mode
 
