@@ -17,8 +17,7 @@ from game.games import get_game
 
 
 def games_per_second(settings: Settings, workers: int) -> tuple[float, list[dict]]:
-    with tempfile.TemporaryDirectory() as folder:
-        store = ResultStore(folder, settings)
+    with tempfile.TemporaryDirectory() as folder, ResultStore(folder, settings) as store:
         start = time.perf_counter()
         records = run_tournament(settings, get_game, store, workers=workers)
         return len(records) / (time.perf_counter() - start), records

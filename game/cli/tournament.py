@@ -8,10 +8,13 @@ share one chance seed, so in dice games both players meet the same dice ("duplic
 Every seed derives from ``--seed`` and the pair and deal, so results do not depend on the
 number of workers.
 
-Games run headless over ``--workers`` processes (default: all cores).  Each finished game is
-appended to ``DIR/games.jsonl`` at once: Ctrl-C keeps them, and the same command with the
-same ``--out DIR`` resumes (a folder of a tournament with other settings is refused).
-Without ``--out`` the folder is ``platformdirs.user_data_dir("tabula")/tournaments/<timestamp>``.
+Games run headless over ``--workers`` processes (default: every CPU this process may use),
+handed out deal by deal across the pairs.  Each finished game is appended to
+``DIR/games.jsonl`` at once: Ctrl-C keeps them, and the same command with the same
+``--out DIR`` resumes (a folder of a tournament with other settings, a file, or a folder
+another run is using is refused).  Without ``--out`` the folder is
+``<user data>/tournaments/<timestamp>-<game>``, where the window keeps its tournaments too
+(``$TABULA_HOME/data/tournaments`` when ``TABULA_HOME`` is set), so it can resume them.
 A progress bar (games, games/s, ETA) goes to stderr when it is a terminal and ``--json`` is off.
 
 At the end the folder holds ``results.json`` (the JSON below), ``pairs.csv``,
@@ -34,21 +37,19 @@ points per game are A's, with the interval mean ± 1.96·s/√deals over deals (
 fewer than 2 deals); ``p_equal`` is seed 002's two-sided exact binomial
 test on decisive games (not clipped at 1; ``null`` without any); ratings are a Bradley–Terry
 fit (one virtual draw per pair, mean 0, Elo scale) with Fisher-information intervals.
-Unfinished games (``--max-plies``) and equal scores are draws.
+Unfinished games (``--max-plies``) and equal scores are draws.  The printed table shows a
+``p_equal`` too small for its four decimals as ``<0.0001``; the files keep the exact number.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import time
 from pathlib import Path
 
-import platformdirs
-
-from ..core.tournament import ResultStore, Settings, even_games, run_tournament, summarize, validate
+from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
+from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar
 from ..core.tournament.report import format_table, write_files
 from ..core.tournament.summary import Summary
@@ -66,23 +67,12 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--games", type=positive_int, default=100,
                         help="games per pair, even (odd is rounded up); default 100")
     parser.add_argument("--seed", type=seed_int, default=0, help="seed; the same seed replays the same games")
-    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
-                        help="worker processes (default: all cores)")
+    parser.add_argument("--workers", type=positive_int, default=available_cpus(),
+                        help="worker processes (default: every CPU this process may use)")
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
     parser.add_argument("--max-plies", type=positive_int, help="stop a game unfinished (a draw) after this many plies")
     parser.add_argument("--json", action="store_true", help="print only the results as JSON")
     parser.set_defaults(run=run)
-
-
-def default_folder() -> Path:
-    """A new folder under the user data folder, named by the time."""
-    base = Path(platformdirs.user_data_dir("tabula")) / "tournaments"
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    folder, k = base / stamp, 1
-    while folder.exists():
-        k += 1
-        folder = base / f"{stamp}-{k}"
-    return folder
 
 
 def save_chart(summary: Summary, folder: Path) -> str | None:
@@ -103,9 +93,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {args.games} games per pair rounded up to {games} (both seatings equally often)", file=sys.stderr)
     settings = Settings(args.game, tuple(args.players), games, args.seed, args.max_plies)
     validate(settings, get_game)
-    folder = Path(args.out) if args.out else default_folder()
-    store = ResultStore(folder, settings)
-    total = settings.total_games
+    folder = Path(args.out) if args.out else new_folder(settings.game)
+    with ResultStore(folder, settings) as store:  # the folder is this run's until the files are written
+        return _play(args, settings, store)
+
+
+def _play(args: argparse.Namespace, settings: Settings, store: ResultStore) -> int:
+    folder, total = store.folder, settings.total_games
     if not args.json:
         resumed = f", {len(store.records)} already played" if store.records else ""
         print(f"tournament folder: {folder} ({total} games{resumed})", file=sys.stderr)

@@ -5,7 +5,8 @@ functions, so records are exactly what ``tabula tournament`` plays) and keeps a 
 the finished games for the window to read.  Games run in processes even with one worker:
 the window's thread keeps its interpreter to itself (60 fps), and :meth:`TournamentJob.stop`
 can end a game half played by terminating the pool.  Finished games are appended to the
-tournament folder as they arrive, so a stopped tournament keeps them.  No pygame here.
+tournament folder as they arrive, so a stopped tournament keeps them.  The job holds the
+folder's lock from construction to :meth:`TournamentJob.close`.  No pygame here.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.saves import data_dir
-from ..core.tournament import ResultStore, Settings, schedule, summarize, validate
-from ..core.tournament.runner import init_worker, play_in_worker
+from ..core.tournament import ResultStore, Settings, summarize, validate
+from ..core.tournament.progress import eta_seconds
+from ..core.tournament.runner import init_worker, missing_games, play_in_worker
 from ..core.tournament.summary import Summary
 from ..games import get_game
 
@@ -29,22 +30,6 @@ POLL_SECONDS = 0.1
 
 SUMMARY_SECONDS = 0.25
 """Live standings are recomputed at most this often (and always after the last game)."""
-
-
-def tournaments_dir() -> Path:
-    """Where the window keeps tournaments: ``<user data>/tournaments``."""
-    return data_dir() / "tournaments"
-
-
-def new_folder(game: str, base: Path | None = None) -> Path:
-    """A fresh ``<base>/<timestamp>-<game>`` folder name (not created)."""
-    base = base or tournaments_dir()
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    folder, k = base / f"{stamp}-{game}", 1
-    while folder.exists():
-        k += 1
-        folder = base / f"{stamp}-{game}-{k}"
-    return folder
 
 
 @dataclass(frozen=True)
@@ -58,7 +43,7 @@ class Progress:
     rate: float
     """Games per second finished in this run (0 until the first one)."""
     eta: float | None
-    """Seconds left at that rate, ``None`` while unknown."""
+    """Seconds left at that rate, ``None`` while unknown (the first few games and second)."""
     summary: Summary
     version: int
     """Grows whenever ``summary`` changes."""
@@ -68,8 +53,9 @@ class Progress:
 class TournamentJob:
     """One tournament run: :meth:`start`, poll :meth:`progress`, :meth:`stop` to cancel.
 
-    ``ValueError`` on construction for an unknown player or a folder holding another
-    tournament.  An existing folder of the same tournament resumes (only missing games run).
+    ``ValueError`` on construction for an unknown player or a folder that cannot be used
+    (another tournament's, another run's, a file).  An existing folder of the same
+    tournament resumes (only missing games run).  :meth:`close` frees the folder.
     """
 
     def __init__(self, settings: Settings, folder: Path, workers: int = 1,
@@ -102,6 +88,11 @@ class TournamentJob:
         if self._thread is not None:
             self._thread.join(timeout)
 
+    def close(self) -> None:
+        """Stop if still playing, then free the folder for other runs (after writing its results)."""
+        self.stop()
+        self.store.close()
+
     @property
     def running(self) -> bool:
         return self._status == "running"
@@ -111,9 +102,10 @@ class TournamentJob:
         with self._lock:
             done = len(self.store.records)
             elapsed = time.monotonic() - self._began
-            rate = (done - self._start_done) / elapsed if elapsed > 0 and done > self._start_done else 0.0
+            played = done - self._start_done
+            rate = played / elapsed if elapsed > 0 and played > 0 else 0.0
             total = self.settings.total_games
-            eta = (total - done) / rate if rate > 0 else None
+            eta = eta_seconds(played, total - done, elapsed)
             return Progress(self._status, done, total, rate, eta, self._summary, self._version, self._error)
 
     def summary(self) -> Summary:
@@ -137,7 +129,7 @@ class TournamentJob:
             self._status, self._error = status, error
 
     def _play_missing(self) -> None:
-        todo = [spec for spec in schedule(self.settings) if spec.index not in self.store.records]
+        todo = missing_games(self.settings, self.store)
         if not todo:
             return
         context = multiprocessing.get_context(self.start_method)

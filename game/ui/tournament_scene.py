@@ -4,25 +4,33 @@ A round robin of the core tournament (duplicate dice, the same games as ``tabula
 tournament`` with that seed) runs in worker processes driven by
 :class:`~.tournament_job.TournamentJob`, so the window stays responsive.  The screen shows
 progress, live standings, pair results and the standings chart; Stop or Esc ends it keeping
-the finished games, and starting again with the same choices resumes.  Results go to
-``<user data>/tournaments/<time>-<game>/`` (JSON, CSV, PNG) like the command line's ``--out``.
+the finished games, and starting again with the same choices resumes.  "Resume last"
+continues the newest unfinished tournament of this game, even one stopped before the
+program was closed or started by ``tabula tournament`` without ``--out``: both keep them in
+``<user data>/tournaments/<time>-<game>/`` (JSON, CSV, PNG).
+
+A player can be entered more than once, as on the command line (``medium medium``): the
+list offers one more copy of each picked player (``medium#2`` under ``medium``).
 """
 
 from __future__ import annotations
 
-import os
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextEntryLine
 
 from ..core.gameinfo import GameInfo
-from ..core.tournament import Settings, even_games
+from ..core.tournament import Settings, available_cpus, even_games
+from ..core.tournament.folders import Unfinished, latest_unfinished, new_folder, tournaments_dir
 from ..core.tournament.report import write_files
 from .charts import save_chart, standings_chart
 from .scene import Scene
 from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
-from .tournament_job import TournamentJob, new_folder, tournaments_dir
+from .tournament_job import TournamentJob
 from .tournament_view import (
     ChartImage, chart_rows, chart_title, comfortable_chart_height, draw_progress, draw_table, drop_column, elide, minimum_chart_height,
     natural_chart_height, pairs_table, standings_table, table_height, table_width,
@@ -36,9 +44,9 @@ LIST_THEME = {"#players.@selection_list_item": {"colours": {
     "selected_bg": "#2f7a4a", "normal_text": "#aab2a6", "selected_text": "#ffffff",
     "hovered_text": "#ffffff", "active_text": "#ffffff", "normal_border": "#1b241f"}}}
 """Picked players stand out in green; the others are dim on dark."""
-HELP = ("Pick two or more players, the games each pair plays, a seed and the number of worker "
-        "processes, then press Start.  Each pair plays both seatings with the same dice "
-        "(duplicate games), so luck mostly cancels out; the same seed replays the same games.")
+HELP = ("Pick two or more players (a player's #2 enters it twice), the games each pair plays, a seed "
+        "and the number of worker processes, then press Start.  Each pair plays both seatings with the "
+        "same dice (duplicate games), so luck mostly cancels out; the same seed replays the same games.")
 
 
 def open_tournament(app, info: GameInfo) -> None:
@@ -56,16 +64,43 @@ def _whole(text: str, what: str, minimum: int) -> int:
     return value
 
 
+def entrant_counts(names: Sequence[str], picked: Iterable[str]) -> Counter:
+    """How often each player is entered, from the picked list items (``medium#2`` is a medium)."""
+    counts: Counter = Counter()
+    for label in picked:
+        base = label if label in names else label.rpartition("#")[0]
+        if base in names:
+            counts[base] += 1
+    return counts
+
+
+def entrant_items(names: Sequence[str], counts: Counter) -> tuple[list[str], list[str]]:
+    """The list's items and the picked ones: each name entered ``k`` times is followed by its
+    copies ``name#2`` … ``name#k`` (picked, the labels the results use) and one more to pick."""
+    items, picked = [], []
+    for name in names:
+        copies = [name] + [f"{name}#{k}" for k in range(2, counts[name] + 2)]  # none more if not picked
+        items += copies
+        picked += copies[:counts[name]]
+    return items, picked
+
+
+def _workers(text: str) -> int:
+    count = _whole(text, "Workers", 1)
+    if count > MAX_WORKERS:
+        raise ValueError(f"Workers must be at most {MAX_WORKERS}, got {count}.")
+    return count
+
+
 def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str) -> tuple[Settings, int, str]:
     """Settings, workers and a note (odd games rounded up) from the form; ``ValueError`` says what is wrong."""
-    players = tuple(name for name in info.player_names if name in set(selected))
+    counts = entrant_counts(info.player_names, selected)
+    players = tuple(name for name in info.player_names for _ in range(counts[name]))
     if len(players) < 2:
         raise ValueError("Pick at least two players for a tournament (click their names in the list).")
     count = _whole(games, "Games per pair", 1)
     seed_value = _whole(seed, "The seed", 0)
-    worker_count = _whole(workers, "Workers", 1)
-    if worker_count > MAX_WORKERS:
-        raise ValueError(f"Workers must be at most {MAX_WORKERS}, got {worker_count}.")
+    worker_count = _workers(workers)
     even = even_games(count)
     note = f"{count} games per pair rounded up to {even}, so both seatings are played equally often. " \
         if even != count else ""
@@ -80,8 +115,9 @@ class TournamentScene(Scene):
         remembered = [p for p in dict.fromkeys(app.settings.last_players) if p in names]
         self.selected = (remembered + [n for n in names if n not in remembered])[:max(2, len(remembered))]
         self.games_text, self.seed_text = "10", "0"
-        self.workers_text = str(max(1, (os.cpu_count() or 1) - 1))
+        self.workers_text = str(max(1, available_cpus() - 1))
         self.job: TournamentJob | None = None
+        self.last: Unfinished | None = latest_unfinished(info.name)
         self.finalized = True
         self.message = ""
         self.widgets: dict = {}
@@ -102,9 +138,11 @@ class TournamentScene(Scene):
         y += 28
         below = 3 * (row + gap) + 10 + 42 + 6 + 36
         list_h = max(80, h - m - below - y)
+        items, picked = entrant_items(self.info.player_names, entrant_counts(self.info.player_names, self.selected))
+        self.selected = picked
         self.widgets = {"players": UISelectionList(
-            pygame.Rect(x, y, lw, list_h), list(self.info.player_names), gui, allow_multi_select=True,
-            default_selection=[n for n in self.info.player_names if n in self.selected], object_id="#players")}
+            pygame.Rect(x, y, lw, list_h), items, gui, allow_multi_select=True,
+            default_selection=picked, object_id="#players")}
         y += list_h + 10
         for key, label, text in (("games", "Games per pair", self.games_text), ("seed", "Seed", self.seed_text),
                                  ("workers", "Workers", self.workers_text)):
@@ -115,7 +153,9 @@ class TournamentScene(Scene):
             y += row + gap
         y += 2
         half = (lw - 8) / 2
-        self.widgets["start"] = UIButton(pygame.Rect(x, y, lw, 42), "Start", gui, object_id="#primary")
+        self.widgets["start"] = UIButton(pygame.Rect(x, y, half, 42), "Start", gui, object_id="#primary")
+        self.widgets["resume"] = UIButton(pygame.Rect(x + half + 8, y, half, 42), "Resume last", gui,
+                                          tool_tip_text="Continue the newest unfinished tournament of this game")
         self.widgets["stop"] = UIButton(pygame.Rect(x, y + 48, half, 36), "Stop", gui)
         self.widgets["back"] = UIButton(pygame.Rect(x + half + 8, y + 48, half, 36), "Menu", gui)
         left = x + lw + 24
@@ -127,16 +167,33 @@ class TournamentScene(Scene):
         for key in ("games", "seed", "workers", "start"):  # disabling the list would drop its selection
             (self.widgets[key].disable if running else self.widgets[key].enable)()
         (self.widgets["stop"].enable if running else self.widgets["stop"].disable)()
+        resumable = not running and self.last is not None
+        (self.widgets["resume"].enable if resumable else self.widgets["resume"].disable)()
+
+    def _show_entrants(self) -> None:
+        """After a pick: offer the next copy of each picked player, keeping the list's scroll."""
+        players = self.widgets["players"]
+        items, picked = entrant_items(self.info.player_names, entrant_counts(self.info.player_names, self.selected))
+        self.selected = picked
+        if items == [item["text"] for item in players.item_list] and \
+                picked == [item["text"] for item in players.item_list if item["selected"]]:
+            return
+        bar = players.scroll_bar
+        offset = bar.start_percentage * players.total_height_of_list if bar is not None else 0.0
+        players.set_item_list(items)
+        for item in players.item_list:
+            item["selected"] = item["text"] in picked
+            if item["selected"] and item["button_element"] is not None:
+                item["button_element"].select()
+        if players.scroll_bar is not None and offset:
+            players.scroll_bar.set_scroll_from_start_percentage(offset / players.total_height_of_list)
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION):
-            if event.ui_element is not self.widgets.get("players"):
-                return
-            if self.job is not None and self.job.running:
-                self.app.rebuild()  # the players are fixed while playing: show them again
-            else:
-                self.selected = list(event.ui_element.get_multi_selection())
+            # the players are fixed while playing: show them again (when idle, update() follows picks)
+            if event.ui_element is self.widgets.get("players") and self.job is not None and self.job.running:
+                self.app.rebuild()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             key = next((k for k, wd in self.widgets.items() if wd is event.ui_element), None)
             if key in ("games", "seed", "workers"):
@@ -145,6 +202,8 @@ class TournamentScene(Scene):
             key = next((k for k, wd in self.widgets.items() if wd is event.ui_element), None)
             if key == "start":
                 self.start()
+            elif key == "resume":
+                self.resume_last()
             elif key == "stop":
                 self.stop()
             elif key == "back":
@@ -167,14 +226,39 @@ class TournamentScene(Scene):
         try:
             settings, workers, note = read_choices(self.info, self.selected, self.games_text, self.seed_text,
                                                    self.workers_text)
-            old = self.job
-            resume = old is not None and old.settings == settings and old.progress().done < settings.total_games
-            folder = old.folder if resume else new_folder(self.info.name)
+        except ValueError as error:
+            self.app.banner.show(str(error), error=True)
+            return False
+        old = self.job
+        resume = old is not None and old.settings == settings and old.progress().done < settings.total_games
+        return self._launch(settings, old.folder if resume else new_folder(self.info.name), workers, note)
+
+    def resume_last(self) -> bool:
+        """Continue the newest unfinished tournament of this game, its choices shown in the form."""
+        last = self.last
+        if last is None or (self.job is not None and self.job.running):
+            return False
+        if self.job is not None and not self.finalized:
+            self._finish()
+        try:
+            workers = _workers(self.widgets["workers"].get_text())
+        except ValueError as error:
+            self.app.banner.show(str(error), error=True)
+            return False
+        self.selected = list(last.settings.labels)
+        self.games_text, self.seed_text = str(last.settings.games_per_pair), str(last.settings.seed)
+        self.app.rebuild()
+        return self._launch(last.settings, last.folder, workers)
+
+    def _launch(self, settings: Settings, folder: Path, workers: int, note: str = "") -> bool:
+        """Play ``settings`` into ``folder`` (resuming what it holds); a problem goes to the banner."""
+        try:
             job = TournamentJob(settings, folder, workers)
         except (ValueError, OSError) as error:
             self.app.banner.show(str(error), error=True)
             return False
         self.job, self.finalized = job, False
+        resume = bool(job.store.records)
         self.message = f"{'Resuming' if resume else 'Saving'} in {folder}"
         if note:
             self.app.banner.show(note)
@@ -191,6 +275,7 @@ class TournamentScene(Scene):
     def update(self, dt: float) -> None:
         if self.job is None or not self.job.running:  # the widgets are the truth (events come a frame late)
             self.selected = list(self.widgets["players"].get_multi_selection())
+            self._show_entrants()
             for key in ("games", "seed", "workers"):
                 setattr(self, f"{key}_text", self.widgets[key].get_text())
         if self.job is not None and not self.finalized and not self.job.running:
@@ -216,6 +301,8 @@ class TournamentScene(Scene):
                                      "Press Start with the same choices to resume.", seconds=8)
         if progress.status == "failed":
             self.app.banner.show(f"The tournament failed: {progress.error}", error=True)
+        job.close()
+        self.last = latest_unfinished(self.info.name)
         if self.widgets:
             self._sync_widgets()
 
@@ -232,7 +319,7 @@ class TournamentScene(Scene):
         w, h = surface.get_size()
         title = self.app.fonts(max(20, min(32, self.header // 2)), True)
         draw_text(surface, title, f"Tournament · {self.info.title}", (16, self.header // 2), ACCENT, anchor="midleft")
-        picked = len(set(self.selected))
+        picked = len(self.selected)
         caption = f"Players: {picked} picked" + ("" if picked >= 2 else " (pick two or more)")
         draw_text(surface, self.app.fonts(15), caption, self.players_caption.midleft,
                   TEXT if picked >= 2 else ACCENT, anchor="midleft")
@@ -262,10 +349,16 @@ class TournamentScene(Scene):
         for text in wrap(font, HELP, r.w):
             draw_text(surface, font, text, (r.x, y), TEXT)
             y += font.get_linesize()
-        note = f"Results are saved in {tournaments_dir()}"
-        for text in wrap(font, note, r.w):
-            draw_text(surface, font, text, (r.x, y + font.get_linesize()), TEXT_DIM)
+        notes = [f"Results are saved in {tournaments_dir()}"]
+        if self.last is not None:
+            last = self.last.settings
+            notes.append(f"Resume last: {self.last.done} of {last.total_games} games of {', '.join(last.labels)} "
+                         f"(seed {last.seed}) in {self.last.folder.name}")
+        for note in notes:
             y += font.get_linesize()
+            for text in wrap(font, note, r.w):
+                draw_text(surface, font, text, (r.x, y), TEXT_DIM)
+                y += font.get_linesize()
 
     def _draw_results(self, surface: pygame.Surface, body: pygame.Rect, progress, size: int) -> None:
         summary = progress.summary

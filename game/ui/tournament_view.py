@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import pygame
 
 from ..core.tournament.progress import format_duration
+from ..core.tournament.report import format_p
 from ..core.tournament.summary import Summary
 from .charts import standings_chart
 from .theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
@@ -60,7 +61,7 @@ def pairs_table(summary: Summary) -> tuple[list[str], list[list[str]]]:
         ci = "n/a" if p.a_points.low is None else f"[{p.a_points.low:+.2f}, {p.a_points.high:+.2f}]"
         rows.append([f"{p.a} – {p.b}", str(p.games), f"{p.a_wins}–{p.b_wins}"] + ([str(p.draws)] if draws else [])
                     + [f"{p.a_points.mean:+.2f}" if p.games else "", ci if p.games else "",
-                       "n/a" if p.p_equal is None else f"{p.p_equal:.3f}"])
+                       format_p(p.p_equal, 3)])
     return header, rows
 
 

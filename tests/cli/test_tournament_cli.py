@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game import cli
 from game.cli import tournament
-from game.core.tournament import results
+from game.core.tournament import ResultStore, Settings, lock, results
 
 ARGS = ["tournament", "backgammon", "--players", "easy", "medium", "hard",
         "--games", "2", "--seed", "5", "--workers", "1"]
@@ -80,25 +83,70 @@ def test_ctrl_c_keeps_games_and_the_same_command_resumes(capsys, tmp_path, monke
     assert strip(out) == strip(reference)
 
 
-def test_default_folder_is_in_the_user_data_folder(capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(tournament.platformdirs, "user_data_dir", lambda app: str(tmp_path / app))
+def test_default_folder_is_where_the_window_keeps_tournaments(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
     code, out, _ = run(capsys, *ARGS, "--json")
-    folder = json.loads(out)["folder"]
-    assert code == 0 and folder.startswith(str(tmp_path / "tabula" / "tournaments"))
+    folder = Path(json.loads(out)["folder"])
+    assert code == 0 and folder.parent == tmp_path / "data" / "tournaments" and folder.name.endswith("-backgammon")
+
+
+def snapshot(root: Path) -> dict:
+    """Every path below ``root`` with its content (files) or None (folders)."""
+    return {p: p.read_bytes() if p.is_file() else None for p in root.rglob("*")}
+
+
+def fail_mkdir(monkeypatch) -> None:
+    def mkdir(self, *args, **kwargs):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self))
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+
+
+def fail_first_write(monkeypatch) -> None:
+    real_open = os.open
+
+    def open_(path, *args, **kwargs):
+        if str(path).endswith(lock.LOCK_FILE):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+        return real_open(path, *args, **kwargs)
+    monkeypatch.setattr(lock.os, "open", open_)
+
+
+OUT = "out"
+"""``--out`` below the test's folder, unless a case names another place."""
 
 
 @pytest.mark.parametrize(
-    "extra,message",
+    "extra,out,prepare,message",
     [
-        (["--players", "easy", "bogus"], "unknown backgammon player 'bogus'"),
-        (["--players", "easy"], "at least two players"),
-        (["--players", "easy", "hard", "--games", "0"], "at least 1"),
-        (["--players", "easy", "hard", "--workers", "0"], "at least 1"),
+        (["--players", "easy", "bogus"], OUT, None, "unknown backgammon player 'bogus'"),
+        (["--players", "easy"], OUT, None, "at least two players"),
+        (["--players", "easy", "hard", "--games", "0"], OUT, None, "at least 1"),
+        (["--players", "easy", "hard", "--workers", "0"], OUT, None, "at least 1"),
+        (["--players", "easy", "hard"], "afile", None, "tabula: error: {root}/afile is a file, not a folder"),
+        (["--players", "easy", "hard"], "afile/sub", None, "tabula: error: {root}/afile is a file, not a folder"),
+        (["--players", "easy", "hard"], OUT, fail_mkdir, "tabula: error: cannot use {root}/out: Permission denied"),
+        (["--players", "easy", "hard"], "empty", fail_first_write, "tabula: error: cannot use {root}/empty: Read-only file system"),
     ],
 )
-def test_bad_values_exit_2(capsys, tmp_path, extra, message):
-    code, _, err = run(capsys, "tournament", "backgammon", *extra, "--out", str(tmp_path))
-    assert code == 2 and message in err
+def test_bad_values_exit_2(capsys, tmp_path, monkeypatch, extra, out, prepare, message):
+    (tmp_path / "afile").write_text("not a folder", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
+    before = snapshot(tmp_path)
+    if prepare:
+        prepare(monkeypatch)
+    code, _, err = run(capsys, "tournament", "backgammon", "--games", "2", *extra, "--out", str(tmp_path / out))
+    monkeypatch.undo()
+    assert code == 2 and message.format(root=tmp_path) in err and "Traceback" not in err
+    assert snapshot(tmp_path) == before  # nothing created or changed
+
+
+def test_a_folder_in_use_by_another_run_is_refused(capsys, tmp_path):
+    settings = Settings("backgammon", ("easy", "medium", "hard"), 2, 5)
+    with ResultStore(tmp_path, settings):  # another run holds the folder
+        code, _, err = run(capsys, *ARGS, "--out", str(tmp_path), "--json")
+        assert code == 2 and err == f"tabula: error: {tmp_path} is in use by another tournament run\n"
+        assert not (tmp_path / "games.jsonl").exists()
+    assert run(capsys, *ARGS, "--out", str(tmp_path), "--json")[0] == 0  # free once it has ended
 
 
 def test_another_tournaments_folder_is_refused(capsys, tmp_path):

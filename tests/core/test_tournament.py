@@ -1,14 +1,19 @@
-"""Tournaments: the schedule, duplicate seating, serial = parallel, resuming, every game."""
+"""Tournaments: the schedule, duplicate seating, serial = parallel, resuming, locking, every game."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 
 import pytest
 
 from game.core.match import replay
-from game.core.tournament import ResultStore, Settings, run_tournament, schedule, summarize, validate
+from game.core.tournament import ResultStore, Settings, available_cpus, run_tournament, schedule, summarize, validate
+from game.core.tournament.folders import latest_unfinished, new_folder, tournaments_dir
+from game.core.tournament.progress import ProgressBar, eta_seconds
+from game.core.tournament.report import format_p, format_table
+from game.core.tournament.runner import missing_games
 from game.core.tournament.schedule import derive_seed, even_games
 from game.games import game_names, get_game
 
@@ -16,7 +21,14 @@ SETTINGS = Settings("backgammon", ("easy", "medium", "hard"), 4, seed=7)
 
 
 def play(folder, settings=SETTINGS, **kwargs):
-    return run_tournament(settings, get_game, ResultStore(folder, settings), **kwargs)
+    with ResultStore(folder, settings) as store:
+        return run_tournament(settings, get_game, store, **kwargs)
+
+
+def stored(folder, settings=SETTINGS):
+    """The records a folder holds (opened and closed again)."""
+    with ResultStore(folder, settings) as store:
+        return store.records
 
 
 def as_lines(records):
@@ -81,28 +93,77 @@ def test_an_interrupted_run_resumes_to_the_same_results(tmp_path, workers):
 
     with pytest.raises(KeyboardInterrupt):
         play(tmp_path / "run", workers=workers, on_result=stop_after_three)
-    kept = ResultStore(tmp_path / "run", SETTINGS).records
-    assert len(kept) == 3
+    kept = stored(tmp_path / "run")
+    assert len(kept) == 3 and len({tuple(r["pair"]) for r in kept.values()}) >= 2  # deal by deal across pairs
     assert as_lines(play(tmp_path / "run", workers=workers)) == as_lines(reference)
 
 
 def test_a_line_cut_short_is_dropped_and_other_damage_refused(tmp_path):
     reference = play(tmp_path / "reference")
     folder = tmp_path / "run"
-    ResultStore(folder, SETTINGS)
+    stored(folder)
     lines = [json.dumps(r) for r in reference[:2]]
-    (folder / "games.jsonl").write_text(lines[0] + "\n" + lines[1][:40], encoding="utf-8")
-    store = ResultStore(folder, SETTINGS)
-    assert list(store.records) == [0]
-    assert (folder / "games.jsonl").read_text(encoding="utf-8").endswith("\n")
-    assert as_lines(run_tournament(SETTINGS, get_game, store)) == as_lines(reference)
-    (folder / "games.jsonl").write_text("garbage\n" + lines[0] + "\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="line 1 is not a game record"):
-        ResultStore(folder, SETTINGS)
+    games = folder / "games.jsonl"
+    games.write_text(lines[0] + "\n" + lines[1][:40], encoding="utf-8")  # no newline: cut short
+    with ResultStore(folder, SETTINGS) as store:
+        assert list(store.records) == [0]
+        assert games.read_text(encoding="utf-8") == lines[0] + "\n"
+        assert as_lines(run_tournament(SETTINGS, get_game, store)) == as_lines(reference)
+    games.write_text(lines[0] + "\n" + lines[1], encoding="utf-8")  # whole, only its newline lost
+    assert list(stored(folder)) == [0, 1] and games.read_text(encoding="utf-8").endswith("\n")
+    for damaged, number in (("garbage\n" + lines[0] + "\n", 1), (lines[0] + "\n" + lines[1][:40] + "\n", 2)):
+        games.write_text(damaged, encoding="utf-8")  # a complete line that is no record: refused, kept
+        with pytest.raises(ValueError, match=f"line {number} is not a game record"):
+            ResultStore(folder, SETTINGS)
+        assert games.read_text(encoding="utf-8") == damaged
+
+
+def test_a_folder_is_one_runs_at_a_time(tmp_path):
+    with ResultStore(tmp_path, SETTINGS):
+        with pytest.raises(ValueError, match=f"^{tmp_path} is in use by another tournament run$"):
+            ResultStore(tmp_path, SETTINGS)
+    with ResultStore(tmp_path, SETTINGS) as store:  # free again once closed
+        assert store.records == {}
+
+
+def test_a_file_or_an_unusable_place_is_a_clear_error(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("mine", encoding="utf-8")
+    for folder in (afile, afile / "sub"):
+        with pytest.raises(ValueError, match=f"^{afile} is a file, not a folder$"):
+            ResultStore(folder, SETTINGS)
+    assert afile.read_text(encoding="utf-8") == "mine" and os.listdir(tmp_path) == ["afile"]
+
+
+def test_missing_games_go_deal_by_deal_across_the_pairs(tmp_path):
+    with ResultStore(tmp_path, SETTINGS) as store:
+        order = missing_games(SETTINGS, store)
+        assert sorted(s.index for s in order) == list(range(12))
+        assert [(s.number // 2, s.pair) for s in order[:6]] == [(0, (0, 1))] * 2 + [(0, (0, 2))] * 2 + [(0, (1, 2))] * 2
+        assert [s.number for s in order[:2]] == [0, 1]  # both seatings of a deal together
+        store.append({"index": order[0].index})
+        assert missing_games(SETTINGS, store) == order[1:]
+
+
+def test_default_folders_and_the_latest_unfinished(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    assert tournaments_dir() == tmp_path / "data" / "tournaments"
+    assert latest_unfinished("backgammon") is None
+    done, half, other = (tournaments_dir() / name for name in ("a", "b", "c"))
+    play(done)
+    record = json.loads((done / "games.jsonl").read_text().splitlines()[0])
+    with ResultStore(half, SETTINGS) as store:
+        store.append(record)
+    stored(other, Settings("mandragora", ("random", "analyzer"), 2, 0))
+    os.utime(done / "games.jsonl", (1e10, 1e10))  # the finished one is the newest: skipped
+    last = latest_unfinished("backgammon")
+    assert (last.folder, last.settings, last.done) == (half, SETTINGS, 1)
+    assert latest_unfinished("mandragora").folder == other and latest_unfinished("chess") is None
+    assert new_folder("backgammon").parent == tournaments_dir() and new_folder("x").name.endswith("-x")
 
 
 def test_a_folder_of_another_tournament_is_refused(tmp_path):
-    ResultStore(tmp_path, SETTINGS)
+    stored(tmp_path)
     other = Settings("backgammon", ("easy", "medium", "hard"), 6, seed=7)
     with pytest.raises(ValueError, match="different settings.*games_per_pair 6 here but 4 there"):
         ResultStore(tmp_path, other)
@@ -146,7 +207,8 @@ def capped_mandragora(name):
 
 def test_a_games_tournament_options_and_own_ply_cap_apply(tmp_path):
     settings = Settings("mandragora", ("random", "analyzer"), 8, seed=3)
-    records = run_tournament(settings, capped_mandragora, ResultStore(tmp_path, settings))
+    with ResultStore(tmp_path, settings) as store:
+        records = run_tournament(settings, capped_mandragora, store)
     assert all(r["options"] == {"pattern": "random", "first": "random"} for r in records)
     setups = [r["actions"][0] for r in records]  # the setup is drawn with the deal's seed
     assert setups[0::2] == setups[1::2] and len(set(setups)) > 1
@@ -155,3 +217,33 @@ def test_a_games_tournament_options_and_own_ply_cap_apply(tmp_path):
         replay(get_game("mandragora").rules(), record["options"], record["actions"])
     wider = Settings("mandragora", ("random", "analyzer"), 2, seed=3, max_plies=400)
     assert all(r["result"] is not None for r in play(tmp_path / "wide", wider))
+
+
+def test_p_values_too_small_to_print_are_not_zero():
+    assert [format_p(p, 4) for p in (None, 0.0886, 4.6e-21, 0.0)] == ["n/a", "0.0886", "<0.0001", "<0.0001"]
+    assert format_p(4.6e-21, 3) == "<0.001" and format_p(0.001, 3) == "0.001"
+    settings = Settings("backgammon", ("a", "b"), 80, 0)
+    records = [{"index": k, "pair": [0, 1], "number": k, "seats": [k % 2, 1 - k % 2],
+                "result": [1, -1] if k % 2 == 0 else [-1, 1]} for k in range(80)]
+    summary = summarize(settings, records)
+    assert 0 < summary.pairs[0].p_equal < 1e-20 and "<0.0001" in format_table(summary)
+    assert summary.to_dict()["pairs"][0]["p_equal"] == summary.pairs[0].p_equal  # files keep the number
+
+
+def test_no_eta_before_a_few_items_and_a_second(monkeypatch):
+    assert eta_seconds(1, 899, 0.7) is None and eta_seconds(2, 898, 5.0) is None
+    assert eta_seconds(3, 897, 0.5) is None and eta_seconds(3, 6, 1.5) == pytest.approx(3.0)
+    assert eta_seconds(0, 0, 0.0) == 0.0
+    bar = ProgressBar(900, None)
+    bar.done = 1
+    assert bar.line(0.7).endswith("ETA ? ")
+    bar.done = 30
+    assert bar.line(3.0).endswith("ETA 1:27 ")
+
+
+def test_default_workers_are_the_cpus_this_process_may_use(monkeypatch):
+    if hasattr(os, "sched_getaffinity"):
+        assert available_cpus() == len(os.sched_getaffinity(0))
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 6)
+    assert available_cpus() == 6

@@ -11,6 +11,7 @@ import pytest
 
 from game.core.tournament import ResultStore, Settings, run_tournament, summarize
 from game.games import game_names, get_game
+from game.ui import tournament_scene
 from game.ui.menu import MODES
 from game.ui.tournament_scene import TournamentScene
 
@@ -32,11 +33,12 @@ def open_scene(app, game: str = "backgammon") -> TournamentScene:
 
 
 def pick(app, scene: TournamentScene, names) -> None:
-    """Click list items until exactly ``names`` are picked."""
-    items = scene.widgets["players"].item_list
-    for item in items:
-        if item["selected"] != (item["text"] in names):
-            click(app, item["button_element"].rect.center)
+    """Click list items until exactly ``names`` are picked (a pick may add a ``#2`` item below it)."""
+    for _ in range(4 * len(scene.widgets["players"].item_list)):
+        wrong = [item for item in scene.widgets["players"].item_list if item["selected"] != (item["text"] in names)]
+        if not wrong:
+            break
+        click(app, wrong[0]["button_element"].rect.center)
     assert sorted(scene.selected) == sorted(names)
 
 
@@ -51,9 +53,10 @@ def finish(app, scene: TournamentScene) -> None:
 
 def test_screen_draws_its_form_and_help(app):
     scene = open_scene(app)
-    for name in ("players", "games", "seed", "workers", "start", "stop", "back"):
+    for name in ("players", "games", "seed", "workers", "start", "resume", "stop", "back"):
         assert name in scene.widgets
     assert not scene.widgets["stop"].is_enabled
+    assert not scene.widgets["resume"].is_enabled  # nothing to resume yet
     assert len(scene.selected) == 2  # two players picked to begin with
     assert distinct_colours(app.screen) > 5
     assert distinct_colours(app.screen, scene.results) > 3  # the help text
@@ -75,7 +78,8 @@ def test_small_tournament_runs_to_the_end_with_the_core_results(app, tabula_home
     app.frame()
 
     settings = Settings(game, players, 4, 7)
-    core = summarize(settings, run_tournament(settings, get_game, ResultStore(tabula_home / "core", settings)))
+    with ResultStore(tabula_home / "core", settings) as store:
+        core = summarize(settings, run_tournament(settings, get_game, store))
     assert progress.summary.to_dict() == core.to_dict()
 
     folders = list((tabula_home / "data" / "tournaments").iterdir())
@@ -124,6 +128,60 @@ def test_leaving_the_screen_stops_the_workers(app):
     assert not scene.job.running and scene.finalized
     assert multiprocessing.active_children() == []
     assert (scene.job.folder / "results.json").exists()
+
+
+def test_a_player_can_be_entered_twice_as_on_the_command_line(app, tabula_home):
+    scene = open_scene(app)
+    pick(app, scene, ("random", "random#2", "greedy:bras"))
+    items = [item["text"] for item in scene.widgets["players"].item_list]
+    assert items[items.index("random"):][:3] == ["random", "random#2", "random#3"]  # one more copy offered
+    assert "greedy:bras#2" in items and "easy#2" not in items
+    fill(scene, games="2", seed="3")
+    press_button(app, scene.widgets["start"])
+    finish(app, scene)
+    settings = Settings("backgammon", ("random", "random", "greedy:bras"), 2, 3)  # --players random random greedy:bras
+    assert scene.job.settings == settings
+    with ResultStore(tabula_home / "core", settings) as store:
+        core = summarize(settings, run_tournament(settings, get_game, store))
+    assert scene.job.progress().summary.to_dict() == core.to_dict()
+    assert {s.player for s in core.standings} == {"random", "random#2", "greedy:bras"}
+    pick(app, scene, ("random", "greedy:bras"))  # dropping the copy takes the offer of a third away
+    assert "random#3" not in [item["text"] for item in scene.widgets["players"].item_list]
+
+
+def test_resume_last_continues_a_tournament_stopped_before_a_restart(app, tabula_home, monkeypatch):
+    settings = Settings("backgammon", ("random", "greedy:bras", "random"), 4, 9)
+    with ResultStore(tabula_home / "reference", settings) as store:
+        reference = summarize(settings, run_tournament(settings, get_game, store))
+    folder = tabula_home / "data" / "tournaments" / "20240101-000000-backgammon"
+    with ResultStore(folder, settings) as store:  # stopped after 5 games, then the program closed
+        for line in (tabula_home / "reference" / "games.jsonl").read_text().splitlines()[:5]:
+            store.append(json.loads(line))
+        scene = open_scene(app)
+        assert scene.widgets["resume"].is_enabled
+        app.frame()
+        assert "Resume last: 5 of 12 games of random, greedy:bras, random#2 (seed 9)" in help_text(scene, monkeypatch)
+        press_button(app, scene.widgets["resume"])  # a command-line run still holds it
+        assert scene.job is None and app.banner.error and "in use by another tournament run" in app.banner.text
+    press_button(app, scene.widgets["resume"])
+    assert scene.job.folder == folder and scene.job.settings == settings and scene.message.startswith("Resuming")
+    assert sorted(scene.widgets["players"].get_multi_selection()) == ["greedy:bras", "random", "random#2"]
+    assert (scene.widgets["games"].get_text(), scene.widgets["seed"].get_text()) == ("4", "9")
+    finish(app, scene)
+    progress = scene.job.progress()
+    assert progress.status == "finished" and progress.done == 12
+    assert progress.summary.to_dict() == reference.to_dict()
+    assert json.loads((folder / "results.json").read_text())["complete"] is True
+    assert not scene.widgets["resume"].is_enabled and scene.last is None  # nothing unfinished is left
+
+
+def help_text(scene: TournamentScene, monkeypatch) -> str:
+    """The words the help panel draws (collected from its draw calls)."""
+    drawn = []
+    with monkeypatch.context() as patch:
+        patch.setattr(tournament_scene, "draw_text", lambda surface, font, text, *args, **kwargs: drawn.append(text))
+        scene._draw_help(scene.app.screen, scene.results, scene.app.fonts(14))
+    return " ".join(drawn)
 
 
 @pytest.mark.parametrize("players, games, seed, workers, message", [

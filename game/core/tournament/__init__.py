@@ -3,6 +3,8 @@
 - :mod:`.schedule` — :class:`Settings` and the fixed list of games with their seeds.
 - :mod:`.runner` — plays the missing games, serially or over worker processes.
 - :mod:`.results` — the tournament folder: settings plus one JSON line per finished game.
+- :mod:`.lock` — one run at a time per folder.
+- :mod:`.folders` — where tournaments are kept by default; the latest unfinished one.
 - :mod:`.stats` — binomial test, mean intervals, Bradley–Terry (Elo-style) ratings.
 - :mod:`.summary` — per-pair statistics and standings from game records.
 - :mod:`.report` — JSON/CSV files and the printed table.
@@ -10,9 +12,9 @@
 """
 
 from .results import ResultStore
-from .runner import run_tournament, validate
+from .runner import available_cpus, run_tournament, validate
 from .schedule import GameSpec, Settings, even_games, schedule
 from .summary import Summary, summarize
 
-__all__ = ["GameSpec", "ResultStore", "Settings", "Summary", "even_games", "run_tournament", "schedule",
-           "summarize", "validate"]
+__all__ = ["GameSpec", "ResultStore", "Settings", "Summary", "available_cpus", "even_games", "run_tournament",
+           "schedule", "summarize", "validate"]

@@ -6,6 +6,21 @@ import time
 from typing import TextIO
 
 
+ETA_MIN_ITEMS = 3
+ETA_MIN_SECONDS = 1.0
+"""No time left is guessed before this many items and seconds: the first items' rate
+includes starting the workers and would promise far too long a wait."""
+
+
+def eta_seconds(done: int, remaining: int, elapsed: float) -> float | None:
+    """Seconds left at the rate of ``done`` items in ``elapsed`` seconds; ``None`` while too early."""
+    if remaining <= 0:
+        return 0.0
+    if done < ETA_MIN_ITEMS or elapsed < ETA_MIN_SECONDS:
+        return None
+    return remaining * elapsed / done
+
+
 def format_duration(seconds: float) -> str:
     seconds = int(round(seconds))
     hours, rest = divmod(seconds, 3600)
@@ -39,7 +54,8 @@ class ProgressBar:
         filled = int(self.width * fraction)
         bar = "#" * filled + "." * (self.width - filled)
         rate = (self.done - self.start) / elapsed if elapsed > 0 else 0.0
-        eta = format_duration((self.total - self.done) / rate) if rate > 0 else "?"
+        left = eta_seconds(self.done - self.start, self.total - self.done, elapsed)
+        eta = "?" if left is None else format_duration(left)
         return f"[{bar}] {self.done}/{self.total} {self.unit}  {rate:.1f} {self.unit}/s  ETA {eta} "
 
     def close(self) -> None:

@@ -8,17 +8,12 @@ import json
 import os
 from pathlib import Path
 
+from ..saves import write_atomic
 from .summary import Summary
 
 RESULTS_FILE = "results.json"
 PAIRS_FILE = "pairs.csv"
 STANDINGS_FILE = "standings.csv"
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(text, encoding="utf-8", newline="")
-    tmp.replace(path)
 
 
 def _flat(row: dict) -> dict:
@@ -48,8 +43,16 @@ def write_files(summary: Summary, folder: str | os.PathLike) -> list[Path]:
     files = {RESULTS_FILE: json.dumps(data, indent=2) + "\n",
              PAIRS_FILE: _csv(data["pairs"]), STANDINGS_FILE: _csv(data["standings"])}
     for name, text in files.items():
-        _atomic_write(folder / name, text)
+        write_atomic(folder / name, text)
     return [folder / name for name in files]
+
+
+def format_p(p: float | None, digits: int) -> str:
+    """A p-value to ``digits`` decimals; one too small to show any is ``<0.0…1`` (never a false 0)."""
+    if p is None:
+        return "n/a"
+    floor = 10.0 ** -digits
+    return f"<{floor:.{digits}f}" if p < floor else f"{p:.{digits}f}"
 
 
 def _ci(low: float | None, high: float | None, digits: int) -> str:
@@ -65,7 +68,7 @@ def format_table(summary: Summary) -> str:
              f"{'A':<{width}}  {'B':<{width}}  {'games':>5}  {'A wins':>6}  {'B wins':>6}  {'draws':>5}  "
              f"{'A points/game':>13}  {'95% interval':<18}  {'P(equal)':>8}"]
     for p in summary.pairs:
-        p_equal = "n/a" if p.p_equal is None else f"{p.p_equal:.4f}"
+        p_equal = format_p(p.p_equal, 4)
         lines.append(f"{p.a:<{width}}  {p.b:<{width}}  {p.games:5d}  {p.a_wins:6d}  {p.b_wins:6d}  {p.draws:5d}  "
                      f"{p.a_points.mean:+13.3f}  {_ci(p.a_points.low, p.a_points.high, 3):<18}  {p_equal:>8}")
     lines += ["", f"{'rank':>4}  {'player':<{width}}  {'games':>5}  {'wins':>5}  {'losses':>6}  {'draws':>5}  "

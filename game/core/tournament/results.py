@@ -2,8 +2,9 @@
 
 ``settings.json`` says what the folder's tournament is; ``games.jsonl`` gets a full game
 record appended (and flushed) as each game finishes, so an interrupted run loses nothing
-and a rerun on the same folder plays only the missing games.  A line cut short by a kill
-is dropped on opening; a folder of another tournament is refused.
+and a rerun on the same folder plays only the missing games.  A last line cut short by a
+kill is dropped on opening; a folder of another tournament, or one in use by another run,
+is refused.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..saves import write_atomic
+from .lock import FolderLock
 from .schedule import GameSpec, Settings
 
 SETTINGS_FILE = "settings.json"
@@ -37,19 +40,81 @@ def game_record(spec: GameSpec, settings: Settings, record: Any) -> dict[str, An
     }
 
 
+def read_settings(folder: Path) -> Settings:
+    """The settings stored in a tournament folder; ``ValueError`` if it holds none or bad ones."""
+    path = folder / SETTINGS_FILE
+    try:
+        return Settings.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"{path} is not a Tabula tournament: {error}") from None
+
+
+def read_records(path: Path, total: int) -> tuple[dict[int, dict[str, Any]], bool]:
+    """The game records of a ``games.jsonl`` by index, and whether the file lacks its final newline.
+
+    Only a last line without its newline can be a write cut short by a kill: it is dropped
+    if it does not parse (kept if it does).  Any other bad line is a ``ValueError`` naming it.
+    """
+    if not path.exists():
+        return {}, False
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")  # the part after the last newline is "" or the unterminated line
+    records: dict[int, dict[str, Any]] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            index = record["index"]
+            if not (isinstance(index, int) and 0 <= index < total):
+                raise ValueError(f"game index {index!r} out of range")
+        except (ValueError, KeyError, TypeError) as error:
+            if number == len(lines):  # no newline after it: cut short by an interruption
+                break
+            raise ValueError(f"{path} line {number} is not a game record: {error}") from None
+        records[index] = record
+    return records, bool(text) and not text.endswith("\n")
+
+
 class ResultStore:
-    """The finished games of one tournament folder, keyed by game index."""
+    """The finished games of one tournament folder, keyed by game index.
+
+    Opening it creates the folder if needed and takes the folder's lock (see :mod:`.lock`)
+    until :meth:`close` (or the end of a ``with`` block), so a second run on the same
+    folder is refused instead of interleaving its games.  Every problem with the folder
+    (a file in its place, no permission, another tournament, another run) is a
+    ``ValueError`` whose message can be shown as is.
+    """
 
     def __init__(self, folder: str | os.PathLike, settings: Settings) -> None:
         self.folder = Path(folder)
         self.settings = settings
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self._check_settings()
-        self.records: dict[int, dict[str, Any]] = self._load()
+        self._lock: FolderLock | None = None
+        try:
+            self._lock = self._open_folder()
+            self._check_settings()
+            self.records, unterminated = read_records(self.games_path, settings.total_games)
+            if unterminated:
+                self._rewrite()  # without the line cut short, so appends start on a line of their own
+        except OSError as error:  # no permission, a read-only disk, ...
+            self.close()
+            raise ValueError(f"cannot use {self.folder}: {error.strerror or error}") from None
+        except BaseException:
+            self.close()
+            raise
 
     @property
     def games_path(self) -> Path:
         return self.folder / GAMES_FILE
+
+    def _open_folder(self) -> FolderLock:
+        for path in (self.folder, *self.folder.parents):  # the nearest existing one must be a folder
+            if path.exists():
+                if not path.is_dir():
+                    raise ValueError(f"{path} is a file, not a folder")
+                break
+        self.folder.mkdir(parents=True, exist_ok=True)
+        return FolderLock(self.folder)
 
     def _check_settings(self) -> None:
         path = self.folder / SETTINGS_FILE
@@ -57,49 +122,17 @@ class ResultStore:
         if not path.exists():
             if self.games_path.exists():
                 raise ValueError(f"{self.folder} holds games but no {SETTINGS_FILE}; use another folder")
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(wanted, indent=2) + "\n", encoding="utf-8")
-            tmp.replace(path)
+            write_atomic(path, json.dumps(wanted, indent=2) + "\n")
             return
-        try:
-            stored = json.loads(path.read_text(encoding="utf-8"))
-            Settings.from_dict(stored)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise ValueError(f"{path} is not a Tabula tournament: {error}") from None
+        stored = read_settings(self.folder).to_dict()
         if stored != wanted:
             diff = ", ".join(f"{k} {wanted.get(k)!r} here but {stored.get(k)!r} there"
                              for k in wanted if stored.get(k) != wanted.get(k))
             raise ValueError(f"{self.folder} holds a tournament with different settings ({diff}); "
                              "use another folder or the same settings to resume")
 
-    def _load(self) -> dict[int, dict[str, Any]]:
-        if not self.games_path.exists():
-            return {}
-        text = self.games_path.read_text(encoding="utf-8")
-        lines = text.split("\n")
-        records: dict[int, dict[str, Any]] = {}
-        total = self.settings.total_games
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                index = record["index"]
-                if not (isinstance(index, int) and 0 <= index < total):
-                    raise ValueError(f"game index {index!r} out of range")
-            except (ValueError, KeyError, TypeError) as error:
-                if number == len(lines):  # the last line, cut short by an interruption
-                    break
-                raise ValueError(f"{self.games_path} line {number} is not a game record: {error}") from None
-            records[index] = record
-        if not text.endswith("\n") and text:
-            self._rewrite(records)
-        return records
-
-    def _rewrite(self, records: dict[int, dict[str, Any]]) -> None:
-        tmp = self.games_path.with_suffix(".tmp")
-        tmp.write_text("".join(json.dumps(r) + "\n" for r in records.values()), encoding="utf-8")
-        tmp.replace(self.games_path)
+    def _rewrite(self) -> None:
+        write_atomic(self.games_path, "".join(json.dumps(r) + "\n" for r in self.records.values()))
 
     def append(self, record: dict[str, Any]) -> None:
         """Keep a finished game: its whole line is written before this returns."""
@@ -110,3 +143,15 @@ class ResultStore:
     def sorted_records(self) -> list[dict[str, Any]]:
         """The finished games in schedule order (independent of who finished first)."""
         return [self.records[i] for i in sorted(self.records)]
+
+    def close(self) -> None:
+        """Release the folder for another run (the records stay readable here)."""
+        if self._lock is not None:
+            self._lock.release()
+
+    def __enter__(self) -> "ResultStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+

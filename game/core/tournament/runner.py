@@ -7,11 +7,15 @@ players from names alone (safe under the ``spawn`` start method).  Each game dep
 on its :class:`~.schedule.GameSpec`, so serial and parallel runs give the same records.
 Games start with the entry's ``tournament_options`` and, when the settings give no
 ``max_plies``, stop at the entry's own ``max_plies`` (if any).
+
+Missing games go out deal by deal across the pairs (see :func:`missing_games`), so the
+standings of a run still in progress or interrupted cover every pair about equally.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +34,24 @@ def validate(settings: Settings, lookup: Lookup) -> None:
         raise ValueError(f"tournaments need a two-player game; {settings.game} is not one")
     for name in dict.fromkeys(settings.players):
         info.make_player(name, 0)
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the platform has one)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity masks (Windows, macOS)
+        return os.cpu_count() or 1
+
+
+def missing_games(settings: Settings, store: ResultStore) -> list[GameSpec]:
+    """The games ``store`` lacks, in playing order: deal 0 of every pair, then deal 1, ...
+
+    Both seatings of a deal stay next to each other.  Order changes no result (every seed
+    comes from the schedule), only which games are done when a run is stopped.
+    """
+    todo = [spec for spec in schedule(settings) if spec.index not in store.records]
+    return sorted(todo, key=lambda spec: (spec.number // 2, spec.pair, spec.number))
 
 
 class _Table:
@@ -81,7 +103,7 @@ def run_tournament(
     Each record is appended to ``store`` as it finishes, then passed to ``on_result``.
     ``KeyboardInterrupt`` stops the workers and propagates; finished games stay stored.
     """
-    todo = [spec for spec in schedule(settings) if spec.index not in store.records]
+    todo = missing_games(settings, store)
     if workers <= 1 or len(todo) <= 1:
         table = _Table(lookup, settings)
         results = (table.play(spec) for spec in todo)
