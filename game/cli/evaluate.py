@@ -14,7 +14,7 @@ import argparse
 import json
 
 from ..backgammon.evaluators import bras_details, boards_to_array, evaluator_names, get_evaluator
-from .common import add_game_argument, game_info
+from .common import add_game_argument, canonical_name, game_info
 
 DEFAULT_EVALUATOR = "bras"
 
@@ -24,7 +24,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     add_game_argument(parser, only=("backgammon",))
     parser.add_argument("--position", required=True, help="GNU Backgammon position ID, posid:matchid or XGID=...")
     parser.add_argument(
-        "--evaluator", default=DEFAULT_EVALUATOR, help=f"one of {', '.join(evaluator_names())} (default {DEFAULT_EVALUATOR})"
+        "--evaluator", default=DEFAULT_EVALUATOR, type=canonical_name, help=f"one of {', '.join(evaluator_names())} (default {DEFAULT_EVALUATOR})"
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 
 from ..games import game_names, get_game
-from .common import UsageError, add_game_argument, game_info, seed_int
+from .common import UsageError, add_game_argument, canonical_name, game_info, seed_int
 
 
 def _seat_titles(seat: int) -> list[str]:
@@ -38,10 +38,10 @@ def _declared_options() -> dict[str, list]:
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("play", help="open the window and start a game directly")
     add_game_argument(parser)
-    parser.add_argument(*_seat_flags(0), dest="seat0", default="human", metavar="NAME",
+    parser.add_argument(*_seat_flags(0), dest="seat0", default="human", metavar="NAME", type=canonical_name,
                         help=f"the first seat ({', '.join(_seat_titles(0))}): human or a computer player "
                              "(default human)")
-    parser.add_argument(*_seat_flags(1), dest="seat1", default=None, metavar="NAME",
+    parser.add_argument(*_seat_flags(1), dest="seat1", default=None, metavar="NAME", type=canonical_name,
                         help=f"the second seat ({', '.join(_seat_titles(1))}); default: the game's default "
                              "computer player")
     parser.add_argument("--seed", type=seed_int, default=None,

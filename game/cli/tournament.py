@@ -54,7 +54,7 @@ from ..core.tournament.progress import ProgressBar
 from ..core.tournament.report import format_table, write_files
 from ..core.tournament.summary import Summary
 from ..games import get_game
-from .common import add_game_argument, positive_int, seed_int
+from .common import add_game_argument, canonical_name, positive_int, seed_int
 
 CHART_FILE = "standings.png"
 
@@ -62,7 +62,7 @@ CHART_FILE = "standings.png"
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("tournament", help="round robin between computer players, with statistics")
     add_game_argument(parser)
-    parser.add_argument("--players", nargs="+", required=True, metavar="PLAYER",
+    parser.add_argument("--players", nargs="+", required=True, metavar="PLAYER", type=canonical_name,
                         help="two or more player names (the game's players, e.g. easy medium hard)")
     parser.add_argument("--games", type=positive_int, default=100,
                         help="games per pair, even (odd is rounded up); default 100")

@@ -153,3 +153,10 @@ def test_another_tournaments_folder_is_refused(capsys, tmp_path):
     assert run(capsys, *ARGS, "--out", str(tmp_path), "--json")[0] == 0
     code, _, err = run(capsys, *ARGS[:-4], "--seed", "6", "--workers", "1", "--out", str(tmp_path))
     assert code == 2 and "different settings" in err and "seed 6 here but 5 there" in err
+
+
+def test_player_names_in_any_case_are_made_canonical(capsys, tmp_path):
+    argv = ["tournament", "backgammon", "--players", "EASY", "Medium", "--games", "2", "--seed", "5",
+            "--workers", "1", "--out", str(tmp_path), "--json"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and json.loads(out)["settings"]["players"] == ["easy", "medium"]

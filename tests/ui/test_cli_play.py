@@ -20,6 +20,8 @@ def test_setup_from_arguments():
     assert setup.game == "backgammon" and setup.players == ("human", "medium") and setup.seed == 9
     default = play.setup_from_args(parse("backgammon"))
     assert default.players[0] == "human" and default.players[1] != "human" and default.seed is None
+    shouted = play.setup_from_args(parse("backgammon", "--white", "Human", "--black", "EXPERT"))
+    assert shouted.players == ("human", "expert")  # names in any case, kept canonical
 
 
 def test_mandragora_setup_options_are_passed(monkeypatch):
