@@ -1,0 +1,408 @@
+#!/usr/bin/env python3
+"""Regenerate the screenshots in ``docs/screenshots/`` from seeded games.
+
+Each shot opens the real window (:class:`game.ui.app.App`) headless at 1280x800, with its
+own temporary ``TABULA_HOME`` so the user's settings and saves are never touched, drives it
+frame by frame with posted clicks and keys the way ``tests/ui`` does, and saves
+``app.screen``.  The games are seeded and every wait is counted in frames, so the same
+seeds give the same pictures (font rendering aside).
+
+    python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...]
+
+Shots: menu, play, tutor, watch, mandragora, tournament, bearoff.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # headless: no window, no sound
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the checkout's game package, installed or not
+SIZE = (1280, 800)
+SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "tournament", "bearoff")
+
+# --- driving the window (as tests/ui/util.py does) ---------------------------------------------
+
+
+def post(kind: int, **fields) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def frames(app, count: int = 1) -> None:
+    for _ in range(count):
+        app.frame()
+
+
+def move_mouse(app, pos, count: int = 1) -> None:
+    post(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, count)
+
+
+def click(app, pos, button: int = 1, count: int = 2) -> None:
+    """Move to ``pos``, press and release; run frames so widgets' own events arrive too."""
+    pos = (int(pos[0]), int(pos[1]))
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    frames(app, count)
+
+
+def key(app, code: int, count: int = 1) -> None:
+    post(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+    frames(app, count)
+
+
+def press_button(app, button, count: int = 2) -> None:
+    if not (button.visible and button.is_enabled):
+        raise RuntimeError(f"button {button.text!r} is not clickable")
+    click(app, button.rect.center, count=count)
+
+
+def run_until(app, condition: Callable[[], bool], what: str, seconds: float = 300,
+              rest: float = 0.004) -> None:
+    """Run frames until ``condition()`` holds; fails loudly after ``seconds``.  Computer players
+    and the analysis think in threads (tournaments in processes): a rest between frames leaves
+    them the processor.  Frames advance the window's clock by 1/60 s whatever the rest, so
+    the pictures do not depend on the machine's speed."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"gave up waiting for {what}")
+        app.frame()
+        time.sleep(rest)
+
+
+def clear_banner(app) -> None:
+    """Click the message banner away, as a user would (it covers the top of the window)."""
+    if app.banner.visible:
+        app.frame()  # the banner's rect is set when it is drawn
+        click(app, app.banner.rect.center)
+
+
+def open_window(folder: Path):
+    """A fresh window at 1280x800 whose user folders live in the new, empty ``folder``.
+
+    The window runs with ``folder`` as its current directory and a relative ``TABULA_HOME``
+    (``tabula``), so a path it shows (the tournament's results folder) reads
+    ``tabula/data/...`` instead of carrying a random temporary name into the picture."""
+    from game.ui.app import App
+
+    folder.mkdir()
+    os.chdir(folder)
+    os.environ["TABULA_HOME"] = "tabula"
+    app = App(SIZE)
+    app.settings.animation = "off"  # moves land at once; nothing is caught in flight
+    app.settings.sound = app.sounds.enabled = False
+    return app
+
+
+def close_window(app) -> None:
+    app.close()
+    pygame.quit()
+
+
+def save(app, out: Path, name: str) -> Path:
+    app.frame()
+    path = out / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    return path
+
+
+# --- backgammon helpers ------------------------------------------------------------------------
+
+
+def checker_pos(view, slot: int):
+    """Screen position of the top checker on ``slot`` (mover's numbering) in the turn in progress."""
+    turn = view.turn
+    return view.slot_pos(turn.mover, slot, turn.me[slot] - 1)
+
+
+def play_by_clicks(app, scene, move) -> None:
+    """Build ``move`` on the board step by step: a left click moves a checker by the higher
+    die, a right click by the lower; a step that is neither is dragged to its point."""
+    view = scene.view
+    for source, target in move.steps:
+        turn = view.turn
+        high, low = turn.click_move(source, True), turn.click_move(source, False)
+        if high is not None and high[:2] == (source, target):
+            click(app, checker_pos(view, source), button=1)
+        elif low is not None and low[:2] == (source, target):
+            click(app, checker_pos(view, source), button=3)
+        else:
+            drag_to(app, checker_pos(view, source), view.slot_pos(turn.mover, target, turn.me[target]))
+    if view.ready_move() != move:
+        raise RuntimeError(f"built {view.ready_move()} instead of {move}")
+
+
+def drag_to(app, start, end) -> None:
+    start, end = (int(start[0]), int(start[1])), (int(end[0]), int(end[1]))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    post(pygame.MOUSEMOTION, pos=middle, rel=(1, 1), buttons=(1, 0, 0))
+    app.frame()
+    post(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    frames(app, 2)
+
+
+def human_to_move(scene) -> Callable[[], bool]:
+    return lambda: scene.human_turn and not scene.view.animating
+
+
+def follow_hints(app, scene, turns: int) -> None:
+    """The human plays the hint panel's top move for ``turns`` turns (the computer replies)."""
+    hints = scene.overlays.hints
+    ready = lambda: human_to_move(scene)() and hints.state is scene.session.state and hints.ready  # noqa: E731
+    for _ in range(turns):
+        run_until(app, ready, "the human's turn and its hints")
+        play_by_clicks(app, scene, hints.records[0].move)
+        key(app, pygame.K_RETURN)
+    run_until(app, ready, "the human's turn and its hints")
+
+
+def graph_complete(scene) -> bool:
+    kind, ys = scene.overlays.graph_points()
+    return bool(ys) and None not in ys
+
+
+# --- the shots ---------------------------------------------------------------------------------
+
+
+def shot_menu(app, out: Path) -> Path:
+    app.show_menu()
+    frames(app, 3)
+    return save(app, out, "menu")
+
+
+PLAY_SEED, PLAY_TURNS = 7, 4
+"""play.png: White (human) vs expert, seed 7; after four turns White rolls 6-5 with two
+blots to hit and a point to make."""
+
+
+def shot_play(app, out: Path) -> Path:
+    from game.ui.session import GameSetup
+
+    app.settings.hints = app.settings.graph = True
+    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=PLAY_SEED, options={"first": 0}))
+    scene = app.scene
+    follow_hints(app, scene, PLAY_TURNS)
+    hints, section = scene.overlays.hints, scene.overlays.hint_section
+    # A runner-up with warnings: its arrows, its "why" against the best and its warnings show.
+    pick = next(i for i, r in enumerate(hints.records) if i > 0 and r.warnings)
+    run_until(app, lambda: graph_complete(scene), "the win-probability graph")
+    frames(app)
+    row = dict(section.rows)[pick]
+    click(app, row.center)
+    if hints.selected != pick:
+        raise RuntimeError("the hint row was not selected")
+    return save(app, out, "play")
+
+
+TUTOR_SEED, TUTOR_TURNS = 7, 6
+"""tutor.png: the same game two turns later; White rolls 5-3 and builds the play with the most
+warnings among those the tutor stops, then presses Enter."""
+
+
+def shot_tutor(app, out: Path) -> Path:
+    from game.ui.session import GameSetup
+    from game.ui.tutor import MARGIN
+
+    app.settings.hints = True
+    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=TUTOR_SEED, options={"first": 0}))
+    scene = app.scene
+    follow_hints(app, scene, TUTOR_TURNS)
+    records = scene.overlays.hints.records
+    best = records[0]
+    # A clearly bad move: the one with the most warnings among those far behind the best.
+    bad = [r for r in records if best.score - r.score >= MARGIN]
+    chosen = max(bad, key=lambda r: (len(r.warnings), -r.score))
+    app.settings.tutor = True
+    play_by_clicks(app, scene, chosen.move)
+    move_mouse(app, (scene.panel.rect.x + 40, SIZE[1] - 120))
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: scene.overlays.tutor is not None, "the tutor's question")
+    frames(app, 3)
+    return save(app, out, "tutor")
+
+
+WATCH_SEED, WATCH_PLIES = 5, 24
+"""watch.png: advanced (White) against expert (Black), seed 5, paused on the first hit
+played after 24 actions (dice included) from a position with at least six moves."""
+
+
+def shot_watch(app, out: Path) -> Path:
+    from game.ui.session import GameSetup
+
+    app.settings.graph = True
+    app.settings.watch_speed = "fast"  # half a second a move: the game gets there sooner
+    app.start_game(GameSetup("backgammon", ("advanced", "expert"), seed=WATCH_SEED, options={"first": 0}))
+    scene = app.scene
+    overlays, session = scene.overlays, scene.session
+    hints = overlays.hints
+
+    def telling() -> bool:
+        """A hit on show, from a position with choices, once the game is well under way."""
+        if len(session.actions) < WATCH_PLIES or overlays.watch_move is None or not hints.ready:
+            return False
+        state, move = overlays.watch_move
+        return len(hints.records) >= 6 and "*" in session.rules.notation(state, move)
+
+    run_until(app, telling, "a computer's hit on show")
+    press_button(app, scene.buttons["pause"])
+    run_until(app, lambda: graph_complete(scene), "the win-probability graph")
+    clear_banner(app)
+    return save(app, out, "watch")
+
+
+MANDRAGORA_PATTERN, MANDRAGORA_PICKS = "A", (0, 2, 0, 1, 0)
+"""mandragora.png: pattern A, the Player (human) first against the analyzer; the Player takes
+the analyzer's 1st, 3rd, 1st, 2nd and 1st choice, which leaves five areas to choose from."""
+
+
+def shot_mandragora(app, out: Path) -> Path:
+    from game.ui.session import GameSetup
+
+    app.start_game(GameSetup("mandragora", ("human", "analyzer"), seed=4,
+                             options={"pattern": MANDRAGORA_PATTERN, "first": "player"}))
+    scene = app.scene
+    session, view = scene.session, scene.view
+    ready = lambda: session.is_over or human_to_move(scene)()  # noqa: E731
+    for pick in MANDRAGORA_PICKS:
+        run_until(app, ready, "the human's turn")
+        click(app, view.layout.centres[view.analysis(session.state)[pick].move])
+    run_until(app, ready, "the human's turn")
+    records = view.analysis(session.state)
+    warned = next((r for r in records if r.warnings), records[-1])
+    move_mouse(app, view.layout.centres[warned.move], count=3)
+    return save(app, out, "mandragora")
+
+
+TOURNAMENT = ("random", "greedy:bras", "beginner", "advanced")
+TOURNAMENT_GAMES, TOURNAMENT_SEED, TOURNAMENT_WORKERS = 10, 1, 2
+"""tournament.png: a round robin of four players, 10 games a pair (60 games, about 15 s on two
+cores); duplicate dice and the seed make the results the same with any number of workers."""
+STAMP = time.strptime("20250101-120000", "%Y%m%d-%H%M%S")
+"""The time the results folder is named after (normally now)."""
+
+
+def shot_tournament(app, out: Path) -> Path:
+    from types import SimpleNamespace
+
+    from game.core.tournament import folders
+    from game.games import get_game
+    from game.ui.tournament_scene import TournamentScene
+
+    # The results folder shown at the bottom is named after the time: a fixed time keeps the
+    # picture the same from run to run.
+    clock, folders.time = folders.time, SimpleNamespace(strftime=lambda fmt, *_: time.strftime(fmt, STAMP))
+    try:
+        return _tournament(app, out, TournamentScene(app, get_game("backgammon")))
+    finally:
+        folders.time = clock
+
+
+def _tournament(app, out: Path, scene) -> Path:
+    app.settings.last_players = []
+    app.show(scene)
+    frames(app, 2)
+    items = scene.widgets["players"]
+    for _ in range(40):
+        wrong = [item for item in items.item_list if item["selected"] != (item["text"] in TOURNAMENT)]
+        if not wrong:
+            break
+        click(app, wrong[0]["button_element"].rect.center)
+    if sorted(scene.selected) != sorted(TOURNAMENT):
+        raise RuntimeError(f"picked {scene.selected}")
+    for name, text in (("games", TOURNAMENT_GAMES), ("seed", TOURNAMENT_SEED),
+                       ("workers", TOURNAMENT_WORKERS)):
+        scene.widgets[name].set_text(str(text))
+    frames(app)
+    press_button(app, scene.widgets["start"])
+    run_until(app, lambda: scene.job is not None and scene.finalized, "the tournament", rest=0.05)
+    clear_banner(app)
+    move_mouse(app, (SIZE[0] - 10, SIZE[1] - 10), count=3)
+    return save(app, out, "tournament")
+
+
+BEAROFF_SEED, BEAROFF_OFF = 7, 3
+"""bearoff.png: two humans playing the quick analysis's top moves, seed 7, until White is
+bearing off with three checkers off; the mouse rests on a checker to show where it can go."""
+
+
+def shot_bearoff(app, out: Path) -> Path:
+    from game.backgammon.board import OFF
+    from game.games import get_game
+    from game.ui.session import GameSetup
+
+    info = get_game("backgammon")
+    app.start_game(GameSetup("backgammon", ("human", "human"), seed=BEAROFF_SEED, options={"first": 0}))
+    scene = app.scene
+    session, view = scene.session, scene.view
+
+    def bearing_off() -> bool:
+        state = session.state
+        return (state.turn == 0 and state.on_roll[OFF] >= BEAROFF_OFF
+                and any(t == OFF for _, t, _ in view.turn.options()))
+
+    for _ in range(400):
+        run_until(app, lambda: session.is_over or human_to_move(scene)(), "a human's turn")
+        if session.is_over:
+            raise RuntimeError("the game ended before a bear-off to show")
+        if bearing_off():
+            break
+        play_by_clicks(app, scene, info.analyze(session.state, level="intermediate")[0].move)
+        key(app, pygame.K_RETURN)
+    # The checker with the most places to go, bearing off among them.
+    options = view.turn.options()
+    source = max({s for s, t, _ in options if t == OFF},
+                 key=lambda s: (len({t for f, t, _ in options if f == s}), s))
+    move_mouse(app, checker_pos(view, source), count=2)
+    return save(app, out, "bearoff")
+
+
+# --- main --------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots",
+                        help="folder for the PNG files (default: docs/screenshots)")
+    parser.add_argument("--only", nargs="+", choices=SHOTS, metavar="SHOT",
+                        help=f"make only these shots ({', '.join(SHOTS)})")
+    args = parser.parse_args(argv)
+    out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    shots = {name: globals()[f"shot_{name}"] for name in SHOTS if not args.only or name in args.only}
+    home = Path(tempfile.mkdtemp(prefix="tabula-screenshots-"))
+    cwd = Path.cwd()
+    try:
+        for name, shot in shots.items():
+            started = time.monotonic()
+            app = open_window(home / name)
+            try:
+                path = shot(app, out)
+            finally:
+                close_window(app)
+            print(f"{path}  ({time.monotonic() - started:.1f} s)")
+    finally:
+        os.chdir(cwd)
+        shutil.rmtree(home, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
