@@ -56,7 +56,8 @@ class MoveAnalysis:
 
     ``diff`` is how far the move trails the best one (0 for the best, negative below it),
     compared at the deepest depth both were searched to (:func:`game.core.search.trails`):
-    a move the filters dropped early is compared with the best at that earlier depth.  ``plies`` is the depth its value was searched to, and
+    a move the filters dropped early is compared with the best at that earlier depth.
+    ``score_diff`` is the same comparison on the display scale (what the tutor judges).  ``plies`` is the depth its value was searched to, and
     ``exact`` is false when the value is only an upper bound.  ``factors`` is ordered,
     factor name -> contribution, as the game's evaluator explains the position the move
     leads to.
@@ -75,6 +76,7 @@ class MoveAnalysis:
     exact: bool = True
     explanation: tuple[str, ...] = ()
     """The reasons in words (e.g. "gains 2 points"), where the game's analyzer gives them."""
+    score_diff: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``"move"`` is the notation."""
@@ -83,7 +85,14 @@ class MoveAnalysis:
             "warnings": list(self.warnings), "factors": dict(self.factors),
             "details": dict(self.details), "rank": self.rank, "diff": self.diff,
             "plies": self.plies, "exact": self.exact, "explanation": list(self.explanation),
+            "score_diff": self.score_diff,
         }
+
+
+def score_behind(move: ScoredMove, best: ScoredMove, scale: float) -> float:
+    """``move``'s display score minus ``best``'s, both at the deepest depth both reached."""
+    depth = min(move.plies, best.plies)
+    return display_score(move.value_at(depth), scale) - display_score(best.value_at(depth), scale)
 
 
 Explain = Callable[[Any, ScoredMove], Mapping[str, float]]
@@ -114,6 +123,7 @@ def analyze(rules: Rules, state: Any, ranked: Sequence[ScoredMove], scale: float
             factors=dict(explain(state, scored)) if explain else {},
             rank=number,
             diff=-trails(scored, best),
+            score_diff=score_behind(scored, best, scale),
             plies=scored.plies,
             exact=scored.exact,
         )

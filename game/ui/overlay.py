@@ -11,7 +11,6 @@ from __future__ import annotations
 import pygame
 
 from ..core.protocol import CHANCE
-from ..core.settings import ANALYSIS_LEVELS
 from .analyst import Analyst
 from .graph import GameCurve, GraphSection
 from .hints import HintSection, Hints, WhySection, draw_arrows
@@ -32,10 +31,6 @@ class Overlays:
         info, settings, fonts = self.session.info, self.app.settings, self.app.fonts
         self.analyst = Analyst(info.analyze, {"level": settings.analysis_level}) if info.analyze else None
         self.hints = Hints(self.analyst)
-        # The tutor compares moves searched to the same depth; a move the deeper search
-        # filtered out is judged again by the quickest level, where every move is equal.
-        leveled = self.analyst is not None and "level" in self.analyst.options
-        self.quick = Analyst(info.analyze, {"level": ANALYSIS_LEVELS[0]}) if leveled else None
         self.curve = GameCurve(self.session.rules)
         self.watch = WatchControl(settings) if not self.session.has_human else None
         self.watch_move = None  # (state, move): a computer's choice on show before it is played
@@ -153,9 +148,8 @@ class Overlays:
     def close(self) -> None:
         if self.tutor is not None:
             self.tutor.close()
-        for analyst in (self.analyst, self.quick):
-            if analyst is not None:
-                analyst.close()
+        if self.analyst is not None:
+            self.analyst.close()
 
     # -- the tutor ------------------------------------------------------------------------------
     def stops(self, move) -> bool:
@@ -171,15 +165,7 @@ class Overlays:
         if self.tutor is not None or not self.hints.ready:
             return
         state, records = self.session.state, self.hints.records
-        notation = self.session.rules.notation(state, self.tutor_move)
-        chosen = next((r for r in records if r.notation == notation), None)
-        same_depth = None
-        if chosen is not None and records and chosen.plies != records[0].plies and self.quick is not None:
-            self.quick.focus(state)
-            if not self.quick.done(state):
-                return
-            same_depth = self.quick.get(state)
-        verdict = tutor_verdict(records, notation, same_depth=same_depth)
+        verdict = tutor_verdict(records, self.session.rules.notation(state, self.tutor_move))
         if verdict is None:
             self._resolve("play")
         else:

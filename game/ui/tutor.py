@@ -22,43 +22,34 @@ MARGIN = 10.0
 
 @dataclass(frozen=True)
 class Verdict:
-    """Why the tutor stepped in: the chosen and the best record, and their scores compared
-    at the same search depth (which may come from a quicker analysis than the records)."""
+    """Why the tutor stepped in: the chosen and the best record, and how many moves there are."""
 
     chosen: Any
     best: Any
-    chosen_score: float
-    best_score: float
     count: int
 
 
-def tutor_verdict(records: Sequence, notation: str, margin: float = MARGIN,
-                  same_depth: Sequence | None = None) -> Verdict | None:
+def tutor_verdict(records: Sequence, notation: str, margin: float = MARGIN) -> Verdict | None:
     """A :class:`Verdict` when the move written ``notation`` scores ``margin`` or more display
-    points below the best of ``records``; ``None`` when it is fine or not in the analysis.
-
-    ``same_depth`` (default ``records``) is an analysis whose rows were all searched to the
-    same depth, where the two moves' scores are compared."""
-    if not records:
-        return None
+    points below the best of ``records``, compared at the deepest depth both were searched to
+    (the record's ``score_diff``); ``None`` when it is fine or not in the analysis."""
     chosen = next((r for r in records if r.notation == notation), None)
-    best = records[0]
-    if chosen is None or chosen is best:
+    if chosen is None or chosen is records[0]:
         return None
-    rows = {r.notation: r for r in (same_depth or records)}
-    if chosen.notation not in rows or best.notation not in rows:
-        return None
-    mine, top = rows[chosen.notation].score, rows[best.notation].score
-    return Verdict(chosen, best, mine, top, len(records)) if top - mine >= margin else None
+    return Verdict(chosen, records[0], len(records)) if chosen.score_diff <= -margin else None
 
 
 def tutor_message(verdict: Verdict) -> str:
-    """The dialog's text: both moves with their scores, and the chosen move's warnings."""
+    """The dialog's text: both moves with their scores as the hint panel shows them, the gap
+    where they were searched to different depths, and the chosen move's warnings."""
     chosen, best = verdict.chosen, verdict.best
     lines = [
-        f"Your move {chosen.notation} scores {verdict.chosen_score:+.1f} (number {chosen.rank} of {verdict.count}).",
-        f"The best move, {best.notation}, scores {verdict.best_score:+.1f}.",
+        f"Your move {chosen.notation} scores {chosen.score:+.1f} (number {chosen.rank} of {verdict.count}).",
+        f"The best move, {best.notation}, scores {best.score:+.1f}.",
     ]
+    if chosen.plies != best.plies:
+        lines.append(f"Compared at {min(chosen.plies, best.plies)} ply, where both were searched, "
+                     f"yours is {-chosen.score_diff:.1f} points behind.")
     lines += [f"• {w}" for w in chosen.warnings]
     return "<br>".join(lines)
 
@@ -70,7 +61,7 @@ class TutorDialog:
         self.verdict = verdict
         chosen = verdict.chosen
         w = min(520, board.w - 40)
-        h = 200 + 22 * len(chosen.warnings)
+        h = 200 + 22 * len(chosen.warnings) + (44 if chosen.plies != verdict.best.plies else 0)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = board.center
         self.panel = UIPanel(rect, starting_height=5, manager=gui)

@@ -102,3 +102,15 @@ def test_records_are_frozen_and_an_empty_ranking_gives_no_rows():
     with pytest.raises(dataclasses.FrozenInstanceError):
         row.score = 0
     assert analyze(rules, rules.initial_state(), [], 1.0) == []
+
+
+def test_score_diff_is_the_display_gap_at_the_common_depth():
+    rules, state = Race(), RaceState((6, 5), 0, 2)
+    ranked = expectiminimax(rules, state, race_evaluate, 2, move_filter=MoveFilter(1))
+    rows = analyze(rules, state, ranked, 0.5)
+    best = ranked.best
+    assert any(scored.plies < best.plies for scored in ranked)
+    for row, scored in zip(rows, ranked):
+        depth = min(scored.plies, best.plies)
+        gap = display_score(scored.value_at(depth), 0.5) - display_score(best.value_at(depth), 0.5)
+        assert row.score_diff == pytest.approx(gap) and row.to_json()["score_diff"] == row.score_diff

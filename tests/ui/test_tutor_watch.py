@@ -10,7 +10,7 @@ from game.core.protocol import CHANCE
 from game.games import get_game
 from game.ui.graph import GameCurve, point_value
 from game.ui.session import GameSetup
-from game.ui.tutor import MARGIN, tutor_verdict
+from game.ui.tutor import MARGIN, tutor_message, tutor_verdict
 
 from .util import key, press_button, run_until
 
@@ -49,7 +49,7 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
     dialog = scene.overlays.tutor
     verdict = dialog.verdict
     assert verdict.chosen.notation == worst.notation and verdict.best.rank == 1
-    assert verdict.best_score - verdict.chosen_score >= MARGIN
+    assert verdict.chosen.score_diff <= -MARGIN
     assert len(session.actions) == actions and scene.human_turn
     press_button(app, dialog.rethink)
     assert scene.overlays.tutor is None and scene.human_turn and len(session.actions) == actions
@@ -71,20 +71,23 @@ def test_the_best_move_passes_the_tutor(app, scene):
     assert scene.overlays.tutor is None and session.actions[actions] == best.notation
 
 
-def test_tutor_verdict_uses_the_margin():
+def test_tutor_verdict_uses_the_margin_at_the_common_depth():
     class R:
-        def __init__(self, notation, score, rank):
+        def __init__(self, notation, score, rank, score_diff, plies=1):
             self.notation, self.score, self.rank, self.warnings = notation, score, rank, ()
+            self.score_diff, self.plies = score_diff, plies
 
-    records = [R("a", 20.0, 1), R("b", 15.0, 2), R("c", 20.0 - MARGIN, 3)]
+    records = [R("a", 20.0, 1, 0.0), R("b", 15.0, 2, -5.0), R("c", 20.0 - MARGIN, 3, -MARGIN)]
     assert tutor_verdict(records, "a") is None and tutor_verdict(records, "b") is None
     verdict = tutor_verdict(records, "c")
-    assert (verdict.chosen, verdict.best, verdict.chosen_score, verdict.count) == (records[2], records[0], 10.0, 3)
+    assert (verdict.chosen, verdict.best, verdict.count) == (records[2], records[0], 3)
     assert tutor_verdict(records, "missing") is None and tutor_verdict([], "a") is None
-    # Compared at the same depth (a quicker analysis), "b" is far behind and "c" is not.
-    same_depth = [R("c", 5.0, 1), R("a", 4.0, 2), R("b", -30.0, 3)]
-    assert tutor_verdict(records, "c", same_depth=same_depth) is None
-    assert tutor_verdict(records, "b", same_depth=same_depth).best_score == 4.0
+    # A move searched shallower is judged by its deficit where both were searched, not by
+    # its shown score: far below on screen but close at its depth passes, and the reverse.
+    shallow = [R("a", 20.0, 1, 0.0, 2), R("d", -40.0, 2, -3.0, 0), R("e", 18.0, 3, -25.0, 0)]
+    assert tutor_verdict(shallow, "d") is None
+    message = tutor_message(tutor_verdict(shallow, "e"))
+    assert "scores +18.0" in message and "scores +20.0" in message and "at 0 ply" in message and "25.0" in message
 
 
 def moves_played(session) -> int:
