@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
-from .widgets import draw_text, wrap
+from .widgets import draw_text, elide, wrap
 
 WARN = (240, 140, 96)
 GOOD, BAD = (120, 200, 130), (226, 112, 96)
@@ -241,7 +241,7 @@ class WhySection:
         biggest = max((abs(v) for _, v in factors), default=1.0) or 1.0
         bar_x, bar_w = rect.x + rect.w * 0.55, rect.w * 0.45 - 70
         for name, value in factors:
-            draw_text(surface, font, name, (rect.x + 8, y), TEXT)
+            draw_text(surface, font, elide(font, name, round(bar_x - rect.x) - 14), (rect.x + 8, y), TEXT)
             length = max(2, round(bar_w / 2 * abs(value) / biggest))
             mid = bar_x + bar_w / 2
             bar = pygame.Rect(round(mid if value > 0 else mid - length), y + 4, length, font.get_linesize() - 8)

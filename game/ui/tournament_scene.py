@@ -32,10 +32,10 @@ from .scene import Scene
 from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from .tournament_job import TournamentJob
 from .tournament_view import (
-    ChartImage, chart_rows, chart_title, comfortable_chart_height, draw_progress, draw_table, drop_column, elide, minimum_chart_height,
+    ChartImage, chart_rows, chart_title, comfortable_chart_height, draw_progress, draw_table, drop_column, minimum_chart_height,
     natural_chart_height, pairs_table, standings_table, table_height, table_width,
 )
-from .widgets import draw_text, wrap
+from .widgets import draw_text, elide, wrap
 
 CHART_FILE = "standings.png"
 MAX_WORKERS = 64

@@ -16,7 +16,7 @@ from ..core.tournament.summary import Summary
 from .charts import standings_chart
 from .theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from .tournament_job import Progress
-from .widgets import draw_text
+from .widgets import draw_text, elide
 
 CHART_TOP_BOTTOM = 84
 """Height of the chart's title and axis (see :func:`standings_chart`)."""
@@ -140,15 +140,6 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, font: pygame.font.
     pygame.draw.rect(surface, PANEL_EDGE, bar, 1, border_radius=6)
     text, colour = progress_line(p, workers)
     draw_text(surface, font, elide(font, text, rect.w), (rect.x, bar.bottom + 4), colour)
-
-
-def elide(font: pygame.font.Font, text: str, width: int, left: bool = False) -> str:
-    """``text`` cut with "…" (at the end, or at the start with ``left``) to fit ``width``."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size("…" + text if left else text + "…")[0] > width:
-        text = text[1:] if left else text[:-1]
-    return "…" + text if left else text + "…"
 
 
 class ChartImage:

@@ -15,6 +15,15 @@ def draw_text(surface, font, text, pos, colour=TEXT, anchor="topleft") -> pygame
     return rect
 
 
+def elide(font: pygame.font.Font, text: str, width: int, left: bool = False) -> str:
+    """``text`` cut with "…" (at the end, or at the start with ``left``) to fit ``width``."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size("…" + text if left else text + "…")[0] > width:
+        text = text[1:] if left else text[:-1]
+    return "…" + text if left else text + "…"
+
+
 def wrap(font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines that fit ``width`` pixels (long words are not broken)."""
     lines: list[str] = []

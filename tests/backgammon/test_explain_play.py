@@ -172,7 +172,7 @@ def test_phase_heuristic_puts_a_pip_lead_on_both_pip_terms():
 def test_every_network_input_is_in_exactly_one_group():
     names, matrix = attribution.GROUPS["full"]
     np.testing.assert_array_equal(matrix.sum(axis=1), np.ones(209))
-    assert names[0] == "race (pip counts)" and "your home board" in names and "contact" in names
+    assert names[0] == "race (pips)" and "your home board" in names and "contact" in names
     names, matrix = attribution.GROUPS["phase48"]
     by_hand = [16 * block + PHASE_FEATURES.index(f) for f in ("on", "borne", "bar", "o.on", "o.borne", "o.bar")
                for block in range(3)]  # split between "checkers off" and "on the bar" by cause
@@ -243,7 +243,7 @@ def test_networks_credit_a_hit_to_the_opponent_on_the_bar(name):
     opp = make_side({24: 1, 18: 1, 13: 4, 11: 1, 8: 3, 6: 5})
     plays, batch = _plays(START_SIDE, opp, 6, 1)
     names, parts = get_evaluator(name).play_factors(batch)
-    on_bar = parts[:, names.index("opponent's checkers on the bar")]
+    on_bar = parts[:, names.index("opponent on the bar")]
     hits = np.array([opp_after[25] > 0 for _, _, opp_after in plays])
     assert hits.any() and (~hits).any()
     assert (on_bar[hits] > 0.05).all() and (on_bar[~hits] == 0).all()
@@ -256,5 +256,5 @@ def test_networks_credit_a_pip_lead_to_the_race(name):
     ahead = evaluator.explain_play(make_side({1: 5, 2: 5, 3: 5}), make_side({6: 5, 5: 5, 4: 5}))
     home = make_side({1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 3})
     behind = evaluator.explain_play(make_side({24: 2, 13: 5, 8: 3, 6: 5}), home)
-    assert ahead["race (pip counts)"] > 0.3 and behind["race (pip counts)"] < -0.3
-    assert max(ahead, key=lambda k: abs(ahead[k])) == "race (pip counts)"
+    assert ahead["race (pips)"] > 0.3 and behind["race (pips)"] < -0.3
+    assert max(ahead, key=lambda k: abs(ahead[k])) == "race (pips)"

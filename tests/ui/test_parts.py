@@ -154,3 +154,16 @@ def test_every_view_implements_the_protocol_and_its_optional_hooks(app, name):
     for hook in OPTIONAL_VIEW_HOOKS:
         if hasattr(view, hook):
             assert isinstance(getattr(view, hook), dict) if hook == "factor_labels" else callable(getattr(view, hook))
+
+
+def test_elide_cuts_text_to_the_width_with_an_ellipsis():
+    from game.ui.widgets import elide
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    long = "opponent's midfield (13–18) and more words than fit"
+    assert elide(font, "short", 200) == "short"
+    cut = elide(font, long, 120)
+    assert cut.endswith("…") and font.size(cut)[0] <= 120 and long.startswith(cut[:-1])
+    left = elide(font, long, 120, left=True)
+    assert left.startswith("…") and font.size(left)[0] <= 120 and long.endswith(left[1:])

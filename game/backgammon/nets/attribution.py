@@ -5,8 +5,9 @@ A play is valued by the network with the opponent on roll, negated for the mover
 baseline, the opening position (the opponent on roll, as after every play), and follows a
 straight line in input space to the position's encoding.  Integrated gradients gives each
 input ``(x − x₀) · mean slope along the line`` (midpoint rule, :data:`STEPS` steps), and the
-inputs' shares are summed over groups a player understands ("your home board", "race (pip
-counts)"...), named from the mover's view (:data:`GROUPS`); seed 002's 48-vector gets a
+inputs' shares are summed over groups a player understands ("your home board", "race
+(pips)", "your midfield (13–18)": your checkers in the opponent's outer board...), named
+from the mover's view and short enough for the window's panel (:data:`GROUPS`); seed 002's 48-vector gets a
 two-leg path and a split of its mixed counts (:func:`_phase48_parts`).  The equity
 differentiated is ``equity(consistent(outputs))`` (:mod:`.encoding`), through the clamps.
 
@@ -101,32 +102,33 @@ def _full_groups() -> tuple[tuple[str, ...], np.ndarray]:
     0..102) is the opponent, on roll; side 1 (103..205) is the mover.  Hits, blots and
     boards first; what rarely changes with the play last."""
 
-    def side(offset: int, whose: str, other: str) -> dict[str, list[int]]:
+    def side(offset: int, whose: str, who: str) -> dict[str, list[int]]:
         def points(low: int, high: int) -> list[int]:  # four units per point, own numbering
             return list(range(offset + 4 * (low - 1), offset + 4 * high))
 
         return {
-            f"{whose} checkers on the bar": [offset + 96],
+            f"{who} on the bar": [offset + 96],
             f"{whose} blots": [offset + 101],
             f"{whose} home board": points(1, 6) + [offset + 99],
             f"{whose} prime": [offset + 100],
             f"{whose} back checkers": points(19, 24) + [offset + 102],
             f"{whose} outer board": points(7, 12),
-            f"{whose} checkers in {other} outer board": points(13, 18),
+            f"{whose} midfield (13–18)": points(13, 18),
             f"{whose} checkers off": [offset + 97],
         }
 
-    inputs = {"race (pip counts)": [98, 103 + 98, 206], **side(103, "your", "the opponent's"),
-              **side(0, "opponent's", "your"), "contact": [207, 208]}
-    order = ["race (pip counts)", "opponent's checkers on the bar", "your blots", "your home board",
-             "your prime", "your back checkers", "your outer board", "your checkers in the opponent's outer board",
+    inputs = {"race (pips)": [98, 103 + 98, 206], **side(103, "your", "you"),
+              **side(0, "opponent's", "opponent"), "contact": [207, 208]}
+    order = ["race (pips)", "opponent on the bar", "your blots", "your home board",
+             "your prime", "your back checkers", "your outer board", "your midfield (13–18)",
              "opponent's blots", "opponent's home board", "opponent's prime", "opponent's back checkers",
-             "opponent's outer board", "opponent's checkers in your outer board", "your checkers on the bar",
+             "opponent's outer board", "opponent's midfield (13–18)", "you on the bar",
              "your checkers off", "opponent's checkers off", "contact"]
     return _matrix(209, [(name, inputs[name]) for name in order])
 
 
 _PHASE48_SIDES = ((1, "your", "o."), (0, "opponent's", ""))  # flipped batch: 1 the mover, 0 on roll
+_ON_BAR = {"your": "you on the bar", "opponent's": "opponent on the bar"}
 
 
 def _phase48_groups() -> tuple[tuple[str, ...], np.ndarray]:
@@ -137,13 +139,13 @@ def _phase48_groups() -> tuple[tuple[str, ...], np.ndarray]:
     with checkers on the bar, so these two and ``bar`` are in no group here:
     :func:`_phase48_parts` splits them by cause.  "game phase" takes the move between phase
     blocks."""
-    features = {"race (pip counts)": ("tot", "exc", "o.tot", "o.exc")}
+    features = {"race (pips)": ("tot", "exc", "o.tot", "o.exc")}
     for _, whose, prefix in _PHASE48_SIDES:
         features |= {f"{whose} blots": (f"{prefix}blots", f"{prefix}blotdist"),
                      f"{whose} points made": (f"{prefix}occ",),
-                     f"{whose} checkers on the bar": (), f"{whose} checkers off": ()}
-    order = ["race (pip counts)", "opponent's checkers on the bar", "your blots", "your points made",
-             "opponent's blots", "opponent's points made", "your checkers on the bar", "your checkers off",
+                     _ON_BAR[whose]: (), f"{whose} checkers off": ()}
+    order = ["race (pips)", "opponent on the bar", "your blots", "your points made",
+             "opponent's blots", "opponent's points made", "you on the bar", "your checkers off",
              "opponent's checkers off"]
     groups = [(name, [16 * block + PHASE_FEATURES.index(f) for f in features[name] for block in range(3)])
               for name in order]
@@ -180,7 +182,7 @@ def _phase48_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
         on, borne, bar = (g[:, PHASE_FEATURES.index(prefix + f)] for f in ("on", "borne", "bar"))
         off_change, bar_change = ((flipped[:, side, k] - _START[0, side, k]) / 15.0 for k in (0, 25))
         parts[:, names.index(f"{whose} checkers off")] += (borne - on) * off_change  # on −1, borne +1
-        parts[:, names.index(f"{whose} checkers on the bar")] += (bar - on - borne) * bar_change  # on −1, borne −1
+        parts[:, names.index(_ON_BAR[whose])] += (bar - on - borne) * bar_change  # on −1, borne −1
     return parts
 
 
