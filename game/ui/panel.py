@@ -94,12 +94,17 @@ class SidePanel:
         area = pygame.Rect(self.rect.x + 8, self.rect.y + self.reserved_top, self.rect.w - 16,
                            self.rect.h - self.reserved_top - self.reserved_bottom)
         heights = {id(s): 0 if getattr(s, "flexible", False) else s.height(area.w) for s in self.sections}
-        for section in reversed(self.sections):  # drop optional sections (key help) that do not fit
-            if sum(heights.values()) <= area.h:
+        # The flexible section (the move list) needs its own minimum: optional sections (key
+        # help) give way to it, and below that minimum it is left out rather than drawn as
+        # a heading with nothing under it.
+        least = sum(s.height(area.w) for s in self.sections if getattr(s, "flexible", False))
+        for section in reversed(self.sections):
+            if sum(heights.values()) + least <= area.h:
                 break
             if getattr(section, "optional", False):
                 heights[id(section)] = 0
         flex = max(0, area.h - sum(heights.values()))
+        flex = flex if flex >= least else 0
         y = area.y
         clip = surface.get_clip()
         for section in self.sections:

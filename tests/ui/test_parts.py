@@ -167,3 +167,29 @@ def test_elide_cuts_text_to_the_width_with_an_ellipsis():
     assert cut.endswith("…") and font.size(cut)[0] <= 120 and long.startswith(cut[:-1])
     left = elide(font, long, 120, left=True)
     assert left.startswith("…") and font.size(left)[0] <= 120 and long.endswith(left[1:])
+
+
+def test_side_panel_gives_the_move_list_room_or_leaves_it_out():
+    from game.ui.panel import SidePanel
+
+    class Section:
+        def __init__(self, height, flexible=False, optional=False):
+            self.h, self.flexible, self.optional, self.drawn = height, flexible, optional, None
+
+        def height(self, width):
+            return self.h
+
+        def draw(self, surface, rect):
+            self.drawn = rect.h
+
+    def lay_out(panel_height):
+        fixed, moves, keys = Section(300), Section(60, flexible=True), Section(80, optional=True)
+        panel = SidePanel()
+        panel.sections = [fixed, moves, keys]
+        panel.rect = pygame.Rect(0, 0, 300, panel_height)
+        panel.draw(pygame.Surface((300, panel_height)))
+        return fixed.drawn, moves.drawn, keys.drawn
+
+    assert lay_out(500) == (300, 120, 80)  # everything fits: the moves take what is left
+    assert lay_out(400) == (300, 100, None)  # the key help gives way to the move list
+    assert lay_out(340) == (300, None, None)  # no room for a useful move list: no empty heading
