@@ -239,4 +239,5 @@ def analyze(state: MandragoraState, depth: int = DEPTH) -> list[MoveAnalysis]:
     records = [analyze_move(state, area, depth) for area in legal_areas(state.board, state.turn)]
     ranked = sorted(records, key=lambda record: (-record.score, -record.value))
     best = ranked[0].value if ranked else 0.0
-    return [replace(r, rank=number, diff=r.value - best) for number, r in enumerate(ranked, 1)]
+    top = ranked[0].score if ranked else 0.0
+    return [replace(r, rank=number, diff=r.value - best, score_diff=r.score - top) for number, r in enumerate(ranked, 1)]

@@ -154,7 +154,7 @@ def test_scores_warnings_and_factors_are_consistent():
             assert sorted(r.move for r in records) == RULES.legal_moves(state)
             assert [(-r.score, -r.value) for r in records] == sorted((-r.score, -r.value) for r in records)
             for r in records:
-                assert -100 <= r.score <= 100
+                assert -100 <= r.score <= 100 and r.score_diff == r.score - records[0].score  # the tutor's gap
                 assert r.value == pytest.approx(sum(r.factors.values()))
                 assert r.notation == RULES.notation(state, r.move)
                 assert len(r.warnings) <= 1
