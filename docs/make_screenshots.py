@@ -31,14 +31,12 @@ import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the checkout's game package, installed or not
+
+from tests.ui.util import checker, click, drag, key, post, press_button  # noqa: E402  (the UI tests' own helpers)
 SIZE = (1280, 800)
 SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "tournament", "bearoff")
 
-# --- driving the window (as tests/ui/util.py does) ---------------------------------------------
-
-
-def post(kind: int, **fields) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
+# --- driving the window (besides tests/ui/util.py's clicks, keys and drags) -------------------------
 
 
 def frames(app, count: int = 1) -> None:
@@ -49,26 +47,6 @@ def frames(app, count: int = 1) -> None:
 def move_mouse(app, pos, count: int = 1) -> None:
     post(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=(0, 0, 0))
     frames(app, count)
-
-
-def click(app, pos, button: int = 1, count: int = 2) -> None:
-    """Move to ``pos``, press and release; run frames so widgets' own events arrive too."""
-    pos = (int(pos[0]), int(pos[1]))
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    frames(app, count)
-
-
-def key(app, code: int, count: int = 1) -> None:
-    post(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
-    frames(app, count)
-
-
-def press_button(app, button, count: int = 2) -> None:
-    if not (button.visible and button.is_enabled):
-        raise RuntimeError(f"button {button.text!r} is not clickable")
-    click(app, button.rect.center, count=count)
 
 
 def run_until(app, condition: Callable[[], bool], what: str, seconds: float = 300,
@@ -124,12 +102,6 @@ def save(app, out: Path, name: str) -> Path:
 # --- backgammon helpers ------------------------------------------------------------------------
 
 
-def checker_pos(view, slot: int):
-    """Screen position of the top checker on ``slot`` (mover's numbering) in the turn in progress."""
-    turn = view.turn
-    return view.slot_pos(turn.mover, slot, turn.me[slot] - 1)
-
-
 def play_by_clicks(app, scene, move) -> None:
     """Build ``move`` on the board step by step: a left click moves a checker by the higher
     die, a right click by the lower; a step that is neither is dragged to its point."""
@@ -138,25 +110,13 @@ def play_by_clicks(app, scene, move) -> None:
         turn = view.turn
         high, low = turn.click_move(source, True), turn.click_move(source, False)
         if high is not None and high[:2] == (source, target):
-            click(app, checker_pos(view, source), button=1)
+            click(app, checker(view, source), button=1)
         elif low is not None and low[:2] == (source, target):
-            click(app, checker_pos(view, source), button=3)
+            click(app, checker(view, source), button=3)
         else:
-            drag_to(app, checker_pos(view, source), view.slot_pos(turn.mover, target, turn.me[target]))
+            drag(app, checker(view, source), view.slot_pos(turn.mover, target, turn.me[target]))
     if view.ready_move() != move:
         raise RuntimeError(f"built {view.ready_move()} instead of {move}")
-
-
-def drag_to(app, start, end) -> None:
-    start, end = (int(start[0]), int(start[1])), (int(end[0]), int(end[1]))
-    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    post(pygame.MOUSEMOTION, pos=middle, rel=(1, 1), buttons=(1, 0, 0))
-    app.frame()
-    post(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    frames(app, 2)
 
 
 def human_to_move(scene) -> Callable[[], bool]:
@@ -370,7 +330,7 @@ def shot_bearoff(app, out: Path) -> Path:
     options = view.turn.options()
     source = max({s for s, t, _ in options if t == OFF},
                  key=lambda s: (len({t for f, t, _ in options if f == s}), s))
-    move_mouse(app, checker_pos(view, source), count=2)
+    move_mouse(app, checker(view, source), count=2)
     return save(app, out, "bearoff")
 
 
