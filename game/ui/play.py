@@ -281,10 +281,18 @@ class PlayScene(Scene):
             self._show_move(self.session.state, move)
 
     def play_human(self, move) -> None:
-        """Play the move the human built (after the tutor, if it is on, let it through)."""
+        """Play the move the human built (after the tutor, if it is on, let it through).
+
+        A view that shows the move only now (Mandragora sows the clicked area) is animating
+        after :meth:`end_turn`: the move is then applied once it has been shown, as a
+        computer's is, so the move list and status never run ahead of the board."""
         self.view.end_turn()
         self.human_turn = False
-        self._apply(move)
+        if self.view.animating:
+            self.pending = move
+            self.status = self.view.describe(self.session.state)
+        else:
+            self._apply(move)
 
     def _show_move(self, state, move) -> None:
         if self.view.is_no_play(state):
@@ -308,6 +316,9 @@ class PlayScene(Scene):
     def leave(self) -> None:
         self.worker.cancel()
         self.overlays.close()
+        if self.pending is not None:  # a move decided but still on show is not lost
+            move, self.pending = self.pending, None
+            self.session.apply(move)
         if self.session.actions:
             self.autosave()
 

@@ -420,3 +420,24 @@ def test_undo_rewinds_the_dice_of_a_dice_game():
     assert session.actions == actions and session.states == states
     again = GameSession(backgammon, ["human", "human"], seed=7, actions=actions)
     assert again._dice.getstate() == session._dice.getstate()
+
+
+def test_a_clicked_area_is_played_once_its_sowing_has_been_shown(app, tabula_home):
+    from game.core.saves import autosave_path, load_game
+    from game.ui.app import rules_for
+
+    app.settings.animation = "slow"
+    scene = start(app, ("human", "human"))
+    session, view = scene.session, scene.view
+    area = view.legal()[0]
+    click(app, centre(view, area))
+    assert view.animating and session.actions == []  # the board shows the sowing first
+    assert run_until(app, lambda: not view.animating)
+    app.frame()
+    assert session.actions == [f"P{area}"]
+    # Leaving while a move is on show keeps it: the autosave has it.
+    area = view.legal()[0]
+    click(app, centre(view, area))
+    assert view.animating and len(session.actions) == 1
+    app.show_menu()
+    assert load_game(autosave_path(), rules_for).actions[-1].endswith(str(area))
