@@ -25,6 +25,8 @@ from .theme import BACKGROUND, Fonts, gui_theme  # noqa: E402
 from .widgets import Banner  # noqa: E402
 
 FPS = 60
+HIDDEN_FPS = 10
+"""Frames a second while the window is minimised."""
 MIN_SIZE = (720, 480)
 
 
@@ -159,7 +161,9 @@ class App:
 
     def run(self) -> int:
         try:
-            while self.frame(min(self.clock.tick(FPS) / 1000, 0.1)):
+            # Minimised, the window cannot be seen: a few frames a second keep it alive
+            # (events, computer moves, tournaments) without spending a core on drawing.
+            while self.frame(min(self.clock.tick(FPS if pygame.display.get_active() else HIDDEN_FPS) / 1000, 0.1)):
                 pass
         finally:
             self.close()
