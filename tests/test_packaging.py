@@ -23,15 +23,17 @@ def test_installed_package_finds_every_asset(tmp_path):
         cwd=tmp_path,
     )
     probe = (
-        "import game, json; from game.core.resources import assets_dir;"
-        "print(json.dumps([game.__file__, str(assets_dir())]))"
+        "import game, json; from game.core.resources import assets_dir; from game.core.saves import examples_dir;"
+        "print(json.dumps([game.__file__, str(assets_dir()), str(examples_dir())]))"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path,
         env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
     )
-    package_file, assets = json.loads(done.stdout)
+    package_file, assets, examples = json.loads(done.stdout)
     assert Path(package_file).is_relative_to(target), "the installed copy, not the checkout, was imported"
     assert Path(assets).is_relative_to(target)
     assert _files(REPO / "assets") == _files(Path(assets))
+    # The example games come along, for the window's Load dialog.
+    assert Path(examples).is_relative_to(target) and _files(REPO / "saves") == _files(Path(examples))
     assert (target / "bin" / "tabula").exists()

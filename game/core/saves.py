@@ -56,9 +56,13 @@ def autosave_path() -> Path:
 
 
 def examples_dir() -> Path | None:
-    """The repository's ``saves/`` folder of example games, when running from a checkout."""
-    folder = Path(__file__).resolve().parents[2] / "saves"
-    return folder if folder.is_dir() else None
+    """The example games: installed inside the package as ``game/examples``, or the
+    repository's ``saves/`` folder when running from a checkout."""
+    package = Path(__file__).resolve().parents[1]
+    for folder in (package / "examples", package.parent / "saves"):
+        if folder.is_dir() and any(folder.glob("*.json")):
+            return folder
+    return None
 
 
 def write_atomic(path: Path | str, text: str) -> None:
