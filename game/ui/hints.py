@@ -147,10 +147,7 @@ class HintSection:
             draw_text(surface, font, win, (right_win, y), colour, anchor="topright")
             y += step
         if len(records) > self.max_rows:
-            more = f"{len(records)} moves · ↑↓ to scroll"
-            if records[-1].plies < records[0].plies:
-                more += f" · dim: {records[-1].plies} ply"
-            draw_text(surface, self.fonts(12), more, (rect.x + 8, y), TEXT_DIM)
+            draw_text(surface, self.fonts(12), list_footer(records), (rect.x + 8, y), TEXT_DIM)
         surface.set_clip(clip)
 
     def row_at(self, pos) -> int | None:
@@ -175,6 +172,14 @@ def factor_comparison(record, other) -> list[tuple[str, float]]:
 def number(value: float) -> str:
     """A factor value with about three significant digits and no exponent."""
     return f"{value:+.3f}" if abs(value) < 1 else f"{value:+.2f}" if abs(value) < 100 else f"{value:+.0f}"
+
+
+def list_footer(records: Sequence) -> str:
+    """The line under a long hint list: how many moves, and the depths of the dimmed rows
+    (moves the filters dropped before the deepest search)."""
+    text = f"{len(records)} moves · ↑↓ to scroll"
+    shallower = sorted({r.plies for r in records if r.plies < records[0].plies}, reverse=True)
+    return text + (f" · dim: {'/'.join(map(str, shallower))} ply" if shallower else "")
 
 
 class WhySection:

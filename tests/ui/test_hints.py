@@ -198,3 +198,13 @@ def test_analysis_settings_load_with_defaults_and_fall_back(tabula_home):
     loaded, problem = load_settings()
     assert loaded.analysis_level == "advanced" and loaded.watch_speed == "normal" and loaded.graph is True
     assert "analysis_level" in problem and "watch_speed" in problem
+
+
+def test_the_list_footer_names_the_depths_of_the_dimmed_rows():
+    from types import SimpleNamespace
+
+    from game.ui.hints import list_footer
+
+    rows = [SimpleNamespace(plies=p) for p in (2, 2, 1, 1, 0, 0, 0)]
+    assert list_footer(rows) == "7 moves · ↑↓ to scroll · dim: 1/0 ply"
+    assert list_footer(rows[:2]) == "2 moves · ↑↓ to scroll"
