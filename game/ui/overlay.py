@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from ..core.protocol import CHANCE
+from ..core.settings import ANALYSIS_LEVELS
 from .analyst import Analyst
 from .graph import GameCurve, GraphSection
 from .hints import HintSection, Hints, WhySection, draw_arrows
@@ -23,13 +24,23 @@ KEYS = "H hints · ↑↓ pick a hint · G graph · T tutor"
 WATCH_KEYS = "Space pause · [ ] watch speed"
 
 
+def watch_level(players, chosen: str) -> str:
+    """The analysis level for watching computers play: the strongest analysis level among the
+    players (so an Expert's moves are shown with its own ranking, the one it played by),
+    else the level chosen in the settings."""
+    levels = [name for name in ANALYSIS_LEVELS if name in players]
+    return levels[-1] if levels else chosen
+
+
 class Overlays:
     """Everything the analysis adds to a play scene."""
 
     def __init__(self, scene) -> None:
         self.scene, self.app, self.session = scene, scene.app, scene.session
         info, settings, fonts = self.session.info, self.app.settings, self.app.fonts
-        self.analyst = Analyst(info.analyze, {"level": settings.analysis_level}) if info.analyze else None
+        level = watch_level(self.session.player_names, settings.analysis_level) if not self.session.has_human \
+            else settings.analysis_level
+        self.analyst = Analyst(info.analyze, {"level": level}) if info.analyze else None
         self.hints = Hints(self.analyst)
         self.curve = GameCurve(self.session.rules)
         self.watch = WatchControl(settings) if not self.session.has_human else None

@@ -200,3 +200,11 @@ def test_watch_mode_buttons_pause_and_change_the_speed(app):
 
 def test_no_watch_controls_with_a_human(app, scene):
     assert "pause" not in scene.buttons and scene.speed_label is None and "done" in scene.buttons
+
+
+def test_watching_computers_analyses_at_the_strongest_players_level():
+    from game.ui.overlay import watch_level
+
+    assert watch_level(["expert", "advanced"], "intermediate") == "expert"
+    assert watch_level(["hard", "advanced"], "expert") == "advanced"
+    assert watch_level(["hard", "medium"], "advanced") == "advanced"  # no level player: the setting
