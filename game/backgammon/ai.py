@@ -44,6 +44,8 @@ DISPLAY_SCALE = 0.5
 """Equity (points) shown as a display score of 50."""
 FAR_WORSE = 0.10
 """Equity behind the best play from which a play is called far worse."""
+WINS = {1: "wins the game", 2: "wins a gammon", 3: "wins a backgammon"}
+"""The factor that explains a play ending the game, by the points it wins."""
 
 
 @dataclass(frozen=True)
@@ -138,15 +140,18 @@ def state_valuer(evaluator: Evaluator):
     def valuer(states: Sequence[BackgammonState]) -> tuple[np.ndarray, np.ndarray]:
         batch = boards_to_array([(s.on_roll, s.opponent) for s in states])
         second = np.array([s.turn == 1 for s in states])
-        if outputs is not None:  # exact for finished games too
+        if outputs is not None:  # the networks' outputs are exact for finished games too
             chances = outputs(batch)
             chances[second] = flip_chances(chances[second])
-            return outputs_equity(chances), chances
-        over = [rules.is_over(s) for s in states]
-        values = np.where(second, -1.0, 1.0) * evaluator.equity(batch)
-        for i in np.flatnonzero(over):
-            values[i] = rules.result(states[i])[0]
-        return values, ((np.clip(values, -1.0, 1.0) + 1.0) / 2.0)[:, None]
+            np.clip(chances, 0.0, 1.0, out=chances)  # rounding may leave 1 + 2e-16
+            values = outputs_equity(chances)
+        else:
+            values = np.where(second, -1.0, 1.0) * evaluator.equity(batch)
+            chances = None
+        for i, s in enumerate(states):  # finished games count their real 1, 2 or 3 points
+            if rules.is_over(s):
+                values[i] = rules.result(s)[0]
+        return values, chances if chances is not None else ((np.clip(values, -1.0, 1.0) + 1.0) / 2.0)[:, None]
 
     return valuer
 
@@ -180,11 +185,15 @@ def analyze_position(
     ranked = search(state, get_level(level), chosen, limits, with_chances=True)
     if not ranked.moves:
         return []
+    rules = BackgammonRules()
     before = (state.on_roll, state.opponent)
-    best_text = BackgammonRules().notation(state, ranked.best.move)
+    best_text = rules.notation(state, ranked.best.move)
     views = [_mover_view(state, m) for m in ranked.moves]
     names, parts = chosen.play_factors(boards_to_array(views))
     factors = {m.move: dict(zip(names, map(float, row))) for m, row in zip(ranked.moves, parts)}
+    for m in ranked.moves:  # a play that ends the game is explained by its result
+        if rules.is_over(m.after):
+            factors[m.move] = {WINS[round(abs(m.value))]: m.value}
 
     def details(_, scored):
         chances = scored.details if state.turn == 0 else tuple(flip_chances(np.array(scored.details)))
@@ -197,5 +206,5 @@ def analyze_position(
             found.append(far)
         return found
 
-    return analyze(BackgammonRules(), state, ranked.moves, DISPLAY_SCALE, explain=lambda _, m: factors[m.move],
+    return analyze(rules, state, ranked.moves, DISPLAY_SCALE, explain=lambda _, m: factors[m.move],
                    details=details, warnings=warnings)

@@ -107,3 +107,14 @@ def test_seeded_levels_replay_their_games():
         assert first.actions == again.actions
     noisy = {tuple(play_game(RULES, [level_player("beginner", s), level_player("beginner", s + 1)], seed=9, max_plies=30)[0].actions) for s in range(4)}
     assert len(noisy) > 1  # the noise really changes choices
+
+
+@pytest.mark.parametrize("evaluator", ["bras", "seven-factors", "phase-heuristic", "net-full", "net-phase48"])
+def test_a_play_that_ends_the_game_counts_its_real_points_and_says_so(evaluator):
+    # Bearing off the last two checkers against a side with none off: a gammon, 2 points,
+    # whatever the evaluator (net-phase48 has no gammon output) and at every depth.
+    s = position({1: 1, 2: 1}, {12: 2, 13: 5, 8: 5, 6: 3}, (2, 1))
+    for level in ("intermediate", "advanced"):
+        finishing = next(r for r in analyze_position(s, level, evaluator=evaluator) if r.notation == "2/off 1/off")
+        assert finishing.value == 2.0 and finishing.factors == {"wins a gammon": 2.0}
+        assert finishing.details["win"] == 1.0
