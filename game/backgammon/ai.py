@@ -200,7 +200,7 @@ def analyze_position(
         return {"equity": scored.value, **dict(zip(CHANCES, map(float, chances)))}
 
     def warnings(_, scored, best):
-        found = play_warnings(before, _mover_view(state, scored))
+        found = play_warnings(before, _mover_view(state, scored), views)
         far = worse_than_best(trails(scored, best), best_text, FAR_WORSE)
         if far and scored is not best:
             found.append(far)

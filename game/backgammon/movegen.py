@@ -24,8 +24,8 @@ Step = tuple[int, int]
 _POINTS_DOWN = tuple(range(24, 0, -1))
 
 
-def _highest(board: list[int]) -> int:
-    """The mover's highest occupied point (25 for the bar), 0 when all are off."""
+def rearmost(board) -> int:
+    """The side's highest occupied point in its own numbering (25 for the bar), 0 when all are off."""
     for p in range(25, 0, -1):
         if board[p]:
             return p
@@ -63,7 +63,7 @@ def legal_plays(me: Side, opp: Side, die1: int, die2: int) -> list[tuple[tuple[S
         die = dice[0]
         rest = dice[1:]
         moved = False
-        high = _highest(board)
+        high = rearmost(board)
         if board[BAR]:
             sources: tuple[int, ...] = (BAR,)
         else:
@@ -141,7 +141,7 @@ def can_hit(me: Side, opp: Side, die1: int, die2: int) -> bool:
     def search(dice: tuple[int, ...], hit: bool, max_source: int) -> tuple[int, bool]:
         """(most dice usable from here, whether a line using that many hits)."""
         die, rest = dice[0], dice[1:]
-        high = _highest(board)
+        high = rearmost(board)
         if board[BAR]:
             sources: tuple[int, ...] = (BAR,)
         else:
@@ -196,7 +196,7 @@ def can_hit(me: Side, opp: Side, die1: int, die2: int) -> bool:
 
 def _single_die_moves(board: list[int], die: int, opp_count: list[int]):
     """Targets of single-checker moves with ``die`` (the target is OFF for a bear-off)."""
-    high = _highest(board)
+    high = rearmost(board)
     sources = (BAR,) if board[BAR] else tuple(p for p in _POINTS_DOWN if board[p])
     for s in sources:
         t = s - die

@@ -36,12 +36,12 @@ condition (:func:`_dice_needed`), so ordinary positions cost almost nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from itertools import chain
 
-from .board import BAR, OFF, Side
+from .board import BAR, Side
 from .evaluators.shots import ROLLS
-from .movegen import can_hit, legal_plays
+from .movegen import can_hit, legal_plays, rearmost
 
 STACK_LIMIT = 6
 """A point holding this many checkers or more counts as a heavy stack."""
@@ -61,14 +61,6 @@ _UNREACHABLE = 99
 def roll_weight(roll: tuple[int, int]) -> int:
     """How many of the 36 rolls ``roll`` stands for: 1 for a double, else 2."""
     return 1 if roll[0] == roll[1] else 2
-
-
-def rearmost(side: Side) -> int:
-    """``side``'s highest occupied point in its own numbering (25 = the bar), 0 if none."""
-    for p in range(BAR, 0, -1):
-        if side[p]:
-            return p
-    return 0
 
 
 def has_contact(me: Side, opp: Side) -> bool:
@@ -257,43 +249,6 @@ def prime_rolls(me: Side, opp: Side, lacking: list[int] | None = None) -> int:
     return _count_rolls(me, opp, ROLLS, lambda roll: [g for behind, g in goals if behind or roll in hitting], trapped)
 
 
-@lru_cache(maxsize=256)
-def _results(me: Side, opp: Side, roll: tuple[int, int]) -> frozenset[tuple[Side, Side]]:
-    return frozenset((after, opp_after) for _, after, opp_after in legal_plays(me, opp, *roll))
-
-
-def _pips(roll: tuple[int, int]) -> int:
-    return (roll[0] + roll[1]) * (2 if roll[0] == roll[1] else 1)
-
-
-_FULL_ROLLS = {pips: [roll for roll in ROLLS if _pips(roll) == pips] for pips in {_pips(roll) for roll in ROLLS}}
-"""The rolls that move this many pips when all their dice are played."""
-
-
-def alternatives(before: tuple[Side, Side], after: tuple[Side, Side]) -> frozenset[tuple[Side, Side]]:
-    """Every position a legal play of the roll that led from ``before`` to ``after`` reaches.
-
-    The roll is told by the pips moved: the first (in :data:`ROLLS` order) whose plays reach
-    ``after``, among the rolls using all their dice first, then those played in part
-    (blocked, or bearing off with a larger die).
-    """
-    me0, opp0 = before
-    me = after[0]
-    moved = sum(p * (me0[p] - me[p]) for p in range(1, 26))
-    if moved:
-        full = _FULL_ROLLS.get(moved, [])
-        bore_off = me[OFF] > me0[OFF]
-        partial = (
-            (d1, d2) for d1, d2 in ROLLS if (d1, d2) not in full and (
-                moved in ((d1, 2 * d1, 3 * d1) if d1 == d2 else (d1, d2)) or (bore_off and moved < _pips((d1, d2))))
-        )
-        for roll in chain(full, partial):
-            results = _results(me0, opp0, roll)
-            if after in results:
-                return results
-    return frozenset([after])
-
-
 @lru_cache(maxsize=4096)
 def position_warnings(me: Side, opp: Side) -> tuple[str, ...]:
     """The warnings about the position a play leaves, ``(me, opp)`` with the opponent to
@@ -320,20 +275,21 @@ def _point_name(p: int) -> str:
     return f"{p}-point"
 
 
-def play_warnings(before: tuple[Side, Side], after: tuple[Side, Side]) -> list[str]:
+def play_warnings(before: tuple[Side, Side], after: tuple[Side, Side],
+                  others: Iterable[tuple[Side, Side]] = ()) -> list[str]:
     """Warnings about the position ``after`` a play, from the mover's side.
 
-    ``before`` and ``after`` are ``(mover, opponent)`` pairs in each side's own numbering.
-    A :func:`position_warnings` sentence that every other play of the roll would get too is
-    about the position, not the play, and left out.
+    ``before`` and ``after`` are ``(mover, opponent)`` pairs in each side's own numbering;
+    ``others`` the positions the roll's other legal plays reach (the analysis has them).  A
+    :func:`position_warnings` sentence that every other play would get too is about the
+    position, not the play, and left out.
     """
     me0, _ = before
     me, opp = after
     found = list(position_warnings(me, opp))
-    if found:
-        others = [other for other in alternatives(before, after) if other != after]
-        if others:
-            found = [w for w in found if any(w not in position_warnings(*other) for other in others)]
+    others = [other for other in others if other != after]
+    if found and others:
+        found = [w for w in found if any(w not in position_warnings(*other) for other in others)]
     bearing_off = rearmost(me0) <= 6
     if not bearing_off:
         opp_back = rearmost(opp)

@@ -25,7 +25,9 @@ def theirs(points: dict[int, int], bar: int = 0):
 def warnings_by_play(me, opp, dice) -> dict[str, list[str]]:
     """Every legal play of ``dice`` with its warnings, as the analysis computes them."""
     state = BackgammonState.from_board(me, opp, 0, dice)
-    return {RULES.notation(state, play): play_warnings((me, opp), nxt.sides) for play, nxt in RULES.successors(state)}
+    successors = RULES.successors(state)
+    others = [nxt.sides for _, nxt in successors]
+    return {RULES.notation(state, play): play_warnings((me, opp), nxt.sides, others) for play, nxt in successors}
 
 
 def position_after(me, opp, dice, notation):
