@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -18,10 +19,11 @@ class Player(ABC):
     def choose(self, rules: Rules, state: Any) -> Any:
         """One of ``rules.legal_moves(state)``."""
 
-    def cancel(self) -> None:
-        """Ask a :meth:`choose` running in another thread to give up early (a search raises
-        :class:`~game.core.search.SearchCancelled`).  By default nothing happens: the
+    def choose_until(self, rules: Rules, state: Any, cancel: threading.Event) -> Any:
+        """:meth:`choose`, giving up early once another thread sets ``cancel`` where the player
+        can (a search raises :class:`~game.core.search.SearchCancelled`).  By default the
         choice runs to its end and the caller drops it."""
+        return self.choose(rules, state)
 
     def __str__(self) -> str:
         return self.name

@@ -15,7 +15,7 @@ class MoveWorker:
     """Runs at most one ``player.choose`` at a time; :meth:`poll` collects the outcome.
 
     A result that arrives after :meth:`cancel` (or a newer :meth:`start`) is dropped, and
-    :meth:`cancel` asks the player to stop thinking (:meth:`Player.cancel`), so an abandoned
+    :meth:`cancel` asks the player to stop thinking (:meth:`Player.choose_until`), so an abandoned
     search does not keep a core busy.  The thread is a daemon, so closing the window never
     waits for a slow player.  A player that raises, or returns an illegal move, produces an
     error message instead of a move.
@@ -26,17 +26,18 @@ class MoveWorker:
         self._token = 0
         self._outcome: tuple[Any, str | None] | None = None
         self._busy = False
-        self._player: Player | None = None
+        self._cancel = threading.Event()
 
     @property
     def busy(self) -> bool:
         return self._busy
 
     def start(self, player: Player, rules: Rules, state: Any) -> None:
+        cancel = threading.Event()  # made before the thread starts, so no cancel is missed
         with self._lock:
             self._token += 1
-            token, self._outcome, self._busy, self._player = self._token, None, True, player
-        threading.Thread(target=self._run, args=(token, player, rules, state), daemon=True,
+            token, self._outcome, self._busy, self._cancel = self._token, None, True, cancel
+        threading.Thread(target=self._run, args=(token, player, rules, state, cancel), daemon=True,
                          name=f"tabula-{player.name}").start()
 
     def cancel(self) -> None:
@@ -44,10 +45,7 @@ class MoveWorker:
         with self._lock:
             self._token += 1
             self._outcome, self._busy = None, False
-            player, self._player = self._player, None
-        stop = getattr(player, "cancel", None)  # any object with choose() may play
-        if stop is not None:
-            stop()
+            self._cancel.set()
 
     def poll(self) -> tuple[Any, str | None] | None:
         """``(move, None)``, ``(None, error message)``, or ``None`` while still thinking."""
@@ -57,9 +55,10 @@ class MoveWorker:
                 self._busy = False
             return outcome
 
-    def _run(self, token: int, player: Player, rules: Rules, state: Any) -> None:
+    def _run(self, token: int, player: Player, rules: Rules, state: Any, cancel: threading.Event) -> None:
         try:
-            move = player.choose(rules, state)
+            until = getattr(player, "choose_until", None)  # any object with choose() may play
+            move = until(rules, state, cancel) if until else player.choose(rules, state)
             if move not in rules.legal_moves(state):
                 outcome = (None, f"computer player {player.name!r} chose an illegal move: {move!r}")
             else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -106,8 +108,8 @@ def test_cancel_stops_a_thinking_search_player():
 
     def endless(rules, state, evaluate, *, limits):
         started.set()
-        while not limits.cancel.wait(0.01):
-            pass
+        while not limits.cancel.is_set():  # as a search checks, node by node
+            time.sleep(0.005)
         stopped.set()
         raise SearchCancelled("search cancelled")
 
@@ -121,6 +123,11 @@ def test_cancel_stops_a_thinking_search_player():
     assert started.wait(10)
     worker.cancel()
     assert stopped.wait(10) and not worker.busy and worker.poll() is None
+    # Cancelled before its thread has even begun to search: the search still stops.
+    stopped.clear()
+    worker.start(SearchPlayer(endless, None, name="endless"), session.rules, session.state)
+    worker.cancel()
+    assert stopped.wait(10) and worker.poll() is None
 
 
 def test_sounds_are_synthesised_and_optional():

@@ -16,16 +16,15 @@ SearchFunction = Callable[..., SearchResult]
 """``search(rules, state, evaluate, *, limits, **options)``: :func:`greedy`, :func:`expectiminimax`..."""
 
 
-class _CallCancel(threading.Event):
-    """One :meth:`SearchPlayer.choose` call's cancel event; also set while the player's own
-    ``limits.cancel`` is (the search only asks :meth:`is_set`)."""
+class _EitherEvent(threading.Event):
+    """Set while any of ``events`` is (the search only asks :meth:`is_set`)."""
 
-    def __init__(self, outer: threading.Event | None) -> None:
+    def __init__(self, *events: threading.Event) -> None:
         super().__init__()
-        self.outer = outer
+        self.events = events
 
     def is_set(self) -> bool:
-        return super().is_set() or (self.outer is not None and self.outer.is_set())
+        return any(event.is_set() for event in self.events)
 
 
 class SearchPlayer(Player):
@@ -34,8 +33,8 @@ class SearchPlayer(Player):
     ``noise`` (standard deviation, in the evaluator's units) is added to every move's value
     before choosing, from a generator seeded with ``seed``, so a weaker level's games replay
     exactly.  A forced move is played without searching.  :attr:`last` keeps the last
-    search's result (for a "why" display); cancellation (:meth:`cancel`, or ``limits.cancel``)
-    raises :class:`~.base.SearchCancelled` out of :meth:`choose`.
+    search's result (for a "why" display); cancellation (the event given to
+    :meth:`choose_until`, or ``limits.cancel``) raises :class:`~.base.SearchCancelled`.
     """
 
     def __init__(self, search: SearchFunction, evaluate: Evaluate, *, name: str = "search",
@@ -49,18 +48,16 @@ class SearchPlayer(Player):
         self.options = options
         self.rng = random.Random(seed)
         self.last: SearchResult | None = None
-        self._cancel = threading.Event()
 
     def choose(self, rules: Rules, state: Any) -> Any:
+        return self.choose_until(rules, state, threading.Event())
+
+    def choose_until(self, rules: Rules, state: Any, cancel: threading.Event) -> Any:
         moves = rules.legal_moves(state)
         if len(moves) == 1:
             self.last = None
             return moves[0]
-        # Each call gets its own cancel event, so cancelling it never touches a later call.
-        self._cancel = cancel = _CallCancel(self.limits.cancel if self.limits else None)
-        limits = replace(self.limits or Limits(), cancel=cancel)
+        own = self.limits or Limits()
+        limits = replace(own, cancel=_EitherEvent(cancel, own.cancel))
         self.last = self.search(rules, state, self.evaluate, limits=limits, **self.options)
         return add_noise(self.last.moves, self.noise, self.rng)[0].move
-
-    def cancel(self) -> None:
-        self._cancel.set()
