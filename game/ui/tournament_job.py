@@ -69,9 +69,14 @@ class TournamentJob:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._status, self._error, self._version = "ready", None, 0
+        self._close_when_done = False
         self._start_done = len(self.store.records)
         self._began = time.monotonic()
-        self._summary = summarize(settings, self.store.sorted_records())
+        try:
+            self._summary = summarize(settings, self.store.sorted_records())
+        except BaseException:
+            self.store.close()  # no job: the folder is free again
+            raise
 
     # -- control ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -89,8 +94,15 @@ class TournamentJob:
             self._thread.join(timeout)
 
     def close(self) -> None:
-        """Stop if still playing, then free the folder for other runs (after writing its results)."""
+        """Stop if still playing, then free the folder for other runs (after writing its results).
+
+        Workers slower to stop than :meth:`stop` waits for still own the folder: the job's
+        thread frees it when it ends, so no other run writes there meanwhile."""
         self.stop()
+        with self._lock:
+            if self._status == "running":
+                self._close_when_done = True
+                return
         self.store.close()
 
     @property
@@ -127,6 +139,8 @@ class TournamentJob:
         with self._lock:
             self._summary, self._version = summary, self._version + 1
             self._status, self._error = status, error
+            if self._close_when_done:
+                self.store.close()
 
     def _play_missing(self) -> None:
         todo = missing_games(self.settings, self.store)

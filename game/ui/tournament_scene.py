@@ -285,6 +285,15 @@ class TournamentScene(Scene):
         """Write results.json, the CSV files and standings.png for the games played."""
         self.finalized = True
         job = self.job
+        try:
+            self._report(job)
+        finally:
+            job.close()  # whatever happened, the folder is free for the next run
+        self.last = latest_unfinished(self.info.name)
+        if self.widgets:
+            self._sync_widgets()
+
+    def _report(self, job: TournamentJob) -> None:
         progress = job.progress()
         summary = progress.summary
         try:
@@ -301,10 +310,6 @@ class TournamentScene(Scene):
                                      "Press Start with the same choices to resume.", seconds=8)
         if progress.status == "failed":
             self.app.banner.show(f"The tournament failed: {progress.error}", error=True)
-        job.close()
-        self.last = latest_unfinished(self.info.name)
-        if self.widgets:
-            self._sync_widgets()
 
     def leave(self) -> None:
         """Stop the workers (no process outlives the screen) and keep what finished."""
@@ -313,6 +318,8 @@ class TournamentScene(Scene):
             self.job.join(30)
             if not self.finalized and not self.job.running:
                 self._finish()
+            else:
+                self.job.close()  # frees the folder now, or when its slow workers end
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

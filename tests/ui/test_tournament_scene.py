@@ -230,3 +230,18 @@ def test_results_relayout_on_resize(app):
             assert window.contains(element.rect), (size, element)
         assert sorted(scene.widgets["players"].get_multi_selection()) == sorted(scene.selected)
         assert distinct_colours(app.screen, scene.results) > 5
+
+
+def test_a_job_that_cannot_start_leaves_its_folder_free(tmp_path, monkeypatch):
+    from game.ui import tournament_job
+
+    settings = Settings("backgammon", ("easy", "medium"), 2, 1)
+
+    def broken(*_):
+        raise RuntimeError("summary failed")
+
+    monkeypatch.setattr(tournament_job, "summarize", broken)
+    with pytest.raises(RuntimeError):
+        tournament_job.TournamentJob(settings, tmp_path / "t")
+    with ResultStore(tmp_path / "t", settings):  # not "in use by another tournament run"
+        pass
