@@ -58,7 +58,7 @@ def test_net_full_is_the_strongest_and_keeps_the_evaluator_contract():
     assert strongest_evaluator() == "net-full"
     net = get_evaluator("net-full")
     batch = random_positions(50, seed=4)
-    o = net.outputs(batch)
+    o = net.probabilities(batch)
     assert o.shape == (50, 5) and (o >= 0).all() and (o <= 1).all()
     assert (o[:, 2] <= o[:, 1]).all() and (o[:, 1] <= o[:, 0]).all() and (o[:, 4] <= o[:, 3]).all()
     assert (o[:, 3] <= 1 - o[:, 0] + 1e-12).all()
@@ -69,7 +69,7 @@ def test_net_full_is_the_strongest_and_keeps_the_evaluator_contract():
     explained = net.explain(me, opp)
     assert list(explained) == ["win", "gammons", "backgammons", "total"]
     assert sum(v for k, v in explained.items() if k != "total") == pytest.approx(explained["total"])
-    on_roll = net.outputs(boards_to_array([(me, opp)]))[0]
+    on_roll = net.probabilities(boards_to_array([(me, opp)]))[0]
     # The analysis' valuer speaks for player 0: here ``opp``, who just moved; ``me`` is on roll.
     values, chances = state_valuer(net)([BackgammonState.from_board(me, opp, 1, None)])
     assert chances[0, 0] == pytest.approx(1 - on_roll[0]) and chances[0, 3] == pytest.approx(on_roll[1])

@@ -17,13 +17,13 @@ import numpy as np
 
 from ...core.resources import asset_path
 from ..board import CHECKERS, OFF
-from ..evaluators.arrays import as_batch, flip
+from ..evaluators.arrays import as_batch
 from ..evaluators.base import Evaluator, evaluator_names, register
 from .attribution import explain_plays
 from .encoding import ENCODERS, OUTPUTS, consistent, equity, flip_outputs, terminal_outputs, win_kind_after
 from .network import Network
 
-__all__ = ["NetEvaluator", "FullNetEvaluator", "load_network", "register_networks", "NETWORK_FILES"]
+__all__ = ["NetEvaluator", "load_network", "register_networks", "NETWORK_FILES"]
 
 NETWORK_FILES = {"net-full": "net-full.npz", "net-phase48": "net-phase48.npz"}
 
@@ -76,9 +76,9 @@ class NetEvaluator(Evaluator):
         return equity(self.probabilities(batch))
 
     def after_play(self, batch: np.ndarray) -> np.ndarray:
-        """The mover's equity after its play: ``batch`` is ``(mover, opponent)`` with the
-        opponent to roll next, so it is the negated equity of the flipped position."""
-        return -self.evaluate(flip(batch))
+        """The mover's equity after its play, as the networks were trained to value it: the
+        search's 0-ply value (:meth:`play_values`), the opponent to roll next."""
+        return self.play_values(batch)
 
     def play_factors(self, batch: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
         """Integrated gradients from the opening position, summed over groups of inputs
@@ -93,26 +93,12 @@ class NetEvaluator(Evaluator):
         return np.stack(parts, axis=1)
 
 
-class FullNetEvaluator(NetEvaluator):
-    """:class:`NetEvaluator` with :meth:`outputs`, the five-output interface (win, gammons,
-    backgammons) that five-output consumers look for."""
-
-    def outputs(self, batch: np.ndarray) -> np.ndarray:
-        """``(N, 5)`` ``[win, win gammon, win backgammon, lose gammon, lose backgammon]``."""
-        return self.probabilities(batch)
-
-
 def load_network(name: str) -> Network:
     """The shipped weights of network evaluator ``name``; ``FileNotFoundError`` or
     ``ValueError`` naming the file when it is missing or not a network."""
     if name not in NETWORK_FILES:
         raise ValueError(f"unknown network {name!r}; known: {', '.join(NETWORK_FILES)}")
     return Network.load(asset_path("weights", NETWORK_FILES[name]))
-
-
-def make_evaluator(name: str, network: Network) -> NetEvaluator:
-    """The evaluator class that fits ``network`` (five outputs → :class:`FullNetEvaluator`)."""
-    return (FullNetEvaluator if network.n_outputs == 5 else NetEvaluator)(name, network)
 
 
 def register_networks() -> list[str]:
@@ -122,7 +108,7 @@ def register_networks() -> list[str]:
         if name in evaluator_names():
             continue
         try:
-            register(make_evaluator(name, load_network(name)))
+            register(NetEvaluator(name, load_network(name)))
         except (FileNotFoundError, ValueError):
             continue  # not shipped or damaged: the program runs without it
         done.append(name)

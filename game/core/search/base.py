@@ -211,9 +211,6 @@ class Search:
 
     def values(self, states: Sequence[Any], player: int) -> np.ndarray:
         """``(N,)`` values for ``player``: results of finished states, the evaluator's otherwise."""
-        if self.valuer is not None:
-            values = self.valuer(states)[0]
-            return values if player == 0 else -values
         out = np.empty(len(states))
         live = []
         for i, state in enumerate(states):
