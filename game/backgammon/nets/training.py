@@ -367,7 +367,8 @@ class Training:
                 self.report(f"interrupted in the middle of a step: {self.out} keeps its last checkpoint"
                             if self.out.exists() else "interrupted in the middle of a step: nothing saved")
             raise
-        self.save()
+        if counters.last_checkpoint != counters.done:  # e.g. resumed with every game already played
+            self.save()
         return self.net
 
     def _check(self, lr: float, rate: float) -> None:
