@@ -247,3 +247,16 @@ def test_default_workers_are_the_cpus_this_process_may_use(monkeypatch):
     monkeypatch.delattr(os, "sched_getaffinity", raising=False)
     monkeypatch.setattr(os, "cpu_count", lambda: 6)
     assert available_cpus() == 6
+
+
+def test_a_folder_whose_results_say_complete_is_not_read_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    half = tournaments_dir() / "half"
+    stored(half)  # settings, no game yet: unfinished
+    assert latest_unfinished("backgammon").folder == half
+    (half / "results.json").write_text(json.dumps({"complete": True}))
+    os.utime(half / "results.json", (1e10, 1e10))  # written after the last game
+    assert latest_unfinished("backgammon") is None  # taken at its word, games file unread
+    (half / "games.jsonl").write_text("")
+    os.utime(half / "games.jsonl", (2e10, 2e10))
+    assert latest_unfinished("backgammon").folder == half  # games written after the results: read them

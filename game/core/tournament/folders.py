@@ -7,11 +7,13 @@ can see what the other started.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..saves import data_dir
+from .report import RESULTS_FILE
 from .results import GAMES_FILE, SETTINGS_FILE, read_records, read_settings
 from .schedule import Settings
 
@@ -51,11 +53,24 @@ def _last_change(folder: Path) -> float:
     return max(times, default=0.0)
 
 
+def _reported_complete(folder: Path) -> bool:
+    """True when the folder's results file, written after its last game, says every game
+    was played: the (possibly large) games file need not be read to know it."""
+    try:
+        results = folder / RESULTS_FILE
+        if results.stat().st_mtime < _last_change(folder):
+            return False
+        return json.loads(results.read_text(encoding="utf-8")).get("complete") is True
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def latest_unfinished(game: str, base: Path | None = None) -> Unfinished | None:
     """The most recently played unfinished tournament of ``game`` under ``base``, if any.
 
     Folders are tried newest first (by their last game written); unreadable ones are
-    skipped, as they could not be resumed anyway.
+    skipped, as they could not be resumed anyway, and ones whose results say they are
+    complete are skipped unread (the window asks this on its drawing thread).
     """
     base = base or tournaments_dir()
     try:
@@ -65,7 +80,7 @@ def latest_unfinished(game: str, base: Path | None = None) -> Unfinished | None:
     for folder in sorted(folders, key=_last_change, reverse=True):
         try:
             settings = read_settings(folder)
-            if settings.game != game:
+            if settings.game != game or _reported_complete(folder):
                 continue
             records, _ = read_records(folder / GAMES_FILE, settings.total_games)
         except (OSError, ValueError):
