@@ -16,7 +16,7 @@ import json
 
 from ..backgammon.ai import get_level, strongest_evaluator
 from ..backgammon.evaluators import get_evaluator
-from .common import UsageError, add_game_argument, canonical_name, game_info, user_input, with_dice
+from .common import UsageError, add_game_argument, canonical_name, ending, game_info, user_input, with_dice
 
 CHANCES = (("win", "Win"), ("win_gammon", "W(g)"), ("win_backgammon", "W(bg)"),
            ("lose_gammon", "L(g)"), ("lose_backgammon", "L(bg)"))
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     with user_input():
         state = info.parse_position(args.position)
     if info.rules().is_over(state):
-        raise UsageError(f"the game is over ({outcome(info, state)}); there is no move to analyze")
+        raise UsageError(f"the game is over ({ending(info, state).rstrip('.')}); there is no move to analyze")
     options = {}
     if info.name == "backgammon":
         state = with_dice(state, args.dice)
@@ -58,16 +58,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_table(info, state, records, options)
     return 0
-
-
-def outcome(info, state) -> str:
-    """How a finished game ended: the game's own words (``describe``) if it has them, else
-    the points per player."""
-    describe = getattr(info, "describe", None)
-    if describe is not None:
-        return describe(state).rstrip(".")
-    points = info.rules().result(state)
-    return ", ".join(f"{title} {value:+g}" for title, value in zip(info.player_titles, points))
 
 
 def print_table(info, state, records, options: dict) -> None:

@@ -77,3 +77,15 @@ def with_dice(state: BackgammonState, dice: str | None) -> BackgammonState:
     with user_input():
         roll = parse_roll(dice)
     return replace(state, dice=(roll.high, roll.low))
+
+
+def ending(info, state) -> str:
+    """How a finished game ended: the game's own words where it has them ("Player wins
+    21–8."), else the winner and the points ("White wins 2 points.")."""
+    if info.describe is not None:
+        return info.describe(state)
+    points = info.rules().result(state)
+    best = max(range(len(points)), key=points.__getitem__)
+    if points[best] <= 0:
+        return "Draw."
+    return f"{info.player_titles[best]} wins {points[best]:g} point{'s' if points[best] != 1 else ''}."

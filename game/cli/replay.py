@@ -19,7 +19,7 @@ import json
 
 from ..core.match import replay
 from ..core.protocol import CHANCE
-from .common import add_game_argument, game_info
+from .common import add_game_argument, ending, game_info
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -69,14 +69,10 @@ def run(args: argparse.Namespace) -> int:
 
 def status(info, state, report: dict) -> str:
     """The game's own words for ``state`` ("Player wins 21–8."), or, for a game that has none,
-    the winner and the points from the result."""
-    if info.describe is not None:
-        return info.describe(state)
-    if not report["over"]:
+    who moves next or how it ended (:func:`.common.ending`)."""
+    if info.describe is None and not report["over"]:
         mover = report["to_move"]
         return "A chance outcome (dice) comes next." if mover == "chance" else f"{mover} to move."
-    best = max(range(len(report["result"])), key=report["result"].__getitem__)
-    points = report["result"][best]
-    if points <= 0:
-        return "Draw."
-    return f"{info.player_titles[best]} wins {points:g} point{'s' if points != 1 else ''}."
+    return info.describe(state) if info.describe is not None else ending(info, state)
+
+

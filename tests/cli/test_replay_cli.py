@@ -107,8 +107,13 @@ def test_a_game_without_its_own_words_reports_the_winner_and_points():
     from game.cli.replay import status
     from game.games import get_game
 
+    from game.backgammon.board import make_side
+    from game.backgammon.rules import BackgammonState
+
     backgammon = get_game("backgammon")
     assert backgammon.describe is None
-    assert status(backgammon, None, {"over": True, "result": [-2.0, 2.0]}) == "Black wins 2 points."
-    assert status(backgammon, None, {"over": True, "result": [1.0, -1.0]}) == "White wins 1 point."
+    gammon = BackgammonState.from_board(make_side({13: 15}), make_side({}), 0, None)  # Black off, White none
+    single = BackgammonState.from_board(make_side({}), make_side({6: 5}), 0, None)  # White off, Black 10 off
+    assert status(backgammon, gammon, {"over": True}) == "Black wins 2 points."
+    assert status(backgammon, single, {"over": True}) == "White wins 1 point."
     assert status(backgammon, None, {"over": False, "to_move": "chance"}) == "A chance outcome (dice) comes next."
