@@ -47,6 +47,15 @@ def data_dir() -> Path:
     return Path(home) / "data" if home else Path(platformdirs.user_data_dir("tabula"))
 
 
+def file_in_the_way(folder: Path) -> Path | None:
+    """The file that stops ``folder`` from being created (itself or its nearest existing
+    parent, when that is not a folder), or ``None``."""
+    for path in (folder, *folder.parents):
+        if path.exists():
+            return None if path.is_dir() else path
+    return None
+
+
 def saves_dir() -> Path:
     return data_dir() / "saves"
 

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...core.saves import file_in_the_way
 from .arena import duplicate_match
 from .choosers import NetChooser, make_chooser
 from .encoding import input_size
@@ -118,11 +119,9 @@ def check_writable(out: Path) -> None:
     """Create ``out``'s folder if missing and make sure files can be written in it;
     ``ValueError`` saying why not otherwise."""
     folder = out.parent
-    for parent in (folder, *folder.parents):
-        if parent.exists():
-            if not parent.is_dir():
-                raise ValueError(f"cannot create the folder {folder}: {parent} is a file")
-            break
+    blocking = file_in_the_way(folder)
+    if blocking is not None:
+        raise ValueError(f"cannot create the folder {folder}: {blocking} is a file")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..saves import write_atomic
+from ..saves import file_in_the_way, write_atomic
 from .lock import FolderLock
 from .schedule import GameSpec, Settings
 
@@ -108,11 +108,9 @@ class ResultStore:
         return self.folder / GAMES_FILE
 
     def _open_folder(self) -> FolderLock:
-        for path in (self.folder, *self.folder.parents):  # the nearest existing one must be a folder
-            if path.exists():
-                if not path.is_dir():
-                    raise ValueError(f"{path} is a file, not a folder")
-                break
+        blocking = file_in_the_way(self.folder)
+        if blocking is not None:
+            raise ValueError(f"{blocking} is a file, not a folder")
         self.folder.mkdir(parents=True, exist_ok=True)
         return FolderLock(self.folder)
 
