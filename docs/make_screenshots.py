@@ -154,7 +154,7 @@ blots to hit and a point to make."""
 
 
 def shot_play(app, out: Path) -> Path:
-    from game.ui.session import GameSetup
+    from game.core.session import GameSetup
 
     app.settings.hints = app.settings.graph = True
     app.start_game(GameSetup("backgammon", ("human", "expert"), seed=PLAY_SEED, options={"first": 0}))
@@ -178,7 +178,7 @@ warnings among those the tutor stops, then presses Enter."""
 
 
 def shot_tutor(app, out: Path) -> Path:
-    from game.ui.session import GameSetup
+    from game.core.session import GameSetup
     from game.ui.tutor import MARGIN
 
     app.settings.hints = True
@@ -205,7 +205,7 @@ played after 24 actions (dice included) from a position with at least six moves.
 
 
 def shot_watch(app, out: Path) -> Path:
-    from game.ui.session import GameSetup
+    from game.core.session import GameSetup
 
     app.settings.graph = True
     app.settings.watch_speed = "fast"  # half a second a move: the game gets there sooner
@@ -234,7 +234,7 @@ the analyzer's 1st, 3rd, 1st, 2nd and 1st choice, which leaves five areas to cho
 
 
 def shot_mandragora(app, out: Path) -> Path:
-    from game.ui.session import GameSetup
+    from game.core.session import GameSetup
 
     app.start_game(GameSetup("mandragora", ("human", "analyzer"), seed=4,
                              options={"pattern": MANDRAGORA_PATTERN, "first": "player"}))
@@ -306,7 +306,7 @@ bearing off with three checkers off; the mouse rests on a checker to show where 
 def shot_bearoff(app, out: Path) -> Path:
     from game.backgammon.board import OFF
     from game.games import get_game
-    from game.ui.session import GameSetup
+    from game.core.session import GameSetup
 
     info = get_game("backgammon")
     app.start_game(GameSetup("backgammon", ("human", "human"), seed=BEAROFF_SEED, options={"first": 0}))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .backgammon import GAME as BACKGAMMON
 from .core.gameinfo import GameInfo
+from .core.protocol import Rules
 from .mandragora import GAME as MANDRAGORA
 
 _GAMES: dict[str, GameInfo] = {info.name: info for info in (BACKGAMMON, MANDRAGORA)}
@@ -17,9 +18,18 @@ def game_names() -> list[str]:
     return list(_GAMES)
 
 
+def all_games() -> list[GameInfo]:
+    return list(_GAMES.values())
+
+
 def get_game(name: str) -> GameInfo:
     """The game called ``name``; ``ValueError`` naming the known games otherwise."""
     try:
         return _GAMES[name]
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}") from None
+
+
+def rules_for(name: str) -> Rules:
+    """The rules of the game called ``name`` (what :func:`game.core.saves.load_game` looks up)."""
+    return get_game(name).rules()

@@ -1,13 +1,20 @@
-"""Backgammon: rules, formats, notation, evaluators and players.  No pygame here."""
+"""Backgammon: rules, formats, notation, evaluators and players.  No pygame here.
+
+:data:`GAME` is what the rest of Tabula knows of backgammon (``game/games.py`` lists it).
+"""
 
 from __future__ import annotations
 
-from ..core.gameinfo import GameInfo
+from ..core.gameinfo import ON_OFF, Chance, GameInfo, GameSetting, Level, SetupOption, TutorMargin
 from . import formats
-from .ai import analyze_position
+from .ai import CHANCES, analyze_position, strongest_evaluator
+from .evaluation import DEFAULT_EVALUATOR, evaluate
+from .evaluators import evaluator_names
+from .nets.command import TRAINING
 from .notation import split_turns
 from .players import PLAYER_NAMES, make_player
-from .rules import BackgammonRules, BackgammonState
+from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
+from .status import TITLES, describe, outcome
 
 
 def parse_position(text: str) -> BackgammonState:
@@ -22,6 +29,33 @@ def format_position(state: BackgammonState) -> str:
     return formats.position_id(state.sides[turn], state.sides[1 - turn])
 
 
+def move_json(state: BackgammonState, play, after: BackgammonState) -> dict:
+    """GNU Backgammon's convention: the position after the play, the mover still on roll."""
+    mover = state.turn
+    return {"position_id": formats.position_id(after.sides[mover], after.sides[1 - mover])}
+
+
+LEVELS = (
+    Level("beginner", "Beginner", "0 ply, noisy", "0 ply with noise of 0.12 points", analysis=False),
+    Level("intermediate", "Intermediate", "0 ply", "0 ply with noise of 0.04 points"),
+    Level("advanced", "Advanced", "1 ply", "1 ply: the best 4 plays within 0.20 searched a roll deeper"),
+    Level("expert", "Expert", "2 ply, slower", "2 ply with GNU Backgammon's move filters"),
+)
+"""The levels of :mod:`.ai` as the settings and menus word them."""
+
+SETTINGS = {
+    "home_side": GameSetting("Direction", {"right": "Home board on the right", "left": "Home board on the left"},
+                             "right"),
+    "auto_bearoff": GameSetting("Bear off automatically in a race", ON_OFF, False),
+}
+"""Where the bottom player's home board is ("right": anticlockwise play), and whether a race's
+bear-off that takes off the most checkers is played without asking."""
+
+DICE = Chance("dice", sound="dice", given=with_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
+              in_move_list=lambda text: text.split()[-1])
+"""Dice decide the chance nodes; the opening roll's notation names the starter ("white 31"),
+which the move list leaves out (its line already names the mover)."""
+
 GAME = GameInfo(
     name="backgammon",
     title="Backgammon",
@@ -30,8 +64,29 @@ GAME = GameInfo(
     make_player=make_player,
     parse_position=parse_position,
     format_position=format_position,
-    player_titles=("White", "Black"),
+    default_player="expert",
+    player_titles=TITLES,
+    view=f"{__name__}.view",
+    outcome=outcome,
+    describe=describe,
+    chance=DICE,
     win_kinds={2: "gammons", 3: "backgammons"},
-    analyze=analyze_position,
     split_moves=split_turns,
+    move_noun="play",
+    move_json=move_json,
+    move_list_options={"first": SetupOption("First to move", COLOURS, "white")},
+    settings=SETTINGS,
+    levels=LEVELS,
+    evaluators=tuple(evaluator_names()),
+    default_evaluator=DEFAULT_EVALUATOR,
+    evaluate=evaluate,
+    analyze=analyze_position,
+    analysis_options={"level": "advanced", "evaluator": strongest_evaluator()},
+    analysis_cancellable=True,
+    detail_columns=tuple(zip(CHANCES, ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))),
+    tutor_margin=TutorMargin(0.10, "value", "points of equity"),
+    training=TRAINING,
 )
+"""Backgammon's declaration.  The tutor questions a play 0.10 points of equity or more behind
+the best (GNU Backgammon's line between a doubtful and a bad play, also where the analysis
+warns "far worse")."""

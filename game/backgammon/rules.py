@@ -17,7 +17,7 @@ Player 0 is White, player 1 is Black; each side is stored in its own numbering (
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.protocol import CHANCE, IllegalMoveError, Rules
@@ -62,6 +62,18 @@ def parse_roll(text: str) -> Roll:
     if len(digits) != 2 or not digits.isdigit() or not all("1" <= c <= "6" for c in digits):
         raise ValueError(f"bad dice {text!r}: expected two digits 1-6, such as 31")
     return Roll.of(int(digits[0]), int(digits[1]), first)
+
+
+def with_dice(state: "BackgammonState", dice: str | None) -> "BackgammonState":
+    """``state`` with the roll ``dice`` ("31"); ``None`` keeps the position's own dice.
+
+    ``ValueError`` for a bad roll, or when ``dice`` is ``None`` and the position has none."""
+    if dice is None:
+        if state.dice is None:
+            raise ValueError("no dice: give --dice (e.g. --dice 31); the position has none")
+        return state
+    roll = parse_roll(dice)
+    return replace(state, dice=(roll.high, roll.low))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ import pygame
 
 from .board import BAR, OFF, Side, pip_count
 from .rules import BackgammonRules, BackgammonState, Play
+from .status import TITLES as NAMES, describe, is_no_play
 from .turn import Move, Step, TurnBuilder, apply_step, die_for
 
 FELT, FELT_EDGE = (34, 94, 62), (24, 70, 46)
@@ -20,7 +21,8 @@ WOOD, WOOD_DARK, WOOD_LIGHT = (120, 78, 42), (78, 48, 24), (156, 108, 62)
 POINTS = ((222, 196, 146), (160, 56, 42))
 CHECKERS = (((243, 238, 226), (176, 166, 146), (40, 40, 40)), ((44, 40, 40), (112, 104, 96), (240, 236, 226)))
 TARGET, SOURCE, INK, PAPER = (126, 238, 150), (255, 212, 92), (30, 24, 18), (246, 238, 220)
-NAMES = ("White", "Black")
+NO_PLAY_SECONDS = 1.2
+"""How long a pass stays on the board (its banner shown) before the game goes on."""
 FACTOR_LABELS = {
     "pip": "pip count", "bar": "checkers on the bar", "off": "borne off", "hb": "home board points",
     "prime": "prime", "blot": "blot risk", "out": "outfield points", "anch": "anchors",
@@ -121,10 +123,15 @@ class BackgammonView:
         self.dice_rect = pygame.Rect(0, 0, 0, 0)
         self._sprites: dict[tuple[int, int], pygame.Surface] = {}
         self._background: tuple | None = None
+        self.auto_bearoff = False
+        self.pause = 0.0  # a pass on show: seconds left
+        self._messages: list[str] = []
 
     # -- configuration and animation ------------------------------------------------------
-    def configure(self, *, bottom: int, home_side: str) -> None:
-        self.bottom, self.home_right = bottom, home_side != "left"
+    def configure(self, *, bottom: int, settings) -> None:
+        """``settings``: the game's own, ``home_side`` ("right" or "left") and ``auto_bearoff``."""
+        self.bottom, self.home_right = bottom, settings.get("home_side", "right") != "left"
+        self.auto_bearoff = bool(settings.get("auto_bearoff", False))
         self.set_rect(self.rect)
 
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -137,9 +144,18 @@ class BackgammonView:
 
     @property
     def animating(self) -> bool:
-        return bool(self.flights)
+        return bool(self.flights) or self.pause > 0
+
+    def announcements(self) -> list[str]:
+        messages, self._messages = self._messages, []
+        return messages
 
     def animate(self, state: BackgammonState, move: Play, seconds_per_step: float) -> None:
+        """Fly each checker of ``move``; a pass ("no play") is announced and held on show."""
+        if not move.steps:
+            self._messages.append(describe(state))
+            self.pause = NO_PLAY_SECONDS
+            return
         me, opp, used = state.on_roll, state.opponent, []
         dice = [state.dice[0]] * 4 if state.dice[0] == state.dice[1] else list(state.dice)
         for step in move.steps:
@@ -153,6 +169,7 @@ class BackgammonView:
             me, opp, _ = apply_step(me, opp, step)
 
     def update(self, dt: float) -> list[str]:
+        self.pause = max(0.0, self.pause - dt)
         while self.flights and dt > 0:
             flight = self.flights[0]
             spend = min(dt, flight.seconds - flight.elapsed)
@@ -176,8 +193,15 @@ class BackgammonView:
     def ready_move(self) -> Play | None:
         return self.turn.complete() if self.turn and not self.drag_pos else None
 
-    def automatic_move(self, forced: bool, bearoff: bool) -> Play | None:
-        return self.turn.automatic(forced, bearoff) if self.turn and not self.turn.moves else None
+    def automatic_move(self, forced: bool) -> Play | None:
+        """The only legal play (``forced``), or the race's bear-off when ``auto_bearoff`` is set.
+        A pass left to the human is announced: Done plays it."""
+        if not self.turn or self.turn.moves:
+            return None
+        move = self.turn.automatic(forced, self.auto_bearoff)
+        if move is None and is_no_play(self.turn.state):
+            self._messages.append(f"{describe(self.turn.state)} Press Done to pass.")
+        return move
 
     def can_undo(self) -> bool:
         return bool(self.turn and self.turn.moves)
@@ -248,22 +272,8 @@ class BackgammonView:
         return "changed"
 
     # -- status -----------------------------------------------------------------------------
-    def is_no_play(self, state: BackgammonState) -> bool:
-        return state.dice is not None and not self.rules.is_over(state) and self.rules.legal_moves(state) == [Play()]
-
     def describe(self, state: BackgammonState) -> str:
-        if self.rules.is_over(state):
-            kind = ("", "a single game", "a gammon", "a backgammon")[self.rules.win_kind(state)]
-            points = self.rules.win_kind(state)
-            return f"{NAMES[state.winner]} wins {kind} ({points} point{'s' if points > 1 else ''})."
-        if state.turn is None:
-            return "Opening roll: the higher die starts."
-        if state.dice is None:
-            return f"{NAMES[state.turn]} to roll."
-        dice = f"{state.dice[0]}-{state.dice[1]}"
-        if self.is_no_play(state):
-            return f"{NAMES[state.turn]} rolled {dice}: no play."
-        return f"{NAMES[state.turn]} to play {dice}."
+        return describe(state)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: BackgammonState, labels: Sequence[str]) -> None:

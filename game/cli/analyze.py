@@ -1,12 +1,13 @@
 """``tabula analyze GAME --position P [--dice 31] [--evaluator NAME] [--level NAME] [--json]``.
 
-Prints every legal move ranked like GNU Backgammon's hint window (rank, depth, chances,
-equity, difference to the best, move), then each move's warnings and the factors behind
-the best moves.  ``--json`` prints a list, best first, of
-``{"move", "score", "value", "warnings": [...], "factors": {...}}`` plus ``details``,
-``rank``, ``diff``, ``plies`` and ``explanation``.  ``--dice``, ``--evaluator`` and
-``--level`` are backgammon's (names in any case).  A finished game is a usage error:
-there is no move to analyze.
+Prints every legal move ranked like GNU Backgammon's hint window (rank, depth, the game's
+detail columns such as win and gammon chances, value, difference to the best, score, move),
+then each move's warnings and the factors behind the best moves.  ``--json`` prints a list,
+best first, of ``{"move", "score", "value", "warnings": [...], "factors": {...}}`` plus
+``details``, ``rank``, ``diff``, ``plies``, ``exact``, ``explanation`` and ``score_diff``.
+``--level`` and ``--evaluator`` (names in any case) are taken by games whose analysis has
+those options (``GameInfo.analysis_options``, whose defaults apply otherwise); ``--dice`` by
+games with dice.  A finished game is a usage error: there is no move to analyze.
 """
 
 from __future__ import annotations
@@ -14,44 +15,64 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..backgammon.ai import get_level, strongest_evaluator
-from ..backgammon.evaluators import get_evaluator
-from .common import UsageError, add_game_argument, canonical_name, ending, game_info, user_input, with_dice
+from ..core.protocol import CHANCE
+from ..games import all_games
+from .common import (UsageError, add_chance_arguments, add_game_argument, canonical_name, ending, game_info,
+                     position_help, user_input, with_chance)
 
-CHANCES = (("win", "Win"), ("win_gammon", "W(g)"), ("win_backgammon", "W(bg)"),
-           ("lose_gammon", "L(g)"), ("lose_backgammon", "L(bg)"))
 SHOWN_REASONS = 3
 """How many of the best moves get their factor breakdown printed."""
+OPTIONS = ("level", "evaluator")
+"""The analysis options the command line offers, as ``--level`` and ``--evaluator``."""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("analyze", help="rank every legal move with scores, warnings and reasons")
     add_game_argument(parser)
-    parser.add_argument("--position", required=True, help="the position (backgammon: position ID, posid:matchid or XGID)")
-    parser.add_argument("--dice", help="backgammon: the roll, e.g. 31 (default: the dice in the position)")
-    parser.add_argument("--evaluator", type=canonical_name,
-                        help="backgammon: the evaluator (default: the strongest installed)")
-    parser.add_argument("--level", type=canonical_name,
-                        help="backgammon: beginner, intermediate, advanced (default) or expert")
+    parser.add_argument("--position", required=True, help=position_help())
+    add_chance_arguments(parser)
+    parser.add_argument("--evaluator", type=canonical_name, help=_about("evaluator"))
+    parser.add_argument("--level", type=canonical_name, help=_about("level"))
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
 
+def _about(option: str) -> str:
+    games = [info for info in all_games() if option in info.analysis_options]
+    choices = {"level": lambda info: [level.name for level in info.levels], "evaluator": lambda info: info.evaluators}
+    return "; ".join(f"{info.name}: {', '.join(choices[option](info))} (default {info.analysis_options[option]})"
+                     for info in games) or "no game's analysis takes it"
+
+
+def analysis_options(info, args: argparse.Namespace) -> dict:
+    """The analysis options: the game's defaults, with those given checked and put in."""
+    known = {"level": [level.name for level in info.levels], "evaluator": list(info.evaluators)}
+    options = {key: value for key, value in info.analysis_options.items() if key in OPTIONS}
+    for key in OPTIONS:
+        value = getattr(args, key)
+        if value is None:
+            continue
+        if key not in info.analysis_options:
+            raise UsageError(f"{info.title}'s analysis takes no --{key}")
+        if value not in known[key]:
+            raise UsageError(f"unknown {key} {value!r}; known {key}s: {', '.join(known[key])}")
+        options[key] = value
+    return options
+
+
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
+    if info.analyze is None:
+        raise UsageError(f"{info.title} has no move analysis")
+    rules = info.rules()
     with user_input():
         state = info.parse_position(args.position)
-    if info.rules().is_over(state):
-        raise UsageError(f"the game is over ({ending(info, state).rstrip('.')}); there is no move to analyze")
-    options = {}
-    if info.name == "backgammon":
-        state = with_dice(state, args.dice)
-        options = {"level": args.level or "advanced", "evaluator": args.evaluator or strongest_evaluator()}
-        with user_input():
-            get_level(options["level"])
-            get_evaluator(options["evaluator"])
-    elif any(value is not None for value in (args.dice, args.evaluator, args.level)):
-        raise UsageError(f"--dice, --evaluator and --level are for backgammon, not {info.name}")
+    if rules.is_over(state):
+        raise UsageError(f"the game is over ({ending(info, state)}); there is no move to analyze")
+    state = with_chance(info, args, state)
+    if rules.to_move(state) == CHANCE:
+        raise UsageError("a chance outcome comes next in this position, not a move")
+    options = analysis_options(info, args)
     records = info.analyze(state, **options)
     if args.json:
         print(json.dumps([record.to_json() for record in records]))
@@ -65,7 +86,7 @@ def print_table(info, state, records, options: dict) -> None:
     settings = "".join(f", {key} {value}" for key, value in options.items())
     plural = "" if len(records) == 1 else "s"
     print(f"{info.title}: {len(records)} legal move{plural} in {info.format_position(state)}{settings}")
-    chances = [(key, title) for key, title in CHANCES if records and key in records[0].details]
+    chances = [(key, title) for key, title in info.detail_columns if records and key in records[0].details]
     header = f"{'#':>3} {'ply':>3} " + "".join(f"{title:>7}" for _, title in chances)
     print(header + f" {'value':>8} {'diff':>8} {'score':>6}  move")
     for r in records:

@@ -1,14 +1,18 @@
-"""Argument types and helpers shared by the subcommands."""
+"""Argument types and helpers shared by the subcommands.
+
+Everything here reads the games' declarations (``GameInfo``); no command branches on a
+game's name, and a game lacking what a command needs is a :class:`UsageError`.
+"""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 
-from ..backgammon.rules import BackgammonState, parse_roll
-from ..games import game_names, get_game
+from ..core.argtypes import canonical_name, checked_number, count_int, positive_int, seed_int  # noqa: F401 (shared)
+from ..core.gameinfo import GameInfo, SetupOption
+from ..games import all_games, game_names, get_game
 
 
 class UsageError(ValueError):
@@ -27,65 +31,94 @@ def user_input() -> Iterator[None]:
         raise UsageError(str(error)) from error
 
 
-def checked_number(convert, accept, expected: str):
-    """An argparse type: ``convert(text)`` if ``accept`` holds for it, else an error saying
-    ``expected`` ("a whole number of at least 1") and what was given."""
-
-    def parse(text: str):
-        try:
-            value = convert(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
-        if not accept(value):
-            raise argparse.ArgumentTypeError(f"expected {expected}, got {value}")
-        return value
-
-    return parse
+def add_game_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=game_names(), help="the game: " + ", ".join(game_names()))
 
 
-positive_int = checked_number(int, lambda value: value >= 1, "a whole number of at least 1")
-"""argparse type: a whole number ≥ 1."""
-
-count_int = checked_number(int, lambda value: value >= 0, "a whole number of at least 0")
-"""argparse type: a whole number ≥ 0."""
-
-seed_int = checked_number(int, lambda value: value >= 0, "a seed, a whole number of at least 0")
-"""argparse type: a seed, any whole number ≥ 0."""
-
-
-def canonical_name(text: str) -> str:
-    """argparse type: a level, player or evaluator name in any case, made canonical (lowercase)."""
-    return text.strip().lower()
-
-
-def add_game_argument(parser: argparse.ArgumentParser, only: tuple[str, ...] | None = None) -> None:
-    choices = list(only) if only else game_names()
-    parser.add_argument("game", choices=choices, help="the game: " + ", ".join(choices))
-
-
-def game_info(args: argparse.Namespace):
+def game_info(args: argparse.Namespace) -> GameInfo:
     return get_game(args.game)
 
 
-def with_dice(state: BackgammonState, dice: str | None) -> BackgammonState:
-    """The backgammon ``state`` with the roll ``dice`` ("31"); ``None`` keeps the position's
-    own dice, a :class:`UsageError` if it has none."""
-    if dice is None:
-        if state.dice is None:
-            raise UsageError("no dice: give --dice (e.g. --dice 31); the position has none")
+def position_help() -> str:
+    """``--position``'s help: each game's position form, from its ``parse_position`` docstring."""
+    forms = [f"{info.name}: {_first_line(info.parse_position)}" for info in all_games()]
+    return "the position (" + "; ".join(forms) + ")"
+
+
+def _first_line(function) -> str:
+    doc = (getattr(function, "__doc__", None) or "its own text form").strip().splitlines()[0]
+    return doc.rstrip(".")
+
+
+def add_chance_arguments(parser: argparse.ArgumentParser) -> None:
+    """A flag per kind of chance outcome a game lets a position be given with (``--dice 31``)."""
+    for name, titles in _chance_flags().items():
+        parser.add_argument(f"--{name}", dest=f"chance_{name}", metavar="OUTCOME",
+                            help=f"{', '.join(titles)}: the {name} drawn (default: those in the position)")
+
+
+def _chance_flags() -> dict[str, list[str]]:
+    flags: dict[str, list[str]] = {}
+    for info in all_games():
+        if info.chance is not None and info.chance.given is not None:
+            flags.setdefault(info.chance.name, []).append(info.title)
+    return flags
+
+
+def with_chance(info: GameInfo, args: argparse.Namespace, state):
+    """``state`` with the chance outcome the flags give (the game's own when none is given);
+    a :class:`UsageError` for a bad outcome, a missing one, or a flag the game does not take."""
+    for name in _chance_flags():
+        value = getattr(args, f"chance_{name}", None)
+        mine = info.chance is not None and info.chance.name == name
+        if value is not None and not mine:
+            raise UsageError(f"--{name} is not for {info.title}, which has no {name}")
+    chance = info.chance
+    if chance is None or chance.given is None:
         return state
     with user_input():
-        roll = parse_roll(dice)
-    return replace(state, dice=(roll.high, roll.low))
+        return chance.given(state, getattr(args, f"chance_{chance.name}", None))
 
 
-def ending(info, state) -> str:
-    """How a finished game ended: the game's own words where it has them ("Player wins
-    21–8."), else the winner and the points ("White wins 2 points.")."""
-    if info.describe is not None:
-        return info.describe(state)
-    points = info.rules().result(state)
-    best = max(range(len(points)), key=points.__getitem__)
-    if points[best] <= 0:
-        return "Draw."
-    return f"{info.player_titles[best]} wins {points[best]:g} point{'s' if points[best] != 1 else ''}."
+def ending(info: GameInfo, state) -> str:
+    """How the finished ``state`` ended, without its full stop ("White wins a gammon (2 points)")."""
+    return info.outcome_of(state).words(info.player_titles).rstrip(".")
+
+
+def declared_options(kind: str) -> dict[str, list[tuple[str, SetupOption]]]:
+    """Option name → ``(game title, option)`` for every game declaring it, ``kind`` being
+    ``"setup"`` (a new game's options) or ``"move_list"`` (a typed move list's)."""
+    declared: dict[str, list[tuple[str, SetupOption]]] = {}
+    for info in all_games():
+        options = info.setup_options if kind == "setup" or info.move_list_options is None else info.move_list_options
+        for name, option in options.items():
+            declared.setdefault(name, []).append((info.title, option))
+    return declared
+
+
+def add_option_flags(parser: argparse.ArgumentParser, kind: str) -> None:
+    """A ``--NAME`` flag per game option of ``kind`` (see :func:`declared_options`)."""
+    for name, specs in declared_options(kind).items():
+        about = "; ".join(f"{title}: {spec.label.lower()}, one of {', '.join(spec.choices)} (default {spec.default})"
+                          for title, spec in specs)
+        parser.add_argument(f"--{name}", dest=f"option_{name}", default=None, metavar="CHOICE", help=about)
+
+
+def chosen_options(info: GameInfo, args: argparse.Namespace, kind: str) -> dict[str, str]:
+    """The options of ``kind`` given as flags, checked against what ``info`` declares."""
+    offered = info.setup_options if kind == "setup" or info.move_list_options is None else info.move_list_options
+    chosen = {}
+    for name in declared_options(kind):
+        value = getattr(args, f"option_{name}", None)
+        if value is None:
+            continue
+        spec = offered.get(name)
+        if spec is None:
+            flags = ", ".join(f"--{option}" for option in offered)
+            raise UsageError(f"--{name} is not an option of {info.title}"
+                             + (f" (its options: {flags})" if flags else ", which has none"))
+        try:
+            chosen[name] = spec.check(value)
+        except ValueError as error:
+            raise UsageError(f"--{name}: {error}") from None
+    return chosen

@@ -1,11 +1,14 @@
-"""``tabula eval backgammon --position P [--evaluator NAME] [--json]``: one position's value and factors.
+"""``tabula eval GAME --position P [--evaluator NAME] [--json]``: one position's value and factors.
 
-The position is valued for the side on roll.  ``--json`` prints
-``{"evaluator": NAME, "value": <main value>, "factors": {name: contribution, ...}}``; the
-main value is the evaluator's own (S_me in 0..100 for ``bras``, which also adds ``"D"``).
-Every evaluator adds ``"equity"`` (cubeless points for the side on roll); the networks also
-add ``"outputs"``: ``{"win", "win gammon", "win backgammon", "lose gammon", "lose backgammon"}``
-(``net-phase48`` only ``"win"``), the probabilities the equity is made of.
+Runs one of the game's position evaluators (``GameInfo.evaluators``; default
+``GameInfo.default_evaluator``) and prints its report
+(:class:`~game.core.evaluation.Evaluation`): with ``--json``, ``{"evaluator": NAME,
+"value": <main value>, "factors": {name: contribution, ...}}`` plus what the game adds.
+Backgammon values the side on roll: its main value is the evaluator's own (S_me in 0..100 for
+``bras``, which also adds ``"D"``); every evaluator adds ``"equity"`` (cubeless points) and
+the networks ``"outputs"``: ``{"win", "win gammon", "win backgammon", "lose gammon", "lose
+backgammon"}`` (``net-phase48`` only ``"win"``), the probabilities the equity is made of.
+A game without evaluators is a usage error.
 """
 
 from __future__ import annotations
@@ -13,52 +16,34 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..backgammon.evaluators import bras_details, boards_to_array, evaluator_names, get_evaluator
-from .common import add_game_argument, canonical_name, game_info
-
-DEFAULT_EVALUATOR = "bras"
+from ..games import all_games
+from .common import UsageError, add_game_argument, canonical_name, game_info, position_help, user_input
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("eval", help="evaluate a position: each factor and the total")
-    add_game_argument(parser, only=("backgammon",))
-    parser.add_argument("--position", required=True, help="GNU Backgammon position ID, posid:matchid or XGID=...")
-    parser.add_argument(
-        "--evaluator", default=DEFAULT_EVALUATOR, type=canonical_name, help=f"one of {', '.join(evaluator_names())} (default {DEFAULT_EVALUATOR})"
-    )
+    add_game_argument(parser)
+    parser.add_argument("--position", required=True, help=position_help())
+    names = "; ".join(f"{info.name}: {', '.join(info.evaluators)} (default {info.default_evaluator})"
+                      for info in all_games() if info.evaluate is not None)
+    parser.add_argument("--evaluator", type=canonical_name, help=f"the evaluator ({names})")
     parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, checks_input=True)
 
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    state = info.parse_position(args.position)
-    evaluator = get_evaluator(args.evaluator)
-    me, opp = state.on_roll, state.opponent
-    # ``+ 0.0`` turns the -0.0 of a zero contribution into 0.0 for printing.
-    explained = {name: value + 0.0 for name, value in evaluator.explain(me, opp).items()}
-    total = explained.pop("total")
-    batch = boards_to_array([(me, opp)])
-    report = {"evaluator": evaluator.name, "value": total, "factors": explained,
-              "equity": float(evaluator.equity(batch)[0]) + 0.0}
-    probabilities = getattr(evaluator, "probabilities", None)
-    if probabilities is not None:
-        report["outputs"] = dict(zip(evaluator.output_names, (float(p) for p in probabilities(batch)[0])))
-    if evaluator.name == "bras":
-        report["D"] = float(bras_details(batch).d[0])
+    if info.evaluate is None:
+        having = ", ".join(game.name for game in all_games() if game.evaluate is not None) or "none"
+        raise UsageError(f"{info.title} has no position evaluators (games with them: {having})")
+    name = args.evaluator or info.default_evaluator
+    if name not in info.evaluators:
+        raise UsageError(f"unknown evaluator {name!r}; known evaluators: {', '.join(info.evaluators)}")
+    with user_input():
+        state = info.parse_position(args.position)
+    evaluation = info.evaluate(state, name)
     if args.json:
-        print(json.dumps(report))
-        return 0
-    print(f"{evaluator.name} for the side on roll in {info.format_position(state)}")
-    if evaluator.description:
-        print(evaluator.description)
-    for name, value in report.get("outputs", {}).items():
-        print(f"  {name:<16} {100 * value:6.2f}%")
-    print(f"  equity {report['equity']:+.4f} points per game (cubeless, side on roll); factors:")
-    width = max(map(len, explained), default=5)
-    for name, value in explained.items():
-        print(f"  {name:<{width}}  {value:+.6f}")
-    if "D" in report:
-        print(f"  {'D':<{width}}  {report['D']:+.6f}")
-    print(f"  {'total':<{width}}  {total:.6f}")
+        print(json.dumps(evaluation.to_json()))
+    else:
+        print("\n".join(evaluation.lines(info.format_position(state))))
     return 0

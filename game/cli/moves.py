@@ -1,43 +1,59 @@
-"""``tabula moves backgammon --position P --dice 31 [--json]``: every legal play of a roll."""
+"""``tabula moves GAME --position P [--dice 31] [--json]``: every legal move of a position.
+
+``--json`` prints a list with one object per legal move: ``"move"`` (its notation) and what
+the game tells of it (``GameInfo.move_json``): backgammon ``"position_id"``, the position
+after the play with the mover still on roll (GNU Backgammon's convention); by default
+``"position"``, the position after the move in the game's text form.  A game with dice
+takes ``--dice`` (default: the dice in the position).  A finished game, or a position where
+a chance outcome comes next, has no move to list: a usage error.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 
-from ..backgammon import formats
-from .common import add_game_argument, game_info, user_input, with_dice
+from ..core.protocol import CHANCE
+from .common import (UsageError, add_chance_arguments, add_game_argument, ending, game_info, position_help,
+                     user_input, with_chance)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("moves", help="list every legal move of a position and roll")
-    add_game_argument(parser, only=("backgammon",))
-    parser.add_argument("--position", required=True, help="GNU Backgammon position ID, posid:matchid or XGID=...")
-    parser.add_argument("--dice", help="the roll, e.g. 31 (default: the dice in the position, if any)")
-    parser.add_argument("--json", action="store_true", help="print a JSON list of {move, position_id}")
+    parser = sub.add_parser("moves", help="list every legal move of a position")
+    add_game_argument(parser)
+    parser.add_argument("--position", required=True, help=position_help())
+    add_chance_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print a JSON list, one object per move")
     parser.set_defaults(run=run, checks_input=True)
+
+
+def move_rows(info, state) -> list[dict]:
+    """One JSON-ready row per legal move of ``state``, in the rules' order."""
+    rules, rows = info.rules(), []
+    for move in rules.legal_moves(state):
+        after = rules.apply(state, move)
+        told = info.move_json(state, move, after) if info.move_json else {"position": info.format_position(after)}
+        rows.append({"move": rules.notation(state, move), **told})
+    return rows
 
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
     rules = info.rules()
     with user_input():
-        state = with_dice(info.parse_position(args.position), args.dice)
-    rows = []
-    for play, after in rules.successors(state):
-        mover = state.turn
-        rows.append(
-            {
-                "move": rules.notation(state, play),
-                # gnubg's convention: the position after the play, the mover still on roll.
-                "position_id": formats.position_id(after.sides[mover], after.sides[1 - mover]),
-            }
-        )
+        state = with_chance(info, args, info.parse_position(args.position))
+    if rules.is_over(state):
+        raise UsageError(f"the game is over ({ending(info, state)}); there is no move to list")
+    if rules.to_move(state) == CHANCE:
+        raise UsageError("a chance outcome comes next in this position, not a move")
+    rows = move_rows(info, state)
     if args.json:
         print(json.dumps(rows))
-    else:
-        dice = f"{state.dice[0]}{state.dice[1]}"
-        print(f"{len(rows)} legal play{'s' if len(rows) != 1 else ''} for {dice} in {info.format_position(state)}:")
-        for number, row in enumerate(rows, 1):
-            print(f"{number:4d}. {row['move']:<28} {row['position_id']}")
+        return 0
+    noun = info.move_noun + ("" if len(rows) == 1 else "s")
+    drawn = f" for {info.chance.shown(state)}" if info.chance and info.chance.shown else ""
+    print(f"{len(rows)} legal {noun}{drawn} in {info.format_position(state)}:")
+    for number, row in enumerate(rows, 1):
+        told = [value if isinstance(value, str) else json.dumps(value) for key, value in row.items() if key != "move"]
+        print(f"{number:4d}. {row['move']:<28} {' '.join(told)}".rstrip())
     return 0

@@ -56,7 +56,6 @@ from ..core.tournament.summary import Summary
 from ..games import get_game
 from .common import add_game_argument, canonical_name, positive_int, seed_int
 
-CHART_FILE = "standings.png"
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -76,12 +75,11 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def save_chart(summary: Summary, folder: Path) -> str | None:
-    """Draw ``standings.png``; the reason as text if it could not be drawn."""
+    """Draw ``standings.png`` as the window draws it; the reason as text if it could not be drawn."""
     try:
-        from ..ui.charts import save_chart as save, standings_chart
+        from ..ui.charts import write_standings_chart
 
-        rows = [(s.player, s.elo, *s.elo_ci95) for s in summary.standings]
-        save(standings_chart(rows, f"{summary.settings.game}: Elo-style ratings, 95% intervals"), folder / CHART_FILE)
+        write_standings_chart(summary, folder, get_game(summary.settings.game).title)
     except (ImportError, OSError, RuntimeError) as error:
         return str(error)
     return None

@@ -1,125 +1,37 @@
-"""``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S]``
+"""``tabula train GAME ...``: train a game's evaluator by self-play, where the game has training.
 
-Trains a backgammon network by TD(λ) self-play (:mod:`game.backgammon.nets.training`):
-``--in-flight`` games at once so every move of every game is valued in one numpy batch.
-``--games`` is the total to reach, counting games a resumed file already holds; training
-stops at the end of the step in which that game finishes, so a few more may be learnt from.
-Every ``--checkpoint-every`` games the network goes to ``FILE`` and the rest of the training
-state (optimiser, random generators, games in flight) to ``FILE.state.npz``; ``--resume``
-continues from them exactly (Ctrl-C saves first).  Every ``--check-every`` games the greedy
-network plays ``--check-deals`` duplicate deals against ``--opponent`` (``random``, ``hard``
-or ``greedy:<evaluator>``) and a line with its points per game is printed; the best network
-by that check is kept in ``<FILE stem>.best.npz``.  A progress bar goes to stderr when it is
-a terminal.  Option defaults come from :class:`~game.backgammon.nets.training.TrainConfig`.
-To ship a network, copy it to ``assets/weights/net-full.npz`` or ``net-phase48.npz``.
+The arguments after ``GAME`` are the game's own (``GameInfo.training``); for backgammon,
+``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S]``
+(see :mod:`game.backgammon.nets.command`).  A game without training is a usage error.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-from ..backgammon.nets.training import TrainConfig, best_path, name_files, outputs_in_the_way, state_path
-from .common import add_game_argument, checked_number, count_int, positive_int, seed_int
-
-ARCHS = ("phase48", "full")
-DEFAULTS = TrainConfig()
-
-_fraction = checked_number(float, lambda value: 0.0 <= value <= 1.0, "a number between 0 and 1")
-_rate = checked_number(float, lambda value: 0.0 < value < 1.0, "a learning rate between 0 and 1 (exclusive)")
+from ..games import all_games
+from .common import UsageError
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    d = DEFAULTS
-    parser = sub.add_parser("train", help="train a backgammon network by TD(λ) self-play")
-    add_game_argument(parser, only=("backgammon",))
-    parser.add_argument("--arch", choices=ARCHS, required=True, help="network: phase48 (seed 002's 48 inputs) or full")
-    parser.add_argument("--games", type=positive_int, required=True, metavar="N",
-                        help="self-play games in total, counting those a resumed file holds; training stops at "
-                             "the end of the step in which the Nth game finishes, and the games finishing in "
-                             "that same step are learnt from too, so the count can exceed N by a few.  The "
-                             "learning rate falls over N games")
-    parser.add_argument("--out", required=True, metavar="FILE",
-                        help="the network file (.npz) to write, with FILE.state.npz and <FILE stem>.best.npz "
-                             "beside it; its folder is created if missing")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the training saved in --out; with the same --games and settings the "
-                             "result is the straight run's, bit for bit; a different --games changes the "
-                             "learning-rate schedule from that point (a note says so)")
-    parser.add_argument("--seed", type=seed_int, default=d.seed, help=f"random seed (default {d.seed})")
-    parser.add_argument("--hidden", type=positive_int, nargs="+", help="hidden layer sizes (default: the arch's)")
-    parser.add_argument("--lr", type=_rate, default=d.lr, help=f"Adam learning rate at the start (default {d.lr:g})")
-    parser.add_argument("--lr-end", type=_rate, default=d.lr_end,
-                        help=f"learning rate at the last game (default {d.lr_end:g})")
-    parser.add_argument("--lambda", dest="lam", type=_fraction, default=d.lam, help=f"TD λ (default {d.lam:g})")
-    parser.add_argument("--explore", type=_fraction, default=d.explore,
-                        help=f"chance of a random play at the start, falling to 0 (default {d.explore:g})")
-    parser.add_argument("--explore-games", type=count_int, default=d.explore_games,
-                        help=f"games until exploration stops (default {d.explore_games})")
-    parser.add_argument("--in-flight", type=positive_int, default=d.in_flight,
-                        help=f"games played at once (default {d.in_flight})")
-    parser.add_argument("--checkpoint-every", type=positive_int, default=d.checkpoint_every,
-                        help=f"games between checkpoints (default {d.checkpoint_every})")
-    parser.add_argument("--check-every", type=count_int, default=d.check_every,
-                        help=f"games between strength checks (0: none; default {d.check_every})")
-    parser.add_argument("--check-deals", type=positive_int, default=d.check_deals,
-                        help=f"duplicate deals per check (default {d.check_deals})")
-    parser.add_argument("--opponent", default=d.opponent, help=f"strength-check opponent (default {d.opponent})")
-    parser.set_defaults(run=run)
+    trainable = [info for info in all_games() if info.training is not None]
+    parser = sub.add_parser("train", help="train a game's evaluator by self-play ("
+                            + ", ".join(info.name for info in trainable) + ")")
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=True,
+                                  help="the game: " + ", ".join(info.name for info in all_games()))
+    for info in all_games():
+        training = info.training
+        game = games.add_parser(info.name, help=training.help if training else f"{info.title} has no training")
+        if training is not None:
+            training.add_arguments(game)
+        game.set_defaults(run=_runner(info))
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..backgammon.nets.choosers import make_chooser
-    from ..backgammon.nets.training import Training
+def _runner(info):
+    def run(args: argparse.Namespace) -> int:
+        if info.training is None:
+            trainable = ", ".join(game.name for game in all_games() if game.training is not None) or "none"
+            raise UsageError(f"{info.title} has no training (games with training: {trainable})")
+        return info.training.run(args)
 
-    out = Path(args.out)
-    if out.suffix != ".npz":
-        raise ValueError(f"--out must name a .npz file, got {args.out!r}")
-    if args.resume and not out.exists():
-        raise ValueError(f"--resume: there is no network at {out} to continue")
-    in_the_way = outputs_in_the_way(out)
-    if not args.resume and in_the_way:
-        verb = "exists" if len(in_the_way) == 1 else "exist"
-        raise ValueError(f"{name_files(in_the_way)} {verb}: add --resume to continue that training, "
-                         "or choose another --out")
-    if args.lr_end > args.lr:
-        raise ValueError(f"--lr-end ({args.lr_end}) must not exceed --lr ({args.lr})")
-    make_chooser(args.opponent)  # an unknown opponent fails now, not after the first check
-    config = TrainConfig(
-        arch=args.arch, games=args.games, seed=args.seed, hidden=tuple(args.hidden) if args.hidden else None,
-        lr=args.lr, lr_end=args.lr_end, lam=args.lam, explore=args.explore, explore_games=args.explore_games,
-        in_flight=args.in_flight, checkpoint_every=args.checkpoint_every, check_every=args.check_every,
-        check_deals=args.check_deals, opponent=args.opponent,
-    )
-    bar = None
-
-    def progress(done: int, finished: int) -> None:
-        if bar is not None:
-            bar.advance(finished)
-
-    def report(line: str) -> None:
-        if bar is not None and bar.drawn != float("-inf"):
-            sys.stderr.write("\n")
-        print(line, flush=True)
-
-    training = Training(config, out, resume=args.resume, report=report)  # every check before any writing
-    print(f"training {args.arch} for {args.games} games into {out}" + (" (resumed)" if args.resume else ""), flush=True)
-    for note in training.notes:
-        print(note, flush=True)
-    if sys.stderr.isatty():
-        from ..core.tournament.progress import ProgressBar
-
-        bar = ProgressBar(args.games, sys.stderr, start=training.done, interval=0.5)
-    try:
-        net = training.run(progress)
-    except OSError as error:  # a checkpoint that cannot be written (disk full...): the last one is kept
-        raise ValueError(f"cannot write {error.filename or out}: {error.strerror or error}") from None
-    finally:
-        if bar is not None:
-            bar.close()
-    saved = f"saved {out}: {net.meta.get('games')} games; training state in {state_path(out)}"
-    if best_path(out).exists():
-        saved += f"; best check kept in {best_path(out)}"
-    print(saved)
-    return 0
+    return run

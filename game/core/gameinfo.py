@@ -1,13 +1,21 @@
-"""What a game tells the rest of Tabula about itself: one declaration per game."""
+"""What a game tells the rest of Tabula about itself: one declaration per game.
+
+The window, the command line and the tournament runner read a game's :class:`GameInfo` and
+never guess: its levels, default player, evaluators, analysis options, the tutor's margin,
+what its chance nodes are, its own settings and how a game of it ends.  Adding a game is a
+new package that declares one, plus one line in ``game/games.py`` (``docs/adding-a-game.md``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .evaluation import Evaluation
+from .outcome import Outcome, outcome_from_result
 from .players import Player
-from .protocol import Rules
+from .protocol import CHANCE, Rules
 
 
 class SetupOption(NamedTuple):
@@ -30,6 +38,82 @@ class SetupOption(NamedTuple):
         raise ValueError(f"expected one of {', '.join(self.choices)}, got {value!r}")
 
 
+class Level(NamedTuple):
+    """A computer level: a player of the game (``name`` is one of its ``player_names``) whose
+    search depth the window's analysis (hints, tutor, graph) can also run at."""
+
+    name: str
+    title: str
+    depth: str
+    """Depth in words, for the settings ("1 ply", "2 ply, slower")."""
+    description: str = ""
+    analysis: bool = True
+    """Offered as an analysis strength (a level that only adds noise is not)."""
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} ({self.depth})"
+
+
+ON_OFF: Mapping[Any, str] = {True: "On", False: "Off"}
+"""The choices of an on/off setting."""
+
+
+class GameSetting(NamedTuple):
+    """A setting only this game has (backgammon: the board's direction, automatic bear-off).
+
+    ``choices`` maps each stored value (a string or a bool, as JSON keeps it) to the words
+    the settings screen shows.  The play scene hands the game's settings to its view.
+    """
+
+    label: str
+    choices: Mapping[Any, str]
+    default: Any
+
+    def accepts(self, value: Any) -> bool:
+        """True for one of the declared values, of its own type (JSON's 1 is not True)."""
+        return any(type(value) is type(choice) and value == choice for choice in self.choices)
+
+
+ANALYSIS_LEVEL = "analysis_level"
+"""The game setting naming the analysis strength, for games that declare analysis levels."""
+
+
+@dataclass(frozen=True)
+class Chance:
+    """What decides a game's chance nodes, for the words and sounds around them.
+
+    ``name`` says what chance draws ("dice", "setup") in sentences ("the same dice") and names
+    the command line's flag that fixes it in a position (``--dice``) where the game allows
+    that (``given``).  ``sound`` is the window's cue at a chance node (``None``: silent).
+    """
+
+    name: str
+    sound: str | None = None
+    given: Callable[[Any, str | None], Any] | None = None
+    """``given(state, text)``: ``state`` with the outcome ``text`` drawn ("31"), or with its
+    own when ``text`` is ``None``; ``ValueError`` if it has none or the text is bad."""
+    shown: Callable[[Any], str] | None = None
+    """The outcome already drawn in a position, in words ("31"), for listings."""
+    in_move_list: Callable[[str], str] = str
+    """An outcome's notation as the move list prefixes the next move ("white 31" -> "31")."""
+
+
+class TutorMargin(NamedTuple):
+    """How far behind the best a move must be for the tutor to question it, in the game's
+    own units: ``measure`` "value" compares the record's ``diff`` (native value, e.g.
+    equity), "score" its ``score_diff`` (the display score, or a game's own score)."""
+
+    amount: float
+    measure: str
+    unit: str
+    """The units in words, for the tutor's dialog ("points of equity")."""
+
+    def behind(self, record) -> float:
+        """How far ``record`` trails the best, in these units (0 or more)."""
+        return -(record.diff if self.measure == "value" else record.score_diff)
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A registered game.
@@ -38,10 +122,9 @@ class GameInfo:
     (``player_names`` lists them); ``parse_position(text)`` reads a position in the game's
     own text form into a state, raising ``ValueError`` with a clear message.
     ``analyze(state, **options)`` returns the analysis record of every legal move, best
-    first (:class:`~game.core.analysis.MoveAnalysis`); its options are game-specific
-    (backgammon: ``level``, ``evaluator``).
-    ``win_kinds`` names wins by the points they score, for games where that means something
-    (backgammon: 2 a gammon, 3 a backgammon); summaries count those kinds.
+    first (:class:`~game.core.analysis.MoveAnalysis`); ``analysis_options`` names the
+    keyword options it takes with their defaults.  ``win_kinds`` names wins by the points
+    they score, for games where that means something; summaries count those kinds.
     """
 
     name: str
@@ -51,34 +134,131 @@ class GameInfo:
     make_player: Callable[[str, int | None], Player]
     parse_position: Callable[[str], Any]
     format_position: Callable[[Any], str]
+    default_player: str
+    """The computer player the menu and ``tabula play`` offer first."""
     player_titles: tuple[str, ...] = ("Player 1", "Player 2")
+    view: str | None = None
+    """The module with the game's board on screen (``make_view(info, fonts)``); ``None``
+    until it has one, and only games with a view are offered in the window."""
+
+    # -- how a game goes and ends ---------------------------------------------------------
+    outcome: Callable[[Any], Outcome] | None = None
+    """A finished state's :class:`Outcome`; by default read off the rules' result."""
+    describe: Callable[[Any], str] | None = None
+    """A state in words: whose turn it is, or the result once over ("Player wins 21–8.");
+    by default the side to move, or the outcome."""
+    chance: Chance | None = None
+    """What its chance nodes draw; ``None`` for a game without chance."""
     win_kinds: dict[int, str] = field(default_factory=dict)
-    analyze: Callable[..., list] | None = None
     split_moves: Callable[[str], list[str]] = str.split
     """A move list as typed (``"P3 P1 O7"``) into actions in notation, chance included."""
+    move_noun: str = "move"
+    """What the game calls a move ("play" in backgammon), for listings."""
+    move_json: Callable[[Any, Any, Any], dict] | None = None
+    """``move_json(state, move, after)``: what ``tabula moves --json`` tells of a move besides
+    its notation; by default ``{"position": <the position after, as text>}``."""
+
+    # -- new games -----------------------------------------------------------------------
+    setup_options: dict[str, SetupOption] = field(default_factory=dict)
+    """Option name → the choice a new game offers (menu drop-downs, ``tabula play`` flags)."""
+    move_list_options: dict[str, SetupOption] | None = None
+    """Options of a game typed as a move list (``tabula replay``); by default the setup
+    options (backgammon adds who moves first, since ``31:8/5 6/5`` does not say)."""
+    settings: dict[str, GameSetting] = field(default_factory=dict)
+    """Settings only this game has; shown in its own section of the settings screen."""
+
+    # -- computer players, evaluators and analysis ------------------------------------------
+    levels: tuple[Level, ...] = ()
+    evaluators: tuple[str, ...] = ()
+    """Position evaluators ``tabula eval`` runs (``evaluate(state, name)``)."""
+    default_evaluator: str | None = None
+    evaluate: Callable[[Any, str], Evaluation] | None = None
+    analyze: Callable[..., list] | None = None
+    analysis_options: Mapping[str, Any] = field(default_factory=dict)
+    """Option → default of what ``analyze`` takes: ``level`` (one of the analysis levels),
+    ``evaluator`` (one of ``evaluators``)."""
+    analysis_cancellable: bool = False
+    """``analyze`` takes ``limits`` (:class:`~game.core.search.Limits`) and stops when cancelled."""
+    detail_columns: tuple[tuple[str, str], ...] = ()
+    """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
+    tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")
+
+    # -- tournaments and training -------------------------------------------------------------
     tournament_options: dict[str, Any] = field(default_factory=dict)
     """Options of every tournament game (Mandragora: a random pattern and first mover, drawn
     with the deal's chance seed, so both seatings of a deal get the same setup)."""
     max_plies: int | None = None
     """Plies after which a tournament game stops unfinished (a draw) when the tournament sets
     no limit: a guard for games that can loop forever (Mandragora)."""
-    setup_options: dict[str, SetupOption] = field(default_factory=dict)
-    """Option name → the choice a new game offers (menu drop-downs, ``tabula play`` flags)."""
-    describe: Callable[[Any], str] | None = None
-    """A state in words: whose turn it is, or the result once over ("Player wins 21–8.")."""
+    training: Any = None
+    """``tabula train GAME``: an object with ``help``, ``add_arguments(parser)`` and
+    ``run(args) -> int``; ``None`` for a game without training."""
+
+    def __post_init__(self) -> None:
+        names = set(self.player_names)
+        for level in self.levels:
+            if level.name not in names:
+                raise ValueError(f"{self.name}: level {level.name!r} is not one of its players")
+        if self.default_player not in names:
+            raise ValueError(f"{self.name}: default player {self.default_player!r} is not one of its players")
+        level = self.analysis_options.get("level")
+        if level is not None and level not in self.analysis_level_names:
+            raise ValueError(f"{self.name}: default analysis level {level!r} is not an analysis level")
+
+    # -- reading the declaration ---------------------------------------------------------
+    @property
+    def analysis_level_names(self) -> tuple[str, ...]:
+        """The levels the analysis can run at, weakest first."""
+        return tuple(level.name for level in self.levels if level.analysis)
+
+    def all_settings(self) -> dict[str, GameSetting]:
+        """The game's settings, with the analysis strength when it has analysis levels."""
+        settings = dict(self.settings)
+        if "level" in self.analysis_options and self.analysis_level_names:
+            choices = {level.name: level.label for level in self.levels if level.analysis}
+            settings[ANALYSIS_LEVEL] = GameSetting("Analysis strength", choices, self.analysis_options["level"])
+        return settings
+
+    def outcome_of(self, state: Any) -> Outcome:
+        """How the finished ``state`` ended."""
+        if self.outcome is not None:
+            return self.outcome(state)
+        return outcome_from_result(self.rules().result(state))
+
+    def status(self, state: Any) -> str:
+        """``state`` in words: the game's own (``describe``), else the outcome once over, or
+        who acts next."""
+        if self.describe is not None:
+            return self.describe(state)
+        rules = self.rules()
+        if rules.is_over(state):
+            return self.outcome_of(state).words(self.player_titles)
+        mover = rules.to_move(state)
+        if mover == CHANCE:
+            return f"The {self.chance.name if self.chance else 'chance outcome'} to be drawn."
+        return f"{self.player_titles[mover]} to move."
 
     def new_game_options(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """Every declared setup option, ``chosen`` values checked (``ValueError`` naming a bad
         one or one this game does not have), the others at their defaults."""
-        chosen = dict(chosen or {})
-        unknown = sorted(set(chosen) - set(self.setup_options))
-        if unknown:
-            offered = ", ".join(self.setup_options) or "none"
-            raise ValueError(f"{self.title} has no option {unknown[0]!r} (its options: {offered})")
-        options = {}
-        for name, option in self.setup_options.items():
-            try:
-                options[name] = option.check(chosen.get(name, option.default))
-            except ValueError as error:
-                raise ValueError(f"bad {name} for {self.title}: {error}") from None
-        return options
+        return _checked(self, self.setup_options, chosen)
+
+    def move_list_game_options(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
+        """Like :meth:`new_game_options`, for a game typed as a move list."""
+        declared = self.setup_options if self.move_list_options is None else self.move_list_options
+        return _checked(self, declared, chosen)
+
+
+def _checked(info: GameInfo, declared: dict[str, SetupOption], chosen: dict[str, str] | None) -> dict[str, str]:
+    chosen = dict(chosen or {})
+    unknown = sorted(set(chosen) - set(declared))
+    if unknown:
+        offered = ", ".join(declared) or "none"
+        raise ValueError(f"{info.title} has no option {unknown[0]!r} (its options: {offered})")
+    options = {}
+    for name, option in declared.items():
+        try:
+            options[name] = option.check(chosen.get(name, option.default))
+        except ValueError as error:
+            raise ValueError(f"bad {name} for {info.title}: {error}") from None
+    return options

@@ -1,28 +1,34 @@
 """User settings: a dataclass with defaults, stored as JSON in the platform config folder.
 
+The settings every game shares are fields of :class:`Settings`; a game's own settings
+(``GameInfo.settings``, and its analysis strength) are kept per game in ``games``, by game
+name, and read through :meth:`Settings.of`, which falls back to the game's declared default
+for anything missing or no longer valid.
+
 Loading never fails: a missing file gives the defaults, a corrupt file or a bad value falls
 back to the default for what is wrong, and the problem is returned for the window to show.
-``TABULA_HOME`` (used by the tests) moves the folder to ``$TABULA_HOME/config``.
+Files written before games kept their settings apart had them at the top level
+(``"home_side": "left"``); such a value is read for each game that declares a setting of
+that name.  ``TABULA_HOME`` (used by the tests) moves the folder to ``$TABULA_HOME/config``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from .gameinfo import GameInfo
 from .saves import write_atomic
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
 """Animation speed name -> seconds per checker step (0 = no animation)."""
 
-HOME_SIDES = ("right", "left")
-ANALYSIS_LEVELS = ("intermediate", "advanced", "expert")
-"""Search levels offered for hints, the tutor and the graph (games without levels ignore it)."""
 WATCH_SPEEDS = {"slow": 3.0, "normal": 1.5, "fast": 0.5, "instant": 0.0}
 """Watch-mode speed name -> seconds each computer move's analysis stays on screen."""
 
@@ -33,27 +39,23 @@ class Settings:
 
     sound: bool = True
     animation: str = "normal"
-    home_side: str = "right"
-    """Where the bottom player's home board is: "right" (anticlockwise play) or "left"."""
     auto_forced: bool = True
     """Play a move automatically when it is the only legal one (a "no play" too)."""
-    auto_bearoff: bool = False
-    """Bear off automatically in a race when one play bears off the most checkers."""
     hints: bool = False
     """Show the hint panel: every legal move ranked, the selected one drawn (H toggles it)."""
     graph: bool = False
     """Show the win-probability graph of the game so far (G toggles it)."""
     tutor: bool = False
     """Stop a human before a move much worse than the best (Play anyway / Rethink)."""
-    analysis_level: str = "advanced"
-    """Level of the hint, tutor and graph analysis: "advanced" (1 ply) answers in a few
-    hundredths of a second, "expert" (2 ply) is stronger but takes about half a second."""
     watch_speed: str = "normal"
     window_size: list[int] = field(default_factory=lambda: [1280, 800])
-    last_game: str = "backgammon"
+    last_game: str = ""
+    """The game last picked in the menu; empty: the first registered game."""
     last_mode: str = "hvc"
     last_players: list[str] = field(default_factory=list)
     """The menu's last player names (``human`` or a computer player); empty: the defaults."""
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Game name -> its own settings as stored (see :meth:`of`)."""
 
     @property
     def seconds_per_step(self) -> float:
@@ -63,9 +65,21 @@ class Settings:
     def watch_seconds(self) -> float:
         return WATCH_SPEEDS.get(self.watch_speed, WATCH_SPEEDS["normal"])
 
+    def of(self, info: GameInfo) -> dict[str, Any]:
+        """``info``'s own settings: each declared one as stored, else its default."""
+        stored = self.games.get(info.name, {})
+        return {name: stored[name] if name in stored and setting.accepts(stored[name]) else setting.default
+                for name, setting in info.all_settings().items()}
 
-_CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "home_side": HOME_SIDES,
-            "analysis_level": ANALYSIS_LEVELS, "watch_speed": tuple(WATCH_SPEEDS)}
+    def choose(self, info: GameInfo, name: str, value: Any) -> None:
+        """Set ``info``'s setting ``name``; ``ValueError`` for a setting or value it lacks."""
+        setting = info.all_settings().get(name)
+        if setting is None or not setting.accepts(value):
+            raise ValueError(f"{info.title} has no setting {name} = {value!r}")
+        self.games.setdefault(info.name, {})[name] = value
+
+
+_CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "watch_speed": tuple(WATCH_SPEEDS)}
 
 
 def config_dir() -> Path:
@@ -77,8 +91,11 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
-def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and a problem message (``None`` when all was well)."""
+def load_settings(path: Path | str | None = None, games: Iterable[GameInfo] = ()) -> tuple[Settings, str | None]:
+    """The saved settings and a problem message (``None`` when all was well).
+
+    ``games`` are the registered games: their own settings are checked against their
+    declarations (a bad one is reported and dropped) and read from an older flat file."""
     path = Path(path) if path is not None else settings_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -90,15 +107,37 @@ def load_settings(path: Path | str | None = None) -> tuple[Settings, str | None]
         return Settings(), f"settings file {path.name} is not a settings file; using the defaults"
     settings, bad = Settings(), []
     for item in fields(Settings):
-        if item.name not in data:
+        if item.name not in data or item.name == "games":
             continue
         value = data[item.name]
         if _valid(item.name, value, getattr(settings, item.name)):
             setattr(settings, item.name, list(value) if isinstance(value, list) else value)
         else:
             bad.append(item.name)
+    stored = data.get("games", {})
+    if not isinstance(stored, dict):
+        bad.append("games")
+        stored = {}
+    settings.games = {name: dict(values) for name, values in stored.items()
+                      if isinstance(name, str) and isinstance(values, dict)}
+    for info in games:
+        bad += _check_game(settings, info, data)
     problem = f"ignored bad settings ({', '.join(bad)}); using their defaults" if bad else None
     return settings, problem
+
+
+def _check_game(settings: Settings, info: GameInfo, data: dict) -> list[str]:
+    """Keep ``info``'s valid settings (an older file's flat ones included); the bad ones' names."""
+    values, bad = settings.games.get(info.name, {}), []
+    for name, setting in info.all_settings().items():
+        if name not in values and name in data:  # written before games kept their own settings
+            values[name] = data[name]
+        if name in values and not setting.accepts(values[name]):
+            del values[name]
+            bad.append(f"{info.name}.{name}")
+    if values:
+        settings.games[info.name] = values
+    return bad
 
 
 def save_settings(settings: Settings, path: Path | str | None = None) -> str | None:

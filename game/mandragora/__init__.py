@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..core.gameinfo import GameInfo, SetupOption
+from ..core.gameinfo import Chance, GameInfo, SetupOption, TutorMargin
 from .analyzer import analyze
-from .display import describe
+from .display import describe, outcome
 from .players import PLAYER_NAMES, make_player
 from .position import format_position, parse_position
 from .rules import PATTERNS, SIDE_TITLES, SIDES, MandragoraRules, MandragoraState, split_moves
@@ -29,13 +29,21 @@ GAME = GameInfo(
     make_player=make_player,
     parse_position=parse_position,
     format_position=format_position,
+    default_player="expert",
     player_titles=SIDE_TITLES,
-    analyze=analyze,
+    view=f"{__name__}.view",
+    outcome=outcome,
+    describe=partial(describe, titles=SIDE_TITLES),
+    chance=Chance("setup"),
     split_moves=split_moves,
+    setup_options=SETUP_OPTIONS,
+    analyze=analyze,
+    tutor_margin=TutorMargin(10.0, "score", "points of the analyzer's score"),
     tournament_options={"pattern": "random", "first": "random"},
     max_plies=MAX_PLIES,
-    setup_options=SETUP_OPTIONS,
-    describe=partial(describe, titles=SIDE_TITLES),
 )
+"""Mandragora's declaration.  Its only chance node is a random setup (pattern, first mover),
+drawn silently.  The analysis is the seed analyzer's, with no options; the tutor judges by
+its spec-defined score (a move 10 or more below the best is questioned)."""
 
 __all__ = ["GAME", "MandragoraRules", "MandragoraState", "format_position", "parse_position"]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import NamedTuple
 
+from ..core.outcome import Outcome
 from .rules import BASES, PATHS, PATH_LENGTH, PATTERNS, PIECES, MandragoraState, legal_areas, step, values_for
 
 Collected = tuple[str, str]
@@ -72,15 +73,19 @@ def partial(state: MandragoraState, move: Sowing, landed: int) -> tuple[tuple[st
     return tuple(piles), scored, hand
 
 
+def outcome(state: MandragoraState) -> Outcome:
+    """The finished game: the higher score wins the difference; the final score."""
+    a, b = state.scores
+    return Outcome(None if a == b else 0 if a > b else 1, float(abs(a - b)), score=(a, b))
+
+
 def describe(state: MandragoraState, titles: Sequence[str]) -> str:
     """The status line: whose turn and the scores, or the final result."""
     if state.setups:
         return "Drawing the pattern and who moves first."
     a, b = state.scores
     if not legal_areas(state.board, state.turn):
-        if a == b:
-            return f"Draw, {a}–{b}."
-        return f"{titles[0 if a > b else 1]} wins {max(a, b)}–{min(a, b)}."
+        return outcome(state).words(titles)
     return f"{titles[state.turn]} to move · {titles[0]} {a}, {titles[1]} {b}."
 
 

@@ -40,7 +40,7 @@ class Layout:
     """Geometry for a rectangle: hexagon radius ``r``, area centres, base panels, the analysis box."""
 
     def __init__(self, rect: pygame.Rect, bottom: int) -> None:
-        self.r = r = max(12.0, min(rect.w / 11.7, rect.h / 8.4))
+        self.r = r = max(12.0, min(rect.w / 11.7, (rect.h - 56) / 6.4))
         self.strip = pygame.Rect(0, 0, round(11.2 * r), round(0.62 * r))
         self.strip.midtop = (rect.centerx, rect.y + round(0.05 * r))
         top = self.strip.bottom + 0.3 * r
@@ -78,16 +78,17 @@ class MandragoraView:
         self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
         self.animations: list[SowingAnimation] = []
         self.cues: list[str] = []
-        self.banner, self.banner_left = "", 0.0
+        self.messages: list[str] = []  # for the window's banner (the extra turn, once landed)
         self.last_move: str = ""
         self._history = None
+        self._records_for = None
         self._tracker = CollectedTracker()
-        self._analysis: dict[MandragoraState, list] = {}
         self._sprites: dict[tuple[str, int], pygame.Surface] = {}
         self._texts: dict[tuple, pygame.Surface] = {}
 
     # -- configuration --------------------------------------------------------------------------
-    def configure(self, *, bottom: int, home_side: str) -> None:
+    def configure(self, *, bottom: int, settings) -> None:
+        """The side at the bottom; Mandragora has no settings of its own."""
         self.bottom = bottom
         self.set_rect(self.rect)
 
@@ -114,31 +115,37 @@ class MandragoraView:
             return self._tracker.collected(states)
         return guess_collected(state) if not state.setups else ("", "")
 
+    def use_analysis(self, records_for) -> None:
+        """``records_for(state)``: the window's analysis of ``state`` (``None`` until ready)."""
+        self._records_for = records_for
+
     def analysis(self, state: MandragoraState) -> list:
-        """The analyzer's records for ``state`` (computed once; a few milliseconds)."""
-        if state not in self._analysis:
-            if len(self._analysis) > 64:
-                self._analysis.clear()
-            self._analysis[state] = self.info.analyze(state) if self.info.analyze and not state.setups else []
-        return self._analysis[state]
+        """The analyzer's records for ``state`` as the window has them (empty until ready)."""
+        if self._records_for is None or state.setups:
+            return []
+        return self._records_for(state) or []
 
     # -- animation ------------------------------------------------------------------------------
     def animate(self, state: MandragoraState, area: int, seconds: float) -> None:
         """Show ``area`` being sown from ``state``, one piece per ``seconds`` (0: at once)."""
         self.last_move = move_summary(state, area, self.titles)
         banner = extra_turn_banner(state, area, self.titles)
-        self._show_banner("")  # a new move ends the last one's banner
         if seconds > 0:
             self.animations.append(SowingAnimation(state, sowing(state, area), self.collected(state), seconds, banner))
         else:
             self.cues.append("hit" if step(state, area).scored else "move")
-            self._show_banner(banner)
+            self._announce(banner)
 
-    def _show_banner(self, text: str, seconds: float = 1.8) -> None:
-        self.banner, self.banner_left = text, seconds if text else 0.0
+    def _announce(self, text: str) -> None:
+        if text:
+            self.messages.append(text)
+
+    def announcements(self) -> list[str]:
+        """The extra turn, once the sowing that earned it has landed (earlier would give it away)."""
+        messages, self.messages = self.messages, []
+        return messages
 
     def update(self, dt: float) -> list[str]:
-        self.banner_left = max(0.0, self.banner_left - dt)
         while self.animations and dt > 0:
             anim = self.animations[0]
             before = anim.landed
@@ -148,14 +155,13 @@ class MandragoraView:
             self.cues += ["hit" if stop in BASES else "move" for _, stop in anim.move.landings[before:anim.landed]]
             if anim.done:
                 self.animations.pop(0)
-                self._show_banner(anim.banner)
+                self._announce(anim.banner)
         cues, self.cues = self.cues, []
         return cues
 
     # -- the human's turn ------------------------------------------------------------------------
     def begin_turn(self, state: MandragoraState, seconds_per_step: float = 0.12) -> None:
         self.turn, self.chosen, self.click_seconds = state, None, seconds_per_step
-        self.analysis(state)
 
     def end_turn(self) -> None:
         """The turn is over: a chosen area is being played now, so its sowing is shown."""
@@ -166,7 +172,7 @@ class MandragoraView:
     def ready_move(self) -> int | None:
         return self.chosen if self.turn is not None else None
 
-    def automatic_move(self, forced: bool, bearoff: bool) -> int | None:
+    def automatic_move(self, forced: bool) -> int | None:
         legal = self.rules.legal_moves(self.turn) if self.turn is not None else []
         return legal[0] if forced and len(legal) == 1 else None
 
@@ -210,9 +216,6 @@ class MandragoraView:
         return False
 
     # -- status ---------------------------------------------------------------------------------
-    def is_no_play(self, state: MandragoraState) -> bool:
-        return False  # a side without a legal area ends the game; nobody ever passes
-
     def describe(self, state: MandragoraState) -> str:
         """The status line; while a sowing is shown, that move (its outcome would give it away)."""
         move = self.animations[-1].move if self.animations else None
@@ -261,9 +264,7 @@ class MandragoraView:
         self._draw_areas(surface, board, turn, records, anim)
         if anim:
             self._draw_flight(surface, anim, board, collected, hand)
-        self._draw_info(surface, shown, board, records, turn, over)
-        if self.banner_left > 0 and self.banner:
-            self._draw_banner(surface)
+        self._draw_info(surface, shown, board, turn, over)
 
     def _draw_strip(self, surface, state, over, anim) -> None:
         lay, strip = self.layout, self.layout.strip
@@ -406,67 +407,37 @@ class MandragoraView:
         y = start[1] + (end[1] - start[1]) * k - math.sin(math.pi * k) * 0.6 * r
         self._piece(surface, piece, (x, y), max(d, 0.3 * r) * (1 + 0.25 * math.sin(math.pi * k)))
 
-    def _draw_info(self, surface, state, board, records, turn, over) -> None:
+    def _draw_info(self, surface, state, board, turn, over) -> None:
+        """Under the board: the analysis overlay's key (A hides it; the ranked list with
+        reasons is the window's hint panel, H), the pieces left at the end, the last move."""
         lay, r = self.layout, self.layout.r
         box = lay.info
         self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
-        if box.h < r * 0.5:
+        if box.h < r * 0.3:
             return
         size = max(11.0, min(r * 0.22, 17.0))
         line = size * 1.45
         y = box.y + line / 2
         if turn is not None:
-            title = f"Move analysis for the {self.titles[turn.turn]}" if self.show_analysis else "Analysis hidden"
+            ready = bool(self.analysis(turn)) or not self.show_analysis
+            title = ("Scores on the areas: the analyzer's, ★ its pick" if ready else "Analysing…") \
+                if self.show_analysis else "Analysis hidden"
             rect = self._blit(surface, title, size, (box.x, y), GOLD, True, anchor="midleft")
             chip = self._blit(surface, f"[A] {'hide' if self.show_analysis else 'show'}", size * 0.9,
                               (rect.right + 14, y), DIM, anchor="midleft")
             self.analysis_toggle = chip.inflate(10, 6)
             pygame.draw.rect(surface, DIM, self.analysis_toggle, 1, border_radius=5)
-            for record in records:
-                y += line
-                if y + line / 2 > box.bottom:
-                    break
-                self._record_row(surface, record, record is records[0], (box.x, y), box.w, size)
-            return
-        if over and any(board):
+            self._blit(surface, "H: every move ranked, with reasons", size * 0.9, (self.analysis_toggle.right + 14, y),
+                       DIM, anchor="midleft", width=max(10, box.right - self.analysis_toggle.right - 14))
+            y += line
+        elif over and any(board):
             left = sum(len(p) for p in board)
             self._blit(surface, f"{left} piece{'s' if left != 1 else ''} left on the board score nothing.", size,
                        (box.x, y), DIM, anchor="midleft", width=box.w)
             y += line
-        if self.last_move and not state.setups and not self.animations:  # shown once the pieces have landed
-            self._blit(surface, f"Last move: {self.last_move}", size, (box.x, y), PAPER, anchor="midleft", width=box.w)
-
-    def _record_row(self, surface, record, best, pos, width, size) -> None:
-        x, y = pos
-        hovered = record.move == self.hover
-        if hovered or best:
-            band = pygame.Rect(x - 4, round(y - size * 0.72), width + 8, round(size * 1.44))
-            pygame.draw.rect(surface, (58, 66, 44) if best else (44, 56, 66), band, border_radius=5)
-        head = f"{'★' if best else ' '} Area {record.move}"
-        self._blit(surface, head, size, (x, y), GOLD if best else PAPER, True, anchor="midleft")
-        score_colour = GOOD if record.score > 0 else BAD if record.score < 0 else PAPER
-        self._blit(surface, f"{record.score:+.1f}" if record.score else "0.0", size, (x + size * 10, y),
-                   score_colour, True, anchor="midright")
-        reasons = ", ".join(record.explanation) or "no gain"
-        if record.warnings:
-            reasons = "⚠ " + " ".join(w.replace("WARNING: ", "") for w in record.warnings) + " · " + reasons
-        font = self.fonts(round(size * 0.92))
-        reasons = clip_text(reasons, width - size * 10.8, lambda text: font.size(text)[0])
-        self._blit(surface, reasons, size * 0.92, (x + size * 10.8, y), WARN if record.warnings else DIM,
-                   anchor="midleft")
-
-    def _draw_banner(self, surface) -> None:
-        lay, r = self.layout, self.layout.r
-        alpha = min(1.0, self.banner_left / 0.4)
-        image = self._text(self.banner, r * 0.36, INK, True)
-        box = image.get_rect().inflate(round(r * 0.8), round(r * 0.35))
-        box.center = (round(lay.centres[7][0]), round((lay.centres[2][1] + lay.centres[4][1]) / 2))
-        panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*GOLD, 235), panel.get_rect(), border_radius=round(r * 0.2))
-        pygame.draw.rect(panel, (*PAPER, 255), panel.get_rect(), 2, border_radius=round(r * 0.2))
-        panel.blit(image, image.get_rect(center=panel.get_rect().center))
-        panel.set_alpha(round(255 * alpha))
-        surface.blit(panel, box)
+        if self.last_move and not state.setups and not self.animations and y + line / 2 <= box.bottom + 2:
+            self._blit(surface, f"Last move: {self.last_move}", size, (box.x, y), PAPER, anchor="midleft",
+                       width=box.w)
 
     def _piece(self, surface, piece: str, pos, d: float, letter: bool = True) -> None:
         sprite = self._sprite(piece, max(6, round(d)), letter)

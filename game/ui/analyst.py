@@ -4,14 +4,13 @@ One daemon thread runs the game's ``GameInfo.analyze`` on one position at a time
 position on screen first (:meth:`Analyst.focus`), then positions queued for the graph
 (:meth:`Analyst.request`).  Results are cached by state (states are immutable values), so
 each position is analysed once.  When the position on screen changes, a search still
-running for an older one is cancelled through ``Limits.cancel`` (for analyzers that accept
-``limits``) unless the graph still wants it.  A failing analysis is kept as an error
+running for an older one is cancelled through ``Limits.cancel`` (for games whose analysis is
+declared ``analysis_cancellable``) unless the graph still wants it.  A failing analysis is kept as an error
 message for the window to show; it never reaches the drawing thread as an exception.
 """
 
 from __future__ import annotations
 
-import inspect
 import threading
 import traceback
 from collections.abc import Callable
@@ -20,24 +19,16 @@ from typing import Any
 from ..core.search import Limits, SearchCancelled
 
 
-def accepted_options(analyze: Callable[..., list], options: dict[str, Any]) -> dict[str, Any]:
-    """The subset of ``options`` that ``analyze`` takes (games name their options differently)."""
-    try:
-        params = inspect.signature(analyze).parameters
-    except (TypeError, ValueError):
-        return {}
-    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
-        return dict(options)
-    return {k: v for k, v in options.items() if k in params}
-
-
 class Analyst:
     """Analyses positions in a background thread; :meth:`get` returns the records when done."""
 
-    def __init__(self, analyze: Callable[..., list], options: dict[str, Any] | None = None) -> None:
+    def __init__(self, analyze: Callable[..., list], options: dict[str, Any] | None = None,
+                 cancellable: bool = False) -> None:
+        """``options`` go to every ``analyze`` call as they are (the game declares which it
+        takes); ``cancellable``: ``analyze`` also takes ``limits`` and stops when cancelled."""
         self._analyze = analyze
-        self._options = accepted_options(analyze, options or {})
-        self._limits = "limits" in accepted_options(analyze, {"limits": None})
+        self._options = dict(options or {})
+        self._limits = cancellable
         self._cond = threading.Condition()
         self._results: dict[Any, list] = {}
         self._errors: dict[Any, str] = {}
@@ -50,7 +41,7 @@ class Analyst:
 
     @property
     def options(self) -> dict[str, Any]:
-        """The options passed to ``analyze`` (those it accepts), e.g. ``{"level": "advanced"}``."""
+        """The options passed to ``analyze``, e.g. ``{"level": "advanced"}``."""
         return dict(self._options)
 
     # -- what the window asks -------------------------------------------------------------

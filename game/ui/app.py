@@ -17,9 +17,9 @@ import pygame_gui  # noqa: E402
 
 from ..core.saves import SaveError, autosave_path, load_game  # noqa: E402
 from ..core.settings import load_settings, save_settings  # noqa: E402
-from ..games import get_game  # noqa: E402
+from ..games import all_games, get_game, rules_for  # noqa: E402
 from .scene import Scene  # noqa: E402
-from .session import GameSession, GameSetup  # noqa: E402
+from ..core.session import GameSession, GameSetup  # noqa: E402
 from .sound import Sounds  # noqa: E402
 from .theme import BACKGROUND, Fonts, gui_theme  # noqa: E402
 from .widgets import Banner  # noqa: E402
@@ -30,11 +30,6 @@ HIDDEN_FPS = 10
 MIN_SIZE = (720, 480)
 
 
-def rules_for(name: str):
-    """Rules by game name, for :func:`game.core.saves.load_game`."""
-    return get_game(name).rules()
-
-
 class App:
     """The window, its shared services (fonts, sounds, settings, banner) and the scene."""
 
@@ -43,7 +38,7 @@ class App:
         # thread in often enough to keep the frame rate while they do.
         sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         pygame.init()
-        self.settings, problem = load_settings()
+        self.settings, problem = load_settings(games=all_games())
         size = tuple(size or self.settings.window_size)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Tabula")

@@ -1,4 +1,9 @@
-"""Charts drawn with pygame onto a Surface (no window needed), e.g. tournament standings."""
+"""Charts drawn with pygame onto a Surface (no window needed), e.g. tournament standings.
+
+:func:`write_standings_chart` is the one writer of a tournament's ``standings.png``: the
+window and ``tabula tournament`` both call it, so a folder's chart is the same picture
+whoever wrote it.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +16,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from ..core.resources import asset_path  # noqa: E402
+from ..core.tournament.summary import Summary  # noqa: E402
 
 BACKGROUND = (255, 255, 255)
 INK = (30, 30, 30)
 GRID = (225, 225, 225)
 ZERO = (150, 150, 150)
 BAR = (40, 90, 170)
+CHART_FILE = "standings.png"
+"""The chart's name in a tournament folder."""
 
 
 def nice_ticks(low: float, high: float, count: int = 6) -> list[float]:
@@ -77,3 +85,19 @@ def save_chart(surface: pygame.Surface, path: str | os.PathLike) -> None:
     tmp = path + ".tmp.png"
     pygame.image.save(surface, tmp)
     os.replace(tmp, path)
+
+
+def chart_rows(summary: Summary) -> list[tuple[str, float, float, float]]:
+    """One chart row per entrant that has played (an unplayed rating means nothing yet)."""
+    return [(s.player, s.elo, *s.elo_ci95) for s in summary.standings if s.games]
+
+
+def chart_title(game_title: str) -> str:
+    return f"{game_title}: Elo-style ratings, 95% intervals"
+
+
+def write_standings_chart(summary: Summary, folder: str | os.PathLike, game_title: str) -> str:
+    """Draw the standings of ``summary`` into ``folder``/standings.png (atomically); its path."""
+    path = os.path.join(os.fspath(folder), CHART_FILE)
+    save_chart(standings_chart(chart_rows(summary), chart_title(game_title)), path)
+    return path

@@ -1,16 +1,18 @@
 """The per-game view interface the play scene drives, and how a game's view is found.
 
-A game gets a board on screen by providing ``game/<name>/view.py`` with a function
-``make_view(info, fonts) -> view`` whose object has the methods of :class:`GameView`.
-Views live below the UI layer, so they implement this protocol structurally and never
-import it; the play scene knows nothing else about the game.
+A game gets a board on screen by declaring ``GameInfo.view``, the module (by convention
+``game/<name>/view.py``) with a function ``make_view(info, fonts) -> view`` whose object has
+the methods of :class:`GameView`.  Views live below the UI layer, so they implement this
+protocol structurally and never import it; the play scene knows nothing else about the game.
+Game-specific settings reach a view only as the game's own declared settings
+(``GameInfo.settings``), and what a move means on the board (a pass announced, an obvious
+move played for the human) is the view's business, not the scene's.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -33,8 +35,9 @@ class GameView(Protocol):
     board_rect: pygame.Rect
     """Where the board itself is drawn (the scene centres its result box on it)."""
 
-    def configure(self, *, bottom: int, home_side: str) -> None:
-        """Which player sits at the bottom of the screen, and the direction of play."""
+    def configure(self, *, bottom: int, settings: Mapping[str, Any]) -> None:
+        """Which player sits at the bottom of the screen, and the game's own settings
+        (``Settings.of(info)``: each of ``GameInfo.all_settings()`` by name)."""
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """The area to draw in; recompute the layout (called on every resize)."""
@@ -66,20 +69,25 @@ class GameView(Protocol):
     def ready_move(self) -> Any | None:
         """The complete legal move the human has built, or ``None`` while it is incomplete."""
 
-    def automatic_move(self, forced: bool, bearoff: bool) -> Any | None:
-        """A move to play without asking: the only legal one (``forced``), or a game-specific
-        obvious one (``bearoff`` in backgammon); ``None`` when the human must choose."""
+    def automatic_move(self, forced: bool) -> Any | None:
+        """A move to play without asking at the start of the human's turn: the only legal one
+        when ``forced`` (the player's setting), or one the game's own settings make obvious
+        (backgammon's automatic bear-off); ``None`` when the human must choose."""
 
     def describe(self, state: Any) -> str:
         """A short status line for ``state``, e.g. whose turn it is and the dice."""
 
-    def is_no_play(self, state: Any) -> bool:
-        """True when the only legal move passes (announced as "no play")."""
+    def announcements(self) -> list[str]:
+        """Messages for the window's banner since the last call (a pass, an extra turn), each
+        once; the view shows them at the moment they mean something (after the pieces land)."""
 
 
 OPTIONAL_VIEW_HOOKS = {
     "move_arrows": "move_arrows(state, move) -> [(start, end), ...]: screen points of the arrows "
                    "that draw a move (the hint panel's selected move, the computer's choice in watch mode)",
+    "use_analysis": "use_analysis(records_for): the scene hands over ``records_for(state) -> records or None``, "
+                    "the window's analysis of a position (asked for, never computed on the drawing thread), "
+                    "for views that mark moves on the board (Mandragora's scores on its areas)",
     "factor_labels": "factor_labels: {factor name: words} for the why section (backgammon: 'hb' -> "
                      "'home board points')",
     "use_history": "use_history(get_states): the scene hands over the game's states so far, for views "
@@ -91,21 +99,13 @@ OPTIONAL_VIEW_HOOKS = {
 ``getattr``/``hasattr`` and does without them."""
 
 
-def view_module_name(info: GameInfo) -> str:
-    return f"game.{info.name}.view"
-
-
 def has_view(info: GameInfo) -> bool:
-    """True when the game ships a view (only those are offered in the menu)."""
-    try:
-        return importlib.util.find_spec(view_module_name(info)) is not None
-    except ImportError:
-        return False
+    """True when the game declares a view (only those are offered in the menu)."""
+    return info.view is not None
 
 
 def load_view(info: GameInfo, fonts: FontSource) -> GameView:
     """The game's view; ``ValueError`` if the game has no board on screen yet."""
     if not has_view(info):
         raise ValueError(f"{info.title} cannot be shown in the window yet")
-    module = importlib.import_module(view_module_name(info))
-    return module.make_view(info, fonts)
+    return importlib.import_module(info.view).make_view(info, fonts)

@@ -22,11 +22,10 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 from pygame_gui.windows import UIFileDialog
 
 from ..core.saves import SaveError, autosave_path, examples_dir, load_game, saves_dir
-from ..games import game_names, get_game
-from .app import rules_for
+from ..games import all_games, rules_for
 from .gameview import has_view
 from .scene import Scene
-from .session import HUMAN, GameSetup, default_opponent
+from ..core.session import HUMAN, GameSetup
 from .theme import ACCENT, TEXT_DIM
 from .tournament_scene import open_tournament
 from .widgets import draw_text
@@ -54,7 +53,7 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
-        self.games = [get_game(n) for n in game_names() if has_view(get_game(n))]
+        self.games = [info for info in all_games() if has_view(info)]
         self.game = next((g for g in self.games if g.name == s.last_game), self.games[0])
         self.mode = next((m for m in MODES if m.key == s.last_mode), MODES[0])
         self.players = list(s.last_players)
@@ -78,7 +77,7 @@ class MenuScene(Scene):
 
     def _fix_players(self) -> None:
         """Make the remembered players fit the game and mode (names the game knows)."""
-        names, default = self.game.player_names, default_opponent(self.game)
+        names, default = self.game.player_names, self.game.default_player
         players = [p if p in names or p == HUMAN else default for p in self.players[:2]]
         players += [HUMAN, default][len(players):]
         if self.mode.humans == 2:

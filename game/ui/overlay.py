@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..core.gameinfo import ANALYSIS_LEVEL
 from ..core.protocol import CHANCE
-from ..core.settings import ANALYSIS_LEVELS
 from .analyst import Analyst
 from .graph import GameCurve, GraphSection
 from .hints import HintSection, Hints, WhySection, draw_arrows
@@ -24,12 +24,21 @@ KEYS = "H hints · ↑↓ pick a hint · G graph · T tutor"
 WATCH_KEYS = "Space pause · [ ] watch speed"
 
 
-def watch_level(players, chosen: str) -> str:
-    """The analysis level for watching computers play: the strongest analysis level among the
-    players (so an Expert's moves are shown with its own ranking, the one it played by),
-    else the level chosen in the settings."""
-    levels = [name for name in ANALYSIS_LEVELS if name in players]
-    return levels[-1] if levels else chosen
+def watch_level(levels, players, chosen: str) -> str:
+    """The analysis level for watching computers play: the strongest of the game's analysis
+    ``levels`` (weakest first) among the players (so an Expert's moves are shown with its own
+    ranking, the one it played by), else the level chosen in the settings."""
+    playing = [name for name in levels if name in players]
+    return playing[-1] if playing else chosen
+
+
+def analysis_options(info, settings, players, watching: bool) -> dict:
+    """The options the window analyses ``info``'s positions with: the analysis level of the
+    game's settings (in watch mode, the strongest computer's), where its analysis has levels."""
+    if "level" not in info.analysis_options:
+        return {}
+    chosen = settings.of(info)[ANALYSIS_LEVEL]
+    return {"level": watch_level(info.analysis_level_names, players, chosen) if watching else chosen}
 
 
 class Overlays:
@@ -38,9 +47,10 @@ class Overlays:
     def __init__(self, scene) -> None:
         self.scene, self.app, self.session = scene, scene.app, scene.session
         info, settings, fonts = self.session.info, self.app.settings, self.app.fonts
-        level = watch_level(self.session.player_names, settings.analysis_level) if not self.session.has_human \
-            else settings.analysis_level
-        self.analyst = Analyst(info.analyze, {"level": level}) if info.analyze else None
+        options = analysis_options(info, settings, self.session.player_names, not self.session.has_human)
+        self.analyst = Analyst(info.analyze, options, info.analysis_cancellable) if info.analyze else None
+        if self.analyst is not None and hasattr(scene.view, "use_analysis"):  # optional: marks on the board
+            scene.view.use_analysis(self.records_for)
         self.hints = Hints(self.analyst)
         self.curve = GameCurve(self.session.rules)
         self.watch = WatchControl(settings) if not self.session.has_human else None
@@ -71,6 +81,11 @@ class Overlays:
         if self.analyst is None:
             return ""
         return f"{KEYS} · {WATCH_KEYS}" if self.watch is not None else KEYS
+
+    def records_for(self, state):
+        """The analysis of ``state`` (asked for first), ``None`` until it is ready."""
+        self.analyst.focus(state)
+        return self.analyst.get(state)
 
     def graph_points(self):
         def records_of(state):
@@ -176,7 +191,8 @@ class Overlays:
         if self.tutor is not None or not self.hints.ready:
             return
         state, records = self.session.state, self.hints.records
-        verdict = tutor_verdict(records, self.session.rules.notation(state, self.tutor_move))
+        verdict = tutor_verdict(records, self.session.rules.notation(state, self.tutor_move),
+                                self.session.info.tutor_margin)
         if verdict is None:
             self._resolve("play")
         else:

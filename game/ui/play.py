@@ -1,8 +1,9 @@
 """The play scene: a game's board (its view), the side panel, and the turn loop.
 
-Per frame: finish animations, roll dice at chance nodes, let a human build a move on the
-board (Done confirms) or ask a computer player in a worker thread, animate its move, apply
-it, autosave.  A failing computer player pauses the game with the error and a Retry button.
+Per frame: finish animations, draw chance outcomes (dice) at chance nodes, let a human build
+a move on the board (Done confirms) or ask a computer player in a worker thread, animate its
+move, apply it, autosave.  What a move means on the board (a pass announced, an obvious move
+played for the human) is the view's; the scene shows the view's announcements in the banner.  A failing computer player pauses the game with the error and a Retry button.
 
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
@@ -21,7 +22,7 @@ from .gameview import load_view
 from .overlay import Overlays
 from .panel import MoveListSection, SidePanel, TextSection
 from .scene import Scene
-from .session import GameSession, player_label
+from ..core.session import GameSession, player_label
 from .theme import ACCENT, TEXT_DIM
 from .worker import MoveWorker
 from .widgets import draw_text
@@ -37,15 +38,15 @@ class PlayScene(Scene):
         self.view = load_view(session.info, app.fonts)
         humans = [i for i in range(len(session.players)) if session.is_human(i)]
         self.bottom = humans[0] if len(humans) == 1 else 0
-        self.view.configure(bottom=self.bottom, home_side=app.settings.home_side)
+        self.view.configure(bottom=self.bottom, settings=app.settings.of(session.info))
         if hasattr(self.view, "use_history"):  # optional: views that show what earlier moves did
             self.view.use_history(lambda: self.session.states)
         self.worker = MoveWorker()
         self.pending = None  # a move being animated, applied once the animation ends
         self.human_turn = False
-        self.hold = 0.0  # a pause before the next step (after "no play" is announced)
         self.error: str | None = None
         self.status = ""
+        self.announced = ""  # the view's last announcement: the next move takes it away
         self.ended = False
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.speed_label: pygame_gui.elements.UILabel | None = None  # watch mode only
@@ -215,6 +216,9 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         for cue in self.view.update(dt):
             self.app.sounds.play(cue)
+        for message in self.view.announcements():
+            self.app.banner.show(message, seconds=2)
+            self.announced = message
         self._step(dt)
         self.overlays.update(dt)
         self._refresh_buttons()
@@ -222,9 +226,6 @@ class PlayScene(Scene):
     def _step(self, dt: float) -> None:
         session = self.session
         if self.error or self.view.animating:
-            return
-        if self.hold > 0:
-            self.hold -= dt
             return
         if self.overlays.holding(dt):  # watch mode: paused, or a move's analysis on show
             return
@@ -241,7 +242,9 @@ class PlayScene(Scene):
         mover = session.to_move
         if mover == CHANCE:
             session.roll()
-            self.app.sounds.play("dice")
+            chance = session.info.chance
+            if chance is not None and chance.sound:
+                self.app.sounds.play(chance.sound)
             self.status = self.view.describe(session.state)
             self.autosave()
         elif session.is_human(mover):
@@ -255,13 +258,11 @@ class PlayScene(Scene):
         self.status = self.view.describe(state)
         self.view.begin_turn(state, min(0.12, settings.seconds_per_step))
         self.human_turn = True
-        automatic = self.view.automatic_move(settings.auto_forced, settings.auto_bearoff)
+        automatic = self.view.automatic_move(settings.auto_forced)
         if automatic is not None:
             self.view.end_turn()
             self.human_turn = False
             self._show_move(state, automatic)
-        elif self.view.is_no_play(state):
-            self.app.banner.show(f"{self.status} Press Done to pass.", seconds=3)
 
     def _computer_turn(self, mover: int) -> None:
         if not self.worker.busy:
@@ -286,6 +287,7 @@ class PlayScene(Scene):
         A view that shows the move only now (Mandragora sows the clicked area) is animating
         after :meth:`end_turn`: the move is then applied once it has been shown, as a
         computer's is, so the move list and status never run ahead of the board."""
+        self._end_announcement()
         self.view.end_turn()
         self.human_turn = False
         if self.view.animating:
@@ -295,12 +297,16 @@ class PlayScene(Scene):
             self._apply(move)
 
     def _show_move(self, state, move) -> None:
-        if self.view.is_no_play(state):
-            self.status = self.view.describe(state)
-            self.app.banner.show(self.status, seconds=1.6)
-            self.hold = 1.2
+        self._end_announcement()
         self.view.animate(state, move, self.app.settings.seconds_per_step)
+        self.status = self.view.describe(state)
         self.pending = move
+
+    def _end_announcement(self) -> None:
+        """A move is being played: the last one's announcement (an extra turn) is over."""
+        if self.announced and self.app.banner.text == self.announced:
+            self.app.banner.clear()
+        self.announced = ""
 
     def _apply(self, move) -> None:
         self.session.apply(move)
@@ -324,14 +330,15 @@ class PlayScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------------
     def move_lines(self) -> list[str]:
-        """``12. White 62: 24/18 13/11``: each roll with the move played on it."""
-        titles = self.session.info.player_titles
+        """``12. White 62: 24/18 13/11``: each move, after the chance outcome it was played on
+        (as the game writes it in a move list)."""
+        info = self.session.info
+        titles, shown = info.player_titles, info.chance.in_move_list if info.chance else str
         lines: list[str] = []
         roll = None
         for mover, text in self.session.history():
             if mover == CHANCE:
-                words = text.split()
-                roll = words[-1] if len(words) == 2 and words[0] in [t.lower() for t in titles] else text
+                roll = shown(text)
                 continue
             lines.append(f"{len(lines) + 1}. {titles[mover]} {roll + ': ' if roll else ''}{text}")
             roll = None

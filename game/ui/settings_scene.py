@@ -1,55 +1,88 @@
-"""The settings screen: sound, animation, direction of play, automatic moves, hints and tutor."""
+"""The settings screen: what every game shares (sound, animation, hints, tutor...), then a
+section per game with only that game's own settings (``GameInfo.all_settings()``: backgammon's
+board direction, automatic bear-off and analysis strength).  Saved when the screen is left."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
+from ..core.gameinfo import ON_OFF
 from ..core.settings import ANIMATION_SPEEDS, WATCH_SPEEDS, save_settings
+from ..games import all_games
+from .gameview import has_view
 from .scene import Scene
 from .theme import ACCENT, TEXT_DIM
 from .widgets import draw_text
 
-ON_OFF = ["On", "Off"]
-DIRECTIONS = {"right": "Home board on the right", "left": "Home board on the left"}
-LEVELS = {"intermediate": "Quick (0 ply)", "advanced": "Advanced (1 ply)", "expert": "Expert (2 ply, slower)"}
 
-# (settings field, label, choices shown, value -> shown, shown -> value)
-ROWS = [
-    ("sound", "Sound", ON_OFF, lambda v: ON_OFF[not v], lambda t: t == "On"),
-    ("animation", "Animation speed", [n.title() for n in ANIMATION_SPEEDS], str.title, str.lower),
-    ("home_side", "Direction", list(DIRECTIONS.values()), DIRECTIONS.get,
-     lambda t: next(k for k, v in DIRECTIONS.items() if v == t)),
-    ("auto_forced", "Play forced moves automatically", ON_OFF, lambda v: ON_OFF[not v], lambda t: t == "On"),
-    ("auto_bearoff", "Bear off automatically in a race", ON_OFF, lambda v: ON_OFF[not v], lambda t: t == "On"),
-    ("hints", "Show hints (H)", ON_OFF, lambda v: ON_OFF[not v], lambda t: t == "On"),
-    ("tutor", "Tutor: question bad moves (T)", ON_OFF, lambda v: ON_OFF[not v], lambda t: t == "On"),
-    ("graph", "Win-probability graph (G)", ON_OFF, lambda v: ON_OFF[not v], lambda t: t == "On"),
-    ("analysis_level", "Analysis strength", list(LEVELS.values()), LEVELS.get,
-     lambda t: next(k for k, v in LEVELS.items() if v == t)),
-    ("watch_speed", "Watch mode speed", [n.title() for n in WATCH_SPEEDS], str.title, str.lower),
-]
+@dataclass(frozen=True)
+class Row:
+    """One drop-down: its label, the choices (stored value -> words) and how to read and set it."""
+
+    key: str
+    label: str
+    choices: Mapping[Any, str]
+    get: Callable[[], Any]
+    set: Callable[[Any], None]
+
+
+SHARED = (("sound", "Sound", ON_OFF),
+          ("animation", "Animation speed", {name: name.title() for name in ANIMATION_SPEEDS}),
+          ("auto_forced", "Play forced moves automatically", ON_OFF),
+          ("hints", "Show hints (H)", ON_OFF),
+          ("tutor", "Tutor: question bad moves (T)", ON_OFF),
+          ("graph", "Win-probability graph (G)", ON_OFF),
+          ("watch_speed", "Watch mode speed", {name: name.title() for name in WATCH_SPEEDS}))
+"""The settings every game shares: field, label, choices."""
 
 
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.widgets: dict = {}
+        self.rows: list[Row | str] = self._rows()
+        """Drop-downs, and the title (a string) heading each game's own section."""
+
+    def _rows(self) -> list[Row | str]:
+        settings = self.app.settings
+        rows: list[Row | str] = [
+            Row(name, label, choices, lambda name=name: getattr(settings, name),
+                lambda value, name=name: setattr(settings, name, value))
+            for name, label, choices in SHARED
+        ]
+        for info in all_games():
+            own = info.all_settings()
+            if not own or not has_view(info):
+                continue
+            rows.append(info.title)
+            rows += [Row(f"{info.name}:{name}", setting.label, setting.choices,
+                         lambda info=info, name=name: settings.of(info)[name],
+                         lambda value, info=info, name=name: settings.choose(info, name, value))
+                     for name, setting in own.items()]
+        return rows
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         cw = min(640, w - 40)
         x, y = (w - cw) // 2, self._top(h)
         label_w = cw * 0.5
-        rows = len(ROWS) + (1 if self.app.sounds.problem else 0)
-        step = max(24, min(42, (h - y - 60) // rows))  # the rows close up in a short window
+        count = len(self.rows) + (1 if self.app.sounds.problem else 0)
+        step = max(24, min(42, (h - y - 60) // count))  # the rows close up in a short window
         self.widgets = {}
-        for name, label, choices, shown, _ in ROWS:
-            UILabel(pygame.Rect(x, y, label_w - 10, step - 6), label, self.gui)
-            current = shown(getattr(self.app.settings, name))
-            self.widgets[name] = UIDropDownMenu(choices, current, pygame.Rect(x + label_w, y, cw - label_w, step - 6),
-                                                self.gui)
+        for row in self.rows:
+            if isinstance(row, str):  # a game's own section
+                UILabel(pygame.Rect(x, y + 2, cw, step - 6), f"{row} only", self.gui, object_id="#section")
+                y += step
+                continue
+            UILabel(pygame.Rect(x, y, label_w - 10, step - 6), row.label, self.gui)
+            self.widgets[row.key] = UIDropDownMenu(list(row.choices.values()), row.choices[row.get()],
+                                                   pygame.Rect(x + label_w, y, cw - label_w, step - 6), self.gui)
             y += step
         if self.app.sounds.problem:
             UILabel(pygame.Rect(x, y, cw, step - 6), self.app.sounds.problem, self.gui, object_id="#dim")
@@ -63,9 +96,9 @@ class SettingsScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            for name, _, _, _, value in ROWS:
-                if self.widgets.get(name) is event.ui_element:
-                    setattr(self.app.settings, name, value(event.text))
+            for row in self.rows:
+                if not isinstance(row, str) and self.widgets.get(row.key) is event.ui_element:
+                    row.set(next(value for value, words in row.choices.items() if words == event.text))
             self.app.sounds.enabled = self.app.settings.sound
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("back"):
             self.app.show_menu()

@@ -25,7 +25,10 @@ def _clicks(rate: int, rng) -> dict[str, np.ndarray]:
 
 
 class Sounds:
-    """Named sounds (move, hit, dice, end); silent, never failing, when audio is unavailable."""
+    """Named sounds (move, hit, dice, end); silent, never failing, when audio is unavailable.
+
+    Views name their cues (``move``, ``hit``); a game's chance nodes play the cue its
+    ``GameInfo.chance`` declares (backgammon: ``dice``), if any."""
 
     def __init__(self, enabled: bool = True, volume: float = 0.35) -> None:
         self.enabled = enabled

@@ -62,6 +62,7 @@ def gui_theme(font_size: int = 15) -> dict:
         },
         "label": {"colours": {"normal_text": _hex(TEXT), "dark_bg": "#00000000"}},
         "#dim": {"colours": {"normal_text": _hex(TEXT_DIM)}},
+        "#section": {"colours": {"normal_text": _hex(ACCENT)}, "misc": {"text_horiz_alignment": "left"}},
         "#primary": {"colours": {"normal_bg": "#2f7a4a", "hovered_bg": "#3a945a", "active_bg": "#25613b"}},
         "text_entry_line": {"colours": {"dark_bg": "#1b241f", "normal_text": _hex(TEXT)}},
         "drop_down_menu": {"misc": {"expand_direction": "down"}},

@@ -1,6 +1,6 @@
 """The tournament screen: pick players, games per pair, seed and workers; watch it play out.
 
-A round robin of the core tournament (duplicate dice, the same games as ``tabula
+A round robin of the core tournament (duplicate chance outcomes, the same games as ``tabula
 tournament`` with that seed) runs in worker processes driven by
 :class:`~.tournament_job.TournamentJob`, so the window stays responsive.  The screen shows
 progress, live standings, pair results and the standings chart; Stop or Esc ends it keeping
@@ -27,26 +27,31 @@ from ..core.gameinfo import GameInfo
 from ..core.tournament import Settings, available_cpus, even_games
 from ..core.tournament.folders import Unfinished, latest_unfinished, new_folder, tournaments_dir
 from ..core.tournament.report import write_files
-from .charts import save_chart, standings_chart
+from .charts import chart_title, write_standings_chart
 from .scene import Scene
 from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from .tournament_job import TournamentJob
 from .tournament_view import (
-    ChartImage, chart_rows, chart_title, comfortable_chart_height, draw_progress, draw_table, drop_column, minimum_chart_height,
+    ChartImage, comfortable_chart_height, draw_progress, draw_table, drop_column, minimum_chart_height,
     natural_chart_height, pairs_table, standings_table, table_height, table_width,
 )
 from .widgets import draw_text, elide, wrap
 
-CHART_FILE = "standings.png"
 MAX_WORKERS = 64
 LIST_THEME = {"#players.@selection_list_item": {"colours": {
     "normal_bg": "#1b241f", "hovered_bg": "#2c3a31", "active_bg": "#25613b",
     "selected_bg": "#2f7a4a", "normal_text": "#aab2a6", "selected_text": "#ffffff",
     "hovered_text": "#ffffff", "active_text": "#ffffff", "normal_border": "#1b241f"}}}
 """Picked players stand out in green; the others are dim on dark."""
-HELP = ("Pick two or more players (a player's #2 enters it twice), the games each pair plays, a seed "
-        "and the number of worker processes, then press Start.  Each pair plays both seatings with the "
-        "same dice (duplicate games), so luck mostly cancels out; the same seed replays the same games.")
+
+
+def help_text(info: GameInfo) -> str:
+    """What the screen says before a tournament starts, in the game's words for its chance."""
+    duplicate = (f"with the same {info.chance.name} (duplicate games), so luck mostly cancels out"
+                 if info.chance is not None else "(duplicate games)")
+    return ("Pick two or more players (a player's #2 enters it twice), the games each pair plays, a seed "
+            f"and the number of worker processes, then press Start.  Each pair plays both seatings {duplicate}; "
+            "the same seed replays the same games.")
 
 
 def open_tournament(app, info: GameInfo) -> None:
@@ -298,7 +303,7 @@ class TournamentScene(Scene):
         summary = progress.summary
         try:
             write_files(summary, job.folder)
-            save_chart(standings_chart(chart_rows(summary), chart_title(self.info.title)), job.folder / CHART_FILE)
+            write_standings_chart(summary, job.folder, self.info.title)
         except (OSError, pygame.error) as error:
             self.app.banner.show(f"Could not write the results: {error}", error=True)
         else:
@@ -353,7 +358,7 @@ class TournamentScene(Scene):
 
     def _draw_help(self, surface: pygame.Surface, r: pygame.Rect, font) -> None:
         y = r.y
-        for text in wrap(font, HELP, r.w):
+        for text in wrap(font, help_text(self.info), r.w):
             draw_text(surface, font, text, (r.x, y), TEXT)
             y += font.get_linesize()
         notes = [f"Results are saved in {tournaments_dir()}"]

@@ -13,7 +13,7 @@ import pygame
 from ..core.tournament.progress import format_duration
 from ..core.tournament.report import format_p
 from ..core.tournament.summary import Summary
-from .charts import standings_chart
+from .charts import chart_rows, standings_chart
 from .theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from .tournament_job import Progress
 from .widgets import draw_text, elide
@@ -27,15 +27,6 @@ CHART_MIN_WIDTH = 600
 
 TEXT_COLUMNS = ("Player", "Pair A – B")
 """Left-aligned columns; numbers are right-aligned."""
-
-
-def chart_rows(summary: Summary) -> list[tuple[str, float, float, float]]:
-    """One chart row per entrant that has played (an unplayed rating means nothing yet)."""
-    return [(s.player, s.elo, *s.elo_ci95) for s in summary.standings if s.games]
-
-
-def chart_title(game_title: str) -> str:
-    return f"{game_title}: Elo-style ratings, 95% intervals"
 
 
 def standings_table(summary: Summary) -> tuple[list[str], list[list[str]]]:

@@ -1,9 +1,8 @@
 """The tutor: stops a human before a move much worse than the best, with Play anyway / Rethink.
 
-"Much worse" is measured on the display score, the one scale all games share: a move whose
-score is :data:`MARGIN` or more below the best move's is stopped.  In backgammon 10 display
-points near an even game are about 0.1 points of equity, GNU Backgammon's threshold between
-a "doubtful" and a "bad" play.
+"Much worse" is the game's own: ``GameInfo.tutor_margin`` says how far behind the best a move
+must be, in the game's units (backgammon: 0.10 points of equity; Mandragora: 10 points of its
+analyzer's score), compared at the deepest depth both moves were searched to.
 """
 
 from __future__ import annotations
@@ -16,9 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-MARGIN = 10.0
-"""Display points behind the best move from which the tutor steps in."""
-
+from ..core.gameinfo import TutorMargin
 
 @dataclass(frozen=True)
 class Verdict:
@@ -27,16 +24,17 @@ class Verdict:
     chosen: Any
     best: Any
     count: int
+    margin: TutorMargin
 
 
-def tutor_verdict(records: Sequence, notation: str, margin: float = MARGIN) -> Verdict | None:
-    """A :class:`Verdict` when the move written ``notation`` scores ``margin`` or more display
-    points below the best of ``records``, compared at the deepest depth both were searched to
-    (the record's ``score_diff``); ``None`` when it is fine or not in the analysis."""
+def tutor_verdict(records: Sequence, notation: str, margin: TutorMargin) -> Verdict | None:
+    """A :class:`Verdict` when the move written ``notation`` trails the best of ``records`` by
+    ``margin`` or more, compared at the deepest depth both were searched to (the record's
+    ``diff`` or ``score_diff``, as the margin says); ``None`` when it is fine or not in the analysis."""
     chosen = next((r for r in records if r.notation == notation), None)
     if chosen is None or chosen is records[0]:
         return None
-    return Verdict(chosen, records[0], len(records)) if chosen.score_diff <= -margin else None
+    return Verdict(chosen, records[0], len(records), margin) if margin.behind(chosen) >= margin.amount else None
 
 
 def tutor_message(verdict: Verdict) -> str:
@@ -47,9 +45,12 @@ def tutor_message(verdict: Verdict) -> str:
         f"Your move {chosen.notation} scores {chosen.score:+.1f} (number {chosen.rank} of {verdict.count}).",
         f"The best move, {best.notation}, scores {best.score:+.1f}.",
     ]
-    if chosen.plies != best.plies:
-        lines.append(f"Compared at {min(chosen.plies, best.plies)} ply, where both were searched, "
-                     f"yours is {-chosen.score_diff:.1f} points behind.")
+    behind = verdict.margin.behind(chosen)
+    gap = f"{behind:.1f}" if verdict.margin.measure == "score" else f"{behind:.3f}"
+    where = f"Compared at {min(chosen.plies, best.plies)} ply, where both were searched, yours" \
+        if chosen.plies != best.plies else "Yours"
+    lines.append(f"{where} is {gap} {verdict.margin.unit} behind (the tutor steps in from "
+                 f"{verdict.margin.amount:g}).")
     lines += [f"• {w}" for w in chosen.warnings]
     return "<br>".join(lines)
 
@@ -61,7 +62,7 @@ class TutorDialog:
         self.verdict = verdict
         chosen = verdict.chosen
         w = min(520, board.w - 40)
-        h = 200 + 22 * len(chosen.warnings) + (44 if chosen.plies != verdict.best.plies else 0)
+        h = 244 + 22 * len(chosen.warnings) + (22 if chosen.plies != verdict.best.plies else 0)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = board.center
         self.panel = UIPanel(rect, starting_height=5, manager=gui)

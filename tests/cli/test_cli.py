@@ -56,7 +56,12 @@ def test_moves_accepts_xgid_and_match_id_forms(capsys):
         ([*ANALYZE, "YAAAAAAAAAAAAA", "--dice", "31"], "tabula: error: the game is over (White"),
         (["analyze", "mandragora", "--position", "score=21-8"], "tabula: error: the game is over (Player"),
         (["analyze", "mandragora", "--position", "XXXX"], "tabula: error: bad area entry 'XXXX'"),
-        (["analyze", "mandragora", "--position", EXAMPLE, "--level", "expert"], "tabula: error: --dice, --evaluator"),
+        (["analyze", "mandragora", "--position", EXAMPLE, "--level", "expert"],
+         "tabula: error: Mandragora Mania's analysis takes no --level"),
+        (["analyze", "mandragora", "--position", EXAMPLE, "--dice", "31"],
+         "tabula: error: --dice is not for Mandragora Mania, which has no dice"),
+        (["eval", "mandragora", "--position", EXAMPLE], "tabula: error: Mandragora Mania has no position evaluators"),
+        (["train", "mandragora"], "tabula: error: Mandragora Mania has no training"),
     ],
 )
 def test_bad_values_exit_2_with_a_message(capsys, argv, message):

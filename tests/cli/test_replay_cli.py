@@ -90,7 +90,7 @@ def test_backgammon_black_may_open(capsys):
 @pytest.mark.parametrize("argv, message", [
     (("backgammon", "--moves", "31:8/5 6/5 52:13/8 13/10"), "action 4 ('13/8 13/10'): illegal move"),
     (("backgammon", "--moves", "8/5 6/5"), "each turn starts with its dice"),
-    (("backgammon", "--moves", "31:8/5 6/5", "--pattern", "A"), "--pattern is for mandragora"),
+    (("backgammon", "--moves", "31:8/5 6/5", "--pattern", "A"), "--pattern is not an option of Backgammon (its options: --first)"),
     (("mandragora", "--moves", "P3 P9"), "areas are 1 to 8"),
 ])
 def test_bad_move_lists_are_clear_errors(capsys, argv, message):
@@ -103,17 +103,15 @@ def test_split_turns_marks_empty_turns_as_no_play():
     assert split_turns("31:8/5 6/5 66: 52:13/8 13/11") == ["31", "8/5 6/5", "66", "(no play)", "52", "13/8 13/11"]
 
 
-def test_a_game_without_its_own_words_reports_the_winner_and_points():
-    from game.cli.replay import status
-    from game.games import get_game
-
+def test_backgammon_results_are_worded_as_the_window_words_them(capsys):
     from game.backgammon.board import make_side
     from game.backgammon.rules import BackgammonState
+    from game.games import get_game
 
     backgammon = get_game("backgammon")
-    assert backgammon.describe is None
     gammon = BackgammonState.from_board(make_side({13: 15}), make_side({}), 0, None)  # Black off, White none
     single = BackgammonState.from_board(make_side({}), make_side({6: 5}), 0, None)  # White off, Black 10 off
-    assert status(backgammon, gammon, {"over": True}) == "Black wins 2 points."
-    assert status(backgammon, single, {"over": True}) == "White wins 1 point."
-    assert status(backgammon, None, {"over": False, "to_move": "chance"}) == "A chance outcome (dice) comes next."
+    assert backgammon.status(gammon) == "Black wins a gammon (2 points)."
+    assert backgammon.status(single) == "White wins a single game (1 point)."
+    code, out, _ = run(capsys, "replay", "backgammon", "--moves", "31:8/5 6/5", "--json")
+    assert code == 0 and json.loads(out)["status"] == "Black to roll."

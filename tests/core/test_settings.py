@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.core.settings import Settings, config_dir, load_settings, save_settings
+from game.games import all_games, get_game
+
+BACKGAMMON = get_game("backgammon")
 
 
 def test_missing_file_gives_defaults(tmp_path):
@@ -14,9 +19,11 @@ def test_missing_file_gives_defaults(tmp_path):
 
 def test_round_trip(tmp_path):
     path = tmp_path / "settings.json"
-    changed = Settings(sound=False, animation="slow", home_side="left", window_size=[900, 700])
+    changed = Settings(sound=False, animation="slow", window_size=[900, 700])
+    changed.choose(BACKGAMMON, "home_side", "left")
     assert save_settings(changed, path) is None
-    assert load_settings(path) == (changed, None)
+    assert load_settings(path, all_games()) == (changed, None)
+    assert changed.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": False, "analysis_level": "advanced"}
 
 
 def test_corrupt_file_falls_back_and_reports(tmp_path):
@@ -30,12 +37,32 @@ def test_corrupt_file_falls_back_and_reports(tmp_path):
 
 def test_bad_values_are_replaced_one_by_one(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"sound": "yes", "animation": "warp", "home_side": "left", "unknown": 1,
-                                "window_size": [10, 10]}))
-    settings, problem = load_settings(path)
-    assert settings.home_side == "left"
+    path.write_text(json.dumps({"sound": "yes", "animation": "warp", "unknown": 1, "window_size": [10, 10],
+                                "games": {"backgammon": {"home_side": "left", "auto_bearoff": "yes"}}}))
+    settings, problem = load_settings(path, all_games())
+    assert settings.of(BACKGAMMON)["home_side"] == "left" and settings.of(BACKGAMMON)["auto_bearoff"] is False
     assert settings.sound is True and settings.animation == "normal" and settings.window_size == [1280, 800]
     assert "sound" in problem and "animation" in problem and "window_size" in problem
+    assert "backgammon.auto_bearoff" in problem
+
+
+def test_a_games_own_settings_are_read_from_an_older_flat_file(tmp_path):
+    """Files written before games kept their own settings had them at the top level."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"home_side": "left", "auto_bearoff": True, "analysis_level": "expert"}))
+    settings, problem = load_settings(path, all_games())
+    assert problem is None
+    assert settings.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": True, "analysis_level": "expert"}
+    assert settings.of(get_game("mandragora")) == {}
+
+
+def test_choose_refuses_a_setting_the_game_does_not_declare():
+    settings = Settings()
+    with pytest.raises(ValueError):
+        settings.choose(BACKGAMMON, "home_side", "up")
+    with pytest.raises(ValueError):
+        settings.choose(get_game("mandragora"), "home_side", "left")
+    assert settings.games == {}
 
 
 def test_config_dir_follows_tabula_home(tmp_path, monkeypatch):

@@ -85,7 +85,7 @@ def test_run_app_opens_the_game_and_closes(monkeypatch, tabula_home):
     import pygame
 
     from game.ui import app as app_module
-    from game.ui.session import GameSetup
+    from game.core.session import GameSetup
 
     frames = []
     real_frame = app_module.App.frame

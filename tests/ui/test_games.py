@@ -8,8 +8,8 @@ import pygame
 
 from game.core.players import Player
 from game.core.saves import load_game
-from game.ui.app import rules_for
-from game.ui.session import GameSetup
+from game.games import rules_for
+from game.core.session import GameSetup
 
 from .util import checker, click, press_button, run_until
 

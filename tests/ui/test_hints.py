@@ -10,9 +10,9 @@ import pytest
 from game.backgammon.rules import BackgammonRules, Play, Roll
 from game.backgammon.view import BackgammonView
 from game.games import get_game
-from game.ui.analyst import Analyst, accepted_options
+from game.ui.analyst import Analyst
 from game.ui.hints import Hints, WhySection, draw_arrows, factor_comparison, row_cells
-from game.ui.session import GameSetup
+from game.core.session import GameSetup
 from game.ui.theme import Fonts
 
 from .util import key, run_until
@@ -39,7 +39,8 @@ def scene(app):
 
 def test_the_overlay_lists_the_same_moves_as_the_analysis_record(app, scene):
     state, hints = scene.session.state, scene.overlays.hints
-    expected = get_game("backgammon").analyze(state, level=app.settings.analysis_level)
+    info = get_game("backgammon")
+    expected = info.analyze(state, level=app.settings.of(info)["analysis_level"])
     assert [row_cells(r) for r in hints.records] == [row_cells(r) for r in expected]
     assert len(expected) == len(RULES.legal_moves(state))
     # Every row is drawn as the selection walks down the list; the best is drawn first.
@@ -157,8 +158,7 @@ def test_analyst_runs_off_thread_reports_errors_and_cancels():
             raise SearchCancelled()
         return [state]
 
-    assert accepted_options(analyze, {"level": "a", "depth": 2}) == {"level": "a"}
-    analyst = Analyst(analyze, {"level": "advanced", "depth": 3})
+    analyst = Analyst(analyze, {"level": "advanced"}, cancellable=True)
     analyst.focus("slow")
     assert started.wait(5)
     analyst.focus("good")  # "slow" is no longer wanted: its search is cancelled
@@ -185,19 +185,22 @@ def test_analysis_settings_load_with_defaults_and_fall_back(tabula_home):
     import json
 
     from game.core.settings import Settings, load_settings, save_settings, settings_path
+    from game.games import all_games
 
+    backgammon = get_game("backgammon")
     defaults = Settings()
     assert (defaults.hints, defaults.graph, defaults.tutor) == (False, False, False)
-    assert defaults.analysis_level == "advanced" and defaults.watch_seconds > 0
-    changed = Settings(hints=True, tutor=True, analysis_level="expert", watch_speed="fast")
+    assert defaults.of(backgammon)["analysis_level"] == "advanced" and defaults.watch_seconds > 0
+    changed = Settings(hints=True, tutor=True, watch_speed="fast")
+    changed.choose(backgammon, "analysis_level", "expert")
     assert save_settings(changed) is None
-    loaded, problem = load_settings()
-    assert problem is None and (loaded.hints, loaded.tutor, loaded.analysis_level, loaded.watch_speed) == (
-        True, True, "expert", "fast")
+    loaded, problem = load_settings(games=all_games())
+    assert problem is None and (loaded.hints, loaded.tutor, loaded.of(backgammon)["analysis_level"],
+                                loaded.watch_speed) == (True, True, "expert", "fast")
     settings_path().write_text(json.dumps({"analysis_level": "godlike", "watch_speed": 3, "graph": True}))
-    loaded, problem = load_settings()
-    assert loaded.analysis_level == "advanced" and loaded.watch_speed == "normal" and loaded.graph is True
-    assert "analysis_level" in problem and "watch_speed" in problem
+    loaded, problem = load_settings(games=all_games())
+    assert loaded.of(backgammon)["analysis_level"] == "advanced" and loaded.watch_speed == "normal"
+    assert loaded.graph is True and "backgammon.analysis_level" in problem and "watch_speed" in problem
 
 
 def test_the_list_footer_names_the_depths_of_the_dimmed_rows():

@@ -18,8 +18,8 @@ from game.mandragora.display import (CollectedTracker, badges, describe, extra_t
 from game.mandragora.position import parse_position
 from game.mandragora.rules import MOVABLE, MandragoraRules, MandragoraState, step
 from game.mandragora.view import PIECE_STYLE, make_view
-from game.ui.app import rules_for
-from game.ui.session import GameSession, GameSetup
+from game.games import rules_for
+from game.core.session import GameSession, GameSetup
 
 from .util import click, distinct_colours, key, press_button, run_until
 
@@ -123,14 +123,15 @@ def test_animated_move_shows_each_piece_and_ends(app):
 
 
 def test_extra_turn_banner_and_status(app):
+    """The extra turn is announced in the window's banner, which the next move takes away."""
     scene = start(app, ("human", "human"))
     view = scene.view
     click(app, centre(view, 3))  # P3 of pattern A: last piece in the base
-    assert view.banner_left > 0 and "Extra turn" in view.banner
+    assert app.banner.visible and app.banner.text == "★ Extra turn — Player moves again"
     assert scene.session.state.turn == 0 and view._extra_turn(scene.session.state)
     click(app, centre(view, 1))
     app.frame()
-    assert not view.banner_left
+    assert not app.banner.visible
 
 
 def test_extra_turn_banner_waits_for_the_sowing_to_land():
@@ -139,18 +140,14 @@ def test_extra_turn_banner_waits_for_the_sowing_to_land():
     state = RULES.initial_state({})
     after = step(state, 3).state
     view.animate(state, 3, 0.1)  # P3 of pattern A: three pieces, the last into the base
-    assert view.animating and not view.banner_left
+    assert view.animating and view.announcements() == []
     view.update(0.25)
-    assert view.animating and not view.banner_left
+    assert view.animating and view.announcements() == []
     assert view.describe(after) == "Player is sowing area 3…"  # not yet "Player to move" again
     view.update(0.1)
-    assert not view.animating and view.banner_left == pytest.approx(1.8)
+    assert not view.animating and view.announcements() == ["★ Extra turn — Player moves again"]
+    assert view.announcements() == []  # announced once
     assert view.describe(after) == "Player to move · Player 2, Opponent 0."
-    assert view.banner == "★ Extra turn — Player moves again"
-    view.update(1.0)
-    assert view.banner_left == pytest.approx(0.8)  # the countdown starts when the banner does
-    view.animate(step(state, 3).state, 1, 0.1)  # the next move hides it at once
-    assert not view.banner_left
 
 
 @pytest.mark.parametrize("seconds", [0.1, 0.0])
@@ -161,7 +158,7 @@ def test_no_extra_turn_banner_when_the_move_ends_the_game(seconds):
     assert step(state, 5).extra and RULES.is_over(step(state, 5).state)
     view.animate(state, 5, seconds)
     view.update(10.0)
-    assert not view.animating and not view.banner_left
+    assert not view.animating and view.announcements() == []
     assert "moves again" not in view.last_move and "No area left for the extra turn: game over." in view.last_move
     assert extra_turn_banner(state, 5, INFO.player_titles) == ""
     assert move_summary(RULES.initial_state({}), 3, INFO.player_titles).endswith("Extra turn: Player moves again.")
@@ -178,11 +175,11 @@ def test_last_move_of_the_logged_game_shows_the_result_without_a_banner(app):
         if scene.ended and not view.animating:
             break
         flights += view.animating
-        assert not view.banner_left
+        assert "Extra turn" not in app.banner.text
         app.frame()
     assert flights > 5 and scene.session.actions == moves
     app.frame()
-    assert not view.banner_left and scene.status == "Player wins 21–8."
+    assert "Extra turn" not in app.banner.text and scene.status == "Player wins 21–8."
     assert "moves again" not in view.last_move
 
 
@@ -195,10 +192,14 @@ def test_every_piece_kind_has_its_own_colour():
 
 
 def test_overlay_matches_the_analyzer(app):
+    """The marks on the areas are the window's analysis (its worker's records, never one the
+    view computes), which the hint panel lists too."""
     scene = start(app)
     view, state = scene.view, scene.session.state
     records = INFO.analyze(state)
+    assert run_until(app, lambda: view.analysis(state))
     shown = view.analysis(state)
+    assert shown is scene.overlays.analyst.get(state)
     assert [(r.move, r.score, r.warnings) for r in shown] == [(r.move, r.score, r.warnings) for r in records]
     overlay = badges(shown)
     assert sorted(b[0] for b in overlay) == RULES.legal_moves(state)
@@ -209,6 +210,16 @@ def test_overlay_matches_the_analyzer(app):
     assert not view.show_analysis
     click(app, view.analysis_toggle.center)
     assert view.show_analysis
+    # H shows the same records as a ranked list in the side panel.
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: scene.overlays.hint_section.rows)
+    assert [r.move for r in scene.overlays.hints.records] == [r.move for r in records]
+
+
+def test_a_view_on_its_own_computes_no_analysis():
+    """Without the window's analysis the view marks nothing rather than analyse on the drawing thread."""
+    view = bare_view()
+    assert view.analysis(RULES.initial_state({})) == []
 
 
 def test_two_humans_play_to_the_end_by_clicks(app):
@@ -239,6 +250,7 @@ def test_human_vs_analyzer_game_runs_to_the_end(app, tabula_home):
     while not session.is_over:
         assert run_until(app, lambda: session.is_over or (scene.human_turn and not view.animating))
         if scene.human_turn:
+            assert run_until(app, lambda: view.analysis(session.state))
             best = view.analysis(session.state)[0].move
             click(app, centre(view, best), frames=1)
             turns += 1
@@ -414,17 +426,17 @@ def test_undo_rewinds_the_dice_of_a_dice_game():
     actions, states = list(session.actions), list(session.states)
     assert session.undo() and session.undo() and len(session.actions) < len(actions)
     replay = GameSession(backgammon, ["human", "human"], seed=7, actions=session.actions)
-    assert replay._dice.getstate() == session._dice.getstate()
+    assert replay._chance.getstate() == session._chance.getstate()
     while session.can_redo():
         session.redo()
     assert session.actions == actions and session.states == states
     again = GameSession(backgammon, ["human", "human"], seed=7, actions=actions)
-    assert again._dice.getstate() == session._dice.getstate()
+    assert again._chance.getstate() == session._chance.getstate()
 
 
 def test_a_clicked_area_is_played_once_its_sowing_has_been_shown(app, tabula_home):
     from game.core.saves import autosave_path, load_game
-    from game.ui.app import rules_for
+    from game.games import rules_for
 
     app.settings.animation = "slow"
     scene = start(app, ("human", "human"))

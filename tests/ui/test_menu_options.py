@@ -11,7 +11,7 @@ import pytest
 from game.core.saves import load_game, saves_dir
 from game.games import get_game
 from game.mandragora.rules import OPPONENT, PATTERNS
-from game.ui.app import rules_for
+from game.games import rules_for
 from game.ui.menu import MODES
 
 from .util import key, press_button

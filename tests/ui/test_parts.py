@@ -9,7 +9,7 @@ import pytest
 
 from game.core.match import play_game
 from game.games import get_game
-from game.ui.session import GameSession, check_player_name
+from game.core.session import GameSession, check_player_name
 from game.ui.sound import Sounds
 from game.ui.worker import MoveWorker
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.session import GameSetup
+from game.core.session import GameSetup
 
 from .util import checker, click, drag, key, press_button, run_until
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.session import GameSetup
+from game.core.session import GameSetup
 
 SIZES = [(720, 480), (1920, 1080), (800, 1000), (1300, 600)]
 

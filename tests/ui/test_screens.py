@@ -8,8 +8,9 @@ import pytest
 
 from game.core.saves import examples_dir
 from game.core.settings import load_settings
+from game.games import all_games, get_game
 from game.ui.menu import MODES
-from game.ui.session import GameSetup
+from game.core.session import GameSetup
 
 from .util import distinct_colours, key, press_button
 
@@ -77,22 +78,36 @@ def test_settings_screen_changes_and_saves(app, tabula_home):
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Off",
                                          ui_element=scene.widgets["sound"]))
     pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Home board on the left",
-                                         ui_element=scene.widgets["home_side"]))
+                                         ui_element=scene.widgets["backgammon:home_side"]))
     app.frame()
     assert app.settings.sound is False and app.sounds.enabled is False
     press_button(app, scene.widgets["back"])
     assert app.scene is not scene
-    saved, problem = load_settings()
-    assert problem is None and saved.sound is False and saved.home_side == "left"
+    saved, problem = load_settings(games=all_games())
+    assert problem is None and saved.sound is False and saved.of(get_game("backgammon"))["home_side"] == "left"
+
+
+def test_settings_screen_shows_each_games_own_section(app):
+    """Backgammon's own settings are under its title; a game with none has no section."""
+    app.show_settings()
+    app.frame()
+    scene = app.scene
+    assert "Backgammon" in scene.rows and "Mandragora Mania" not in scene.rows
+    own = scene.rows[scene.rows.index("Backgammon") + 1:]
+    assert [row.key for row in own] == ["backgammon:home_side", "backgammon:auto_bearoff",
+                                        "backgammon:analysis_level"]
+    assert all(not isinstance(row, str) and ":" not in row.key for row in scene.rows[:scene.rows.index("Backgammon")])
+    assert scene.widgets["backgammon:analysis_level"].selected_option[0] == "Advanced (1 ply)"
 
 
 def test_direction_setting_mirrors_the_board(app):
-    app.settings.home_side = "left"
+    backgammon = get_game("backgammon")
+    app.settings.choose(backgammon, "home_side", "left")
     assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=1))
     app.frame()
     layout = app.scene.view.layout
     assert layout.column_x(1) < layout.column_x(12) and layout.tray.x < layout.play.x
-    app.settings.home_side = "right"
+    app.settings.choose(backgammon, "home_side", "right")
     key(app, pygame.K_n)
     layout = app.scene.view.layout
     assert layout.column_x(1) > layout.column_x(12) and layout.tray.x > layout.play.x

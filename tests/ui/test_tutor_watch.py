@@ -9,8 +9,11 @@ from game.backgammon.turn import die_for
 from game.core.protocol import CHANCE
 from game.games import get_game
 from game.ui.graph import GameCurve, point_value
-from game.ui.session import GameSetup
-from game.ui.tutor import MARGIN, tutor_message, tutor_verdict
+from game.core.session import GameSetup
+from game.core.gameinfo import TutorMargin
+from game.ui.tutor import tutor_message, tutor_verdict
+
+MARGIN = get_game("backgammon").tutor_margin
 
 from .util import key, press_button, run_until
 
@@ -41,7 +44,7 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
     state = session.state
     quick = get_game("backgammon").analyze(state, level="intermediate")
     worst = quick[-1]
-    assert quick[0].score - worst.score >= MARGIN, "the position offers a clearly bad move"
+    assert quick[0].value - worst.value >= MARGIN.amount, "the position offers a clearly bad move"
     actions = len(session.actions)
     build(view, worst.move)
     key(app, pygame.K_RETURN)
@@ -49,7 +52,7 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
     dialog = scene.overlays.tutor
     verdict = dialog.verdict
     assert verdict.chosen.notation == worst.notation and verdict.best.rank == 1
-    assert verdict.chosen.score_diff <= -MARGIN
+    assert verdict.chosen.diff <= -MARGIN.amount and verdict.margin == MARGIN
     assert len(session.actions) == actions and scene.human_turn
     press_button(app, dialog.rethink)
     assert scene.overlays.tutor is None and scene.human_turn and len(session.actions) == actions
@@ -64,30 +67,44 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
 def test_the_best_move_passes_the_tutor(app, scene):
     session = scene.session
     state, actions = session.state, len(session.actions)
-    best = get_game("backgammon").analyze(state, level=app.settings.analysis_level)[0]
+    best = get_game("backgammon").analyze(state, level=app.settings.of(get_game("backgammon"))["analysis_level"])[0]
     build(scene.view, best.move)
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: len(session.actions) > actions)
     assert scene.overlays.tutor is None and session.actions[actions] == best.notation
 
 
-def test_tutor_verdict_uses_the_margin_at_the_common_depth():
-    class R:
-        def __init__(self, notation, score, rank, score_diff, plies=1):
-            self.notation, self.score, self.rank, self.warnings = notation, score, rank, ()
-            self.score_diff, self.plies = score_diff, plies
+class R:
+    """A stand-in analysis record: what the tutor reads."""
 
-    records = [R("a", 20.0, 1, 0.0), R("b", 15.0, 2, -5.0), R("c", 20.0 - MARGIN, 3, -MARGIN)]
-    assert tutor_verdict(records, "a") is None and tutor_verdict(records, "b") is None
-    verdict = tutor_verdict(records, "c")
+    def __init__(self, notation, score, rank, score_diff, plies=1, diff=None):
+        self.notation, self.score, self.rank, self.warnings = notation, score, rank, ()
+        self.score_diff, self.plies = score_diff, plies
+        self.diff = score_diff / 100 if diff is None else diff
+
+
+def test_tutor_verdict_uses_the_margin_at_the_common_depth():
+    margin = TutorMargin(10.0, "score", "points")
+    records = [R("a", 20.0, 1, 0.0), R("b", 15.0, 2, -5.0), R("c", 10.0, 3, -10.0)]
+    assert tutor_verdict(records, "a", margin) is None and tutor_verdict(records, "b", margin) is None
+    verdict = tutor_verdict(records, "c", margin)
     assert (verdict.chosen, verdict.best, verdict.count) == (records[2], records[0], 3)
-    assert tutor_verdict(records, "missing") is None and tutor_verdict([], "a") is None
+    assert tutor_verdict(records, "missing", margin) is None and tutor_verdict([], "a", margin) is None
     # A move searched shallower is judged by its deficit where both were searched, not by
     # its shown score: far below on screen but close at its depth passes, and the reverse.
     shallow = [R("a", 20.0, 1, 0.0, 2), R("d", -40.0, 2, -3.0, 0), R("e", 18.0, 3, -25.0, 0)]
-    assert tutor_verdict(shallow, "d") is None
-    message = tutor_message(tutor_verdict(shallow, "e"))
+    assert tutor_verdict(shallow, "d", margin) is None
+    message = tutor_message(tutor_verdict(shallow, "e", margin))
     assert "scores +18.0" in message and "scores +20.0" in message and "at 0 ply" in message and "25.0" in message
+
+
+def test_the_margin_is_in_the_games_own_units():
+    """Backgammon judges equity: a play 0.12 behind is questioned even where the display
+    score (which flattens near a won game) shows it only a few points behind."""
+    equity = TutorMargin(0.10, "value", "points of equity")
+    records = [R("a", 97.6, 1, 0.0, diff=0.0), R("b", 96.0, 2, -1.6, diff=-0.12), R("c", 90.0, 3, -9.0, diff=-0.05)]
+    assert tutor_verdict(records, "b", equity) is not None and tutor_verdict(records, "c", equity) is None
+    assert "0.120 points of equity behind" in tutor_message(tutor_verdict(records, "b", equity))
 
 
 def moves_played(session) -> int:
@@ -205,6 +222,7 @@ def test_no_watch_controls_with_a_human(app, scene):
 def test_watching_computers_analyses_at_the_strongest_players_level():
     from game.ui.overlay import watch_level
 
-    assert watch_level(["expert", "advanced"], "intermediate") == "expert"
-    assert watch_level(["hard", "advanced"], "expert") == "advanced"
-    assert watch_level(["hard", "medium"], "advanced") == "advanced"  # no level player: the setting
+    levels = get_game("backgammon").analysis_level_names
+    assert watch_level(levels, ["expert", "advanced"], "intermediate") == "expert"
+    assert watch_level(levels, ["hard", "advanced"], "expert") == "advanced"
+    assert watch_level(levels, ["hard", "medium"], "advanced") == "advanced"  # no level player: the setting

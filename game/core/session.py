@@ -1,9 +1,9 @@
-"""A game in progress as the window plays it: who plays, the dice, every state so far.
+"""A game in progress as the window plays it: who plays, the chance outcomes, every state so far.
 
-No pygame here.  The dice come from ``random.Random(seed)`` drawn exactly as the headless
-match runner draws them, so a window game with seed *S* gets the same dice as
-``play_game(..., seed=S)`` with the same choices, and a game reloaded from its record
-continues with the dice it would have had.
+No pygame here.  Chance outcomes (dice, a random setup) come from ``random.Random(seed)``
+drawn exactly as the headless match runner draws them, so a window game with seed *S* gets
+the same dice as ``play_game(..., seed=S)`` with the same choices, and a game reloaded from
+its record continues with the outcomes it would have had.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.gameinfo import GameInfo
-from ..core.match import GameRecord, replay, sample_chance
-from ..core.players import Player
-from ..core.protocol import CHANCE
+from .gameinfo import GameInfo
+from .match import GameRecord, replay, sample_chance
+from .players import Player
+from .protocol import CHANCE
 
 HUMAN = "human"
 
@@ -30,15 +30,6 @@ def check_player_name(info: GameInfo, name: str) -> str:
     except ValueError as error:
         raise ValueError(f"{error} (or 'human')") from None
     return name
-
-
-def default_opponent(info: GameInfo) -> str:
-    """The computer player offered first: the game's ``default_player`` if it declares one,
-    else ``expert`` where it exists, else the last listed player."""
-    declared = getattr(info, "default_player", None)
-    if declared in info.player_names:
-        return declared
-    return "expert" if "expert" in info.player_names else info.player_names[-1]
 
 
 def player_label(name: str) -> str:
@@ -56,7 +47,7 @@ class GameSetup:
 
 
 class GameSession:
-    """The states and actions of one game, its players and its dice."""
+    """The states and actions of one game, its players and its chance outcomes."""
 
     def __init__(self, info: GameInfo, players: Sequence[str], seed: int | None = None,
                  options: dict[str, Any] | None = None, actions: Sequence[str] = ()) -> None:
@@ -75,14 +66,14 @@ class GameSession:
         self.states = replay(self.rules, self.options, self.actions)
         self.undone: list[tuple[str, Any]] = []
         """Actions taken back by :meth:`undo`, with the state each led to; the last is redone first."""
-        self._rewind_dice()
+        self._rewind_chance()
 
-    def _rewind_dice(self) -> None:
-        """Put the dice where they were after the chance outcomes in ``states``."""
-        self._dice = random.Random(self.seed)
+    def _rewind_chance(self) -> None:
+        """Put the chance generator where it was after the chance outcomes in ``states``."""
+        self._chance = random.Random(self.seed)
         for state in self.states[:-1]:
             if self.rules.to_move(state) == CHANCE:
-                self._dice.random()  # the draw sample_chance made for this outcome
+                self._chance.random()  # the draw sample_chance made for this outcome
 
     @classmethod
     def new(cls, info: GameInfo, setup: GameSetup) -> "GameSession":
@@ -126,7 +117,7 @@ class GameSession:
 
     def roll(self) -> str:
         """Draw the chance outcome at a chance node and apply it; returns its notation."""
-        return self.apply(sample_chance(self.rules, self.state, self._dice))
+        return self.apply(sample_chance(self.rules, self.state, self._chance))
 
     def apply(self, action: Any) -> str:
         """Play ``action``; it keeps the redo list only if it is the action redo would play."""
@@ -157,7 +148,7 @@ class GameSession:
             return False
         self.undone.extend(reversed(list(zip(self.actions[i:], self.states[i + 1:]))))
         del self.actions[i:], self.states[i + 1:]
-        self._rewind_dice()
+        self._rewind_chance()
         return True
 
     def can_redo(self) -> bool:
@@ -169,7 +160,7 @@ class GameSession:
             return False
         while self.undone:
             if self.to_move == CHANCE:
-                self._dice.random()  # keep the dice in step, as :meth:`roll` would have
+                self._chance.random()  # keep the chance outcomes in step, as :meth:`roll` would have
             text, state = self.undone.pop()
             self.actions.append(text)
             self.states.append(state)
@@ -188,5 +179,5 @@ class GameSession:
         return GameSetup(self.info.name, tuple(self.player_names), None, dict(self.options))
 
     def history(self) -> list[tuple[int, str]]:
-        """``(mover, notation)`` for every action; the mover is ``CHANCE`` for dice."""
+        """``(mover, notation)`` for every action; the mover is ``CHANCE`` for chance outcomes."""
         return [(self.rules.to_move(state), text) for state, text in zip(self.states, self.actions)]

@@ -1,0 +1,37 @@
+"""Command-line argument types (argparse ``type=`` callables), shared by the ``tabula``
+commands and the commands a game declares (``GameInfo.training``).  No game knowledge."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def checked_number(convert, accept, expected: str):
+    """An argparse type: ``convert(text)`` if ``accept`` holds for it, else an error saying
+    ``expected`` ("a whole number of at least 1") and what was given."""
+
+    def parse(text: str):
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
+        if not accept(value):
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {value}")
+        return value
+
+    return parse
+
+
+positive_int = checked_number(int, lambda value: value >= 1, "a whole number of at least 1")
+"""argparse type: a whole number ≥ 1."""
+
+count_int = checked_number(int, lambda value: value >= 0, "a whole number of at least 0")
+"""argparse type: a whole number ≥ 0."""
+
+seed_int = checked_number(int, lambda value: value >= 0, "a seed, a whole number of at least 0")
+"""argparse type: a seed, any whole number ≥ 0."""
+
+
+def canonical_name(text: str) -> str:
+    """argparse type: a level, player or evaluator name in any case, made canonical (lowercase)."""
+    return text.strip().lower()
