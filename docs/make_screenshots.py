@@ -7,9 +7,11 @@ frame by frame with posted clicks and keys the way ``tests/ui`` does, and saves
 ``app.screen``.  The games are seeded and every wait is counted in frames, so the same
 seeds give the same pictures (font rendering aside).
 
-    python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...]
+    python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600]
 
-Shots: menu, play, tutor, watch, mandragora, tournament, bearoff.
+Shots: menu, play, tutor, watch, mandragora, tournament, bearoff, settings (the README shows
+all but the last).  ``--size`` takes the same shots at another window size (the README's are
+1280x800), to check a change at a small and a large window too.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ sys.path.insert(0, str(ROOT))  # the checkout's game package, installed or not
 
 from tests.ui.util import checker, click, drag, key, post, press_button  # noqa: E402  (the UI tests' own helpers)
 SIZE = (1280, 800)
-SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "tournament", "bearoff")
+SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "tournament", "bearoff", "settings")
 
 # --- driving the window (besides tests/ui/util.py's clicks, keys and drags) -------------------------
 
@@ -148,6 +150,12 @@ def shot_menu(app, out: Path) -> Path:
     return save(app, out, "menu")
 
 
+def shot_settings(app, out: Path) -> Path:
+    app.show_settings()
+    frames(app, 3)
+    return save(app, out, "settings")
+
+
 PLAY_SEED, PLAY_TURNS = 7, 4
 """play.png: White (human) vs expert, seed 7; after four turns White rolls 6-5 with two
 blots to hit and a point to make."""
@@ -179,8 +187,9 @@ warnings among those the tutor stops, then presses Enter."""
 
 def shot_tutor(app, out: Path) -> Path:
     from game.core.session import GameSetup
-    from game.ui.tutor import MARGIN
+    from game.games import get_game
 
+    margin = get_game("backgammon").tutor_margin
     app.settings.hints = True
     app.start_game(GameSetup("backgammon", ("human", "expert"), seed=TUTOR_SEED, options={"first": 0}))
     scene = app.scene
@@ -188,7 +197,7 @@ def shot_tutor(app, out: Path) -> Path:
     records = scene.overlays.hints.records
     best = records[0]
     # A clearly bad move: the one with the most warnings among those far behind the best.
-    bad = [r for r in records if best.score - r.score >= MARGIN]
+    bad = [r for r in records if margin.behind(r) >= margin.amount]
     chosen = max(bad, key=lambda r: (len(r.warnings), -r.score))
     app.settings.tutor = True
     play_by_clicks(app, scene, chosen.move)
@@ -229,22 +238,23 @@ def shot_watch(app, out: Path) -> Path:
 
 
 MANDRAGORA_PATTERN, MANDRAGORA_PICKS = "A", (0, 2, 0, 1, 0)
-"""mandragora.png: pattern A, the Player (human) first against the analyzer; the Player takes
-the analyzer's 1st, 3rd, 1st, 2nd and 1st choice, which leaves five areas to choose from."""
+"""mandragora.png: pattern A, the Player (human) first against the analyzer, hints on; the Player
+takes the analyzer's 1st, 3rd, 1st, 2nd and 1st choice, which leaves five areas to choose from."""
 
 
 def shot_mandragora(app, out: Path) -> Path:
     from game.core.session import GameSetup
 
+    app.settings.hints = True  # the ranked list with reasons beside the marks on the areas
     app.start_game(GameSetup("mandragora", ("human", "analyzer"), seed=4,
                              options={"pattern": MANDRAGORA_PATTERN, "first": "player"}))
     scene = app.scene
     session, view = scene.session, scene.view
-    ready = lambda: session.is_over or human_to_move(scene)()  # noqa: E731
+    analysed = lambda: session.is_over or (human_to_move(scene)() and view.analysis(session.state))  # noqa: E731
     for pick in MANDRAGORA_PICKS:
-        run_until(app, ready, "the human's turn")
+        run_until(app, analysed, "the human's turn and its analysis")
         click(app, view.layout.centres[view.analysis(session.state)[pick].move])
-    run_until(app, ready, "the human's turn")
+    run_until(app, analysed, "the human's turn and its analysis")
     records = view.analysis(session.state)
     warned = next((r for r in records if r.warnings), records[-1])
     move_mouse(app, view.layout.centres[warned.move], count=3)
@@ -334,16 +344,28 @@ def shot_bearoff(app, out: Path) -> Path:
     return save(app, out, "bearoff")
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a size such as 800x600, got {text!r}") from None
+    return width, height
+
+
 # --- main --------------------------------------------------------------------------------------
 
 
 def main(argv: list[str] | None = None) -> int:
+    global SIZE
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots",
                         help="folder for the PNG files (default: docs/screenshots)")
     parser.add_argument("--only", nargs="+", choices=SHOTS, metavar="SHOT",
                         help=f"make only these shots ({', '.join(SHOTS)})")
+    parser.add_argument("--size", type=_size, default=SIZE, metavar="WxH",
+                        help=f"window size (default {SIZE[0]}x{SIZE[1]}, the README's)")
     args = parser.parse_args(argv)
+    SIZE = args.size
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     shots = {name: globals()[f"shot_{name}"] for name in SHOTS if not args.only or name in args.only}

@@ -11,7 +11,7 @@ from .ai import CHANCES, analyze_position, strongest_evaluator
 from .evaluation import DEFAULT_EVALUATOR, evaluate
 from .evaluators import evaluator_names
 from .nets.command import TRAINING
-from .notation import split_turns
+from .notation import join_turns, split_turns
 from .players import PLAYER_NAMES, make_player
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
@@ -72,6 +72,7 @@ GAME = GameInfo(
     chance=DICE,
     win_kinds={2: "gammons", 3: "backgammons"},
     split_moves=split_turns,
+    join_moves=join_turns,
     move_noun="play",
     move_json=move_json,
     move_list_options={"first": SetupOption("First to move", COLOURS, "white")},

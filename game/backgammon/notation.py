@@ -116,6 +116,20 @@ def parse_play(text: str) -> ParsedPlay:
 _TURN = re.compile(r"(?:^|\s)([1-6][1-6])\s*:")
 
 
+def join_turns(actions: list[str]) -> str:
+    """The inverse of :func:`split_turns`: ``["31", "8/5 6/5", "52", "13/8 13/11"]`` as
+    ``"31:8/5 6/5 52:13/8 13/11"``.  ``ValueError`` for a list that form cannot write: one
+    ending with a roll, or an opening roll naming who starts (give ``--first`` instead)."""
+    if len(actions) % 2:
+        raise ValueError("a typed move list ends with a play, not with a roll")
+    turns = []
+    for roll, play in zip(actions[::2], actions[1::2]):
+        if not _TURN.fullmatch(f"{roll}:"):
+            raise ValueError(f"{roll!r} is not a roll a typed move list can start a turn with")
+        turns.append(f"{roll}:{play}")
+    return " ".join(turns)
+
+
 def split_turns(text: str) -> list[str]:
     """``"31:8/5 6/5 52:13/8 13/11"`` into actions: ``["31", "8/5 6/5", "52", "13/8 13/11"]``.
 

@@ -7,7 +7,7 @@ not say who opens); Mandragora's are area moves (``"P3 P1 O7"``, with ``--patter
 (``GameInfo.move_list_options``), checked against the game's own.  A random Mandragora setup
 (``--pattern random`` or ``--first random``) is drawn by chance, so the list starts with the
 setup drawn, written pattern/first mover as saved games record it: ``--pattern random
---moves "C/opponent O7 P3"``.  Prints the final position and the game's status line (the
+--first random --moves "C/opponent O8 P3"``.  Prints the final position and the game's status line (the
 result in the common outcome words once over, "Player wins 21–8."); every move is checked
 and the first bad one is named with its number.  ``--json`` prints ``{"game", "position",
 "over", "result", "plies", "to_move", "status"}``; ``result`` is the points per player once

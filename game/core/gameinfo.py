@@ -152,6 +152,9 @@ class GameInfo:
     win_kinds: dict[int, str] = field(default_factory=dict)
     split_moves: Callable[[str], list[str]] = str.split
     """A move list as typed (``"P3 P1 O7"``) into actions in notation, chance included."""
+    join_moves: Callable[[list[str]], str] = " ".join
+    """The inverse: actions in notation, from the move-list options, as typed; ``ValueError``
+    for a list the typed form cannot write."""
     move_noun: str = "move"
     """What the game calls a move ("play" in backgammon), for listings."""
     move_json: Callable[[Any, Any, Any], dict] | None = None

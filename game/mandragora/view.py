@@ -36,13 +36,18 @@ GOLD, INK, PAPER, WARN = (244, 200, 84), (22, 26, 24), (244, 238, 222), (246, 15
 DIM, GOOD, BAD = (160, 168, 158), (132, 222, 140), (236, 104, 92)
 
 
+INFO_HEIGHT = 56
+"""Pixels under the board for the analysis overlay's key and the last move."""
+
+
 class Layout:
     """Geometry for a rectangle: hexagon radius ``r``, area centres, base panels, the analysis box."""
 
     def __init__(self, rect: pygame.Rect, bottom: int) -> None:
-        self.r = r = max(12.0, min(rect.w / 11.7, (rect.h - 56) / 6.4))
+        self.r = r = max(12.0, min(rect.w / 11.7, (rect.h - INFO_HEIGHT) / 6.4))
+        spare = max(0.0, rect.h - INFO_HEIGHT - 6.4 * r)  # a wide window: the board sits mid-height
         self.strip = pygame.Rect(0, 0, round(11.2 * r), round(0.62 * r))
-        self.strip.midtop = (rect.centerx, rect.y + round(0.05 * r))
+        self.strip.midtop = (rect.centerx, rect.y + round(0.05 * r + spare / 2))
         top = self.strip.bottom + 0.3 * r
         width, sx = 11.5 * r, 1.09 * SQRT3 * r
         left = rect.centerx - width / 2

@@ -4,7 +4,7 @@ selected move, and the selected move drawn as arrows on the board.
 Everything here reads only the analysis records (:class:`~game.core.analysis.MoveAnalysis`)
 that :class:`~game.ui.analyst.Analyst` computed, so it works for any game with
 ``GameInfo.analyze``.  The win chance is ``details["win"]`` where the game's analyzer gives
-one (backgammon); elsewhere the column shows a dash and the display score stands alone.
+one (backgammon); a game whose analysis has none gets no win column, the display score alone.
 A game's view may offer ``move_arrows(state, move) -> [(start, end), ...]`` (screen points)
 to have the selected move drawn on its board, and ``factor_labels`` (factor -> words).
 """
@@ -119,7 +119,8 @@ class HintSection:
         y = draw_text(surface, head, self.title().upper(), (rect.x + 8, rect.y + 4), TEXT_DIM).bottom + 2
         font, step = self._font(), self._font().get_linesize()
         records = self.hints.records
-        right_score, right_win = rect.right - 64, rect.right - 6
+        with_win = any(win_chance(r) is not None for r in records)  # else no column of dashes
+        right_score, right_win = (rect.right - 64, rect.right - 6) if with_win else (rect.right - 6, None)
         if not records:
             error = self.hints.error
             text = error if error else ("No legal move." if self.hints.ready else "Analysing…")
@@ -144,7 +145,8 @@ class HintSection:
                 notation = notation[:-2] + "…" if len(notation) > 2 else ""
             draw_text(surface, font, notation, (rect.x + 40, y), colour)
             draw_text(surface, font, score, (right_score, y), colour, anchor="topright")
-            draw_text(surface, font, win, (right_win, y), colour, anchor="topright")
+            if right_win is not None:
+                draw_text(surface, font, win, (right_win, y), colour, anchor="topright")
             y += step
         if len(records) > self.max_rows:
             draw_text(surface, self.fonts(12), list_footer(records), (rect.x + 8, y), TEXT_DIM)

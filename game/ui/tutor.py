@@ -49,8 +49,7 @@ def tutor_message(verdict: Verdict) -> str:
     gap = f"{behind:.1f}" if verdict.margin.measure == "score" else f"{behind:.3f}"
     where = f"Compared at {min(chosen.plies, best.plies)} ply, where both were searched, yours" \
         if chosen.plies != best.plies else "Yours"
-    lines.append(f"{where} is {gap} {verdict.margin.unit} behind (the tutor steps in from "
-                 f"{verdict.margin.amount:g}).")
+    lines.append(f"{where} is {gap} {verdict.margin.unit} behind (the tutor's margin: {verdict.margin.amount:g}).")
     lines += [f"• {w}" for w in chosen.warnings]
     return "<br>".join(lines)
 

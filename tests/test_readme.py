@@ -1,0 +1,59 @@
+"""The README's commands run as written.
+
+Every ``tabula ...`` command the README shows in full (in a shell block or inline, with no
+placeholder such as ``GAME`` or ``[--json]``) is run in-process and must succeed; ``tabula
+play`` is only checked as far as it goes without a window.  Every command of the command
+table must exist.  (The two set-up commands are what ``.ci/run`` runs.)
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from game.cli import build_parser, main
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+PLACEHOLDER = re.compile(r"\[|\{|\.\.\.|\b[A-Z][A-Z_]*\b")
+"""What marks a command as a pattern rather than one to run: ``[--json]``, ``{a,b}``, ``...``,
+``GAME``, ``P``, ``NAME`` (outside quoted arguments, which may hold moves like ``"C/opponent"``)."""
+
+
+def _commands() -> list[str]:
+    shell = [line.strip() for block in re.findall(r"```sh\n(.*?)```", README, re.S) for line in block.splitlines()]
+    prose = re.sub(r"```.*?```", "", README, flags=re.S)
+    inline = [" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose)]
+    return [text for text in dict.fromkeys(shell + inline)
+            if text.startswith("tabula ") and not PLACEHOLDER.search(re.sub(r'"[^"]*"', "", text[7:]))]
+
+
+COMMANDS = _commands()
+
+
+def test_the_readme_shows_runnable_commands():
+    assert any(c.startswith("tabula play ") for c in COMMANDS) and any(c.startswith("tabula replay ") for c in COMMANDS)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_readme_command_runs(command, capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    argv = shlex.split(command)[1:]
+    if argv[0] == "play":  # opens a window: check everything it checks before that
+        from game.cli.play import setup_from_args
+
+        setup = setup_from_args(build_parser().parse_args(argv))
+        assert setup.game == argv[1]
+        return
+    assert main(argv) == 0, capsys.readouterr().err
+
+
+def test_every_command_in_the_table_exists(capsys):
+    table = re.findall(r"^\| `tabula (\w+)", README, re.M)
+    assert len(table) >= 8
+    for command in table:
+        with pytest.raises(SystemExit) as done:
+            main([command, "--help"])
+        assert done.value.code == 0, command
