@@ -238,7 +238,7 @@ class GameInfo:
             return self.outcome_of(state).words(self.player_titles)
         mover = rules.to_move(state)
         if mover == CHANCE:
-            return f"The {self.chance.name if self.chance else 'chance outcome'} to be drawn."
+            return f"Next: the {self.chance.name if self.chance else 'chance outcome'}."
         return f"{self.player_titles[mover]} to move."
 
     def new_game_options(self, chosen: dict[str, str] | None = None) -> dict[str, str]:

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.core.match import play_game
-from game.games import get_game
+from game.games import all_games, get_game
 from game.core.session import GameSession, check_player_name
 from game.ui.sound import Sounds
 from game.ui.worker import MoveWorker
@@ -151,7 +151,7 @@ def test_sounds_without_an_audio_device(monkeypatch):
     sounds.play("move")  # silently nothing
 
 
-@pytest.mark.parametrize("name", ["backgammon", "mandragora"])
+@pytest.mark.parametrize("name", [info.name for info in all_games() if info.view])
 def test_every_view_implements_the_protocol_and_its_optional_hooks(app, name):
     from game.ui.gameview import OPTIONAL_VIEW_HOOKS, GameView, load_view
 
