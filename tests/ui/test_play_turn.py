@@ -102,3 +102,37 @@ def test_keyboard_new_game_and_save(app, scene, tabula_home):
     key(app, pygame.K_n)
     assert app.scene is not scene and app.scene.session is not old
     assert app.scene.session.player_names == ["human", "hard"]
+
+
+def _closed_out_state():
+    """White on the bar against Black's closed home board, 6-5 to play: no play."""
+    from game.backgammon.board import make_side
+    from game.backgammon.rules import BackgammonState
+
+    white = make_side({6: 5, 8: 3, 13: 5}, bar=1)
+    black = make_side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    return BackgammonState.from_board(white, black, 0, (6, 5))
+
+
+def test_a_pass_is_the_views_to_announce_and_hold():
+    """The view, not the play scene, says "no play": once when the human must press Done,
+    once when the pass is shown, which then stays on the board a moment."""
+    from game.backgammon.rules import Play
+    from game.backgammon.view import NO_PLAY_SECONDS, BackgammonView
+
+    pygame.font.init()
+    view = BackgammonView(lambda size, bold=False: pygame.font.Font(None, size))
+    view.configure(bottom=0, settings={})
+    state = _closed_out_state()
+    view.begin_turn(state)
+    assert view.automatic_move(forced=False) is None
+    assert view.announcements() == ["White rolled 6-5: no play. Press Done to pass."]
+    assert view.ready_move() == Play() and view.announcements() == []
+    assert view.automatic_move(forced=True) == Play()
+    view.end_turn()
+    view.animate(state, Play(), 0.0)
+    assert view.announcements() == ["White rolled 6-5: no play."] and view.animating
+    view.update(NO_PLAY_SECONDS - 0.1)
+    assert view.animating
+    view.update(0.2)
+    assert not view.animating
