@@ -7,11 +7,12 @@ it takes for the rest of Tabula to offer it.
 from __future__ import annotations
 
 from .backgammon import GAME as BACKGAMMON
+from .chesstack import GAME as CHESSTACK
 from .core.gameinfo import GameInfo
 from .core.protocol import Rules
 from .mandragora import GAME as MANDRAGORA
 
-_GAMES: dict[str, GameInfo] = {info.name: info for info in (BACKGAMMON, MANDRAGORA)}
+_GAMES: dict[str, GameInfo] = {info.name: info for info in (BACKGAMMON, MANDRAGORA, CHESSTACK)}
 
 
 def game_names() -> list[str]:

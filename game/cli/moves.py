@@ -27,13 +27,15 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run, checks_input=True)
 
 
-def move_rows(info, state) -> list[dict]:
-    """One JSON-ready row per legal move of ``state``, in the rules' order."""
+def move_rows(info, state) -> list[tuple[dict, str]]:
+    """Per legal move of ``state``, in the rules' order: its JSON row, and the position it
+    leads to as the text listing shows it (the row's own text, else the position's text form)."""
     rules, rows = info.rules(), []
     for move in rules.legal_moves(state):
         after = rules.apply(state, move)
         told = info.move_json(state, move, after) if info.move_json else {"position": info.format_position(after)}
-        rows.append({"move": rules.notation(state, move), **told})
+        text = next((value for value in told.values() if isinstance(value, str)), None)
+        rows.append(({"move": rules.notation(state, move), **told}, text or info.format_position(after)))
     return rows
 
 
@@ -48,12 +50,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("a chance outcome comes next in this position, not a move")
     rows = move_rows(info, state)
     if args.json:
-        print(json.dumps(rows))
+        print(json.dumps([row for row, _ in rows]))
         return 0
     noun = info.move_noun + ("" if len(rows) == 1 else "s")
     drawn = f" for {info.chance.shown(state)}" if info.chance and info.chance.shown else ""
     print(f"{len(rows)} legal {noun}{drawn} in {info.format_position(state)}:")
-    for number, row in enumerate(rows, 1):
-        told = [value if isinstance(value, str) else json.dumps(value) for key, value in row.items() if key != "move"]
-        print(f"{number:4d}. {row['move']:<28} {' '.join(told)}".rstrip())
+    for number, (row, after) in enumerate(rows, 1):
+        print(f"{number:4d}. {row['move']:<28} {after}")
     return 0

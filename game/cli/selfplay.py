@@ -1,4 +1,6 @@
-"""``tabula selfplay GAME --games N --seed S``: random-vs-random games, headless, with a summary."""
+"""``tabula selfplay GAME --games N --seed S [--max-plies N]``: random-vs-random games, headless,
+with a summary.  A game still on after ``--max-plies`` decisions (default: the game's own guard,
+``GameInfo.max_plies``, for games that may never end) is stopped and counted as unfinished."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     add_game_argument(parser)
     parser.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=seed_int, default=0, help="seed; the same seed replays the same games")
+    parser.add_argument("--max-plies", type=positive_int,
+                        help="stop a game unfinished after this many decisions (default: the game's own guard, if any)")
     parser.set_defaults(run=run)
 
 
@@ -25,11 +29,15 @@ def run(args: argparse.Namespace) -> int:
     seeds = random.Random(args.seed)
     wins = [0, 0]
     kinds = [Counter(), Counter()]  # per winner: games by points won
-    draws = plies = 0
+    draws = plies = unfinished = 0
+    limit = args.max_plies or info.max_plies
     for _ in range(args.games):
         players = [RandomPlayer(seeds.getrandbits(63)), RandomPlayer(seeds.getrandbits(63))]
-        record, _ = play_game(rules, players, seed=seeds.getrandbits(63))
+        record, _ = play_game(rules, players, seed=seeds.getrandbits(63), max_plies=limit)
         plies += record.plies
+        if record.result is None:
+            unfinished += 1
+            continue
         first, second = record.result
         if first == second:
             draws += 1
@@ -43,5 +51,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{name:>8}: {wins[side]:5d} wins ({100 * wins[side] / args.games:5.1f}%){extra}")
     if draws:
         print(f"   draws: {draws:5d}")
+    if unfinished:
+        print(f"unfinished: {unfinished:5d} (stopped after {limit} plies)")
     print(f"average plies: {plies / args.games:.1f}")
     return 0

@@ -52,5 +52,6 @@ class Evaluation:
         rows = {**self.factors, **self.extra}
         width = max(map(len, rows), default=5)
         lines += [f"  {name:<{width}}  {value:+.6f}" for name, value in rows.items()]
-        lines.append(f"  {'total':<{width}}  {self.value:.6f}")
+        total = str(self.value) if isinstance(self.value, int) else f"{self.value:.6f}"
+        lines.append(f"  {'total':<{width}}  {total}")
         return lines

@@ -197,6 +197,24 @@ def test_moves_lists_every_legal_move_with_what_the_game_tells_of_it(capsys, inf
     assert len(re.findall(r"^\s*\d+\. ", text, flags=re.MULTILINE)) == len(rows), text
 
 
+# -- perft -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("info", GAMES)
+def test_perft_counts_sequences_by_length(capsys, info):
+    """``perft --depth 2 --json``: ``{"nodes": [n1, n2]}`` with n1 the legal moves of the position
+    and n2 the sum of the legal actions after each of them; the text form gives a line a depth."""
+    found = decision(info.name)
+    rules, parsed = info.rules(), found.parsed
+    code, out, err = run(capsys, *found.argv("perft", "--depth", "2", "--json"))
+    assert code == 0, err
+    first = rules.legal_moves(parsed)
+    second = sum(0 if rules.is_over(after) else len(rules.actions(after))
+                 for after in (rules.apply(parsed, move) for move in first))
+    assert json.loads(out) == {"nodes": [len(first), second]}
+    code, text, err = run(capsys, *found.argv("perft", "--depth", "2"))
+    assert code == 0 and text.splitlines() == [f"depth 1: {len(first)}", f"depth 2: {second}"]
+
+
 # -- analyze ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("info", GAMES)
@@ -342,25 +360,27 @@ def test_train_exists_exactly_for_games_with_training(capsys, info):
 # -- chance flags ----------------------------------------------------------------------------
 
 def foreign_chance_flags() -> list:
-    """``(game, flag, outcome)``: a chance flag of another game (with an outcome valid there)
-    that this game does not take (it has no chance, another one, or one not given)."""
+    """``(command, game, owner, flag)``: a chance flag of another game (with an outcome valid
+    there) that this game does not take (it has no chance, another one, or one not given),
+    for each command taking chance flags that the game has."""
     pairs = []
     for owner in all_games():
         flag = chance_flag(owner)
         if flag is None:
             continue
         for info in all_games():
-            if chance_flag(info) != flag:
-                pairs.append(pytest.param(info.name, owner.name, flag, id=f"{info.name}--{flag}"))
+            if chance_flag(info) == flag:
+                continue
+            for command in ("moves", "perft", "analyze"):
+                if command != "analyze" or info.analyze is not None:
+                    pairs.append(pytest.param(command, info.name, owner.name, flag,
+                                              id=f"{command}-{info.name}--{flag}"))
     return pairs
 
 
-@pytest.mark.parametrize(("name", "owner", "flag"), foreign_chance_flags())
-@pytest.mark.parametrize("command", ["moves", "analyze"])
+@pytest.mark.parametrize(("command", "name", "owner", "flag"), foreign_chance_flags())
 def test_a_chance_flag_of_another_game_is_refused(capsys, command, name, owner, flag):
-    info = get_game(name)
-    if command == "analyze" and info.analyze is None:
-        pytest.skip(f"{info.title} has no move analysis")
     found = decision(name)
     outcome = decision(owner).shown
-    usage_error(*run(capsys, command, name, "--position", found.position, f"--{flag}", outcome), "is not for")
+    extra = ("--depth", "1") if command == "perft" else ()
+    usage_error(*run(capsys, command, name, "--position", found.position, f"--{flag}", outcome, *extra), "is not for")

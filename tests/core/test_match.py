@@ -40,3 +40,18 @@ def test_max_plies_stops_a_game_unfinished():
     rules = get_game("backgammon").rules()
     record, state = play_game(rules, [RandomPlayer(1), RandomPlayer(2)], seed=3, max_plies=10)
     assert record.plies == 10 and record.result is None and not rules.is_over(state)
+
+
+def test_perft_counts_every_roll_of_a_dice_game():
+    """Chance outcomes are actions: a backgammon position before its roll has 21 first steps
+    (every distinct roll), then every play of each."""
+    from game.backgammon import GAME as BACKGAMMON
+    from game.core.perft import perft
+
+    rules = BACKGAMMON.rules()
+    state = BACKGAMMON.parse_position("4HPwATDgc/ABMA")
+    assert rules.to_move(state) == -1
+    rolls = rules.actions(state)
+    assert len(rolls) == 21
+    assert perft(rules, state, 2) == [21, sum(len(rules.legal_moves(rules.apply(state, r))) for r in rolls)]
+    assert perft(rules, state, 0) == []
