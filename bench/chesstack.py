@@ -18,25 +18,14 @@ No goal is asserted; the batch's speed-up over the single form is the number to 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
-import time
 
 from game.backgammon.movegen import legal_plays
 from game.backgammon.sampling import selfplay_samples
 from game.chesstack.evaluators import EVALUATORS, encode, evaluate_batch, value
 from game.chesstack.rules import ChesstackRules
-
-
-def best_time(call, repeat: int) -> float:
-    """Least seconds of ``repeat`` calls (the least disturbed measurement)."""
-    best = math.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
+from timing import best_time
 
 
 def playout_positions(games: int, plies: int, seed: int) -> list:

@@ -14,25 +14,15 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
 
 import numpy as np
 
 from game.backgammon.evaluators import evaluator_names, get_evaluator, random_positions
+from timing import best_time
 
 PUBLISHED_BRAS_US = 780.0
 GOAL_US = 2.6
 GOAL_NAMES = ("bras", "seven-factors")
-
-
-def best_time(call, repeat: int) -> float:
-    """Least seconds of ``repeat`` calls (the least disturbed measurement)."""
-    best = math.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def python_bras(me, opp) -> float:
