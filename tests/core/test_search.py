@@ -165,6 +165,54 @@ def test_alphabeta_without_all_exact_finds_the_same_best_value(state, plies):
         assert scored.value == exact[scored.move] if scored.exact else scored.value >= exact[scored.move]
 
 
+def first_two(rules):
+    """A cut-down move generator: only the first two legal moves of a node."""
+    return lambda state: [(m, rules.apply(state, m)) for m in rules.legal_moves(state)[:2]]
+
+
+def narrow_minimax(rules, state, plies, player, evaluate):
+    """Minimax over the tree :func:`first_two` spans (the root's children in full)."""
+    if rules.is_over(state):
+        return rules.result(state)[player]
+    if plies == 0:
+        return evaluate([state], player)[0]
+    values = [narrow_minimax(rules, after, plies - 1, player, evaluate) for _, after in first_two(rules)(state)]
+    return max(values) if rules.to_move(state) == player else min(values)
+
+
+@settings(max_examples=40, deadline=None)
+@given(take_states(max_pile=5), st.integers(1, 4))
+def test_alphabeta_searches_the_tree_a_successors_generator_spans(state, plies):
+    """Below the root only the game's own (cut-down) moves are searched; the root keeps all."""
+    result = alphabeta(TAKE, state, take_evaluate, plies, successors=first_two(TAKE))
+    mover = TAKE.to_move(state)
+    assert len(result) == len(TAKE.legal_moves(state))
+    for scored in result:
+        assert scored.value == narrow_minimax(TAKE, scored.after, plies, mover, take_evaluate)
+
+
+def test_a_root_filter_searches_only_the_best_root_moves_deeper():
+    """Moves the filter drops keep their 0-ply values and rank after the deep ones; the deep
+    ones remember their value at every depth (to be compared where both were searched)."""
+    from game.core.search import MoveFilter, trails
+
+    state = TAKE.initial_state({"piles": (3, 4, 5)})
+    result = alphabeta(TAKE, state, take_evaluate, 3, root_filter=MoveFilter(keep=3))
+    mover = TAKE.to_move(state)
+    static = greedy(TAKE, state, take_evaluate)
+    deep, shallow = [m for m in result if m.plies == 3], [m for m in result if m.plies == 0]
+    assert len(deep) == 3 and len(deep) + len(shallow) == len(static)
+    assert {m.move for m in deep} == {m.move for m in static.moves[:3]}
+    assert result.moves[:3] == tuple(deep)
+    for m in deep:
+        assert m.value == minimax(TAKE, m.after, 3, mover, take_evaluate)
+        assert len(m.shallower) == 3 and m.value_at(0) == values_by_move(static)[m.move]
+        assert m.shallower[1] == minimax(TAKE, m.after, 1, mover, take_evaluate)
+    for m in shallow:
+        assert m.value == values_by_move(static)[m.move]
+        assert trails(m, result.best) == result.best.value_at(0) - m.value
+
+
 def test_extra_turns_are_searched_as_the_same_player_moving_again():
     state = TakeState((1, 3), (0, 0), 0)
     after = TAKE.apply(state, (0, 1))

@@ -18,16 +18,34 @@ of a position that repeats one on the current line or in ``history`` (the game s
 is not searched again, as if the game ended there (0 = a draw, as an endless game is).
 Such values depend on the line, so with this option the table may mix lines (the usual
 compromise of chess programs); without it nothing changes.
+
+**Wide games.**  Where a node has hundreds of moves (Chesstack's placements), two options
+narrow the tree, as chess programs' forward pruning does: ``successors(state)`` gives the
+moves searched below the root (a game's own ordered, cut-down list; the values are then the
+minimax values of that smaller tree, and nothing counts as solved), and ``root_filter`` (a
+:class:`~.expectiminimax.MoveFilter` by 0-ply value, or a game's own :data:`RootSelect`)
+picks the root moves searched deeper than 0 ply: the others keep those values and rank after the deep ones
+(:func:`.base.rank`), as a backgammon hint list does.  Every root move records its value at
+each depth it was searched (:attr:`ScoredMove.shallower`), so moves of different depths are
+compared where both were searched (:func:`.base.trails`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..protocol import CHANCE, Rules
 from .base import Evaluate, Limits, ScoredMove, Search, SearchResult
+from .expectiminimax import MoveFilter
+
+Successors = Callable[[Any], Sequence[tuple[Any, Any]]]
+"""``successors(state) -> [(move, next_state), ...]``: the moves searched at a node below the root."""
+RootSelect = Callable[[Any, Sequence[tuple[Any, Any]], Any], Sequence[int]]
+"""``select(state, children, values) -> indices``: the root moves to search deeper, from the
+root ``state``, every ``(move, next_state)`` and their 0-ply values (a game's own choice, where a
+:class:`~.expectiminimax.MoveFilter` by value alone would drop moves that matter)."""
 
 INF = float("inf")
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -77,8 +95,13 @@ class AlphaBeta(Search):
 
     def __init__(self, rules: Rules, state: Any, evaluate: Evaluate, limits: Limits | None,
                  tt: TranspositionTable | None, all_exact: bool, result_scale: float,
-                 repetition: float | None = None, history: Iterable[Any] = ()):
+                 repetition: float | None = None, history: Iterable[Any] = (),
+                 successors: Successors | None = None, root_filter: MoveFilter | RootSelect | None = None):
         super().__init__(rules, state, evaluate, limits, result_scale)
+        self.successors = successors
+        self.root_filter = root_filter
+        self.depth_values: dict[int, list[float]] = {}
+        """Root move index → its values at depths 0, 1, ... as far as it was searched."""
         self.repetition = repetition
         self.path: set[Any] = set(history) | {state} if repetition is not None else set()
         self.tt = TranspositionTable() if tt is None else tt
@@ -87,20 +110,47 @@ class AlphaBeta(Search):
         self.horizon = 0
         """Unfinished leaves valued by the evaluator (or unsolved table answers) so far."""
 
+    def candidates(self) -> list[int]:
+        """The root moves searched deeper, best first: the previous iteration's order, or the
+        0-ply one, narrowed by ``root_filter``."""
+        if not self.previous:
+            if self.root_filter is None:
+                kept = range(len(self.children))
+            elif isinstance(self.root_filter, MoveFilter):
+                kept = self.root_filter.select(self.static)
+            else:
+                kept = self.root_filter(self.state, self.children, self.static)
+            self.previous = sorted(kept, key=lambda i: -self.static[i])
+        return self.previous
+
     def iteration(self, plies: int) -> list[ScoredMove]:
         start = self.horizon
-        order = self.previous or sorted(range(len(self.children)), key=lambda i: -self.static[i])
+        order = self.candidates()
         scored: dict[int, ScoredMove] = {}
         best = -INF
         for i in order:
             move, after = self.children[i]
             alpha = -INF if self.all_exact else best
             value = self.search(after, plies, alpha, INF)
-            scored[i] = ScoredMove(move, after, value, plies, exact=value > alpha or alpha == -INF)
+            depths = self.depth_values.setdefault(i, [float(self.static[i])])
+            scored[i] = ScoredMove(move, after, value, plies, exact=value > alpha or alpha == -INF,
+                                   shallower=tuple(depths[:plies]))
+            depths[plies:] = [value]
             best = max(best, value)
         self.previous = sorted(order, key=lambda i: -scored[i].value)
-        self.solved = self.horizon == start
-        return [scored[i] for i in range(len(self.children))]
+        self.solved = self.horizon == start and len(order) == len(self.children)
+        shallow = self.shallow()
+        return [scored.get(i, shallow[i]) for i in range(len(self.children))]
+
+    def expand_inner(self, state: Any) -> list[tuple[Any, Any]]:
+        """The moves searched at a node below the root: the game's ``successors`` if given
+        (a cut-down tree: never solved), else every legal move."""
+        if self.successors is None:
+            return self.expand(state)
+        children = list(self.successors(state))
+        self.count(len(children))
+        self.horizon += 1
+        return children
 
     def search(self, state: Any, plies: int, alpha: float, beta: float) -> float:
         """``state``'s value for the root mover, ``plies`` deep; a bound outside ``(alpha, beta)``."""
@@ -129,7 +179,7 @@ class AlphaBeta(Search):
                 self.horizon += not entry.solved
                 return entry.value
         start = self.horizon
-        children = self.expand(state)
+        children = self.expand_inner(state)
         values = self.values([after for _, after in children], self.mover)
         if self.path:
             for i, (_, after) in enumerate(children):
@@ -171,13 +221,17 @@ class AlphaBeta(Search):
 def alphabeta(rules: Rules, state: Any, evaluate: Evaluate, plies: int = 3, *,
               limits: Limits | None = None, tt: TranspositionTable | None = None,
               all_exact: bool = True, result_scale: float = 1.0,
-              repetition: float | None = None, history: Iterable[Any] = ()) -> SearchResult:
+              repetition: float | None = None, history: Iterable[Any] = (),
+              successors: Successors | None = None,
+              root_filter: MoveFilter | RootSelect | None = None) -> SearchResult:
     """Every legal move at ``state`` ranked for the mover, each searched ``plies`` deep.
 
     With ``all_exact`` every root move gets its exact depth-limited minimax value (what an
     analysis wants); without it, moves proved no better than the best so far keep an upper
     bound (``exact=False``), which is faster when only the best move matters.  Pass a
     :class:`TranspositionTable` to share it between searches; by default each call has its own.
-    ``repetition`` and ``history`` value repeated positions (see the module docstring).
+    ``repetition`` and ``history`` value repeated positions; ``successors`` and ``root_filter``
+    narrow a wide game's tree (see the module docstring).
     """
-    return AlphaBeta(rules, state, evaluate, limits, tt, all_exact, result_scale, repetition, history).run(plies)
+    return AlphaBeta(rules, state, evaluate, limits, tt, all_exact, result_scale, repetition, history,
+                     successors, root_filter).run(plies)
