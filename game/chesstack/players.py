@@ -1,10 +1,14 @@
 """Chesstack computer players by command-line name.
 
+- ``beginner``, ``intermediate``, ``advanced``, ``expert``: the levels of :mod:`.ai`, alpha-beta
+  over the real rules (stacks included).
 - ``random``: a uniformly random legal action (seeded, so its games replay).
 - ``greedy:<evaluator>`` (``greedy:weighted``, ``greedy:designer``): the action whose result
   the evaluator values best for the mover, all results valued in one batch; ties go to the
   first action in the rules' order, so it is deterministic.  An action that wins the game
   (takes the last enemy royal) is taken whatever the evaluator says.
+- ``upstream``: the upstream bot's behaviour, blind to the stacks (:mod:`.upstream`): a
+  sparring partner only.
 """
 
 from __future__ import annotations
@@ -12,13 +16,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.players import Player, RandomPlayer
+from .ai import LEVELS, level_player
 from .evaluators import EVALUATORS, evaluate_batch
 from .rules import ChesstackRules
 from .state import ChesstackState
 
 WIN = 1e12
 """The value of a won game, beyond any evaluation."""
-PLAYER_NAMES = ("random",) + tuple(f"greedy:{name}" for name in EVALUATORS)
+PLAYER_NAMES = tuple(LEVELS) + ("random",) + tuple(f"greedy:{name}" for name in EVALUATORS) + ("upstream",)
 
 
 class GreedyPlayer(Player):
@@ -41,8 +46,14 @@ class GreedyPlayer(Player):
 
 def make_player(name: str, seed: int | None = None) -> Player:
     """The player called ``name`` (see :data:`PLAYER_NAMES`); ``ValueError`` if unknown."""
+    if name in LEVELS:
+        return level_player(name, seed)
     if name == "random":
         return RandomPlayer(seed)
+    if name == "upstream":
+        from .upstream import UpstreamPlayer
+
+        return UpstreamPlayer(seed)
     if name.startswith("greedy:") and name.partition(":")[2] in EVALUATORS:
         return GreedyPlayer(name.partition(":")[2])
     raise ValueError(f"unknown chesstack player {name!r}; known players: {', '.join(PLAYER_NAMES)}")
