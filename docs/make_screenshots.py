@@ -9,9 +9,9 @@ seeds give the same pictures (font rendering aside).
 
     python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600]
 
-Shots: menu, play, tutor, watch, mandragora, tournament, bearoff, settings (the README shows
-all but the last).  ``--size`` takes the same shots at another window size (the README's are
-1280x800), to check a change at a small and a large window too.
+Shots: menu, play, tutor, watch, mandragora, chesstack, tournament, bearoff, settings (the
+README shows all but the last).  ``--size`` takes the same shots at another window size (the
+README's are 1280x800), to check a change at a small and a large window too.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))  # the checkout's game package, installed or not
 
 from tests.ui.util import checker, click, drag, key, post, press_button  # noqa: E402  (the UI tests' own helpers)
 SIZE = (1280, 800)
-SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "tournament", "bearoff", "settings")
+SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "settings")
 
 # --- driving the window (besides tests/ui/util.py's clicks, keys and drags) -------------------------
 
@@ -259,6 +259,75 @@ def shot_mandragora(app, out: Path) -> Path:
     warned = next((r for r in records if r.warnings), records[-1])
     move_mouse(app, view.layout.centres[warned.move], count=3)
     return save(app, out, "mandragora")
+
+
+CHESSTACK_SEED, CHESSTACK_ACTIONS = 5, 12
+CHESSTACK_PLAN = ("ADD K@e1", "ADD P@d2", "ADD P@e2", "ADD N@c3", "ADD P@f2", "ADD B@d3")
+"""chesstack.png: White (human) against greedy:weighted, seed 5, hints on (their scores on the
+squares once Chesstack has an analysis); the human places the pieces of the plan by clicks on
+the tray and the board (then plays what greedy:weighted would) until twelve actions have been
+played, then selects the piece with the most buttons and actions (the King): its targets on
+the board, its stacks and its action bar under the board."""
+
+
+def chesstack_play(app, scene, action) -> None:
+    """Play a Chesstack ``action`` as a human would: a tray type then a square (a placement), a
+    piece then its target (a move), a piece then its action-bar button; a type is picked in
+    the bar for a promotion or a disguise."""
+    from game.chesstack.notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION
+
+    view = scene.view
+    state = view.turn.state
+
+    def press(key) -> None:
+        click(app, next(box for k, _, box in view.bar_buttons() if k == key).centre)
+
+    if action.kind == ADD:
+        click(app, view.tray_slot(state.turn, action.piece, state).centre)
+    else:
+        click(app, view.layout.centre(action.square))
+    if action.kind in (ADD, MOVE):
+        click(app, view.layout.centre(action.target if action.kind == MOVE else action.square))
+    else:
+        press({STUN: "stun", SUCCESSION: "suc", DISGUISE: "dis"}[action.kind])
+    if action.piece and action.kind in (MOVE, DISGUISE):
+        press(f"pick:{action.piece}")
+
+
+def shot_chesstack(app, out: Path) -> Path:
+    from game.chesstack.players import make_player
+    from game.chesstack.turn import Source
+    from game.core.session import GameSetup
+
+    app.settings.hints = True
+    app.start_game(GameSetup("chesstack", ("human", "greedy:weighted"), seed=CHESSTACK_SEED))
+    scene = app.scene
+    session, view = scene.session, scene.view
+    advisor = make_player("greedy:weighted")
+    while len(session.actions) < CHESSTACK_ACTIONS:
+        run_until(app, lambda: session.is_over or human_to_move(scene)(), "the human's turn")
+        if session.is_over:
+            raise RuntimeError("the game ended before the picture")
+        before = len(session.actions)
+        legal = {session.rules.notation(session.state, a): a for a in session.rules.legal_moves(session.state)}
+        planned = [legal[text] for text in CHESSTACK_PLAN if text in legal and text not in session.actions]
+        chesstack_play(app, scene, planned[0] if planned else advisor.choose(session.rules, session.state))
+        if len(session.actions) == before:
+            raise RuntimeError(f"the clicks did not play {session.actions}")
+    run_until(app, lambda: human_to_move(scene)() and (not session.info.analyze or view.analysis(session.state)),
+              "the human's turn and its analysis")
+    turn = view.turn
+
+    def choices(sq):  # the piece with the most buttons, then the most actions (the King)
+        turn.select(Source.board(sq))
+        return len(turn.bar()), len(turn.actions_of(turn.selected)), sq
+
+    square = max((sq for sq, _ in turn.state.pieces(turn.mover)), key=choices)
+    turn.clear()
+    click(app, view.layout.centre(square))
+    move_mouse(app, view.layout.centre(square), count=2)
+    clear_banner(app)
+    return save(app, out, "chesstack")
 
 
 TOURNAMENT = ("random", "greedy:bras", "beginner", "advanced")

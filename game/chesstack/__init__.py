@@ -37,6 +37,7 @@ GAME = GameInfo(
     format_position=format_position,
     default_player="greedy:weighted",
     player_titles=TITLES,
+    view=f"{__name__}.view",
     outcome=outcome,
     describe=describe,
     split_moves=split_moves,
