@@ -61,6 +61,17 @@ def attacked_royal(state: ChesstackState, colour: int) -> bool:
                for sq, piece in state.pieces(1 - colour))
 
 
+def defenders(board, sq: int) -> list[int]:
+    """Squares of the pieces of ``sq``'s owner that can move now and could take back on ``sq``
+    (their patterns reach it once an enemy piece stands there)."""
+    owner = board[sq].colour
+    stand_in = list(board)
+    stand_in[sq] = Piece(1 - owner, "P")
+    return [other for other, piece in enumerate(board)
+            if piece is not None and other != sq and piece.colour == owner and can_move(piece)
+            and sq in destinations(stand_in, other, piece.kind, owner)]
+
+
 def disguise_types(state: ChesstackState, colour: int) -> list[str]:
     """Types a royal of ``colour`` may take: those of its pieces on the board, never K or P."""
     present = {piece.kind for _, piece in state.pieces(colour)}

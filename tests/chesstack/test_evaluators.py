@@ -37,6 +37,9 @@ from game.chesstack.position import parse_position
 from game.chesstack.rules import ChesstackRules
 from game.chesstack.state import ChesstackState, Piece
 
+NOTE_EVALUATORS = ("weighted", "designer")
+"""The design note's two, whose batch forms agree with the single ones exactly (``stacks`` is
+held to its reference in ``test_stacks_evaluator.py``)."""
 RULES = ChesstackRules()
 FAIRY_POCKET = tuple(1 for _ in TYPES)  # one of every type, fairies included
 
@@ -280,7 +283,7 @@ def test_every_piece_on_every_square_alone():
                 board: list[Piece | None] = [None] * 64
                 board[sq] = Piece(colour, kind, 1, 2)
                 states.append(ChesstackState(tuple(board), (pocket(), pocket()), 0))
-    for name in EVALUATORS:
+    for name in NOTE_EVALUATORS:
         assert evaluate_batch(name, states).tolist() == [value(name, state) for state in states]
 
 
@@ -318,7 +321,7 @@ def test_pawns_mirror():
 def test_batch_equals_single(sample):
     kinds = {p.kind for state in sample for p in state.board if p is not None}
     assert kinds == set(TYPES) and len(sample) >= 400
-    for name in EVALUATORS:
+    for name in NOTE_EVALUATORS:
         assert evaluate_batch(name, sample).tolist() == [value(name, state) for state in sample], name
     weighted = terms_batch("weighted", sample)
     assert weighted.tolist() == [list(explain("weighted", state).values()) for state in sample]
@@ -364,10 +367,10 @@ def test_evaluation_report():
 
 
 def test_names():
-    assert EVALUATORS == ("weighted", "designer") and DEFAULT_EVALUATOR == "weighted"
+    assert EVALUATORS == ("weighted", "designer", "stacks") and DEFAULT_EVALUATOR == "weighted"
     state = RULES.initial_state()
     for call in (lambda: value("bras", state), lambda: explain("bras", state), lambda: evaluate(state, "bras"),
                  lambda: evaluate_batch("bras", [state]), lambda: terms_batch("bras", [state])):
-        with pytest.raises(ValueError, match="known evaluators: weighted, designer"):
+        with pytest.raises(ValueError, match="known evaluators: weighted, designer, stacks"):
             call()
     assert np.asarray(evaluate_batch(DEFAULT_EVALUATOR, [state])).tolist() == [10]

@@ -183,6 +183,17 @@ def as_batch(states) -> Batch:
     return states
 
 
+def piece_columns() -> dict[str, np.ndarray]:
+    """Per interned piece id: ``code`` (0 empty, 1 White, 2 Black), ``kind``, ``key``, ``sign``,
+    ``value``, ``stun``, ``move``, ``royal`` and the evaluators' derived columns."""
+    return _PIECES.columns
+
+
+def pocket_material(batch: Batch) -> np.ndarray:
+    """(N,) White's pocket material minus Black's, in centipawns."""
+    return _POCKETS.columns["mat"][batch.pocket_ids]
+
+
 # -- the terms ------------------------------------------------------------------------------------
 def _potential(batch: Batch):
     """Per board piece: ``(position index, piece id, potential moves, threat)``."""

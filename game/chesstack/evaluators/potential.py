@@ -25,6 +25,8 @@ they are no threats); the threat walks the enemy squares of each set lowest bit 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..pieces import ALFIL, CAMEL, DABBABA, DIAGONAL, KING_STEPS, KNIGHT, QUEEN_LINES, RAYS, TYPES, WHITE, last_rank
@@ -146,13 +148,14 @@ LINES = _build_lines()
 whether it is a Grasshopper's (a landing beyond a hurdle) rather than a rider's."""
 
 
-def _line_destinations(flat_ids, code, where, piece, key) -> np.ndarray:
-    """Destination sets of the line-table pieces (``where``: flat square index in the batch)."""
+def _line_reach(flat_ids, code, where, key) -> np.ndarray:
+    """Reach of the line-table pieces (``where``: flat square index in the batch): the squares
+    they land on, own pieces' squares included (what they protect)."""
     start, length, line_square, line_pos, line_hop = LINES
     lengths = length[key]
     ends = np.cumsum(lengths)
     total = int(ends[-1]) if len(ends) else 0
-    owner = np.repeat(np.arange(len(piece)), lengths)
+    owner = np.repeat(np.arange(len(key)), lengths)
     line = np.repeat(start[key] - (ends - lengths), lengths) + np.arange(total)
     target = line_square[line]
     cell = code[flat_ids[np.repeat(where - (where & 63), lengths) + target]]
@@ -162,10 +165,9 @@ def _line_destinations(flat_ids, code, where, piece, key) -> np.ndarray:
     previous = np.zeros_like(blocked)
     previous[1:] = blocked[:-1]
     reached = np.where(line_hop[line], (before == 1) & previous, before == 0)
-    hit = reached & (cell != code[piece][owner])
-    destinations = np.zeros(len(piece), np.uint64)
-    np.bitwise_or.at(destinations, owner[hit], BIT[target[hit]])
-    return destinations
+    reach = np.zeros(len(key), np.uint64)
+    np.bitwise_or.at(reach, owner[reached], BIT[target[reached]])
+    return reach
 
 
 # -- all pieces ------------------------------------------------------------------------------------
@@ -177,10 +179,26 @@ def _hyperbola(occupied: np.ndarray, bit: np.ndarray, mask: np.ndarray) -> np.nd
     return (forward ^ reverse.byteswap()) & mask
 
 
-def potential(flat_ids: np.ndarray, columns: dict[str, np.ndarray], n: int):
-    """For the board pieces of N positions (``flat_ids``: their (N·64,) piece ids, 0 empty;
-    ``columns``: per id ``code`` (0 empty, 1 White, 2 Black), ``key`` ((type·2 + colour)·64)
-    and ``value``): ``(position, piece id, moves, threat)``, pieces in square order."""
+class Reach(NamedTuple):
+    """Per board piece of a batch, in square order: its ``position`` in the batch, piece
+    ``id``, ``square``, table ``key`` ((type·2 + colour)·64 + square), the squares it
+    ``attacks`` (own pieces' squares included: those it protects; a pawn's diagonals only)
+    and its ``destinations`` (where its pattern lets it go now, stacks aside); and per
+    position the ``own``-side bitboard of each piece and the ``enemy`` one."""
+
+    position: np.ndarray
+    id: np.ndarray
+    square: np.ndarray
+    key: np.ndarray
+    attacks: np.ndarray
+    destinations: np.ndarray
+    own: np.ndarray
+    enemy: np.ndarray
+
+
+def reach(flat_ids: np.ndarray, columns: dict[str, np.ndarray], n: int) -> Reach:
+    """:class:`Reach` of the board pieces of N positions (``flat_ids``: their (N·64,) piece ids,
+    0 empty; ``columns``: per id ``code`` (0 empty, 1 White, 2 Black) and ``key``)."""
     code = columns["code"]
     cells = code[flat_ids].reshape(n, 64)
     occupied_rows = np.packbits(cells != 0, axis=1, bitorder="little").view("<u8").ravel()
@@ -193,7 +211,7 @@ def potential(flat_ids: np.ndarray, columns: dict[str, np.ndarray], n: int):
     occupied, white = occupied_rows[position], white_rows[position]
     own = np.where(code[piece] == 1, white, occupied ^ white)
     enemy = occupied ^ own
-    reach = LEAP[key]
+    attacks = LEAP[key]
     for sliders, masks in ((_ORTHOGONAL, (FILE_MASK,)), (_DIAGONAL, (DIAG_MASK, ANTI_MASK))):
         some = np.flatnonzero(sliders[kind])
         if not some.size:
@@ -205,20 +223,31 @@ def potential(flat_ids: np.ndarray, columns: dict[str, np.ndarray], n: int):
         if sliders is _ORTHOGONAL:
             shift = (s & ~7).astype(np.uint64)
             found |= RANK_ATTACKS[(s & 7) * 256 + ((o >> shift) & np.uint64(255)).astype(np.int64)] << shift
-        reach[some] |= found
-    destinations = reach & ~own
+        attacks[some] |= found
+    lined = np.flatnonzero(_LINES_KIND[kind])
+    if lined.size:
+        attacks[lined] = _line_reach(flat_ids, code, where[lined], key[lined])
+    destinations = attacks & ~own
     pawns = np.flatnonzero(kind == _PAWN)
     if pawns.size:
         k = key[pawns]
+        attacks[pawns] = PAWN_TAKE[k]
         destinations[pawns] = (PAWN_STEP[k] & ~occupied[pawns]) | (PAWN_TAKE[k] & enemy[pawns])
-    lined = np.flatnonzero(_LINES_KIND[kind])
-    if lined.size:
-        destinations[lined] = _line_destinations(flat_ids, code, where[lined], piece[lined], key[lined])
+    return Reach(position, piece, sq, key, attacks, destinations, own, enemy)
+
+
+def potential(flat_ids: np.ndarray, columns: dict[str, np.ndarray], n: int):
+    """For the board pieces of N positions (``flat_ids``: their (N·64,) piece ids, 0 empty;
+    ``columns``: per id ``code`` (0 empty, 1 White, 2 Black), ``key`` ((type·2 + colour)·64)
+    and ``value``): ``(position, piece id, moves, threat)``, pieces in square order."""
+    found = reach(flat_ids, columns, n)
+    key, destinations = found.key, found.destinations
     moves = np.bitwise_count(destinations).astype(np.int64) * MULTIPLE[key]
-    threat = np.zeros(len(piece), np.int64)
-    targets = destinations & enemy & THREAT_MASK[key]
+    threat = np.zeros(len(key), np.int64)
+    targets = destinations & found.enemy & THREAT_MASK[key]
     index = np.flatnonzero(targets)
-    targets, base = targets[index], where[index] - sq[index]
+    where = found.position * 64 + found.square
+    targets, base = targets[index], where[index] - found.square[index]
     value = columns["value"]
     while index.size:  # each enemy square, lowest first
         low = targets & (~targets + ONE)
@@ -227,5 +256,4 @@ def potential(flat_ids: np.ndarray, columns: dict[str, np.ndarray], n: int):
         targets ^= low
         keep = targets != 0
         index, targets, base = index[keep], targets[keep], base[keep]
-    return position, piece, moves, threat
-
+    return found.position, found.id, moves, threat
