@@ -2,39 +2,45 @@
 action kind (placements, moves, stuns, successions, disguises), stack decay, stack transfer
 on capture and the royal-capture stun are all simulated in the look-ahead.
 
-Values are the weighted evaluator's centipawns for the side to move; a won game is worth
-:data:`~.search.WIN`.  Below the root the search looks at a narrowed list of actions
-(:mod:`.search`); at the root every legal action is valued at 0 ply and the best few
-(``keep``) are searched deeper with iterative deepening, a transposition table kept across
-the player's moves, and move ordering by the evaluator:
+Values are the ``stacks`` evaluator's centipawns for the side to move
+(:mod:`.evaluators.stacks`: it reads the stacks, which the design note's two evaluators do
+not); a won game is worth :data:`~.search.WIN`.  At the root every legal action is valued at
+0 ply, and the best ``keep`` plus a few urgent ones are searched deeper; below the root the
+search looks at a narrowed list of actions (:mod:`.search`, whose docstring gives the
+measurements behind it).  Iterative deepening orders each iteration by the last, the
+transposition table is kept across the player's moves, and children are ordered by value:
 
-============ ===== ====== ========================================== =====
-level        plies keep   limits                                     noise
-============ ===== ====== ========================================== =====
-beginner     0     --     --                                         250
-intermediate 1     10     --                                         40
-advanced     2     12     --                                         0
-expert       6     16     8,000 states or 2 s, deepest complete ply  0
-============ ===== ====== ========================================== =====
+============ ===== ==== =============================================== =====
+level        plies keep limits                                          noise
+============ ===== ==== =============================================== =====
+beginner     0     --   --                                              150
+intermediate 1     8    --                                              40
+advanced     2     10   40,000 states (else the deepest complete ply)    0
+expert       6     12   12,000 states or 1.5 s, deepest complete ply     0
+============ ===== ==== =============================================== =====
 
 Noise is the standard deviation (centipawns) added to each root action's value before the
-weaker levels choose.  The expert's node budget makes its games reproducible on any machine
-(a clock would not); the 2-second cap only binds on a machine slower than the ones it was
-measured on (``bench/chesstack_strength.py`` prints the time per move).
+weaker levels choose (seeded: their games replay).  The node budgets make games reproducible
+on any machine (a clock would not): the Expert's 12,000 positions take about a second here,
+and its 1.5-second cap only binds on a slower or busy machine (its games then depend on the
+clock), keeping a move under 2 s.  ``bench/chesstack_strength.py`` measures the Expert
+against ``upstream`` and ``greedy:weighted``, with its seconds per move.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from ..core.search import Limits, SearchPlayer, SearchResult, TranspositionTable, alphabeta, greedy
-from .search import RULES, WIN, evaluate, narrowed, root_select
+from .search import BREADTH, EVALUATOR, RULES, URGENT, WIN, evaluator, narrowed, root_select
 from .state import ChesstackState
 
 
 @dataclass(frozen=True)
 class Level:
-    """A playing level: depth, root actions searched deeper, limits and noise (centipawns)."""
+    """A playing level: depth, root actions searched deeper (``keep``, plus ``pressing`` urgent
+    ones), limits, noise (centipawns), the evaluator and the narrowing below the root."""
 
     name: str
     plies: int
@@ -42,6 +48,9 @@ class Level:
     nodes: int | None = None
     seconds: float | None = None
     noise: float = 0.0
+    evaluator: str = EVALUATOR
+    breadth: int = BREADTH
+    pressing: int | None = URGENT
 
     @property
     def limits(self) -> Limits:
@@ -49,10 +58,10 @@ class Level:
 
 
 LEVELS = {level.name: level for level in (
-    Level("beginner", 0, noise=250.0),
+    Level("beginner", 0, noise=150.0),
     Level("intermediate", 1, keep=8, noise=40.0),
-    Level("advanced", 2, keep=10),
-    Level("expert", 6, keep=12, nodes=25_000, seconds=2.0),
+    Level("advanced", 2, keep=10, nodes=40_000),
+    Level("expert", 6, keep=12, nodes=12_000, seconds=1.5),
 )}
 TABLE_ENTRIES = 200_000
 
@@ -72,10 +81,12 @@ def search(state: ChesstackState, level: Level, limits: Limits | None = None, tt
     own = level.limits
     if limits is not None:
         own = Limits(limits.max_nodes or own.max_nodes, limits.max_seconds or own.max_seconds, limits.cancel)
+    evaluate = evaluator(level.evaluator)
     if level.plies == 0:
         return greedy(RULES, state, evaluate, limits=own, result_scale=WIN)
     return alphabeta(RULES, state, evaluate, level.plies, limits=own, tt=tt, all_exact=all_exact, result_scale=WIN,
-                     successors=narrowed, root_filter=root_select(level.keep))
+                     successors=partial(narrowed, breadth=level.breadth, evaluate=evaluate, pressing=level.pressing),
+                     root_filter=root_select(level.keep, level.pressing))
 
 
 class LevelPlayer(SearchPlayer):
@@ -83,7 +94,7 @@ class LevelPlayer(SearchPlayer):
     the transposition table is kept from one move to the next."""
 
     def __init__(self, level: Level, seed: int | None = None) -> None:
-        super().__init__(self._search, evaluate, name=level.name, noise=level.noise, seed=seed)
+        super().__init__(self._search, evaluator(level.evaluator), name=level.name, noise=level.noise, seed=seed)
         self.level = level
         self.table = TranspositionTable(TABLE_ENTRIES)
 
