@@ -5,12 +5,22 @@
 
 from __future__ import annotations
 
-from ..core.gameinfo import GameInfo
+from ..core.gameinfo import GameInfo, Level, TutorMargin
+from .analysis import analyze_position, format_value
 from .evaluators import DEFAULT_EVALUATOR, EVALUATORS, evaluate
 from .players import PLAYER_NAMES, make_player
 from .position import format_position, parse_position, position_json
 from .rules import ChesstackRules
 from .status import TITLES, describe, outcome
+
+LEVELS = (
+    Level("beginner", "Beginner", "0 ply, noisy", "the best action at 0 ply, with noise of 150 centipawns",
+          analysis=False),
+    Level("intermediate", "Intermediate", "1 ply", "1 ply, with noise of 40 centipawns"),
+    Level("advanced", "Advanced", "2 ply", "2 ply over the narrowed actions"),
+    Level("expert", "Expert", "deeper, slower", "iterative deepening to 12,000 positions or 1.5 s"),
+)
+"""The levels of :mod:`.ai` as the settings and menus word them."""
 
 MAX_PLIES = 300
 """Tournament games stop here, a draw: nothing ends a game in which neither side takes the
@@ -35,7 +45,7 @@ GAME = GameInfo(
     make_player=make_player,
     parse_position=parse_position,
     format_position=format_position,
-    default_player="greedy:weighted",
+    default_player="advanced",
     player_titles=TITLES,
     view=f"{__name__}.view",
     outcome=outcome,
@@ -47,6 +57,13 @@ GAME = GameInfo(
     evaluators=EVALUATORS,
     default_evaluator=DEFAULT_EVALUATOR,
     evaluate=evaluate,
+    levels=LEVELS,
+    analyze=analyze_position,
+    analysis_options={"level": "advanced"},
+    analysis_cancellable=True,
+    tutor_margin=TutorMargin(150.0, "value", "centipawns", decimals=0),
+    format_value=format_value,
     max_plies=MAX_PLIES,
 )
-"""Chesstack's declaration: no chance, no board on screen and no analysis yet (issue 15)."""
+"""Chesstack's declaration: no chance; the analysis runs a level's search (``--level``), and
+the tutor questions an action 150 centipawns (a pawn and a half) or more behind the best."""

@@ -31,11 +31,10 @@ MOVES = {
 }
 """How each type moves, in a few words (the legend and the piece description)."""
 FACTOR_LABELS = {
-    "Mat": "material", "Mob": "mobility", "Res": "stacks (move − ½ stun)", "Thr": "threats",
-    "Place": "placement", "Turn": "turn", "Royal": "lone royal",
-    "Material": "material", "Activity": "activity (moves × charges)", "Stun": "stun", "Pocket": "pocket",
+    "material": "material", "charges": "move charges", "stun": "stun", "mobility": "mobility (ready pieces)",
+    "royals": "royal safety", "capture": "capture at hand", "tempo": "turn",
 }
-"""Readable names of the evaluators' terms, for the hint panel's "why" section."""
+"""Readable names of the analysis' terms (the ``stacks`` evaluator's), for the hint panel's "why" section."""
 
 
 # -- geometry (pixels) ------------------------------------------------------------------------------

@@ -85,14 +85,14 @@ def print_table(info, state, records, options: dict) -> None:
     """The hint-window table (headed by the analysis ``options``), then warnings and reasons."""
     settings = "".join(f", {key} {value}" for key, value in options.items())
     plural = "" if len(records) == 1 else "s"
-    print(f"{info.title}: {len(records)} legal move{plural} in {info.format_position(state)}{settings}")
+    print(f"{info.title}: {len(records)} legal {info.move_noun}{plural} in {info.format_position(state)}{settings}")
     chances = [(key, title) for key, title in info.detail_columns if records and key in records[0].details]
     header = f"{'#':>3} {'ply':>3} " + "".join(f"{title:>7}" for _, title in chances)
-    print(header + f" {'value':>8} {'diff':>8} {'score':>6}  move")
+    print(header + f" {'value':>8} {'diff':>8} {'score':>6}  {info.move_noun}")
     for r in records:
         cells = "".join(f"{100 * r.details[key]:6.1f}%" for key, _ in chances)
-        diff = "" if r.rank == 1 else f"{r.diff:+8.3f}"
-        print(f"{r.rank:>3} {r.plies:>3} {cells} {r.value:+8.3f} {diff:>8} {r.score:+6.1f}  {r.notation}")
+        diff = "" if r.rank == 1 else info.format_value(r.diff)
+        print(f"{r.rank:>3} {r.plies:>3} {cells} {info.format_value(r.value):>8} {diff:>8} {r.score:+6.1f}  {r.notation}")
     warned = [r for r in records if r.warnings]
     if warned:
         print("\nwarnings:")

@@ -126,7 +126,7 @@ def analyze(rules: Rules, state: Any, ranked: Sequence[ScoredMove], scale: float
             warnings=tuple(warnings(state, scored, best)) if warnings else (),
             factors=dict(explain(state, scored)) if explain else {},
             rank=number,
-            diff=-trails(scored, best),
+            diff=0.0 - trails(scored, best),  # 0.0, not -0.0, for the best
             score_diff=score_behind(scored, best, scale),
             plies=scored.plies,
             exact=scored.exact,

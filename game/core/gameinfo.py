@@ -75,6 +75,11 @@ class GameSetting(NamedTuple):
         return any(type(value) is type(choice) and value == choice for choice in self.choices)
 
 
+def three_decimals(value: float) -> str:
+    """A value or a difference as the analysis' tables print it by default: ``+0.123``."""
+    return f"{value:+.3f}"
+
+
 ANALYSIS_LEVEL = "analysis_level"
 """The game setting naming the analysis strength, for games that declare analysis levels."""
 
@@ -108,6 +113,8 @@ class TutorMargin(NamedTuple):
     measure: str
     unit: str
     """The units in words, for the tutor's dialog ("points of equity")."""
+    decimals: int | None = None
+    """Decimals of the gap in the dialog; by default 1 for a score, 3 for a value."""
 
     def behind(self, record) -> float:
         """How far ``record`` trails the best, in these units (0 or more)."""
@@ -185,6 +192,9 @@ class GameInfo:
     detail_columns: tuple[tuple[str, str], ...] = ()
     """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
     tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")
+    format_value: Callable[[float], str] = three_decimals
+    """A native value or difference as the analysis' tables print it (backgammon's equity
+    ``+0.123``; Chesstack's whole centipawns, a won game ``+win``)."""
 
     # -- tournaments and training -------------------------------------------------------------
     tournament_options: dict[str, Any] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from ..core.gameinfo import three_decimals
 from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from .widgets import draw_text, elide, wrap
 
@@ -87,8 +88,8 @@ class Hints:
 class HintSection:
     """Panel section: one row per legal move, best first, the best in the accent colour."""
 
-    def __init__(self, fonts, hints: Hints, visible, title) -> None:
-        self.fonts, self.hints, self.visible, self.title = fonts, hints, visible, title
+    def __init__(self, fonts, hints: Hints, visible, title, noun: str = "move") -> None:
+        self.fonts, self.hints, self.visible, self.title, self.noun = fonts, hints, visible, title, noun
         self.max_rows = 8
         self.rows: list[tuple[int, pygame.Rect]] = []  # (record index, screen rect) as drawn
 
@@ -149,7 +150,7 @@ class HintSection:
                 draw_text(surface, font, win, (right_win, y), colour, anchor="topright")
             y += step
         if len(records) > self.max_rows:
-            draw_text(surface, self.fonts(12), list_footer(records), (rect.x + 8, y), TEXT_DIM)
+            draw_text(surface, self.fonts(12), list_footer(records, self.noun), (rect.x + 8, y), TEXT_DIM)
         surface.set_clip(clip)
 
     def row_at(self, pos) -> int | None:
@@ -176,10 +177,10 @@ def number(value: float) -> str:
     return f"{value:+.3f}" if abs(value) < 1 else f"{value:+.2f}" if abs(value) < 100 else f"{value:+.0f}"
 
 
-def list_footer(records: Sequence) -> str:
-    """The line under a long hint list: how many moves, and the depths of the dimmed rows
-    (moves the filters dropped before the deepest search)."""
-    text = f"{len(records)} moves · ↑↓ to scroll"
+def list_footer(records: Sequence, noun: str = "move") -> str:
+    """The line under a long hint list: how many moves (``noun``: the game's word), and the
+    depths of the dimmed rows (moves the filters dropped before the deepest search)."""
+    text = f"{len(records)} {noun}s · ↑↓ to scroll"
     shallower = sorted({r.plies for r in records if r.plies < records[0].plies}, reverse=True)
     return text + (f" · dim: {'/'.join(map(str, shallower))} ply" if shallower else "")
 
@@ -191,8 +192,10 @@ class WhySection:
     what is listed is what makes the difference; bars show each factor's share.
     """
 
-    def __init__(self, fonts, hints: Hints, visible, labels: Mapping[str, str] | None = None) -> None:
+    def __init__(self, fonts, hints: Hints, visible, labels: Mapping[str, str] | None = None,
+                 format_value=three_decimals) -> None:
         self.fonts, self.hints, self.visible, self.labels = fonts, hints, visible, labels or {}
+        self.format_value = format_value
         self.max_factors = 5
 
     def content(self, width: int) -> tuple[str, list[tuple[str, tuple]], list[tuple[str, float]]]:
@@ -217,9 +220,9 @@ class WhySection:
             other = record
         factors = [(self.labels.get(n, n), v) for n, v in compared][: self.max_factors]
         heading = f"Why {record.notation}" if other is record else f"Why {record.notation} vs {other.notation}"
-        behind = f", {record.diff:+.3f} vs the best" if record.rank > 1 else ", the best"
+        behind = f", {self.format_value(record.diff)} vs the best" if record.rank > 1 else ", the best"
         depth = f" · {record.plies} ply" if record.plies else ""
-        lines.insert(0, (f"value {record.value:+.3f}{behind}{depth}", TEXT_DIM))
+        lines.insert(0, (f"value {self.format_value(record.value)}{behind}{depth}", TEXT_DIM))
         if factors and record.plies:  # the factors explain the position the move reaches
             lines.append(("factors of the position reached (0 ply):", TEXT_DIM))
         return heading, lines, factors

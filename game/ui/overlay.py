@@ -57,11 +57,12 @@ class Overlays:
         self.watch_move = None  # (state, move): a computer's choice on show before it is played
         self.tutor: TutorDialog | None = None
         self.tutor_move = None  # the human's move the tutor is judging
-        self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title)
+        self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.move_noun)
         self.sections = [
             TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
             self.hint_section,
-            WhySection(fonts, self.hints, self.hints_visible, getattr(scene.view, "factor_labels", {})),
+            WhySection(fonts, self.hints, self.hints_visible, getattr(scene.view, "factor_labels", {}),
+                       info.format_value),
             GraphSection(fonts, self.graph_points, self.graph_visible, info.player_titles[0]),
         ]
 

@@ -46,7 +46,10 @@ def tutor_message(verdict: Verdict) -> str:
         f"The best move, {best.notation}, scores {best.score:+.1f}.",
     ]
     behind = verdict.margin.behind(chosen)
-    gap = f"{behind:.1f}" if verdict.margin.measure == "score" else f"{behind:.3f}"
+    decimals = verdict.margin.decimals
+    if decimals is None:
+        decimals = 1 if verdict.margin.measure == "score" else 3
+    gap = f"{behind:.{decimals}f}"
     where = f"Compared at {min(chosen.plies, best.plies)} ply, where both were searched, yours" \
         if chosen.plies != best.plies else "Yours"
     lines.append(f"{where} is {gap} {verdict.margin.unit} behind (the tutor's margin: {verdict.margin.amount:g}).")

@@ -94,6 +94,33 @@ def test_mandragora_json_has_the_same_shape(capsys):
     assert scores == sorted(scores, reverse=True)
 
 
+CHESSTACK = "white K*e1:0/0 Pa2:5/0 pocket N1; black K*h8:0/0 Re4:0/1; ply 2"
+"""Black's ready rook takes White's spent King next turn unless White stops it."""
+
+
+def test_chesstack_json_has_the_same_shape_and_its_warnings(capsys):
+    code, out, _ = run(capsys, "analyze", "chesstack", "--position", CHESSTACK, "--json")
+    assert code == 0
+    rows = json.loads(out)
+    check_rows(rows, legal_notations("chesstack", CHESSTACK))
+    assert rows[0]["move"] == "STUN@e4" and rows[0]["diff"] == 0.0 and rows[0]["plies"] == 2
+    assert set(rows[0]["factors"]) == {"material", "charges", "stun", "mobility", "royals", "capture", "tempo"}
+    warned = {row["move"]: row["warnings"] for row in rows}
+    assert "your king can be taken next turn by the rook on e4" in warned["STUN@a2"]
+    assert "succession is allowed now: your king is attacked" in warned["STUN@a2"]
+
+
+@pytest.mark.parametrize("level", ["intermediate", "Advanced", "EXPERT"])
+def test_chesstack_levels_and_the_table_in_its_own_words(capsys, level):
+    code, out, _ = run(capsys, "analyze", "chesstack", "--position", CHESSTACK, "--level", level)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Chesstack: 65 legal actions in ") and lines[0].endswith(f", level {level.lower()}")
+    assert lines[1].split()[-1] == "action"
+    assert sorted(table_moves(out)) == sorted(legal_notations("chesstack", CHESSTACK))
+    assert "-win" in out  # an action that lets the King be taken: a lost game, not -10000000
+
+
 def test_a_bug_inside_the_analysis_keeps_its_traceback(capsys, monkeypatch):
     def broken(*args, **kwargs):
         raise ValueError("an internal bug")

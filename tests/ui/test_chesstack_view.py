@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.chesstack.display import HEIGHT, WIDTH
+from game.chesstack.evaluators import TERMS
 from game.chesstack.notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Action, parse_action
 from game.chesstack.pieces import parse_square
 from game.chesstack.position import parse_position
@@ -385,7 +386,7 @@ def test_animations_sounds_arrows_and_announcements():
     promoting = parse_position(PROMOTING)
     view.animate(promoting, parse_action("e7->e8=Q"), 0)
     assert view.announcements() == ["White promoted to Queen on e8"]
-    assert view.factor_labels["Res"] == "stacks (move − ½ stun)" and view.factor_labels["Mat"] == "material"
+    assert view.factor_labels["charges"] == "move charges" and set(view.factor_labels) == set(TERMS["stacks"])
     assert view.describe(promoting) == "White to move (ply 3)."
 
 
