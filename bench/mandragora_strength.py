@@ -15,12 +15,13 @@ cannot finish a won game has not won it.  Goal: the Expert wins ≥ 75% of decid
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import sys
 import time
 from collections import Counter
+
+from intervals import wilson
 
 from game.mandragora.expert import NODES, ExpertPlayer
 from game.mandragora.players import AnalyzerPlayer
@@ -66,16 +67,6 @@ def play(task: tuple) -> dict:
         margin = RULES.result(state)[expert_side]
     return {"pattern": pattern, "first": first, "expert": expert_side, "margin": margin, "plies": plies,
             "times": times}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def tally(games: list[dict]) -> tuple[int, int, int, int]:
