@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the checkout's game package, installed or not
 
-from tests.ui.util import checker, click, drag, key, post, press_button  # noqa: E402  (the UI tests' own helpers)
+from tests.ui.util import checker, click, drag, key, play_chesstack_by_clicks, post, press_button  # noqa: E402  (the UI tests' own helpers)
 SIZE = (1280, 800)
 SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "settings")
 
@@ -195,7 +195,6 @@ def shot_tutor(app, out: Path) -> Path:
     scene = app.scene
     follow_hints(app, scene, TUTOR_TURNS)
     records = scene.overlays.hints.records
-    best = records[0]
     # A clearly bad move: the one with the most warnings among those far behind the best.
     bad = [r for r in records if margin.behind(r) >= margin.amount]
     chosen = max(bad, key=lambda r: (len(r.warnings), -r.score))
@@ -263,35 +262,11 @@ def shot_mandragora(app, out: Path) -> Path:
 
 CHESSTACK_SEED, CHESSTACK_ACTIONS = 5, 12
 CHESSTACK_PLAN = ("ADD K@e1", "ADD P@d2", "ADD P@e2", "ADD N@c3", "ADD P@f2", "ADD B@d3")
-"""chesstack.png: White (human) against greedy:weighted, seed 5, hints on (their scores on the
-squares once Chesstack has an analysis); the human places the pieces of the plan by clicks on
-the tray and the board (then plays what greedy:weighted would) until twelve actions have been
-played, then selects the piece with the most buttons and actions (the King): its targets on
-the board, its stacks and its action bar under the board."""
-
-
-def chesstack_play(app, scene, action) -> None:
-    """Play a Chesstack ``action`` as a human would: a tray type then a square (a placement), a
-    piece then its target (a move), a piece then its action-bar button; a type is picked in
-    the bar for a promotion or a disguise."""
-    from game.chesstack.notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION
-
-    view = scene.view
-    state = view.turn.state
-
-    def press(key) -> None:
-        click(app, next(box for k, _, box in view.bar_buttons() if k == key).centre)
-
-    if action.kind == ADD:
-        click(app, view.tray_slot(state.turn, action.piece, state).centre)
-    else:
-        click(app, view.layout.centre(action.square))
-    if action.kind in (ADD, MOVE):
-        click(app, view.layout.centre(action.target if action.kind == MOVE else action.square))
-    else:
-        press({STUN: "stun", SUCCESSION: "suc", DISGUISE: "dis"}[action.kind])
-    if action.piece and action.kind in (MOVE, DISGUISE):
-        press(f"pick:{action.piece}")
+"""chesstack.png: White (human) against greedy:weighted, seed 5, hints on; the human places the
+pieces of the plan by clicks on the tray and the board (then plays what greedy:weighted would)
+until at least twelve actions have been played, then selects the piece with the most buttons
+and actions (the King): its targets scored on the board, its stacks, its action bar under the
+board, and the hint panel's list and "why" for the analysis' pick, drawn as an arrow."""
 
 
 def shot_chesstack(app, out: Path) -> Path:
@@ -304,14 +279,16 @@ def shot_chesstack(app, out: Path) -> Path:
     scene = app.scene
     session, view = scene.session, scene.view
     advisor = make_player("greedy:weighted")
-    while len(session.actions) < CHESSTACK_ACTIONS:
+    while True:  # counted at the human's turns only, so the same seed gives the same picture
         run_until(app, lambda: session.is_over or human_to_move(scene)(), "the human's turn")
         if session.is_over:
             raise RuntimeError("the game ended before the picture")
+        if len(session.actions) >= CHESSTACK_ACTIONS:
+            break
         before = len(session.actions)
         legal = {session.rules.notation(session.state, a): a for a in session.rules.legal_moves(session.state)}
         planned = [legal[text] for text in CHESSTACK_PLAN if text in legal and text not in session.actions]
-        chesstack_play(app, scene, planned[0] if planned else advisor.choose(session.rules, session.state))
+        play_chesstack_by_clicks(app, scene, planned[0] if planned else advisor.choose(session.rules, session.state))
         if len(session.actions) == before:
             raise RuntimeError(f"the clicks did not play {session.actions}")
     run_until(app, lambda: human_to_move(scene)() and (not session.info.analyze or view.analysis(session.state)),

@@ -18,7 +18,7 @@ LEVELS = (
           analysis=False),
     Level("intermediate", "Intermediate", "1 ply", "1 ply, with noise of 40 centipawns"),
     Level("advanced", "Advanced", "2 ply", "2 ply over the narrowed actions"),
-    Level("expert", "Expert", "deeper, slower", "iterative deepening to 12,000 positions or 1.5 s"),
+    Level("expert", "Expert", "deeper, slower", "iterative deepening to 9,000 positions or 1.5 s"),
 )
 """The levels of :mod:`.ai` as the settings and menus word them."""
 

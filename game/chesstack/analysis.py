@@ -59,7 +59,6 @@ def analyze_position(state: ChesstackState, level: str = "advanced", limits: Lim
     factors = factors_of(state, list(ranked.moves))
     warner = Warner(state)
     best_text = RULES.notation(state, ranked.best.move)
-
     best_wins = RULES.is_over(ranked.best.after) and RULES.result(ranked.best.after)[state.turn] > 0
 
     def warnings(_, scored, best):

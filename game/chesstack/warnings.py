@@ -48,12 +48,17 @@ def _piece_on(board, sq: int) -> str:
     return f"the {_name(board[sq])} on {square_name(sq)}"
 
 
-def reach_map(board, colour: int, ready_only: bool = True) -> dict[int, list[int]]:
-    """Square → the squares of ``colour``'s pieces (those that can move now, with
-    ``ready_only``) having it among their destinations."""
+def _royal_title(piece: Piece) -> str:
+    """``king``, or ``royal queen`` for a royal of another type."""
+    return _name(piece) if piece.kind == "K" else f"royal {_name(piece)}"
+
+
+def reach_map(board, colour: int) -> dict[int, list[int]]:
+    """Square → the squares of ``colour``'s pieces that can move now and have it among their
+    destinations."""
     found: dict[int, list[int]] = {}
     for sq, piece in enumerate(board):
-        if piece is None or piece.colour != colour or (ready_only and not can_move(piece)):
+        if piece is None or piece.colour != colour or not can_move(piece):
             continue
         for target in destinations(board, sq, piece.kind, colour):
             found.setdefault(target, []).append(sq)
@@ -74,8 +79,7 @@ def royal_danger(after: ChesstackState, mover: int, threats: dict[int, list[int]
         takers = threats.get(sq)
         if takers:
             where = f" on {square_name(sq)}" if len(royals) > 1 else ""
-            title = _name(piece) if piece.kind == "K" else f"royal {_name(piece)}"
-            found.append(f"your {title}{where} can be taken next turn by {_listed(board, takers)}")
+            found.append(f"your {_royal_title(piece)}{where} can be taken next turn by {_listed(board, takers)}")
     return found
 
 
@@ -121,9 +125,7 @@ class Warner:
         if attacked_royal(state, self.mover):
             threats = reach_map(state.board, 1 - self.mover)
             attacked = [piece for sq, piece in state.pieces(self.mover) if piece.royal and sq in threats]
-            title = (_name(attacked[0]) if attacked[0].kind == "K" else f"royal {_name(attacked[0])}") if attacked \
-                else "royal"
-            self.succession_note = f"succession is allowed now: your {title} is attacked"
+            self.succession_note = f"succession is allowed now: your {_royal_title(attacked[0])} is attacked"
 
     def warn(self, action: Action, after: ChesstackState) -> list[str]:
         """Every warning about ``action`` (leading to ``after``); see the module doc."""

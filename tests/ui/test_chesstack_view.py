@@ -13,7 +13,7 @@ import pytest
 
 from game.chesstack.display import HEIGHT, WIDTH
 from game.chesstack.evaluators import TERMS
-from game.chesstack.notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Action, parse_action
+from game.chesstack.notation import DISGUISE, MOVE, STUN, SUCCESSION, Action, parse_action
 from game.chesstack.pieces import parse_square
 from game.chesstack.position import parse_position
 from game.chesstack.rules import ChesstackRules
@@ -22,7 +22,7 @@ from game.core.saves import load_game
 from game.core.session import GameSession, GameSetup
 from game.games import get_game, rules_for
 
-from .util import click, distinct_colours, drag, key, run_until
+from .util import bar_button, click, distinct_colours, drag, key, play_chesstack_by_clicks, run_until
 
 INFO = get_game("chesstack")
 RULES = ChesstackRules()
@@ -63,10 +63,6 @@ def centre(view, name):
     return view.layout.centre(sq(name))
 
 
-def button(view, key_name):
-    return next(box for k, _, box in view.bar_buttons() if k == key_name).centre
-
-
 def start(app, players=("human", "random"), actions=(), seed=3):
     if actions:
         app.play(GameSession(INFO, list(players), seed=seed, actions=list(actions)))
@@ -75,23 +71,6 @@ def start(app, players=("human", "random"), actions=(), seed=3):
     scene = app.scene
     assert run_until(app, lambda: scene.session.is_over or (scene.human_turn and not scene.view.animating))
     return scene
-
-
-def play_by_clicks(app, scene, action: Action) -> None:
-    """Play ``action`` as a human does: a tray type then a square, a piece then its target, a
-    piece then its bar button; a type picked in the bar for a promotion or a disguise."""
-    view = scene.view
-    state = view.turn.state
-    if action.kind == ADD:
-        click(app, view.tray_slot(state.turn, action.piece, state).centre)
-    else:
-        click(app, view.layout.centre(action.square))
-    if action.kind in (ADD, MOVE):
-        click(app, view.layout.centre(action.target if action.kind == MOVE else action.square))
-    else:
-        click(app, button(view, {STUN: "stun", SUCCESSION: "suc", DISGUISE: "dis"}[action.kind]))
-    if action.piece and action.kind in (MOVE, DISGUISE):
-        click(app, button(view, f"pick:{action.piece}"))
 
 
 # -- drawing -------------------------------------------------------------------------------------------
@@ -174,7 +153,7 @@ def test_move_a_piece_by_click_then_by_drag_and_stun_by_the_bar(app):
     assert run_until(app, lambda: scene.human_turn and not view.animating)
     click(app, centre(view, "d7"))  # White stuns Black's King from the action bar
     assert [k for k, _, _ in view.bar_buttons()] == ["stun", "cancel"]
-    click(app, button(view, "stun"))
+    click(app, bar_button(view, "stun"))
     assert session.actions[-1] == "STUN@d7"
     assert session.state.board[sq("d7")].stun == 1
 
@@ -205,17 +184,17 @@ def test_succession_disguise_and_stun_from_the_action_bar():
     view = bare_view(state)
     assert press(view, centre(view, "b1")) == "changed"
     assert [k for k, _, _ in view.bar_buttons()] == ["stun", "suc", "cancel"]
-    assert press(view, button(view, "suc")) == "confirm"
+    assert press(view, bar_button(view, "suc")) == "confirm"
     assert view.ready_move() == Action(SUCCESSION, sq("b1"))
     press(view, centre(view, "e1"))
     assert [k for k, _, _ in view.bar_buttons()] == ["stun", "dis", "cancel"]
     assert view.ready_move() is None  # a new selection gives up the action chosen before
-    assert press(view, button(view, "dis")) == "changed"
+    assert press(view, bar_button(view, "dis")) == "changed"
     assert [k for k, _, _ in view.bar_buttons()] == ["pick:B", "pick:N", "cancel"]
-    assert press(view, button(view, "pick:N")) == "confirm"
+    assert press(view, bar_button(view, "pick:N")) == "confirm"
     assert view.ready_move() == Action(DISGUISE, sq("e1"), -1, "N")
     press(view, centre(view, "e5"))
-    assert press(view, button(view, "stun")) == "confirm" and view.ready_move() == Action(STUN, sq("e5"))
+    assert press(view, bar_button(view, "stun")) == "confirm" and view.ready_move() == Action(STUN, sq("e5"))
     for action in (Action(SUCCESSION, sq("b1")), Action(DISGUISE, sq("e1"), -1, "N"), Action(STUN, sq("e5"))):
         assert action in RULES.legal_moves(state)
 
@@ -227,12 +206,12 @@ def test_a_promotion_asks_for_the_type_by_click_or_drag():
     assert press(view, centre(view, "e8")) == "changed" and view.ready_move() is None
     assert [k for k, _, _ in view.bar_buttons()] == ["pick:Q", "pick:R", "pick:B", "pick:N", "pick:A", "cancel"]
     assert view.turn.picker.square == sq("e8")
-    assert press(view, button(view, "pick:Q")) == "confirm"
+    assert press(view, bar_button(view, "pick:Q")) == "confirm"
     assert view.ready_move() == parse_action("e7->e8=Q")
     # Dragged onto f8 (a capture), then the Amazon.
     assert drag_view(view, centre(view, "e7"), centre(view, "f8")) == "changed"
     assert view.turn.picker is not None and view.turn.picker.square == sq("f8")
-    assert press(view, button(view, "pick:A")) == "confirm"
+    assert press(view, bar_button(view, "pick:A")) == "confirm"
     assert view.ready_move() == parse_action("e7->f8=A")
     view.end_turn()  # the pawn went back to e7 while the type was picked: it slides
     assert view.animating and view.update(1.0) == ["hit"]
@@ -266,11 +245,11 @@ def test_escape_right_click_and_the_cross_cancel_a_selection():
         elif cancel == "right":
             assert press(view, (5, 5), button=3) == "changed"
         else:
-            press(view, button(view, "cancel"))
+            press(view, bar_button(view, "cancel"))
         assert view.turn.selected is None and not view.turn.targets()
     press(view, centre(view, "e7"))
     press(view, centre(view, "e8"))
-    press(view, button(view, "cancel"))  # ✕ closes the picker first, then the selection
+    press(view, bar_button(view, "cancel"))  # ✕ closes the picker first, then the selection
     assert view.turn.picker is None and view.turn.selected is not None
     assert not view.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0))
 
@@ -402,7 +381,7 @@ def test_a_game_against_the_random_player_runs_by_clicks(app, tabula_home):
         moves = [a for a in legal if a.kind == MOVE]
         choice = pick.choice(moves if moves and pick.random() < 0.6 else legal)
         before = len(session.actions)
-        play_by_clicks(app, scene, choice)
+        play_chesstack_by_clicks(app, scene, choice)
         assert run_until(app, lambda: len(session.actions) > before)  # once its slide has been shown
         assert session.actions[before] == RULES.notation(session.states[before], choice)
         assert run_until(app, lambda: session.is_over or (scene.human_turn and not view.animating))

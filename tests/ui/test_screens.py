@@ -88,16 +88,18 @@ def test_settings_screen_changes_and_saves(app, tabula_home):
 
 
 def test_settings_screen_shows_each_games_own_section(app):
-    """Backgammon's own settings are under its title; a game with none has no section."""
+    """Each game's own settings are under its title; a game with none has no section."""
     app.show_settings()
     app.frame()
     scene = app.scene
-    assert "Backgammon" in scene.rows and "Mandragora Mania" not in scene.rows
-    own = scene.rows[scene.rows.index("Backgammon") + 1:]
-    assert [row.key for row in own] == ["backgammon:home_side", "backgammon:auto_bearoff",
-                                        "backgammon:analysis_level"]
-    assert all(not isinstance(row, str) and ":" not in row.key for row in scene.rows[:scene.rows.index("Backgammon")])
+    assert "Backgammon" in scene.rows and "Chesstack" in scene.rows and "Mandragora Mania" not in scene.rows
+    backgammon, chesstack = scene.rows.index("Backgammon"), scene.rows.index("Chesstack")
+    assert [row.key for row in scene.rows[backgammon + 1:chesstack]] == [
+        "backgammon:home_side", "backgammon:auto_bearoff", "backgammon:analysis_level"]
+    assert [row.key for row in scene.rows[chesstack + 1:]] == ["chesstack:analysis_level"]
+    assert all(not isinstance(row, str) and ":" not in row.key for row in scene.rows[:backgammon])
     assert scene.widgets["backgammon:analysis_level"].selected_option[0] == "Advanced (1 ply)"
+    assert scene.widgets["chesstack:analysis_level"].selected_option[0] == "Advanced (2 ply)"
 
 
 def test_direction_setting_mirrors_the_board(app):

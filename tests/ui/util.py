@@ -58,6 +58,31 @@ def checker(view, slot: int):
     return view.slot_pos(turn.mover, slot, turn.me[slot] - 1)
 
 
+def bar_button(view, key_name: str):
+    """The centre of a Chesstack view's action-bar button ``key_name`` (``"stun"``, ``"pick:Q"``)."""
+    return next(box for k, _, box in view.bar_buttons() if k == key_name).centre
+
+
+def play_chesstack_by_clicks(app, scene, action) -> None:
+    """Play a Chesstack ``action`` as a human does: a tray type then a square (a placement), a
+    piece then its target (a move), a piece then its bar button; a type is picked in the bar
+    for a promotion or a disguise."""
+    from game.chesstack.notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION
+
+    view = scene.view
+    state = view.turn.state
+    if action.kind == ADD:
+        click(app, view.tray_slot(state.turn, action.piece, state).centre)
+    else:
+        click(app, view.layout.centre(action.square))
+    if action.kind in (ADD, MOVE):
+        click(app, view.layout.centre(action.target if action.kind == MOVE else action.square))
+    else:
+        click(app, bar_button(view, {STUN: "stun", SUCCESSION: "suc", DISGUISE: "dis"}[action.kind]))
+    if action.piece and action.kind in (MOVE, DISGUISE):
+        click(app, bar_button(view, f"pick:{action.piece}"))
+
+
 def distinct_colours(surface, rect=None) -> int:
     area = surface.subsurface(rect) if rect else surface
     small = pygame.transform.scale(area, (64, 48))
