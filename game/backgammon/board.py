@@ -57,3 +57,7 @@ def check_board(me: Side, opp: Side) -> None:
     for p in range(1, 25):
         if me[p] and opp[25 - p]:
             raise ValueError(f"point {p} holds checkers of both sides")
+    if me[BAR] == opp[BAR] == CHECKERS:  # the last hit left the hitter's checker on the board
+        raise ValueError("both sides have every checker on the bar, which no game can reach")
+    if me[OFF] == opp[OFF] == CHECKERS:  # the game ends when the first side is off
+        raise ValueError("both sides have borne off every checker, which no game can reach")

@@ -151,12 +151,13 @@ class BackgammonRules(Rules[BackgammonState, Any]):
     """The rules of backgammon (money game, no cube)."""
 
     name = "backgammon"
+    option_names = ("first",)
 
     def initial_state(self, options: dict[str, Any] | None = None) -> BackgammonState:
         first = (options or {}).get("first")
         if isinstance(first, str) and first.lower() in COLOURS:
             first = COLOURS.index(first.lower())
-        if first not in (None, 0, 1):
+        if not (first is None or (type(first) is int and first in (0, 1))):  # not 1.0, not True
             raise ValueError(f"first player must be white or black (0 or 1), got {first!r}")
         return BackgammonState((START_SIDE, START_SIDE), first, None, opening=True)
 

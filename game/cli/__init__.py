@@ -1,7 +1,7 @@
 """The ``tabula`` command line.  Each subcommand lives in its own module with ``add``/``run``.
 
-Bad input of any kind (unknown game, malformed position, illegal move, bad number) ends with
-``tabula: error: <what is wrong>`` on stderr and exit code 2, never a traceback.  A command
+Bad input of any kind (unknown game, malformed position, illegal move, bad number, an empty
+value) ends with ``tabula: error: <what is wrong>`` on stderr and exit code 2, never a traceback.  A command
 that sets ``checks_input=True`` (``parser.set_defaults``) raises :class:`UsageError` for every
 bad input, so any other ``ValueError`` it raises is a bug and keeps its traceback; for the
 others every ``ValueError`` is taken as bad input.
@@ -29,6 +29,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def empty_option(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """The first option given as empty text (``--out ''``), named as typed; ``None`` if none.
+    An empty value never silently means the default."""
+    flags = _flags(parser)
+    for dest, value in vars(args).items():
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(v, str) and not v.strip() for v in values):
+            return flags.get(dest, dest)
+    return None
+
+
+def _flags(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Option destination -> its flag (``out`` -> ``--out``), over every subcommand."""
+    flags: dict[str, str] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                flags.update(_flags(sub))
+        elif action.option_strings:
+            flags.setdefault(action.dest, next((s for s in action.option_strings if s.startswith("--")),
+                                               action.option_strings[0]))
+    return flags
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``tabula ARGV``; its exit code.  Output cut short by its reader (``| head``) ends
     quietly with code 1, as the Python documentation's note on SIGPIPE recommends."""
@@ -47,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    empty = empty_option(parser, args)
+    if empty:
+        parser.exit(2, f"tabula: error: {empty} must not be empty\n")
     if args.command is None:
         from ..ui.app import run_app  # imported late: the text commands never load pygame
 

@@ -15,10 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..core.protocol import CHANCE
 from ..games import all_games
-from .common import (UsageError, add_chance_arguments, add_game_argument, canonical_name, ending, game_info,
-                     position_help, user_input, with_chance)
+from .common import (
+    UsageError,
+    add_chance_arguments,
+    add_game_argument,
+    canonical_name,
+    game_info,
+    position_help,
+    read_position,
+)
 
 SHOWN_REASONS = 3
 """How many of the best moves get their factor breakdown printed."""
@@ -64,14 +70,7 @@ def run(args: argparse.Namespace) -> int:
     info = game_info(args)
     if info.analyze is None:
         raise UsageError(f"{info.title} has no move analysis")
-    rules = info.rules()
-    with user_input():
-        state = info.parse_position(args.position)
-    if rules.is_over(state):
-        raise UsageError(f"the game is over ({ending(info, state)}); there is no move to analyze")
-    state = with_chance(info, args, state)
-    if rules.to_move(state) == CHANCE:
-        raise UsageError("a chance outcome comes next in this position, not a move")
+    state = read_position(info, args, "analyze")
     options = analysis_options(info, args)
     records = info.analyze(state, **options)
     if args.json:

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 from ..core.argtypes import canonical_name, checked_number, count_int, positive_int, seed_int  # noqa: F401 (shared)
 from ..core.gameinfo import GameInfo, SetupOption
+from ..core.protocol import CHANCE
 from ..games import all_games, game_names, get_game
 
 
@@ -78,6 +79,24 @@ def with_chance(info: GameInfo, args: argparse.Namespace, state):
         return state
     with user_input():
         return chance.given(state, getattr(args, f"chance_{chance.name}", None))
+
+
+def read_position(info: GameInfo, args: argparse.Namespace, doing: str, decision: bool = True):
+    """The ``--position`` of ``args`` as a state, checked the same way for every command: it
+    must parse (the game's reader refuses a position no game can reach), take the chance
+    flags given, and not be finished; with ``decision`` a player, not chance, must be next.
+    ``doing`` is what the command would do ("analyze") for the message; a
+    :class:`UsageError` otherwise."""
+    with user_input():
+        state = info.parse_position(args.position)
+    rules = info.rules()
+    if rules.is_over(state):
+        raise UsageError(f"the game is over ({ending(info, state)}); there is nothing to {doing}")
+    if any(getattr(args, f"chance_{name}", None) is not None for name in _chance_flags()) or decision:
+        state = with_chance(info, args, state)
+    if decision and rules.to_move(state) == CHANCE:
+        raise UsageError(f"a chance outcome comes next in this position, not a {info.move_noun}")
+    return state
 
 
 def ending(info: GameInfo, state) -> str:

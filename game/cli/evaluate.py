@@ -17,7 +17,14 @@ import argparse
 import json
 
 from ..games import all_games
-from .common import UsageError, add_game_argument, canonical_name, game_info, position_help, user_input
+from .common import (
+    UsageError,
+    add_game_argument,
+    canonical_name,
+    game_info,
+    position_help,
+    read_position,
+)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -39,8 +46,7 @@ def run(args: argparse.Namespace) -> int:
     name = args.evaluator or info.default_evaluator
     if name not in info.evaluators:
         raise UsageError(f"unknown evaluator {name!r}; known evaluators: {', '.join(info.evaluators)}")
-    with user_input():
-        state = info.parse_position(args.position)
+    state = read_position(info, args, "evaluate", decision=False)
     evaluation = info.evaluate(state, name)
     if args.json:
         print(json.dumps(evaluation.to_json()))

@@ -13,9 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..core.protocol import CHANCE
-from .common import (UsageError, add_chance_arguments, add_game_argument, ending, game_info, position_help,
-                     user_input, with_chance)
+from .common import (
+    add_chance_arguments,
+    add_game_argument,
+    game_info,
+    position_help,
+    read_position,
+)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -41,13 +45,7 @@ def move_rows(info, state) -> list[tuple[dict, str]]:
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    rules = info.rules()
-    with user_input():
-        state = with_chance(info, args, info.parse_position(args.position))
-    if rules.is_over(state):
-        raise UsageError(f"the game is over ({ending(info, state)}); there is no move to list")
-    if rules.to_move(state) == CHANCE:
-        raise UsageError("a chance outcome comes next in this position, not a move")
+    state = read_position(info, args, "list")
     rows = move_rows(info, state)
     if args.json:
         print(json.dumps([row for row, _ in rows]))

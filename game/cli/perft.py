@@ -13,7 +13,13 @@ import json
 
 from ..core.argtypes import positive_int
 from ..core.perft import perft
-from .common import add_chance_arguments, add_game_argument, game_info, position_help, user_input, with_chance
+from .common import (
+    add_chance_arguments,
+    add_game_argument,
+    game_info,
+    position_help,
+    read_position,
+)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -28,10 +34,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    with user_input():
-        state = info.parse_position(args.position)
-    if any(value is not None for name, value in vars(args).items() if name.startswith("chance_")):
-        state = with_chance(info, args, state)  # the outcome given; else the count starts at the draw
+    state = read_position(info, args, "count", decision=False)  # without an outcome given, the count starts at the draw
     nodes = perft(info.rules(), state, args.depth)
     if args.json:
         print(json.dumps({"nodes": nodes}))

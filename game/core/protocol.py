@@ -32,6 +32,8 @@ class Rules(ABC, Generic[State, Action]):
 
     name: str = ""
     num_players: int = 2
+    option_names: tuple[str, ...] = ()
+    """The options ``initial_state`` reads; a saved game naming any other is refused."""
 
     @abstractmethod
     def initial_state(self, options: dict[str, Any] | None = None) -> State:

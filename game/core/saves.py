@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,11 +29,16 @@ import platformdirs
 
 from .match import GameRecord, replay
 from .protocol import CHANCE, IllegalMoveError, Rules
+from .untrusted import MAX_NAME, Fields, UntrustedFileError, is_whole, load_json, shown
 
 FORMAT = "tabula-game"
 SCHEMA_VERSION = 1
 MAX_BYTES = 8_000_000
 """Refuse files larger than this: no real game comes near it."""
+MAX_ACTIONS = 200_000
+"""Most actions a save may list (a long Mandragora game has a few thousand)."""
+MAX_ACTION_TEXT = 200
+"""Longest action text (a backgammon play with hits is under 40 characters)."""
 
 RulesLookup = Callable[[str], Rules]
 """Maps a game name to its rules; raises ``ValueError`` for an unknown game."""
@@ -129,70 +136,115 @@ def save_game(path: Path | str, record: GameRecord) -> None:
 
 
 def load_game(path: Path | str, rules_for: RulesLookup) -> GameRecord:
-    """Read, check and replay a saved game; :class:`SaveError` saying what is wrong."""
-    path = Path(path)
-    name = path.name
+    """Read, check and replay a saved game; :class:`SaveError` saying what is wrong.
+
+    Only a regular file of at most :data:`MAX_BYTES` is read (see :mod:`.untrusted`)."""
+    name = Path(path).name
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise SaveError(f"{name} is too large to be a Tabula saved game")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{name} is a folder, not a saved game") from None
-    except OSError as error:
-        raise SaveError(f"cannot read {name}: {error.strerror or error}") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"{name} is not a Tabula saved game (not a text file)") from None
-    except json.JSONDecodeError as error:
-        raise SaveError(
-            f"{name} is damaged or truncated: not valid JSON ({error.msg} at line {error.lineno})"
-        ) from None
+        data = load_json(path, MAX_BYTES, "Tabula saved game")
+    except UntrustedFileError as error:
+        raise SaveError(str(error)) from None
     return parse_record(data, rules_for, name)
 
 
 def parse_record(data: Any, rules_for: RulesLookup, name: str = "the save") -> GameRecord:
-    """A checked :class:`GameRecord` from decoded JSON; the game is replayed to validate it."""
+    """A checked :class:`GameRecord` from decoded JSON; the game is replayed to validate it.
+
+    Every field is checked for its type, size and range before the rules see it, the options
+    against the names the game's rules read, and every failure is a :class:`SaveError`."""
+    try:
+        return _parse_record(data, rules_for, name)
+    except UntrustedFileError as error:
+        raise SaveError(str(error)) from None
+
+
+def _parse_record(data: Any, rules_for: RulesLookup, name: str) -> GameRecord:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{name} is not a Tabula saved game")
+    fields = Fields(data, name, "Tabula saved game")
     schema = data.get("schema")
-    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+    if not is_whole(schema, 1, 10**6):
         raise SaveError(f"{name} has no valid schema version")
     if schema > SCHEMA_VERSION:
         raise SaveError(
             f"{name} was written by a newer Tabula (schema {schema}); this version reads schema {SCHEMA_VERSION}"
         )
-    game = _field(data, "game", str, name)
+    game = fields.text("game")
     try:
         rules = rules_for(game)
     except ValueError:
-        raise SaveError(f"{name} is a game of {game!r}, which this Tabula does not know") from None
-    players = _field(data, "players", list, name)
-    if len(players) != rules.num_players or not all(isinstance(p, str) and p for p in players):
-        raise SaveError(f"{name}: 'players' must list {rules.num_players} player names")
-    options = _field(data, "options", dict, name)
-    actions = _field(data, "actions", list, name)
-    if not all(isinstance(a, str) for a in actions):
-        raise SaveError(f"{name}: every action must be text in the game's notation")
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise SaveError(f"{name}: 'seed' must be a whole number or null")
+        raise SaveError(f"{name} is a game of {shown(game)}, which this Tabula does not know") from None
+    n = rules.num_players
+    players = fields.texts("players", range(n, n + 1))
+    options = _options(fields, rules, name)
+    actions = fields.data.get("actions")
+    if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS):
+        raise fields.error("actions", f"a list of at most {MAX_ACTIONS:,} moves")
+    if not all(isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in actions):
+        raise SaveError(f"{name}: every action must be text in the game's notation "
+                        f"(at most {MAX_ACTION_TEXT} characters)")
+    seed = fields.whole("seed", -(2**63), 2**64, optional=True)
     try:
         states = replay(rules, options, actions)
     except IllegalMoveError as error:
-        raise SaveError(f"{name}: the move list is invalid at {error}") from None
+        raise SaveError(f"{name}: the move list is invalid at {_cut(str(error))}") from None
     except ValueError as error:
-        raise SaveError(f"{name}: bad game options: {error}") from None
+        raise SaveError(f"{name}: bad game options: {_cut(str(error))}") from None
     final = states[-1]
     result = tuple(rules.result(final)) if rules.is_over(final) else None
     plies = sum(1 for state in states[:-1] if rules.to_move(state) != CHANCE)
     return GameRecord(game, options, list(actions), list(players), seed, result, plies)
 
 
-def _field(data: dict, key: str, kind: type, name: str) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind):
-        raise SaveError(f"{name}: missing or malformed {key!r}")
-    return value
+def _options(fields: Fields, rules: Rules, name: str) -> dict[str, Any]:
+    """The save's game options: names the rules read, each a short text or a small number
+    (the rules check the value itself when the game is replayed)."""
+    options = fields.object("options")
+    for key, value in options.items():
+        if key not in rules.option_names:
+            known = ", ".join(rules.option_names) or "none"
+            raise SaveError(f"{name}: {rules.name} has no option {shown(key)} (its options: {known})")
+        if not (isinstance(value, str) and len(value) <= MAX_NAME or is_whole(value, -1000, 1000)):
+            raise SaveError(f"{name}: option {key!r} must be a short text or a whole number; got {shown(value)}")
+    return options
+
+
+def _cut(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def set_aside(path: Path | str) -> Path:
+    """Rename a file that cannot be used to ``<name>.bad`` (``.bad2``, ... if taken), keeping
+    it for the user instead of deleting it; the new path.  ``OSError`` if it cannot be renamed."""
+    path = Path(path)
+    for k in range(1, 1000):
+        target = path.with_name(path.name + (".bad" if k == 1 else f".bad{k}"))
+        if not os.path.lexists(target):
+            os.replace(path, target)
+            return target
+    raise OSError(f"too many set-aside copies of {path.name}")
+
+
+STALE_SECONDS = 600
+"""Age after which a temporary file of :func:`write_atomic` is an interrupted write's leftover
+(a write takes milliseconds; the margin spares another running Tabula's write)."""
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> int:
+    """Delete ``.<name>.*.tmp`` files that :func:`write_atomic` left in ``folder`` when it was
+    killed mid-write, if older than :data:`STALE_SECONDS`; how many were removed."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_SECONDS:
+                path.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed

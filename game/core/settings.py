@@ -6,7 +6,8 @@ name, and read through :meth:`Settings.of`, which falls back to the game's decla
 for anything missing or no longer valid.
 
 Loading never fails: a missing file gives the defaults, a corrupt file or a bad value falls
-back to the default for what is wrong, and the problem is returned for the window to show.
+back to the default for what is wrong, and the problem is returned for the window to show;
+the file itself is kept as ``settings.json.bad`` (it would be overwritten on exit).
 Files written before games kept their settings apart had them at the top level
 (``"home_side": "left"``); such a value is read for each game that declares a setting of
 that name.  ``TABULA_HOME`` (used by the tests) moves the folder to ``$TABULA_HOME/config``.
@@ -24,7 +25,8 @@ from typing import Any
 import platformdirs
 
 from .gameinfo import GameInfo
-from .saves import write_atomic
+from .saves import set_aside, write_atomic
+from .untrusted import MAX_NAME, UntrustedFileError, is_whole, load_json
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
 """Animation speed name -> seconds per checker step (0 = no animation)."""
@@ -91,20 +93,27 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+MAX_BYTES = 1_000_000
+"""Refuse a settings file larger than this (Tabula's own is under 2 KB)."""
+
+
 def load_settings(path: Path | str | None = None, games: Iterable[GameInfo] = ()) -> tuple[Settings, str | None]:
     """The saved settings and a problem message (``None`` when all was well).
 
     ``games`` are the registered games: their own settings are checked against their
-    declarations (a bad one is reported and dropped) and read from an older flat file."""
+    declarations (a bad one is reported and dropped) and read from an older flat file.
+    A file that cannot be read, or holds a bad value, is renamed to ``settings.json.bad``
+    (see :func:`~game.core.saves.set_aside`) before anything overwrites it, and the message
+    says so: the next start finds only the good settings and says nothing."""
     path = Path(path) if path is not None else settings_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return Settings(), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        return Settings(), f"settings file {path.name} is unreadable ({_short(error)}); using the defaults"
+    try:
+        data = load_json(path, MAX_BYTES, "settings file")
+    except UntrustedFileError as error:
+        return Settings(), f"{error}; using the defaults{_kept(path)}"
     if not isinstance(data, dict):
-        return Settings(), f"settings file {path.name} is not a settings file; using the defaults"
+        return Settings(), f"settings file {path.name} is not a settings file; using the defaults{_kept(path)}"
     settings, bad = Settings(), []
     for item in fields(Settings):
         if item.name not in data or item.name == "games":
@@ -118,12 +127,32 @@ def load_settings(path: Path | str | None = None, games: Iterable[GameInfo] = ()
     if not isinstance(stored, dict):
         bad.append("games")
         stored = {}
-    settings.games = {name: dict(values) for name, values in stored.items()
-                      if isinstance(name, str) and isinstance(values, dict)}
+    settings.games = {name: _scalars(values) for name, values in stored.items()
+                      if _short_name(name) and isinstance(values, dict)}
     for info in games:
         bad += _check_game(settings, info, data)
-    problem = f"ignored bad settings ({', '.join(bad)}); using their defaults" if bad else None
-    return settings, problem
+    if not bad:
+        return settings, None
+    return settings, f"ignored bad settings ({', '.join(bad[:8])}); using their defaults{_kept(path)}"
+
+
+def _kept(path: Path) -> str:
+    """Set the bad file aside; the words saying where it went (or why it could not be)."""
+    try:
+        return f" (the file is kept as {set_aside(path).name})"
+    except OSError as error:
+        return f" (could not keep the bad file: {_short(error)})"
+
+
+def _short_name(name: Any) -> bool:
+    return isinstance(name, str) and 0 < len(name) <= MAX_NAME
+
+
+def _scalars(values: dict) -> dict[str, Any]:
+    """A game's stored settings, keeping only what a setting can be (a short name, a flag or a
+    small number): a game this version does not know keeps them for the next version."""
+    return {key: value for key, value in values.items() if _short_name(key) and (
+        isinstance(value, bool) or _short_name(value) or is_whole(value, -10**6, 10**6))}
 
 
 def _check_game(settings: Settings, info: GameInfo, data: dict) -> list[str]:
@@ -156,14 +185,11 @@ def _valid(name: str, value: Any, default: Any) -> bool:
     if isinstance(default, bool):
         return isinstance(value, bool)
     if isinstance(default, str):
-        return isinstance(value, str)
+        return isinstance(value, str) and len(value) <= MAX_NAME
     if name == "window_size":
-        return (
-            isinstance(value, list) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) and 200 <= v <= 20000 for v in value)
-        )
+        return isinstance(value, list) and len(value) == 2 and all(is_whole(v, 200, 20000) for v in value)
     if isinstance(default, list):
-        return isinstance(value, list) and len(value) <= 8 and all(isinstance(v, str) for v in value)
+        return isinstance(value, list) and len(value) <= 8 and all(_short_name(v) for v in value)
     return False
 
 

@@ -182,10 +182,12 @@ class MandragoraRules(Rules[MandragoraState, Any]):
     """The rules of Mandragora Mania (see the module docstring for the choices made)."""
 
     name = "mandragora"
+    option_names = ("pattern", "first")
 
     def initial_state(self, options: dict[str, Any] | None = None) -> MandragoraState:
         options = options or {}
-        pattern = str(options.get("pattern", "A")).strip().upper()
+        pattern = options.get("pattern", "A")
+        pattern = pattern.strip().upper() if isinstance(pattern, str) else None
         if pattern != "RANDOM" and pattern not in PATTERNS:
             known = ", ".join(PATTERNS)
             raise ValueError(f"option pattern must be one of {known} or 'random', got {options['pattern']!r}")

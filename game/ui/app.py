@@ -15,8 +15,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
-from ..core.saves import SaveError, autosave_path, load_game  # noqa: E402
-from ..core.settings import load_settings, save_settings  # noqa: E402
+from ..core.saves import SaveError, autosave_path, data_dir, load_game, remove_stale_temporaries, saves_dir  # noqa: E402
+from ..core.settings import config_dir, load_settings, save_settings  # noqa: E402
 from ..games import all_games, get_game, rules_for  # noqa: E402
 from .scene import Scene  # noqa: E402
 from ..core.session import GameSession, GameSetup  # noqa: E402
@@ -30,6 +30,12 @@ HIDDEN_FPS = 10
 MIN_SIZE = (720, 480)
 
 
+def remove_leftovers() -> None:
+    """Delete the temporary files of saves interrupted by a kill (see ``write_atomic``)."""
+    for folder in (data_dir(), saves_dir(), config_dir()):
+        remove_stale_temporaries(folder)
+
+
 class App:
     """The window, its shared services (fonts, sounds, settings, banner) and the scene."""
 
@@ -38,6 +44,7 @@ class App:
         # thread in often enough to keep the frame rate while they do.
         sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         pygame.init()
+        remove_leftovers()
         self.settings, problem = load_settings(games=all_games())
         size = tuple(size or self.settings.window_size)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)

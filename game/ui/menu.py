@@ -11,6 +11,7 @@ only game, mode and players).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,11 +22,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from ..core.saves import SaveError, autosave_path, examples_dir, load_game, saves_dir
-from ..games import all_games, rules_for
+from ..core.saves import SaveError, autosave_path, examples_dir, load_game, saves_dir, set_aside
+from ..core.match import GameRecord
+from ..games import all_games, get_game, rules_for
 from .gameview import has_view
 from .scene import Scene
-from ..core.session import HUMAN, GameSetup
+from ..core.session import HUMAN, GameSetup, check_player_name
 from .theme import ACCENT, TEXT_DIM
 from .tournament_scene import open_tournament
 from .widgets import draw_text
@@ -49,6 +51,28 @@ MODES = [
 ]
 
 
+def read_autosave(app) -> GameRecord | None:
+    """The autosaved game, checked as "Continue" would load it (players included); ``None``
+    if there is none.  One that cannot be used is renamed to ``autosave.json.bad`` (kept,
+    not deleted, and never offered again) and the banner says why."""
+    path = autosave_path()
+    if not os.path.lexists(path):
+        return None
+    try:
+        record = load_game(path, rules_for)
+        info = get_game(record.game)
+        for name in record.players:
+            check_player_name(info, name)
+        return record
+    except (SaveError, ValueError) as error:
+        try:
+            kept = f"it is kept as {set_aside(path).name}"
+        except OSError as failure:
+            kept = f"it could not be set aside ({failure.strerror or failure})"
+        app.banner.show(f"The autosaved game cannot be continued: {error}; {kept}.", error=True)
+        return None
+
+
 class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -61,10 +85,7 @@ class MenuScene(Scene):
         self.widgets: dict = {}
         self.dialog: UIFileDialog | None = None
         self._fix_players()
-        try:
-            self.autosave = load_game(autosave_path(), rules_for)
-        except SaveError:
-            self.autosave = None
+        self.autosave = read_autosave(app)
         self.options = _CHOSEN.setdefault(app, {})
         """Game name → its setup options as chosen (kept when another game is picked)."""
         left = getattr(app.scene, "session", None)  # the game the menu is opened from, if any

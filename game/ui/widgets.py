@@ -17,27 +17,54 @@ def draw_text(surface, font, text, pos, colour=TEXT, anchor="topleft") -> pygame
 
 def elide(font: pygame.font.Font, text: str, width: int, left: bool = False) -> str:
     """``text`` cut with "…" (at the end, or at the start with ``left``) to fit ``width``."""
-    if font.size(text)[0] <= width:
+    if len(text) <= width and font.size(text)[0] <= width:
         return text
+    text = text[-width:] if left else text[:width]  # no glyph is narrower than a pixel
     while text and font.size("…" + text if left else text + "…")[0] > width:
         text = text[1:] if left else text[:-1]
     return "…" + text if left else text + "…"
 
 
-def wrap(font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels (long words are not broken)."""
+def wrap(font, text: str, width: int, max_lines: int | None = None) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels; a word too long for a line is
+    broken, and with ``max_lines`` the last line kept ends in "…" if text was left out."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split():
             candidate = f"{line} {word}".strip()
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
+            if font.size(candidate)[0] <= width:
                 line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > width:  # a word wider than a line: break it
+                head = _fitting(font, word, width)
+                lines.append(word[:head])
+                word = word[head:]
+            line = word
         lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = elide(font, lines[-1] + " …", width)
     return lines
+
+
+def _fitting(font, word: str, width: int) -> int:
+    """How many leading characters of ``word`` fit ``width`` pixels (at least 1)."""
+    low, high = 1, len(word)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(word[:middle])[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+MAX_MESSAGE = 600
+"""Characters of a message the banner keeps (messages can quote text from a damaged file)."""
+BANNER_LINES = 6
 
 
 class Banner:
@@ -50,6 +77,8 @@ class Banner:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def show(self, text: str, error: bool = False, seconds: float | None = None) -> None:
+        if len(text) > MAX_MESSAGE:
+            text = text[:MAX_MESSAGE] + "…"
         self.text, self.error = text, error
         self.remaining = seconds if seconds is not None else (30.0 if error else 4.0)
 
@@ -82,7 +111,7 @@ class Banner:
             return
         width = surface.get_width()
         font = fonts(max(14, min(20, width // 60)))
-        lines = wrap(font, self.text, int(width * 0.8))
+        lines = wrap(font, self.text, int(width * 0.8), BANNER_LINES)
         line_h = font.get_linesize()
         self.rect = pygame.Rect(0, 0, int(width * 0.86), line_h * len(lines) + 20)
         self.rect.midtop = (width // 2, 10)

@@ -101,7 +101,11 @@ EDGES = [
 
 
 def test_bounds_and_edges():
-    for me, opp in EDGES:
+    """Extreme boards, the first (both sides all on the bar) past what a game reaches: the
+    evaluator still stays in bounds and symmetric there."""
+    with pytest.raises(ValueError, match="every checker on the bar"):
+        check_board(*EDGES[0])
+    for me, opp in EDGES[1:]:
         check_board(me, opp)
     batch = np.concatenate([random_positions(5000, seed=9), boards_to_array(EDGES)])
     result = bras_details(batch)

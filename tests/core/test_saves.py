@@ -54,7 +54,7 @@ def test_finished_game_gets_its_result(tmp_path):
         ('{"format": "tabula-game", "schema": 1, "game": "go", "players": [], "options": {}, "actions": []}',
          "does not know"),
         ('{"format": "tabula-game", "schema": 1, "game": "backgammon", "players": ["a"], "options": {}, "actions": []}',
-         "2 player names"),
+         "a list of 2 names"),
     ],
 )
 def test_bad_files_give_clear_messages(tmp_path, content, message):

@@ -30,7 +30,7 @@ def test_corrupt_file_falls_back_and_reports(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text('{"sound": fal')
     settings, problem = load_settings(path)
-    assert settings == Settings() and "unreadable" in problem
+    assert settings == Settings() and "not valid JSON" in problem and "settings.json.bad" in problem
     path.write_text("[]")
     assert "not a settings file" in load_settings(path)[1]
 

@@ -1,0 +1,51 @@
+"""One position check for every command, and empty values are errors, never the default."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli.util import run
+
+BOTH_ON_THE_BAR = "AAAA/38AAAD/fw"  # all 30 checkers on the bar
+ROLLER_BORNE_OFF = "4AMAMAAAAAAAAA"  # the side on roll has borne off all 15
+OPPONENT_BORNE_OFF = "AAAAwAcAYAAAAA"
+START = "4HPwATDgc/ABMA"
+
+
+@pytest.mark.parametrize("command", [
+    ["eval", "backgammon"], ["moves", "backgammon", "--dice", "31"], ["analyze", "backgammon", "--dice", "31"],
+    ["perft", "backgammon", "--depth", "1"]])
+@pytest.mark.parametrize("position, words", [
+    (BOTH_ON_THE_BAR, "both sides have every checker on the bar"),
+    (ROLLER_BORNE_OFF, "the game is over (White wins a single game"),
+    (OPPONENT_BORNE_OFF, "the game is over (Black wins a single game"),
+])
+def test_every_command_refuses_finished_and_impossible_positions(capsys, command, position, words):
+    code, out, err = run(capsys, *command, "--position", position)
+    assert code == 2 and out == ""
+    assert err.startswith("tabula: error: ") and words in err
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["eval", "backgammon", "--position", START, "--evaluator", ""], "--evaluator"),
+    (["analyze", "backgammon", "--position", START, "--dice", "31", "--level", " "], "--level"),
+    (["analyze", "backgammon", "--position", START, "--dice", ""], "--dice"),
+    (["moves", "backgammon", "--position", ""], "--position"),
+    (["tournament", "backgammon", "--players", "random", "random", "--games", "2", "--out", ""], "--out"),
+    (["tournament", "backgammon", "--players", "random", "", "--games", "2"], "--players"),
+    (["train", "backgammon", "--arch", "full", "--games", "1", "--out", ""], "--out"),
+    (["play", "mandragora", "--pattern", ""], "--pattern"),
+    (["play", "backgammon", "--white", "random", "--black", ""], "--black"),
+])
+def test_empty_values_are_errors(capsys, argv, flag, tabula_home):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err == f"tabula: error: {flag} must not be empty\n"
+    assert not (tabula_home / "data").exists()  # nothing was started
+
+
+@pytest.fixture
+def tabula_home(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    monkeypatch.setenv("TABULA_HOME", str(home))
+    return home
