@@ -29,11 +29,10 @@ side that must still place its King (log length below 2) has one in its pocket.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from typing import Any
 
+from ..core.untrusted import UntrustedFileError, parse_json, read_text, shown
 from .pieces import COLOURS, START_POCKET, TYPES, last_rank, parse_square, parse_type, square_name
 from .rules import must_place_king
 from .state import ChesstackState, Piece
@@ -56,20 +55,23 @@ def format_position(state: ChesstackState) -> str:
     return f"{sides[0]}; {sides[1]}; ply {state.log_length}"
 
 
+MAX_FILE_BYTES = 64_000
+"""Largest position file read (a position's JSON is under 2 KB)."""
+
+
 def parse_position(text: str) -> ChesstackState:
     """Text or JSON (``{...}``, or ``@file.json``), or ``start``; ``ValueError`` saying what is wrong."""
     text = text.strip() if isinstance(text, str) else ""
-    if text.startswith("@"):
-        path = Path(text[1:])
+    if text.startswith("@"):  # a file: untrusted, so a regular one of bounded size
         try:
-            text = path.read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeDecodeError) as error:
-            raise ValueError(f"cannot read the position file {path}: {getattr(error, 'strerror', None) or error}") from None
+            text = read_text(text[1:], MAX_FILE_BYTES, "Chesstack position file").strip()
+        except UntrustedFileError as error:
+            raise ValueError(f"cannot read the position file: {error}") from None
     if text.startswith("{"):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"bad JSON position: {error.msg} (line {error.lineno}, column {error.colno})") from None
+            data = parse_json(text, "the position", "JSON position")
+        except UntrustedFileError as error:
+            raise ValueError(f"bad JSON position: {error}") from None
         return position_from_json(data)
     if not text:
         raise ValueError(f"empty position; expected e.g. {EXAMPLE!r}, start, or JSON")
@@ -149,18 +151,18 @@ def position_from_json(data: Any) -> ChesstackState:
     cells: list[Piece | None] = [None] * 64
     for entry in entries:
         if not isinstance(entry, dict):
-            raise ValueError(f"bad board entry {entry!r}: expected an object with square, colour and type")
+            raise ValueError(f"bad board entry {shown(entry)}: expected an object with square, colour and type")
         _only(entry, {"square", "colour", "type", "stun", "move", "royal"}, "board entry")
         try:
             sq, kind = parse_square(str(entry["square"])), parse_type(str(entry["type"]))
             colour = _colour(entry["colour"])
         except KeyError as missing:
-            raise ValueError(f"board entry {entry!r} has no {missing}") from None
+            raise ValueError(f"board entry {shown(entry)} has no {missing}") from None
         if cells[sq] is not None:
             raise ValueError(f"two pieces on {square_name(sq)}")
         royal = entry.get("royal", kind == "K")
         if not isinstance(royal, bool):
-            raise ValueError(f"royal on {square_name(sq)} must be true or false, got {royal!r}")
+            raise ValueError(f"royal on {square_name(sq)} must be true or false, got {shown(royal)}")
         if kind == "K" and not royal:
             raise ValueError(f"the King on {square_name(sq)} is not royal: every King is (placing one makes it royal)")
         cells[sq] = Piece(colour, kind, _count(entry.get("stun", 0), f"stun on {square_name(sq)}"),
@@ -184,18 +186,18 @@ def position_from_json(data: Any) -> ChesstackState:
 def _only(data: dict, allowed: set[str], what: str) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise ValueError(f"unknown {what} field {unknown[0]!r}; expected {', '.join(sorted(allowed))}")
+        raise ValueError(f"unknown {what} field {shown(unknown[0])}; expected {', '.join(sorted(allowed))}")
 
 
 def _colour(value: Any) -> int:
     if isinstance(value, str) and value.strip().lower() in COLOURS:
         return COLOURS.index(value.strip().lower())
-    raise ValueError(f"bad colour {value!r}: expected white or black")
+    raise ValueError(f"bad colour {shown(value)}: expected white or black")
 
 
 def _count(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{what} must be a whole number of at least 0, got {value!r}")
+        raise ValueError(f"{what} must be a whole number of at least 0, got {shown(value)}")
     return value
 
 

@@ -6,6 +6,8 @@ import pytest
 
 from tests.cli.util import run
 
+from .corpus import CASES, fingerprint
+
 BOTH_ON_THE_BAR = "AAAA/38AAAD/fw"  # all 30 checkers on the bar
 ROLLER_BORNE_OFF = "4AMAMAAAAAAAAA"  # the side on roll has borne off all 15
 OPPONENT_BORNE_OFF = "AAAAwAcAYAAAAA"
@@ -49,3 +51,13 @@ def tabula_home(tmp_path, monkeypatch):
     home = tmp_path / "home"
     monkeypatch.setenv("TABULA_HOME", str(home))
     return home
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_bad_position_file_is_a_usage_error_and_untouched(capsys, tmp_path, case):
+    path = tmp_path / "position.json"
+    CASES[case](path)
+    before = fingerprint(path)
+    code, out, err = run(capsys, "moves", "chesstack", "--position", f"@{path}")
+    assert code == 2 and out == "" and err.startswith("tabula: error: ") and len(err) < 400
+    assert fingerprint(path) == before

@@ -216,3 +216,21 @@ def test_the_window_removes_interrupted_save_leftovers(window):
     os.utime(leftover, (old, old))
     window()
     assert not leftover.exists()
+
+
+def test_open_saved_shows_every_bad_file_in_the_banner(window, tmp_path):
+    """"Open saved" and the Load dialog's choice: a message, the menu kept, the file untouched."""
+    app = window()
+    app.show_menu()
+    menu = app.scene
+    for case, make in sorted(SAVE_CASES.items()):
+        if _accepted_variant(case):
+            continue
+        path = tmp_path / case.replace(" ", "-") / "game.json"
+        path.parent.mkdir()
+        make(path)
+        before = fingerprint(path)
+        assert not app.open_saved(path), case
+        app.frame()
+        assert app.scene is menu and app.banner.error and "Cannot load the game: " in app.banner.text, case
+        assert fingerprint(path) == before, case
