@@ -35,3 +35,23 @@ seed_int = checked_number(int, lambda value: value >= 0, "a seed, a whole number
 def canonical_name(text: str) -> str:
     """argparse type: a level, player or evaluator name in any case, made canonical (lowercase)."""
     return text.strip().lower()
+
+
+def bounded_int(low: int, high: int, noun: str = "a whole number"):
+    """An argparse type: a whole number from ``low`` to ``high``, else an error naming the
+    bounds ("expected a whole number from 1 to 1,024, got 5000"); long text is cut."""
+
+    expected = f"{noun} from {low:,} to {high:,}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            shown = text if len(text) <= 40 else text[:40] + "…"
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {shown!r}") from None
+        if not low <= value <= high:
+            shown = str(value) if value.bit_length() <= 128 else f"a number of {len(text.strip().lstrip('+-'))} digits"
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {shown}")
+        return value
+
+    return parse

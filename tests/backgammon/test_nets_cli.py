@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from game.backgammon.nets import training
+from game.backgammon.nets import checkpoints
+from game.backgammon.nets import training as training_module
 from game.backgammon.nets.network import Network
 from game.backgammon.nets.training import TrainConfig
 from game.cli import build_parser
@@ -50,13 +51,14 @@ def test_the_options_take_their_defaults_from_train_config():
     args = build_parser().parse_args(["train", "backgammon", "--arch", "full", "--games", "5", "--out", "x.npz"])
     defaults = TrainConfig()
     for name in ("seed", "lr", "lr_end", "lam", "explore", "explore_games", "in_flight", "checkpoint_every",
-                 "check_every", "check_deals", "opponent"):
+                 "checkpoint_minutes", "check_every", "check_deals", "opponent"):
         assert getattr(args, name) == getattr(defaults, name), name
     assert (defaults.check_every, defaults.check_deals, defaults.opponent) == (5000, 250, "greedy:bras")
+    assert defaults.checkpoint_minutes == 5
 
 
 @pytest.mark.parametrize("extra, message", [
-    (("--games", "0"), "at least 1"),
+    (("--games", "0"), "expected a whole number from 1 to 1,000,000,000, got 0"),
     (("--games", "ten"), "whole number"),
     (("--arch", "huge"), "invalid choice"),
     (("--lambda", "1.5"), "between 0 and 1"),
@@ -69,6 +71,56 @@ def test_bad_values_exit_2_with_a_message(capsys, tmp_path, extra, message):
     base = ["--arch", "full", "--games", "5", "--out", str(tmp_path / "n.npz")]
     code, _, err = run(capsys, "train", "backgammon", *base, *extra)  # the last value of an option wins
     assert code == 2 and message in err
+
+
+@pytest.mark.parametrize("extra, message", [
+    (("--hidden", "1000000000"), "argument --hidden: expected a hidden layer size from 1 to 1,024, got 1000000000"),
+    (("--hidden", "100000", "100000"), "argument --hidden: expected a hidden layer size from 1 to 1,024, got 100000"),
+    (("--hidden", "8", "8", "8", "8", "8"), "argument --hidden: expected at most 4 hidden layers, got 5"),
+    (("--hidden", "9" * 5000), "argument --hidden: expected a hidden layer size from 1 to 1,024, got '99999"),
+    (("--in-flight", "1000000000"), "argument --in-flight: expected a whole number from 1 to 4,096, got 1000000000"),
+    (("--in-flight", "1e9"), "argument --in-flight: expected a whole number from 1 to 4,096, got '1e9'"),
+    (("--check-deals", "1000000000000"),
+     "argument --check-deals: expected a whole number from 1 to 100,000, got 1000000000000"),
+    (("--games", "10000000000"), "argument --games: expected a whole number from 1 to 1,000,000,000, got 10000000000"),
+    (("--explore-games", "10" + "0" * 40), "argument --explore-games: expected a whole number from 0 to "
+                                           "1,000,000,000, got a number of 42 digits"),
+    (("--checkpoint-every", "1000000001"), "argument --checkpoint-every: expected a whole number from 1 to"),
+    (("--check-every", "-1"), "argument --check-every: expected a whole number from 0 to 1,000,000,000, got -1"),
+    (("--seed", str(2**64)), "argument --seed: expected a seed from 0 to 18,446,744,073,709,551,615"),
+    (("--checkpoint-minutes", "nan"), "argument --checkpoint-minutes: expected minutes from 0 to 1440, got nan"),
+    (("--checkpoint-minutes", "-1"), "argument --checkpoint-minutes: expected minutes from 0 to 1440, got -1.0"),
+])
+def test_sizes_beyond_their_limits_are_usage_errors_naming_the_limit(capsys, tmp_path, extra, message):
+    out = tmp_path / "n.npz"
+    code, text, err = run(capsys, "train", "backgammon", "--arch", "full", "--games", "5", "--out", str(out), *extra)
+    assert code == 2 and message in err and "Traceback" not in err and len(err) < 2000
+    assert text == "" and list(tmp_path.iterdir()) == []
+
+
+def test_the_largest_sizes_are_accepted(monkeypatch, capsys, tmp_path):
+    """The limits themselves parse and reach the training (stopped before it allocates)."""
+    seen = {}
+
+    def stop(config, *args, **kwargs):
+        seen.update(hidden=config.hidden, in_flight=config.in_flight, check_deals=config.check_deals)
+        raise ValueError("stopped")
+
+    monkeypatch.setattr(training_module, "Training", stop)
+    code, _, err = run(capsys, "train", "backgammon", "--arch", "full", "--games", "1000000000", "--out",
+                       str(tmp_path / "n.npz"), "--hidden", *["1024"] * 4, "--in-flight", "4096",
+                       "--check-deals", "100000", "--seed", str(2**64 - 1), "--checkpoint-minutes", "0")
+    assert code == 2 and err == "tabula: error: stopped\n"
+    assert seen == {"hidden": (1024,) * 4, "in_flight": 4096, "check_deals": 100_000}
+
+
+def test_train_config_is_bounded_for_other_callers_too(tmp_path):
+    for changes, message in [(dict(hidden=(2000,)), "hidden layer size"), (dict(hidden=(8,) * 5), "at most 4"),
+                             (dict(in_flight=10**9), "in_flight"), (dict(check_deals=10**12), "check_deals"),
+                             (dict(checkpoint_minutes=float("nan")), "checkpoint_minutes")]:
+        with pytest.raises(ValueError, match=message):
+            training_module.Training(TrainConfig(**changes), tmp_path / "n.npz")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_an_existing_file_needs_resume(capsys, tmp_path):
@@ -135,7 +187,7 @@ def test_an_out_folder_that_is_not_writable_fails_before_training(capsys, tmp_pa
         def deny(*args, **kwargs):
             raise PermissionError(13, "Permission denied")
 
-        monkeypatch.setattr(training.tempfile, "mkstemp", deny)
+        monkeypatch.setattr(checkpoints.tempfile, "mkstemp", deny)
     try:
         code, text, err = _train(capsys, "full", folder / "n.npz")
     finally:

@@ -64,7 +64,7 @@ def test_loading_a_foreign_file_is_a_clear_error(tmp_path):
     with pytest.raises(ValueError, match=r"bad.npz is not a Tabula network \(bad or missing 'header'\)"):
         Network.load(bad)
     np.savez(bad, header=np.array([None, 1], dtype=object))
-    with pytest.raises(ValueError, match=r"bad.npz is not a Tabula network \(unreadable archive"):
+    with pytest.raises(ValueError, match=r"bad.npz is not a Tabula network \(array 'header' holds Python objects"):
         Network.load(bad)  # never unpickled
 
 
@@ -94,3 +94,12 @@ def test_lambda_returns_blend_one_step_targets_backwards():
     assert g[1, 0] == pytest.approx(0.5 * 0.4 + 0.5 * (1 - 1.0))
     assert g[0, 0] == pytest.approx(0.5 * 0.5 + 0.5 * (1 - g[1, 0]))
     np.testing.assert_allclose(lambda_returns(y, 0.0), y)
+
+
+def test_a_network_evaluator_refuses_a_network_that_does_not_fit_its_encoding():
+    from game.backgammon.nets.evaluator import NetEvaluator
+
+    with pytest.raises(ValueError, match="cannot read the full encoding"):
+        NetEvaluator("net-x", Network((48, 4, 5), meta={"encoding": "full"}))
+    with pytest.raises(ValueError, match="cannot read the phase48 encoding"):
+        NetEvaluator("net-x", Network((48, 4, 3), meta={"encoding": "phase48"}))

@@ -1,5 +1,6 @@
-"""``--resume`` is exact: a run stopped (Ctrl-C, or after any checkpoint) and resumed with the
-same settings ends with the straight run's weights, bit for bit, for both architectures."""
+"""``--resume`` is exact: a run stopped (Ctrl-C, or after any checkpoint, by games or by time)
+and resumed with the same settings ends with the straight run's weights, bit for bit, for both
+architectures."""
 
 from __future__ import annotations
 
@@ -111,3 +112,42 @@ def test_a_state_that_does_not_fit_is_refused_before_anything_is_written(tmp_pat
     with pytest.raises(ValueError, match="not one checkpoint"):
         train(_config("full", games=20), out, resume=True)
     assert {path: path.read_bytes() for path in before} == before
+
+
+def test_checkpoints_by_time_come_before_the_game_interval_and_resume_exactly(tmp_path, monkeypatch):
+    now = [0.0]
+
+    def clock():  # every call is one second later: a checkpoint every 30 steps at half a minute
+        now[0] += 1.0
+        return now[0]
+
+    untimed = train(_config("full", checkpoint_minutes=0), tmp_path / "untimed.npz", report=lambda line: None)
+    save, saves = training_module.Training.save, []
+
+    def save_and_copy(self):
+        save(self)
+        saves.append(self.done)
+        folder = tmp_path / f"save{len(saves)}"
+        folder.mkdir()
+        for path in (self.out, state_path(self.out)):
+            shutil.copy(path, folder / path.name)
+
+    monkeypatch.setattr(training_module, "clock", clock)
+    monkeypatch.setattr(training_module.Training, "save", save_and_copy)
+    timed = train(_config("full", checkpoint_minutes=0.5), tmp_path / "n.npz", report=lambda line: None)
+    monkeypatch.setattr(training_module.Training, "save", save)
+    assert len(saves) >= 4 and saves[0] < 30  # checkpoint_every is 10**9: these came from the clock
+    _assert_same_weights(timed, untimed)  # writing a checkpoint changes nothing in the training
+    for k in (1, len(saves) // 2):
+        out = tmp_path / f"save{k}" / "n.npz"
+        assert read_npz(state_path(out), "a state")["play_lengths"].sum() > 0  # in the middle of games
+        resumed = train(_config("full", checkpoint_minutes=0.5), out, resume=True, report=lambda line: None)
+        _assert_same_weights(resumed, untimed)
+
+
+def test_the_clock_alone_does_not_checkpoint_with_zero_minutes(tmp_path, monkeypatch):
+    monkeypatch.setattr(training_module, "clock", lambda: 10.0**9 * len(saves))
+    save, saves = training_module.Training.save, []
+    monkeypatch.setattr(training_module.Training, "save", lambda self: (saves.append(self.done), save(self)))
+    net = train(_config("full", games=10, checkpoint_minutes=0), tmp_path / "n.npz", report=lambda line: None)
+    assert saves == [net.meta["games"]]  # the final checkpoint only

@@ -69,3 +69,16 @@ def test_choosers_by_name():
     assert make_chooser("greedy:bras").name == "greedy:bras"
     with pytest.raises(ValueError, match="unknown chooser"):
         make_chooser("nobody")
+
+
+def test_a_long_strength_check_is_played_in_blocks_with_the_same_result(monkeypatch):
+    from game.backgammon.nets import arena
+
+    net, hard = new_network("full", 1, (8,)), make_chooser("hard")
+    whole = duplicate_match(NetChooser(net, "full"), hard, 7, seed=3)
+    sizes, play = [], arena.play_lockstep
+    monkeypatch.setattr(arena, "play_lockstep", lambda seats, seeds: (sizes.append(len(seeds)), play(seats, seeds))[1])
+    monkeypatch.setattr(arena, "DEALS_AT_ONCE", 3)
+    blocks = duplicate_match(NetChooser(net, "full"), hard, 7, seed=3)
+    assert sizes == [6, 6, 2]  # never more than DEALS_AT_ONCE deals in memory at once
+    assert blocks.points == whole.points and blocks.per_game == whole.per_game

@@ -19,6 +19,7 @@ from ..movegen import legal_plays
 __all__ = ["MatchResult", "duplicate_match", "play_lockstep"]
 
 MAX_PLIES = 2000  # a safety net; real games end far sooner
+DEALS_AT_ONCE = 500  # deals in lockstep: 1,000 games' candidate plays valued in one batch
 
 
 class _Game:
@@ -96,13 +97,16 @@ class MatchResult:
 
 
 def duplicate_match(a, b, deals: int, seed: int = 0) -> MatchResult:
-    """``deals`` duplicate deals (``2·deals`` games) of chooser ``a`` against ``b``."""
-    seeds, seats = [], []
-    for k in range(deals):
-        dice = derive_seed("arena", seed, k)
-        seeds += [dice, dice]
-        seats += [(a, b), (b, a)]
-    seat0 = play_lockstep(seats, seeds)
+    """``deals`` duplicate deals (``2·deals`` games) of chooser ``a`` against ``b``, played
+    :data:`DEALS_AT_ONCE` deals at a time so memory does not grow with ``deals``."""
+    seat0: list[float] = []
+    for start in range(0, deals, DEALS_AT_ONCE):
+        seeds, seats = [], []
+        for k in range(start, min(deals, start + DEALS_AT_ONCE)):
+            dice = derive_seed("arena", seed, k)
+            seeds += [dice, dice]
+            seats += [(a, b), (b, a)]
+        seat0 += play_lockstep(seats, seeds)
     points = [p if k % 2 == 0 else -p for k, p in enumerate(seat0)]
     per_deal = [(points[2 * k] + points[2 * k + 1]) / 2 for k in range(deals)]
     interval = mean_interval(per_deal)

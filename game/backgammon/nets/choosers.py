@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...core.untrusted import shown
 from ..board import CHECKERS, OFF
 from ..evaluators import get_evaluator
 from ..players import seed_hard_value
@@ -155,4 +156,4 @@ def make_chooser(name: str, seed: int = 0):
         if net is not None:
             return NetChooser(net, evaluator.encoding, name=name)
         return EvaluatorChooser(evaluator_name)
-    raise ValueError(f"unknown chooser {name!r}: use random, hard or greedy:<evaluator>")
+    raise ValueError(f"unknown chooser {shown(name)}: use random, hard or greedy:<evaluator>")

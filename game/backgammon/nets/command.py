@@ -7,14 +7,24 @@ Trains a backgammon network by TD(λ) self-play (:mod:`game.backgammon.nets.trai
 ``--in-flight`` games at once so every move of every game is valued in one numpy batch.
 ``--games`` is the total to reach, counting games a resumed file already holds; training
 stops at the end of the step in which that game finishes, so a few more may be learnt from.
-Every ``--checkpoint-every`` games the network goes to ``FILE`` and the rest of the training
-state (optimiser, random generators, games in flight) to ``FILE.state.npz``; ``--resume``
-continues from them exactly (Ctrl-C saves first).  Every ``--check-every`` games the greedy
+Every ``--checkpoint-every`` games, and at the end of the first step ``--checkpoint-minutes``
+(default 5) after the last checkpoint, the network goes to ``FILE`` and the rest of the
+training state (optimiser, random generators, games in flight) to ``FILE.state.npz``, so a
+killed run loses a few minutes at most; ``--resume`` continues from them exactly, wherever
+they fell (Ctrl-C saves first).  Every ``--check-every`` games the greedy
 network plays ``--check-deals`` duplicate deals against ``--opponent`` (``random``, ``hard``
 or ``greedy:<evaluator>``) and a line with its points per game is printed; the best network
 by that check is kept in ``<FILE stem>.best.npz``.  A progress bar goes to stderr when it is
 a terminal.  Option defaults come from :class:`~game.backgammon.nets.training.TrainConfig`.
 To ship a network, copy it to ``assets/weights/net-full.npz`` or ``net-phase48.npz``.
+
+Sizes are bounded so a run cannot ask for more memory than a desktop has
+(:mod:`~game.backgammon.nets.limits` says why): ``--hidden`` at most 4 layers of at most
+1,024 units, ``--in-flight`` at most 4,096, ``--check-deals`` at most 100,000, game counts
+at most 10^9; a value beyond is a usage error naming the limit.  ``--resume`` reads
+``FILE``, ``FILE.state.npz`` and ``<FILE stem>.best.npz`` as untrusted: a damaged,
+truncated, foreign or oversized file, or one that is not a regular file, is a usage error
+naming it, and nothing is written.
 """
 
 from __future__ import annotations
@@ -24,12 +34,26 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-from ...core.argtypes import checked_number, count_int, positive_int, seed_int
+from ...core.argtypes import bounded_int, checked_number
+from .limits import (MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_IN_FLIGHT, MAX_MINUTES,
+                     MAX_SEED)
 
 ARCHS = ("phase48", "full")
 
 _fraction = checked_number(float, lambda value: 0.0 <= value <= 1.0, "a number between 0 and 1")
 _rate = checked_number(float, lambda value: 0.0 < value < 1.0, "a learning rate between 0 and 1 (exclusive)")
+_minutes = checked_number(float, lambda value: 0.0 <= value <= MAX_MINUTES, f"minutes from 0 to {MAX_MINUTES}")
+_games = bounded_int(1, MAX_GAMES)
+_count = bounded_int(0, MAX_GAMES)
+
+
+class _HiddenLayers(argparse.Action):
+    """``--hidden`` sizes: at most :data:`~.limits.MAX_HIDDEN_LAYERS` of them."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        if len(values) > MAX_HIDDEN_LAYERS:
+            raise argparse.ArgumentError(self, f"expected at most {MAX_HIDDEN_LAYERS} hidden layers, got {len(values)}")
+        setattr(namespace, self.dest, values)
 
 
 HELP = "train a backgammon network by TD(λ) self-play"
@@ -40,11 +64,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     d = TrainConfig()
     parser.add_argument("--arch", choices=ARCHS, required=True, help="network: phase48 (seed 002's 48 inputs) or full")
-    parser.add_argument("--games", type=positive_int, required=True, metavar="N",
+    parser.add_argument("--games", type=_games, required=True, metavar="N",
                         help="self-play games in total, counting those a resumed file holds; training stops at "
                              "the end of the step in which the Nth game finishes, and the games finishing in "
                              "that same step are learnt from too, so the count can exceed N by a few.  The "
-                             "learning rate falls over N games")
+                             f"learning rate falls over N games (at most {MAX_GAMES:,})")
     parser.add_argument("--out", required=True, metavar="FILE",
                         help="the network file (.npz) to write, with FILE.state.npz and <FILE stem>.best.npz "
                              "beside it; its folder is created if missing")
@@ -52,24 +76,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="continue the training saved in --out; with the same --games and settings the "
                              "result is the straight run's, bit for bit; a different --games changes the "
                              "learning-rate schedule from that point (a note says so)")
-    parser.add_argument("--seed", type=seed_int, default=d.seed, help=f"random seed (default {d.seed})")
-    parser.add_argument("--hidden", type=positive_int, nargs="+", help="hidden layer sizes (default: the arch's)")
+    parser.add_argument("--seed", type=bounded_int(0, MAX_SEED, "a seed"), default=d.seed,
+                        help=f"random seed, below 2**64 (default {d.seed})")
+    parser.add_argument("--hidden", type=bounded_int(1, MAX_HIDDEN, "a hidden layer size"), nargs="+",
+                        action=_HiddenLayers, metavar="SIZE",
+                        help=f"hidden layer sizes (default: the arch's), at most {MAX_HIDDEN_LAYERS} layers of at "
+                             f"most {MAX_HIDDEN:,} units: memory grows with width times --in-flight")
     parser.add_argument("--lr", type=_rate, default=d.lr, help=f"Adam learning rate at the start (default {d.lr:g})")
     parser.add_argument("--lr-end", type=_rate, default=d.lr_end,
                         help=f"learning rate at the last game (default {d.lr_end:g})")
     parser.add_argument("--lambda", dest="lam", type=_fraction, default=d.lam, help=f"TD λ (default {d.lam:g})")
     parser.add_argument("--explore", type=_fraction, default=d.explore,
                         help=f"chance of a random play at the start, falling to 0 (default {d.explore:g})")
-    parser.add_argument("--explore-games", type=count_int, default=d.explore_games,
+    parser.add_argument("--explore-games", type=_count, default=d.explore_games,
                         help=f"games until exploration stops (default {d.explore_games})")
-    parser.add_argument("--in-flight", type=positive_int, default=d.in_flight,
-                        help=f"games played at once (default {d.in_flight})")
-    parser.add_argument("--checkpoint-every", type=positive_int, default=d.checkpoint_every,
+    parser.add_argument("--in-flight", type=bounded_int(1, MAX_IN_FLIGHT), default=d.in_flight,
+                        help=f"games played at once, at most {MAX_IN_FLIGHT:,}: their candidate plays are valued "
+                             f"in one batch, and speed stops growing long before (default {d.in_flight})")
+    parser.add_argument("--checkpoint-every", type=_games, default=d.checkpoint_every,
                         help=f"games between checkpoints (default {d.checkpoint_every})")
-    parser.add_argument("--check-every", type=count_int, default=d.check_every,
+    parser.add_argument("--checkpoint-minutes", type=_minutes, default=d.checkpoint_minutes, metavar="M",
+                        help="also checkpoint at the end of the first step M minutes after the last checkpoint "
+                             f"(0: by games only; default {d.checkpoint_minutes:g})")
+    parser.add_argument("--check-every", type=_count, default=d.check_every,
                         help=f"games between strength checks (0: none; default {d.check_every})")
-    parser.add_argument("--check-deals", type=positive_int, default=d.check_deals,
-                        help=f"duplicate deals per check (default {d.check_deals})")
+    parser.add_argument("--check-deals", type=bounded_int(1, MAX_CHECK_DEALS), default=d.check_deals,
+                        help=f"duplicate deals per check, at most {MAX_CHECK_DEALS:,} (default {d.check_deals})")
     parser.add_argument("--opponent", default=d.opponent, help=f"strength-check opponent (default {d.opponent})")
 
 
@@ -93,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
     config = TrainConfig(
         arch=args.arch, games=args.games, seed=args.seed, hidden=tuple(args.hidden) if args.hidden else None,
         lr=args.lr, lr_end=args.lr_end, lam=args.lam, explore=args.explore, explore_games=args.explore_games,
-        in_flight=args.in_flight, checkpoint_every=args.checkpoint_every, check_every=args.check_every,
+        in_flight=args.in_flight, checkpoint_every=args.checkpoint_every,
+        checkpoint_minutes=args.checkpoint_minutes, check_every=args.check_every,
         check_deals=args.check_deals, opponent=args.opponent,
     )
     bar = None

@@ -20,7 +20,8 @@ from ..board import CHECKERS, OFF
 from ..evaluators.arrays import as_batch
 from ..evaluators.base import Evaluator, evaluator_names, register
 from .attribution import explain_plays
-from .encoding import ENCODERS, OUTPUTS, consistent, equity, flip_outputs, terminal_outputs, win_kind_after
+from .encoding import (ENCODERS, OUTPUTS, consistent, equity, flip_outputs, input_size, terminal_outputs,
+                       win_kind_after)
 from .network import Network
 
 __all__ = ["NetEvaluator", "load_network", "register_networks", "NETWORK_FILES"]
@@ -61,6 +62,9 @@ class NetEvaluator(Evaluator):
         self.encoding = network.meta.get("encoding", "full" if network.n_outputs == 5 else "phase48")
         if self.encoding not in ENCODERS:
             raise ValueError(f"{name}: unknown input encoding {self.encoding!r}")
+        if network.sizes[0] != input_size(self.encoding) or network.n_outputs not in (1, 5):
+            raise ValueError(f"{name}: a network of shape {network.sizes} cannot read the {self.encoding} "
+                             "encoding or give backgammon's outcomes")
         five = network.n_outputs == 5
         self.output_names = OUTPUTS if five else OUTPUTS[:1]
         self.factors = ("win", "gammons", "backgammons") if five else ("win",)

@@ -5,12 +5,16 @@ Hidden layers use ``relu``, ``sigmoid`` or ``tanh``; the output layer is always 
 targets in [0, 1], whose gradient at the output logits is simply ``output − target``; that
 is what :meth:`Network.backward` takes.  Weights live in float32 unless asked otherwise
 (the gradient check uses float64).  A network saves to one ``.npz`` holding its weights,
-its shape and free-form metadata (architecture, games trained, seed...).
+its shape and free-form metadata (architecture, games trained, seed...).  Files are read
+back as untrusted input (:func:`read_npz`, :meth:`Network.load`): a regular file of bounded
+size, plain arrays only (never pickles), every shape, type and value checked.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import math
 import os
 import tempfile
 import zipfile
@@ -20,7 +24,17 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Network", "Adam", "ACTIVATIONS", "json_array", "read_json", "write_npz", "read_npz"]
+from ...core.untrusted import Fields, UntrustedFileError, parse_json, read_bytes, shown
+
+__all__ = ["Network", "Adam", "ACTIVATIONS", "json_array", "read_json", "write_npz", "read_npz",
+           "float_array_problem", "MAX_FILE_BYTES"]
+
+MAX_FILE_BYTES = 64 << 20
+"""Largest ``.npz`` read unless a caller says otherwise (and largest its arrays may unpack to)."""
+MAX_LAYERS, MAX_UNITS = 16, 4096
+"""Most layers (of weights) and units per layer a network file may declare."""
+MAX_ARRAYS = 1000
+"""Most arrays an ``.npz`` read here may hold (Tabula's files hold a few dozen at most)."""
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -122,25 +136,65 @@ class Network:
         return write_npz(path, arrays)
 
     @staticmethod
-    def load(path: str | os.PathLike, dtype=np.float32) -> "Network":
-        """A network saved by :meth:`save`; ``ValueError`` naming the file if it is not one."""
+    def load(path: str | os.PathLike, dtype=np.float32, limit: int = MAX_FILE_BYTES) -> "Network":
+        """A network saved by :meth:`save`; ``ValueError`` naming the file if it is not one:
+        not a regular file of at most ``limit`` bytes, not an archive of plain arrays, a header
+        that is not one of :meth:`save`'s, weights of the wrong shape or not finite."""
         what = "a Tabula network"
-        data = read_npz(path, what)
+        data = read_npz(path, what, limit)
+        if "header" not in data:
+            raise ValueError(f"{path} is not {what} (bad or missing 'header')")
         try:
             header = read_json(data["header"])
-            sizes, activation = tuple(int(s) for s in header["sizes"]), str(header["activation"])
-            weights = [data[f"w{k}"].astype(dtype) for k in range(len(sizes) - 1)]
-            biases = [data[f"b{k}"].astype(dtype) for k in range(len(sizes) - 1)]
-            meta = dict(header.get("meta", {}))
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise ValueError(f"{path} is not {what} (bad or missing {error})") from None
+            if not isinstance(header, dict):
+                raise UntrustedFileError(f"its header is {shown(header)}, not an object")
+            fields = Fields(header, "its header")
+            sizes = fields.whole_list("sizes", range(2, MAX_LAYERS + 2), 1, MAX_UNITS)
+            activation = fields.text("activation", choices=ACTIVATIONS)
+            meta = fields.object("meta") if fields.has("meta") else {}
+        except UntrustedFileError as error:
+            raise ValueError(f"{path} is not {what} ({error})") from None
+        names = [f"{kind}{k}" for k in range(len(sizes) - 1) for kind in "wb"]
+        extra = sorted(set(data) - {"header", *names})
+        if extra:
+            raise ValueError(f"{path} is not {what} (arrays its header does not name: {shown(', '.join(extra))})")
+        params = {}
+        for k in range(len(sizes) - 1):
+            for name, shape in ((f"w{k}", (sizes[k], sizes[k + 1])), (f"b{k}", (sizes[k + 1],))):
+                problem = float_array_problem(data.get(name), shape)
+                if not problem:
+                    with np.errstate(over="ignore"):
+                        params[name] = data[name].astype(dtype)
+                    problem = float_array_problem(params[name], shape)  # too large for ``dtype``
+                if problem:
+                    raise ValueError(f"{path} is not {what} (layer {k} {_PART[name[0]]} {problem})")
         net = Network.__new__(Network)
-        net.sizes, net.activation, net.dtype, net.meta = sizes, activation, np.dtype(dtype), meta
-        net.weights, net.biases = weights, biases
-        for k, w in enumerate(weights):
-            if w.shape != (net.sizes[k], net.sizes[k + 1]) or biases[k].shape != (net.sizes[k + 1],):
-                raise ValueError(f"{path}: layer {k} has shape {w.shape}, expected {(net.sizes[k], net.sizes[k + 1])}")
+        net.sizes, net.activation, net.dtype, net.meta = tuple(sizes), activation, np.dtype(dtype), dict(meta)
+        net.weights = [params[f"w{k}"] for k in range(len(sizes) - 1)]
+        net.biases = [params[f"b{k}"] for k in range(len(sizes) - 1)]
         return net
+
+
+_PART = {"w": "weights", "b": "biases"}
+
+
+def float_array_problem(array: np.ndarray | None, shape: tuple[int, ...], low: float | None = None,
+                        high: float | None = None) -> str | None:
+    """What is wrong with ``array`` as a float array of ``shape`` with finite values (within
+    ``low``..``high`` when given), in words for a message; ``None`` if nothing."""
+    if array is None:
+        return "are missing"
+    if array.dtype.kind != "f":
+        return f"are of type {array.dtype}, not floating point"
+    if array.shape != tuple(shape):
+        return f"have shape {array.shape}, expected {tuple(shape)}"
+    if not np.isfinite(array).all():
+        return "hold NaN or infinite values"
+    if low is not None and (array < low).any():
+        return f"hold values below {low:g}"
+    if high is not None and (array > high).any():
+        return f"hold values above {high:g}"
+    return None
 
 
 class Adam:
@@ -193,8 +247,11 @@ def json_array(value: Any) -> np.ndarray:
 
 
 def read_json(array: np.ndarray) -> Any:
-    """The value :func:`json_array` stored."""
-    return json.loads(bytes(np.asarray(array, dtype=np.uint8)).decode())
+    """The value :func:`json_array` stored, decoded within :func:`game.core.untrusted.parse_json`'s
+    bounds; :class:`~game.core.untrusted.UntrustedFileError` ("its header …") otherwise."""
+    if not isinstance(array, np.ndarray) or array.dtype != np.uint8 or array.ndim != 1:
+        raise UntrustedFileError("its header is not text")
+    return parse_json(array.tobytes(), "its header", "JSON header")
 
 
 def write_npz(path: str | os.PathLike, arrays: dict[str, np.ndarray]) -> Path:
@@ -214,16 +271,65 @@ def write_npz(path: str | os.PathLike, arrays: dict[str, np.ndarray]) -> Path:
     return path
 
 
-def read_npz(path: str | os.PathLike, what: str) -> dict[str, np.ndarray]:
-    """Every array of the ``.npz`` archive at ``path`` (no pickles); ``ValueError``
-    "``path`` is not ``what`` (…)" if it is not one."""
+def read_npz(path: str | os.PathLike, what: str, limit: int = MAX_FILE_BYTES) -> dict[str, np.ndarray]:
+    """Every array of the ``.npz`` archive at ``path``; ``ValueError`` "``path`` is not
+    ``what`` (…)" if it is not one.  The file is read whole first, and only if it is a
+    regular file of at most ``limit`` bytes (never a device or a FIFO); its arrays may not
+    unpack to more than ``limit`` bytes, each must be what its ``.npy`` header says, and
+    only plain numbers are read (never pickled objects)."""
     path = Path(path)
-    if not path.is_file():
-        raise ValueError(f"{path} is not {what} ({'a folder' if path.is_dir() else 'no such file'})")
-    if not zipfile.is_zipfile(path):
+    try:
+        raw = read_bytes(path, limit, what.removeprefix("a ").removeprefix("an "))
+    except UntrustedFileError as error:
+        message = str(error).replace(path.name, str(path), 1)
+        raise ValueError(message) from None
+    if not zipfile.is_zipfile(io.BytesIO(raw)):
         raise ValueError(f"{path} is not {what} (not an .npz archive)")
     try:
-        with np.load(path, allow_pickle=False) as data:
-            return {name: data[name] for name in data.files}
-    except (ValueError, OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
-        raise ValueError(f"{path} is not {what} (unreadable archive: {error})") from None
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            members = archive.infolist()
+            if len(members) > MAX_ARRAYS:
+                raise _Refused(f"it holds {len(members):,} files; the limit is {MAX_ARRAYS:,}")
+            unpacked = sum(member.file_size for member in members)
+            if unpacked > limit:
+                raise _Refused(f"its arrays would take {unpacked:,} bytes; the limit is {limit:,}")
+            arrays = {}
+            for member in members:
+                if not member.filename.endswith(".npy"):
+                    raise _Refused(f"{shown(member.filename)} is not an array")
+                arrays[member.filename[:-4]] = _npy(archive.read(member), member.filename[:-4])
+    except _Refused as error:
+        raise ValueError(f"{path} is not {what} ({error})") from None
+    except (ValueError, OSError, EOFError, RuntimeError, NotImplementedError, zipfile.BadZipFile,
+            zlib.error) as error:
+        text = str(error) if len(str(error)) <= 80 else str(error)[:80] + "…"
+        raise ValueError(f"{path} is not {what} (unreadable archive: {text})") from None
+    return arrays
+
+
+class _Refused(ValueError):
+    pass
+
+
+def _npy(raw: bytes, name: str) -> np.ndarray:
+    """The array in the ``.npy`` bytes ``raw``, checked against its header before anything
+    is allocated: plain numbers only, exactly as many bytes as the shape needs."""
+    stream = io.BytesIO(raw)
+    version = np.lib.format.read_magic(stream)
+    if version == (1, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_1_0(stream)
+    elif version == (2, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_2_0(stream)
+    else:
+        raise _Refused(f"array {shown(name)} is in .npy format {version}, not 1.0 or 2.0")
+    if dtype.hasobject or dtype.kind not in "biuf" or dtype.fields is not None or dtype.subdtype is not None:
+        raise _Refused(f"array {shown(name)} holds {'Python objects' if dtype.hasobject else dtype}, "
+                       "not plain numbers")
+    if any(size < 0 for size in shape):
+        raise _Refused(f"array {shown(name)} has a negative size")
+    count, offset = math.prod(shape), stream.tell()
+    if count * dtype.itemsize != len(raw) - offset:
+        raise _Refused(f"array {shown(name)} holds {len(raw) - offset:,} bytes, not the "
+                       f"{count * dtype.itemsize:,} its shape {tuple(shape)} needs")
+    flat = np.frombuffer(raw, dtype=dtype, count=count, offset=offset)
+    return flat.reshape(shape, order="F" if fortran else "C").copy()

@@ -6,11 +6,15 @@ which the ``games``-th game finishes; the games finishing in that same step are 
 too, so the count can exceed ``games`` by a few.  The learning rate falls over the planned
 ``games`` (:func:`.td.scheduled_lr`).
 
-Every ``checkpoint_every`` games it writes the network to ``out`` and everything else the
-run needs beside it (``<out>.state.npz``: the optimiser, every random generator, the games
-in flight with their histories, the counters), so ``resume`` continues exactly: a run
-interrupted and resumed with the same settings ends with the same weights as a straight
-run.  Resuming with another ``games`` changes the learning-rate schedule from that point.
+Every ``checkpoint_every`` games, and after any step that ends ``checkpoint_minutes`` after
+the last checkpoint, it writes the network to ``out`` and everything else the run needs
+beside it (``<out>.state.npz``: the optimiser, every random generator, the games in flight
+with their histories, the counters), so ``resume`` continues exactly: a run interrupted and
+resumed with the same settings ends with the same weights as a straight run, wherever its
+checkpoints fell (writing one changes nothing in the training).  Resuming reads those files
+as untrusted input (:mod:`.checkpoints`).  Resuming with another ``games`` changes the
+learning-rate schedule from that point.
+
 Ctrl-C is held until the current step ends, then a checkpoint is saved.  Every
 ``check_every`` games it plays ``check_deals`` duplicate deals of the greedy network against
 ``opponent`` (:mod:`.arena`), reports the points per game, and keeps the best network so
@@ -20,9 +24,7 @@ far in ``<out stem>.best.npz``.
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -31,11 +33,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ...core.saves import file_in_the_way
+from ...core.untrusted import Fields, UntrustedFileError, shown
 from .arena import duplicate_match
+from .checkpoints import (LOSS_WINDOW, MAX_RECORDED, STATE_FORMAT, STATE_VERSION, best_path, check_best,
+                          check_writable, load_state, name_files, outputs_in_the_way, shape_text, state_path)
 from .choosers import NetChooser, make_chooser
 from .encoding import input_size
-from .network import Network, json_array, read_json, read_npz, write_npz
+from .limits import MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_NETWORK_BYTES, check_config
+from .network import Network, json_array, write_npz
 from .selfplay import SelfPlay
 from .td import Learner, scheduled_lr
 
@@ -48,16 +53,18 @@ ARCHITECTURES = {
     "full": ("full", (128,), 5, "sigmoid"),
 }
 
-STATE_FORMAT, STATE_VERSION = "tabula-training-state", 2
 # Settings that change the weights a resumed run reaches (``games`` has its own note; with
 # a training state the seed no longer matters, the generators being restored).
 RESUME_SETTINGS = ("lr", "lr_end", "lam", "explore", "explore_games", "in_flight", "batch")
-LOSS_WINDOW = 50  # the reported loss is the mean over this many learning steps
+
+clock = time.monotonic
+"""The clock of checkpoint intervals and reported rates (tests replace it)."""
 
 
 @dataclass
 class TrainConfig:
-    """Settings of a run; ``tabula train``'s option defaults are these."""
+    """Settings of a run; ``tabula train``'s option defaults are these, and
+    :mod:`.limits` bounds them."""
 
     arch: str = "full"
     games: int = 10_000
@@ -71,6 +78,7 @@ class TrainConfig:
     in_flight: int = 64
     batch: int = 128
     checkpoint_every: int = 1000
+    checkpoint_minutes: float = 5.0  # 0: by games only
     check_every: int = 5000
     check_deals: int = 250
     opponent: str = "greedy:bras"
@@ -94,83 +102,6 @@ def exploration(config: "TrainConfig", done: int) -> float:
     if config.explore_games <= 0:
         return 0.0
     return config.explore * max(0.0, 1.0 - done / config.explore_games)
-
-
-def state_path(out: Path) -> Path:
-    return out.with_name(out.name + ".state.npz")
-
-
-def best_path(out: Path) -> Path:
-    return out.with_name(out.stem + ".best.npz")
-
-
-def outputs_in_the_way(out: Path) -> list[Path]:
-    """The files a fresh run into ``out`` would overwrite: ``out``, its state and its best."""
-    return [path for path in (out, state_path(out), best_path(out)) if path.exists()]
-
-
-def name_files(paths: list[Path]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    names = [str(path) for path in paths]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def check_writable(out: Path) -> None:
-    """Create ``out``'s folder if missing and make sure files can be written in it;
-    ``ValueError`` saying why not otherwise."""
-    folder = out.parent
-    blocking = file_in_the_way(folder)
-    if blocking is not None:
-        raise ValueError(f"cannot create the folder {folder}: {blocking} is a file")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise ValueError(f"cannot create the folder {folder}: {error.strerror or error}") from None
-    try:
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".tabula-probe-")
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as error:
-        raise ValueError(f"cannot write in the folder {folder}: {error.strerror or error}") from None
-
-
-def _shape(sizes) -> str:
-    return "-".join(str(s) for s in sizes) if isinstance(sizes, (list, tuple)) else str(sizes)
-
-
-def load_state(path: Path, net: Network) -> tuple[dict | None, dict[str, np.ndarray]]:
-    """``(header, arrays)`` of the training state at ``path``, checked against ``net``
-    (header ``None``: an older state holding the optimiser only).  ``ValueError`` naming the
-    file if it is not a training state or belongs to another network or checkpoint."""
-    what = "a Tabula training state"
-    arrays = read_npz(path, what)
-    if "header" not in arrays:
-        if not {"games", "t", "m0"} <= arrays.keys():
-            raise ValueError(f"{path} is not {what} (no header)")
-        try:
-            header, games = None, int(arrays["games"])
-        except (TypeError, ValueError):
-            raise ValueError(f"{path} is not {what} (bad game count)") from None
-    else:
-        try:
-            header = read_json(arrays["header"])
-            valid = isinstance(header, dict) and header.get("format") == STATE_FORMAT
-        except ValueError:
-            valid = False
-        if not valid:
-            raise ValueError(f"{path} is not {what} (unknown header)")
-        if header.get("version") != STATE_VERSION:
-            raise ValueError(f"{path} is a training state of version {header.get('version')}; "
-                             f"this program reads version {STATE_VERSION}")
-        if header.get("arch") != net.meta.get("arch") or header.get("sizes") != list(net.sizes):
-            raise ValueError(f"{path} belongs to a {header.get('arch')} network {_shape(header.get('sizes'))}, "
-                             f"not to the {net.meta.get('arch')} network {_shape(net.sizes)} beside it")
-        games = header.get("games")
-    if games != net.meta.get("games"):
-        raise ValueError(f"{path} was saved at {games} games but the network beside it has "
-                         f"{net.meta.get('games')}: they are not one checkpoint (delete the state file "
-                         "to resume without it, not exactly)")
-    return header, arrays
 
 
 @dataclass
@@ -221,25 +152,27 @@ class _HeldInterrupt:
 
 class Training:
     """A training job ready to :meth:`run`.  Building it loads (``resume``) or creates the
-    network and checks what could fail (files in the way of a fresh run, an unwritable
-    folder, a checkpoint that does not fit) before anything is written; ``ValueError``
-    then.  :attr:`notes` says why a resume will not be exact, if it will not; check lines
+    network and checks what could fail (a size beyond :mod:`.limits`, files in the way of a
+    fresh run, an unwritable folder, a checkpoint that is damaged or does not fit) before
+    anything is written; ``ValueError`` then.  :attr:`notes` says why a resume will not be exact, if it will not; check lines
     and interruptions go to ``report``."""
 
     def __init__(self, config: TrainConfig, out: str | Path, resume: bool = False,
                  report: Callable[[str], None] = print) -> None:
+        check_config(config)
         self.config, self.out, self.report = config, Path(out), report
         self.notes: list[str] = []
         header, arrays = None, {}
         if resume and self.out.exists():
             self.net = self._load_network()
-            done = int(self.net.meta.get("games", 0))
+            done = self.net.meta["games"]
             if state_path(self.out).exists():
                 header, arrays = load_state(state_path(self.out), self.net)
                 self._note_differences(header)
             else:
                 self.notes.append(f"note: no {state_path(self.out)}: the optimiser and the games in flight "
                                   "start afresh, so this run will not match a straight one")
+            check_best(self.out, self.net)
         else:
             in_the_way = outputs_in_the_way(self.out)
             if in_the_way:
@@ -272,13 +205,31 @@ class Training:
         return self.counters.done
 
     def _load_network(self) -> Network:
-        net, config = Network.load(self.out), self.config
-        if net.meta.get("arch") != config.arch:
-            raise ValueError(f"{self.out} holds a {net.meta.get('arch')!r} network, not {config.arch!r}")
-        if config.hidden and tuple(config.hidden) != net.sizes[1:-1]:
-            raise ValueError(f"{self.out} has hidden layers {_shape(net.sizes[1:-1])}, "
-                             f"not the {_shape(config.hidden)} asked")
-        done = int(net.meta.get("games", 0))
+        """The network in ``out``, checked to be one this training makes and can continue."""
+        net, config = Network.load(self.out, limit=MAX_NETWORK_BYTES), self.config
+        try:
+            meta = Fields(net.meta, "its metadata")
+            arch = meta.text("arch", choices=ARCHITECTURES)
+            encoding, _, outputs, _ = ARCHITECTURES[arch]
+            meta.text("encoding", choices=[encoding])
+            meta.whole("games", 0, MAX_RECORDED)
+            best = net.meta.get("best")
+            if best is not None and not (isinstance(best, (int, float)) and not isinstance(best, bool)
+                                         and -3 <= best <= 3):
+                raise meta.error("best", "a number from -3 to 3 or null")
+            hidden = net.sizes[1:-1]
+            if (net.sizes[0], net.sizes[-1]) != (input_size(encoding), outputs) or len(hidden) > MAX_HIDDEN_LAYERS \
+                    or max(hidden, default=0) > MAX_HIDDEN:
+                raise UntrustedFileError(f"its shape {shape_text(net.sizes)} is not one a {arch} network "
+                                         f"trained here has")
+        except UntrustedFileError as error:
+            raise ValueError(f"{self.out} is not a Tabula training network ({error})") from None
+        if arch != config.arch:
+            raise ValueError(f"{self.out} holds a {arch!r} network, not {config.arch!r}")
+        if config.hidden and tuple(config.hidden) != hidden:
+            raise ValueError(f"{self.out} has hidden layers {shape_text(hidden)}, "
+                             f"not the {shape_text(config.hidden)} asked")
+        done = net.meta["games"]
         if done > config.games:
             raise ValueError(f"{self.out} already holds {done} games of training, more than the {config.games} asked")
         return net
@@ -288,10 +239,11 @@ class Training:
             return
         before, now = header.get("config", {}), asdict(self.config)
         if before.get("games") != now["games"]:
-            self.notes.append(f"note: {now['games']} games asked where the checkpoint planned {before.get('games')}: "
+            self.notes.append(f"note: {now['games']} games asked where the checkpoint planned {shown(before.get('games'))}: "
                               f"the learning rate now falls over {now['games']} games, so the result will not "
                               "match a straight run")
-        changed = [f"{key} {before.get(key)} → {now[key]}" for key in RESUME_SETTINGS if before.get(key) != now[key]]
+        changed = [f"{key} {shown(before.get(key))} → {now[key]}" for key in RESUME_SETTINGS
+                   if before.get(key) != now[key]]
         if changed:
             self.notes.append(f"note: settings changed since the checkpoint ({', '.join(changed)}): "
                               "the result will not match a straight run")
@@ -305,8 +257,8 @@ class Training:
             if header.get("opponent") and header["config"].get("opponent") == self.config.opponent:
                 self.opponent.restore(header["opponent"])
             self.counters = _Counters(**header["counters"])
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-            raise ValueError(f"{path} is not a complete Tabula training state ({error})") from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as error:
+            raise ValueError(f"{path} is not a complete Tabula training state ({shown(str(error), 80)})") from None
 
     def save(self) -> None:
         """Write the network to ``out`` and the rest of the state to ``<out>.state.npz``."""
@@ -331,8 +283,9 @@ class Training:
         """Train up to ``config.games``; return the network (also saved to ``out``).
         ``progress(done, finished)`` is called after every step in which games finished."""
         config, counters, held = self.config, self.counters, _HeldInterrupt()
-        started, first = time.monotonic(), counters.done
-        consistent = True
+        started, first = clock(), counters.done
+        interval = config.checkpoint_minutes * 60
+        saved_at, consistent = started, True
         try:
             with held:
                 while counters.done < config.games:
@@ -346,18 +299,22 @@ class Training:
                         counters.done += finished
                     consistent = True
                     held.poll()
-                    if not finished:
-                        continue
-                    if progress:
-                        progress(counters.done, finished)
-                    final = counters.done >= config.games
-                    if config.check_every and (counters.done - counters.last_check >= config.check_every or final):
-                        with held.immediately():
-                            self._check(lr, (counters.done - first) / max(time.monotonic() - started, 1e-9))
-                        counters.last_check = counters.done
-                    if counters.done - counters.last_checkpoint >= config.checkpoint_every or final:
-                        counters.last_checkpoint = counters.done
+                    due = False
+                    if finished:
+                        if progress:
+                            progress(counters.done, finished)
+                        final = counters.done >= config.games
+                        if config.check_every and (counters.done - counters.last_check >= config.check_every
+                                                   or final):
+                            with held.immediately():
+                                self._check(lr, (counters.done - first) / max(clock() - started, 1e-9))
+                            counters.last_check = counters.done
+                        if counters.done - counters.last_checkpoint >= config.checkpoint_every or final:
+                            counters.last_checkpoint = counters.done
+                            due = True
+                    if due or (interval and clock() - saved_at >= interval):  # by time: after any step
                         self.save()
+                        saved_at = clock()
         except KeyboardInterrupt:
             if consistent:
                 self.save()
