@@ -8,13 +8,24 @@ share one chance seed, so in dice games both players meet the same dice ("duplic
 Every seed derives from ``--seed`` and the pair and deal, so results do not depend on the
 number of workers.
 
+Limits: at most 64 players, 1,000,000 games per pair, 256 workers, ``--max-plies``
+100,000 and a seed below 2**64; a value past one is a usage error naming it.
+
 Games run headless over ``--workers`` processes (default: every CPU this process may use),
-handed out deal by deal across the pairs.  Each finished game is appended to
-``DIR/games.jsonl`` at once: Ctrl-C keeps them, and the same command with the same
-``--out DIR`` resumes (a folder of a tournament with other settings, a file, or a folder
-another run is using is refused).  Without ``--out`` the folder is
+handed out deal by deal across the pairs; the workers end with the run, even a killed one.
+Each finished game is appended to ``DIR/games.jsonl`` at once: Ctrl-C keeps them, and the
+same command with the same ``--out DIR`` resumes.  Without ``--out`` the folder is
 ``<user data>/tournaments/<timestamp>-<game>``, where the window keeps its tournaments too
 (``$TABULA_HOME/data/tournaments`` when ``TABULA_HOME`` is set), so it can resume them.
+
+Files in the folder are checked when read.  A folder of a tournament with other settings,
+with a damaged ``settings.json`` or a ``games.jsonl`` that is no regular file, a file, or
+a folder another run is using is refused (exit code 2) and left as it is.  A line of
+``games.jsonl`` that is no game record of this tournament (damaged, edited, cut short) is
+moved to ``games.jsonl.bad``, with a warning on stderr, and its game is played again.  If
+``games.jsonl`` cannot be written mid-run (no permission, a full disk), the run stops with
+``tabula: error: cannot write …: <reason>`` and exit code 1; the games written before are
+kept, with their results when those can be written.
 A progress bar (games, games/s, ETA) goes to stderr when it is a terminal and ``--json`` is off.
 
 At the end the folder holds ``results.json`` (the JSON below), ``pairs.csv``,
@@ -48,14 +59,23 @@ import json
 import sys
 from pathlib import Path
 
+from ..core.argtypes import checked_number
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar
 from ..core.tournament.report import format_table, write_files
+from ..core.tournament.results import GamesFileError
+from ..core.tournament.runner import MAX_WORKERS
+from ..core.tournament.schedule import MAX_GAMES_PER_PAIR, MAX_PLAYERS, MAX_PLIES, MAX_SEED
 from ..core.tournament.summary import Summary
 from ..games import get_game
-from .common import add_game_argument, canonical_name, positive_int, seed_int
+from .common import UsageError, add_game_argument, canonical_name
 
+
+def bounded_int(low: int, high: int):
+    """argparse type: a whole number from ``low`` to ``high``."""
+    return checked_number(int, lambda value: low <= value <= high,
+                          f"a whole number of at least {low:,} and at most {high:,}")
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -63,13 +83,15 @@ def add(sub: argparse._SubParsersAction) -> None:
     add_game_argument(parser)
     parser.add_argument("--players", nargs="+", required=True, metavar="PLAYER", type=canonical_name,
                         help="two or more player names (the game's players, e.g. easy medium hard)")
-    parser.add_argument("--games", type=positive_int, default=100,
-                        help="games per pair, even (odd is rounded up); default 100")
-    parser.add_argument("--seed", type=seed_int, default=0, help="seed; the same seed replays the same games")
-    parser.add_argument("--workers", type=positive_int, default=available_cpus(),
-                        help="worker processes (default: every CPU this process may use)")
+    parser.add_argument("--games", type=bounded_int(1, MAX_GAMES_PER_PAIR), default=100,
+                        help=f"games per pair, even (odd is rounded up), at most {MAX_GAMES_PER_PAIR:,}; default 100")
+    parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0,
+                        help="seed; the same seed replays the same games")
+    parser.add_argument("--workers", type=bounded_int(1, MAX_WORKERS), default=min(available_cpus(), MAX_WORKERS),
+                        help=f"worker processes, at most {MAX_WORKERS} (default: every CPU this process may use)")
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
-    parser.add_argument("--max-plies", type=positive_int, help="stop a game unfinished (a draw) after this many plies")
+    parser.add_argument("--max-plies", type=bounded_int(1, MAX_PLIES),
+                        help=f"stop a game unfinished (a draw) after this many plies, at most {MAX_PLIES:,}")
     parser.add_argument("--json", action="store_true", help="print only the results as JSON")
     parser.set_defaults(run=run)
 
@@ -86,6 +108,8 @@ def save_chart(summary: Summary, folder: Path) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if len(args.players) > MAX_PLAYERS:
+        raise UsageError(f"--players: at most {MAX_PLAYERS} players, got {len(args.players)}")
     games = even_games(args.games)
     if games != args.games:
         print(f"note: {args.games} games per pair rounded up to {games} (both seatings equally often)", file=sys.stderr)
@@ -98,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace, settings: Settings, store: ResultStore) -> int:
     folder, total = store.folder, settings.total_games
+    for note in store.notes:
+        print(f"warning: {note}", file=sys.stderr)
     if not args.json:
         resumed = f", {len(store.records)} already played" if store.records else ""
         print(f"tournament folder: {folder} ({total} games{resumed})", file=sys.stderr)
@@ -111,10 +137,27 @@ def _play(args: argparse.Namespace, settings: Settings, store: ResultStore) -> i
         print(f"interrupted: {len(store.records)} of {total} games kept in {folder}; "
               f"run the same command with --out {folder} to resume", file=sys.stderr)
         return 130
+    except GamesFileError as error:
+        if bar:
+            bar.close()
+        kept = f"{len(store.records)} of {total} games are kept in {folder}"
+        try:
+            write_files(summarize(settings, store.sorted_records()), folder)
+            kept += " with their results"
+        except OSError:
+            pass
+        print(f"tabula: error: {error}; {kept}; run the same command with --out {folder} to resume "
+              "once it can be written", file=sys.stderr)
+        return 1
     if bar:
         bar.close()
     summary = summarize(settings, records)
-    write_files(summary, folder)
+    try:
+        write_files(summary, folder)
+    except OSError as error:
+        print(f"tabula: error: cannot write the results in {folder}: {error.strerror or error}; "
+              f"the {len(records)} games are kept in its games.jsonl", file=sys.stderr)
+        return 1
     problem = save_chart(summary, folder)
     if problem:
         print(f"warning: no standings chart: {problem}", file=sys.stderr)

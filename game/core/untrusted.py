@@ -71,40 +71,20 @@ def read_bytes(path: Path | str, limit: int, what: str = "file") -> bytes:
     a FIFO — opened without waiting, so a FIFO never hangs), unreadable or larger than
     ``limit`` (checked by reading, since a device or a growing file reports no true size).
     """
-    path = Path(path)
-    name = path.name or str(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise UntrustedFileError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise UntrustedFileError(f"{name} is a folder, not a {what}") from None
-    except OSError as error:
-        raise UntrustedFileError(f"cannot read {name}: {error.strerror or error}") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise UntrustedFileError(f"{name} is a folder, not a {what}")
-        if not stat.S_ISREG(info.st_mode):
-            raise UntrustedFileError(f"{name} is not a regular file, so not a {what}")
-        if info.st_size > limit:
-            raise UntrustedFileError(f"{name} is too large to be a {what} ({info.st_size:,} bytes; "
-                                     f"the limit is {limit:,})")
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as error:
-        raise UntrustedFileError(f"cannot read {name}: {error.strerror or error}") from None
-    finally:
-        os.close(fd)
+    name = Path(path).name or str(path)
+    with open_regular(path, what) as handle:
+        try:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise UntrustedFileError(f"{name} is too large to be a {what} ({size:,} bytes; "
+                                         f"the limit is {limit:,})")
+            content = handle.read(limit + 1)  # the size seen may be stale: read past the limit to know
+        except OSError as error:
+            raise UntrustedFileError(f"cannot read {name}: {error.strerror or error}") from None
+    size = len(content)
     if size > limit:
         raise UntrustedFileError(f"{name} is too large to be a {what} (over {limit:,} bytes)")
-    return b"".join(chunks)
+    return content
 
 
 def read_text(path: Path | str, limit: int, what: str = "file") -> str:

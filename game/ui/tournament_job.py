@@ -5,8 +5,9 @@ functions, so records are exactly what ``tabula tournament`` plays) and keeps a 
 the finished games for the window to read.  Games run in processes even with one worker:
 the window's thread keeps its interpreter to itself (60 fps), and :meth:`TournamentJob.stop`
 can end a game half played by terminating the pool.  Finished games are appended to the
-tournament folder as they arrive, so a stopped tournament keeps them.  The job holds the
-folder's lock from construction to :meth:`TournamentJob.close`.  No pygame here.
+tournament folder as they arrive, so a stopped tournament keeps them; if that file cannot
+be written the job fails with a message saying why, keeping the games before.  The job
+holds the folder's lock from construction to :meth:`TournamentJob.close`.  No pygame here.
 """
 
 from __future__ import annotations
@@ -21,7 +22,13 @@ from typing import Any
 
 from ..core.tournament import ResultStore, Settings, summarize, validate
 from ..core.tournament.progress import eta_seconds
-from ..core.tournament.runner import init_worker, missing_games, play_in_worker
+from ..core.tournament.results import GamesFileError
+from ..core.tournament.runner import (
+    init_worker,
+    missing_count,
+    missing_games,
+    play_in_worker,
+)
 from ..core.tournament.summary import Summary
 from ..games import get_game
 
@@ -54,8 +61,9 @@ class TournamentJob:
     """One tournament run: :meth:`start`, poll :meth:`progress`, :meth:`stop` to cancel.
 
     ``ValueError`` on construction for an unknown player or a folder that cannot be used
-    (another tournament's, another run's, a file).  An existing folder of the same
-    tournament resumes (only missing games run).  :meth:`close` frees the folder.
+    (another tournament's, another run's, a file, damaged settings).  An existing folder of
+    the same tournament resumes (only missing games run); :attr:`notes` says what opening it
+    set aside (see :class:`~game.core.tournament.ResultStore`).  :meth:`close` frees the folder.
     """
 
     def __init__(self, settings: Settings, folder: Path, workers: int = 1,
@@ -65,6 +73,7 @@ class TournamentJob:
         self.workers = max(1, int(workers))
         self.lookup, self.start_method = lookup, start_method
         self.store = ResultStore(self.folder, settings)
+        self.notes: list[str] = list(self.store.notes)
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -133,6 +142,8 @@ class TournamentJob:
             self._play_missing()
             if self._stop.is_set() and len(self.store.records) < self.settings.total_games:
                 status = "stopped"
+        except GamesFileError as problem:  # its message says which file and why
+            status, error = "failed", str(problem)
         except Exception as problem:  # a player or worker failed: report it, keep the games
             status, error = "failed", f"{type(problem).__name__}: {problem}"
         summary = self.summary()
@@ -143,14 +154,14 @@ class TournamentJob:
                 self.store.close()
 
     def _play_missing(self) -> None:
-        todo = missing_games(self.settings, self.store)
-        if not todo:
+        todo, remaining = missing_games(self.settings, self.store), missing_count(self.settings, self.store)
+        if not remaining:
             return
         context = multiprocessing.get_context(self.start_method)
-        pool = context.Pool(min(self.workers, len(todo)), init_worker, (self.lookup, self.settings))
+        pool = context.Pool(min(self.workers, remaining), init_worker, (self.lookup, self.settings))
         try:
             results = pool.imap_unordered(play_in_worker, todo, 1)
-            remaining, summarized = len(todo), 0.0
+            summarized = 0.0
             while remaining and not self._stop.is_set():
                 try:
                     record = results.next(POLL_SECONDS)

@@ -7,7 +7,9 @@ progress, live standings, pair results and the standings chart; Stop or Esc ends
 the finished games, and starting again with the same choices resumes.  "Resume last"
 continues the newest unfinished tournament of this game, even one stopped before the
 program was closed or started by ``tabula tournament`` without ``--out``: both keep them in
-``<user data>/tournaments/<time>-<game>/`` (JSON, CSV, PNG).
+``<user data>/tournaments/<time>-<game>/`` (JSON, CSV, PNG).  A folder whose settings are
+damaged is passed over; one whose games file has damaged lines says so, and resuming it
+moves them to ``games.jsonl.bad`` (a note in the banner) and plays their games again.
 
 A player can be entered more than once, as on the command line (``medium medium``): the
 list offers one more copy of each picked player (``medium#2`` under ``medium``).
@@ -265,8 +267,9 @@ class TournamentScene(Scene):
         self.job, self.finalized = job, False
         resume = bool(job.store.records)
         self.message = f"{'Resuming' if resume else 'Saving'} in {folder}"
+        note = " ".join([note.strip(), *job.notes]).strip()
         if note:
-            self.app.banner.show(note)
+            self.app.banner.show(note, seconds=12 if job.notes else 4)
         job.start()
         self._sync_widgets()
         return True
@@ -366,6 +369,10 @@ class TournamentScene(Scene):
             last = self.last.settings
             notes.append(f"Resume last: {self.last.done} of {last.total_games} games of {', '.join(last.labels)} "
                          f"(seed {last.seed}) in {self.last.folder.name}")
+            if self.last.damaged:
+                lines = "1 damaged line" if self.last.damaged == 1 else f"{self.last.damaged} damaged lines"
+                notes.append(f"Its games file has {lines}: resuming moves them to games.jsonl.bad "
+                             "and plays their games again.")
         for note in notes:
             y += font.get_linesize()
             for text in wrap(font, note, r.w):

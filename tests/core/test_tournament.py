@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
+import multiprocessing
 import os
+import re
+import time
 
 import pytest
 
@@ -13,8 +17,10 @@ from game.core.tournament import ResultStore, Settings, available_cpus, run_tour
 from game.core.tournament.folders import latest_unfinished, new_folder, tournaments_dir
 from game.core.tournament.progress import ProgressBar, eta_seconds
 from game.core.tournament.report import format_p, format_table
+from game.core.tournament.lock import FolderInUse, FolderLock
+from game.core.tournament.records import check_record
 from game.core.tournament.runner import missing_games
-from game.core.tournament.schedule import derive_seed, even_games
+from game.core.tournament.schedule import derive_seed, even_games, spec_at
 from game.games import game_names, get_game
 
 SETTINGS = Settings("backgammon", ("easy", "medium", "hard"), 4, seed=7)
@@ -43,6 +49,35 @@ def test_schedule_balances_seats_and_shares_dice_within_a_deal():
     assert first.seats == (0, 1) and second.seats == (1, 0)
     assert first.seed == second.seed != third.seed
     assert first.player_seeds == second.player_seeds[::-1]
+
+
+def test_schedules_are_computed_game_by_game_never_built_whole(tmp_path):
+    for settings in (SETTINGS, Settings("backgammon", tuple("abcde"), 6, 1)):
+        gpp = settings.games_per_pair
+        expected = [(p * gpp + n, pair, n) for p, pair in enumerate(settings.pairs) for n in range(gpp)]
+        assert [(s.index, s.pair, s.number) for s in schedule(settings)] == expected
+    huge = Settings("backgammon", tuple(f"p{k}" for k in range(64)), 1_000_000, 3)
+    specs = schedule(huge)  # 2,016,000,000 games: would take hundreds of gigabytes as a list
+    assert len(specs) == huge.total_games == 2016 * 10**6
+    last = specs[-1]
+    assert (last.index, last.pair, last.number, last.seats) == (huge.total_games - 1, (62, 63), 999_999, (63, 62))
+    assert spec_at(huge, 1).seed == specs[0].seed == derive_seed(3, 0, 1, 0)
+    with ResultStore(tmp_path, huge) as store:
+        store.append({"index": 0})
+        first = list(itertools.islice(missing_games(huge, store), 3))
+    assert [(s.pair, s.number) for s in first] == [((0, 1), 1), ((0, 2), 0), ((0, 2), 1)]
+
+
+def test_settings_are_bounded():
+    Settings("backgammon", tuple(f"p{k}" for k in range(64)), 1_000_000, 2**64 - 1, 100_000)
+    for change, message in (({"players": ("a",) * 65}, "at most 64 players, got 65"),
+                            ({"games_per_pair": 1_000_002}, "from 2 to 1,000,000, got 1000002"),
+                            ({"games_per_pair": True}, "games per pair"), ({"seed": 2**64}, "seed must be"),
+                            ({"seed": -1}, "seed must be"), ({"max_plies": 0}, "max plies must be"),
+                            ({"max_plies": 100_001}, "from 1 to 100,000"), ({"players": ("a", "")}, "player names"),
+                            ({"game": "x" * 65}, "game must be")):
+        with pytest.raises(ValueError, match=re.escape(message)):
+            dataclasses.replace(SETTINGS, **change)
 
 
 def test_seeds_are_pinned():
@@ -98,24 +133,53 @@ def test_an_interrupted_run_resumes_to_the_same_results(tmp_path, workers):
     assert as_lines(play(tmp_path / "run", workers=workers)) == as_lines(reference)
 
 
-def test_a_line_cut_short_is_dropped_and_other_damage_refused(tmp_path):
+def test_bad_lines_are_set_aside_and_their_games_played_again(tmp_path):
     reference = play(tmp_path / "reference")
     folder = tmp_path / "run"
     stored(folder)
     lines = [json.dumps(r) for r in reference[:2]]
-    games = folder / "games.jsonl"
+    games, aside = folder / "games.jsonl", folder / "games.jsonl.bad"
     games.write_text(lines[0] + "\n" + lines[1][:40], encoding="utf-8")  # no newline: cut short
     with ResultStore(folder, SETTINGS) as store:
-        assert list(store.records) == [0]
+        assert list(store.records) == [0] and "line 2 is damaged" in store.notes[0]
         assert games.read_text(encoding="utf-8") == lines[0] + "\n"
+        assert aside.read_text(encoding="utf-8") == lines[1][:40] + "\n"  # kept, not deleted
         assert as_lines(run_tournament(SETTINGS, get_game, store)) == as_lines(reference)
     games.write_text(lines[0] + "\n" + lines[1], encoding="utf-8")  # whole, only its newline lost
-    assert list(stored(folder)) == [0, 1] and games.read_text(encoding="utf-8").endswith("\n")
-    for damaged, number in (("garbage\n" + lines[0] + "\n", 1), (lines[0] + "\n" + lines[1][:40] + "\n", 2)):
-        games.write_text(damaged, encoding="utf-8")  # a complete line that is no record: refused, kept
-        with pytest.raises(ValueError, match=f"line {number} is not a game record"):
-            ResultStore(folder, SETTINGS)
-        assert games.read_text(encoding="utf-8") == damaged
+    with ResultStore(folder, SETTINGS) as store:
+        assert list(store.records) == [0, 1] and store.notes == []
+    assert games.read_text(encoding="utf-8") == lines[0] + "\n" + lines[1] + "\n"
+
+    aside.unlink()
+    bad = ["garbage", json.dumps(dict(reference[1], pair=[0, 2])), lines[0], '{"index": 5}',
+           json.dumps(dict(reference[1], result=[1, True]))]
+    games.write_text("\n".join([bad[0], lines[0], *bad[1:]]) + "\n", encoding="utf-8")
+    with ResultStore(folder, SETTINGS) as store:  # complete lines, but no records of this tournament
+        assert list(store.records) == [0]
+        note = store.notes[0]
+        assert note.startswith("games.jsonl: moved 5 lines that are not game records of this tournament to "
+                               "games.jsonl.bad (line 1 is damaged or truncated")
+        assert "line 3: 'pair' must be [0, 1] in game 1; got [0, 2]; line 4 repeats game 0 of line 2" in note
+        assert note.endswith("; and 2 more); any game missing is played again")
+        assert games.read_text(encoding="utf-8") == lines[0] + "\n"
+        assert aside.read_text(encoding="utf-8") == "\n".join(bad) + "\n"
+        assert as_lines(run_tournament(SETTINGS, get_game, store)) == as_lines(reference)
+
+
+def test_a_record_must_be_the_schedules_game(tmp_path):
+    record = play(tmp_path)[3]
+    assert check_record(record, SETTINGS) is record
+    for key, value, message in (("index", 12, "'index' must be a whole number from 0 to 11"),
+                                ("number", 1, "'number' must be 3 in game 3"),
+                                ("seats", [0, 1], "'seats' must be [1, 0] in game 3"),
+                                ("players", ["easy", "medium"], "'players' must be ['medium', 'easy'] in game 3"),
+                                ("seed", 1, "'seed' must be"), ("player_seeds", [1, 2], "'player_seeds' must be"),
+                                ("pair", [True, 1], "'pair' must be a list"), ("options", [], "'options' must be"),
+                                ("actions", ["x" * 201], "'actions' must be"), ("result", [1e7, 0], "'result' must be"),
+                                ("result", [1], "'result' must be"), ("plies", 10**6, "'plies' must be")):
+        with pytest.raises(ValueError, match=re.escape(f"game record: {message}")):
+            check_record(dict(record, **{key: value}), SETTINGS)
+    assert check_record(dict(record, result=None), SETTINGS)["result"] is None
 
 
 def test_a_folder_is_one_runs_at_a_time(tmp_path):
@@ -124,6 +188,24 @@ def test_a_folder_is_one_runs_at_a_time(tmp_path):
             ResultStore(tmp_path, SETTINGS)
     with ResultStore(tmp_path, SETTINGS) as store:  # free again once closed
         assert store.records == {}
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork here")
+def test_a_forked_child_does_not_keep_the_lock(tmp_path):
+    context = multiprocessing.get_context("fork")
+    lock = FolderLock(tmp_path)
+    running = context.Event()
+    child = context.Process(target=lambda: (running.set(), time.sleep(30)))
+    child.start()  # a worker forked while the folder is locked
+    try:
+        assert running.wait(30)
+        with pytest.raises(FolderInUse):
+            FolderLock(tmp_path)  # still the parent's
+        lock.release()  # the parent ends: the child must not hold the folder on
+        FolderLock(tmp_path).release()
+    finally:
+        child.terminate()
+        child.join()
 
 
 def test_a_file_or_an_unusable_place_is_a_clear_error(tmp_path):
@@ -137,12 +219,12 @@ def test_a_file_or_an_unusable_place_is_a_clear_error(tmp_path):
 
 def test_missing_games_go_deal_by_deal_across_the_pairs(tmp_path):
     with ResultStore(tmp_path, SETTINGS) as store:
-        order = missing_games(SETTINGS, store)
+        order = list(missing_games(SETTINGS, store))
         assert sorted(s.index for s in order) == list(range(12))
         assert [(s.number // 2, s.pair) for s in order[:6]] == [(0, (0, 1))] * 2 + [(0, (0, 2))] * 2 + [(0, (1, 2))] * 2
         assert [s.number for s in order[:2]] == [0, 1]  # both seatings of a deal together
         store.append({"index": order[0].index})
-        assert missing_games(SETTINGS, store) == order[1:]
+        assert list(missing_games(SETTINGS, store)) == order[1:]
 
 
 def test_default_folders_and_the_latest_unfinished(tmp_path, monkeypatch):

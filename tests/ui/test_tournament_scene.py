@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 
 import pygame
 import pygame_gui
@@ -15,6 +16,7 @@ from game.ui import tournament_scene
 from game.ui.menu import MODES
 from game.ui.tournament_scene import TournamentScene
 
+from ..reliability.corpus import CASES, fingerprint
 from .util import click, distinct_colours, key, press_button, run_until
 
 FAST = {"backgammon": ("random", "greedy:bras"), "mandragora": ("random", "analyzer")}
@@ -245,3 +247,87 @@ def test_a_job_that_cannot_start_leaves_its_folder_free(tmp_path, monkeypatch):
         tournament_job.TournamentJob(settings, tmp_path / "t")
     with ResultStore(tmp_path / "t", settings):  # not "in use by another tournament run"
         pass
+
+
+NOT_REGULAR = {"link to /dev/zero", "fifo", "folder"}
+
+
+def damaged_folders(home, place: str) -> dict:
+    """One unfinished tournament folder per corrupt-file case, that case as its ``place``."""
+    settings = Settings("backgammon", ("random", "greedy:bras"), 2, 5)
+    made = {}
+    for k, (case, make) in enumerate(CASES.items()):
+        folder = home / "data" / "tournaments" / f"20240101-0000{k:02d}-backgammon"
+        ResultStore(folder, settings).close()
+        target = folder / place
+        if os.path.lexists(target):
+            target.unlink()
+        make(target)
+        made[case] = folder
+    return made
+
+
+@pytest.mark.parametrize("place", ["settings.json", "games.jsonl", "results.json"])
+def test_damaged_tournament_folders_never_crash_the_screen(app, tabula_home, monkeypatch, place):
+    made = damaged_folders(tabula_home, place)
+    before = {case: fingerprint(folder / place) for case, folder in made.items()}
+    scene = open_scene(app)
+    app.frame()
+    if place == "settings.json":  # none can be resumed: skipped, and left as they are
+        assert scene.last is None and not scene.widgets["resume"].is_enabled
+        assert {case: fingerprint(folder / place) for case, folder in made.items()} == before
+        return
+    fill(scene, workers="1")
+    resumed = []
+    while scene.last is not None:  # newest first, each to the end
+        last = scene.last
+        if last.damaged:
+            assert f"Its games file has {last.damaged} damaged line" in help_text(scene, monkeypatch)
+        press_button(app, scene.widgets["resume"])
+        assert scene.job is not None and scene.job.folder == last.folder, app.banner.text
+        if last.damaged:
+            assert "moved" in app.banner.text and "games.jsonl.bad" in app.banner.text and not app.banner.error
+        finish(app, scene)
+        assert scene.job.progress().status == "finished" and scene.job.progress().done == 2
+        resumed.append(last.folder)
+    expected = {folder for case, folder in made.items() if not (place == "games.jsonl" and case in NOT_REGULAR)}
+    assert set(resumed) == expected and len(resumed) == len(expected)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_folder_damaged_after_the_screen_opened_is_refused_in_the_banner(app, tabula_home):
+    settings = Settings("backgammon", ("random", "greedy:bras"), 2, 5)
+    folder = tabula_home / "data" / "tournaments" / "20240101-000000-backgammon"
+    ResultStore(folder, settings).close()
+    scene = open_scene(app)
+    assert scene.last is not None and scene.last.folder == folder
+    CASES["deeply nested"](folder / "settings.json.new")
+    os.replace(folder / "settings.json.new", folder / "settings.json")
+    press_button(app, scene.widgets["resume"])
+    assert scene.job is None and app.banner.error
+    assert app.banner.text.startswith(f"{folder} is not a usable tournament folder: settings.json is too large")
+
+
+def test_a_games_file_that_cannot_be_written_fails_the_job_saying_why(tmp_path, monkeypatch):
+    from game.ui import tournament_job
+
+    settings = Settings("backgammon", ("random", "greedy:bras"), 4, 1)
+    games = tmp_path / "t" / "games.jsonl"
+    job = tournament_job.TournamentJob(settings, tmp_path / "t")
+    append = ResultStore.append
+
+    def fail_after_one(store, record):
+        if store.records and games.is_file():
+            games.rename(tmp_path / "kept.jsonl")
+            games.mkdir()  # nothing can be appended any more
+        append(store, record)
+
+    monkeypatch.setattr(ResultStore, "append", fail_after_one)
+    job.start()
+    job.join(120)
+    progress = job.progress()
+    assert (progress.status, progress.done) == ("failed", 1)
+    assert progress.error == f"cannot write {games}: Is a directory"
+    job.close()
+    assert multiprocessing.active_children() == []
+    assert len((tmp_path / "kept.jsonl").read_text().splitlines()) == 1

@@ -1,8 +1,9 @@
 """Round-robin tournaments with duplicate seating, resumable folders and statistics.
 
-- :mod:`.schedule` — :class:`Settings` and the fixed list of games with their seeds.
+- :mod:`.schedule` — :class:`Settings`, their limits, and the fixed games with their seeds.
 - :mod:`.runner` — plays the missing games, serially or over worker processes.
 - :mod:`.results` — the tournament folder: settings plus one JSON line per finished game.
+- :mod:`.records` — reading those lines as untrusted input; setting bad ones aside.
 - :mod:`.lock` — one run at a time per folder.
 - :mod:`.folders` — where tournaments are kept by default; the latest unfinished one.
 - :mod:`.stats` — binomial test, mean intervals, Bradley–Terry (Elo-style) ratings.

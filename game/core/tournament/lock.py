@@ -5,11 +5,17 @@ on POSIX, ``msvcrt.locking`` on Windows.  On a platform with neither the lock is
 (a run there is not protected against a second one).  The operating system drops the lock
 when the process ends, however it ends, so a killed run never leaves a stale lock behind;
 the file itself stays (removing it could race with a run that just opened it).
+
+A forked child (a worker of the ``fork`` start method) would share the lock — ``flock``
+belongs to the open file, which a child's copy of the descriptor keeps open — and hold the
+folder after its parent is killed.  So every child closes its copies at once (the lock
+stays the parent's), and a new run is let in as soon as the parent is gone.
 """
 
 from __future__ import annotations
 
 import os
+import weakref
 from pathlib import Path
 
 try:
@@ -28,6 +34,27 @@ class FolderInUse(ValueError):
     """Another run holds the folder's lock."""
 
 
+_HELD: weakref.WeakSet[FolderLock] = weakref.WeakSet()
+"""The locks this process holds."""
+
+
+def _forget_in_child() -> None:
+    """In a forked child: close the copies of the parent's lock files without unlocking
+    (unlocking would free the parent's lock too)."""
+    for lock in list(_HELD):
+        fd, lock._fd = lock._fd, None
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_in_child)
+
+
 class FolderLock:
     """Holds ``folder/.lock`` from construction until :meth:`release` (or garbage collection).
 
@@ -37,6 +64,7 @@ class FolderLock:
     def __init__(self, folder: Path) -> None:
         self._fd: int | None = None
         self._fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        _HELD.add(self)
         try:
             if fcntl is not None:
                 fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -51,6 +79,7 @@ class FolderLock:
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
+        _HELD.discard(self)
         if fcntl is None and msvcrt is not None:
             try:  # Windows wants its byte locks undone before the file closes
                 msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)

@@ -2,9 +2,11 @@
 
 ``settings.json`` says what the folder's tournament is; ``games.jsonl`` gets a full game
 record appended (and flushed) as each game finishes, so an interrupted run loses nothing
-and a rerun on the same folder plays only the missing games.  A last line cut short by a
-kill is dropped on opening; a folder of another tournament, or one in use by another run,
-is refused.
+and a rerun on the same folder plays only the missing games.  Both are read as untrusted
+(:mod:`game.core.untrusted`): bad settings refuse the folder, leaving it as it was; a bad
+line of the games file (see :mod:`.records`) is moved to ``games.jsonl.bad`` on opening,
+with a note in :attr:`ResultStore.notes`, and its game is played again.  A folder of
+another tournament, or one in use by another run, is refused.
 """
 
 from __future__ import annotations
@@ -15,8 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from ..saves import file_in_the_way, write_atomic
+from ..untrusted import Fields, UntrustedFileError, is_whole, load_json, shown
 from .lock import FolderLock
-from .schedule import GameSpec, Settings
+from .records import GamesFile, describe, read_games, set_aside
+from .schedule import (
+    FORMAT,
+    MAX_GAMES_PER_PAIR,
+    MAX_PLAYERS,
+    MAX_PLIES,
+    MAX_SEED,
+    GameSpec,
+    Settings,
+)
 
 SETTINGS_FILE = "settings.json"
 GAMES_FILE = "games.jsonl"
@@ -40,40 +52,45 @@ def game_record(spec: GameSpec, settings: Settings, record: Any) -> dict[str, An
     }
 
 
+SETTINGS_LIMIT = 64 << 10
+"""Largest ``settings.json`` read (bytes); Tabula's own are a few hundred."""
+
+
+class GamesFileError(ValueError):
+    """``games.jsonl`` could not be written: the games before are kept; the message says why."""
+
+
 def read_settings(folder: Path) -> Settings:
-    """The settings stored in a tournament folder; ``ValueError`` if it holds none or bad ones."""
+    """The settings stored in a tournament folder; ``ValueError`` saying what is wrong if it
+    holds none or bad ones (the file is only read)."""
     path = folder / SETTINGS_FILE
     try:
-        return Settings.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        raise ValueError(f"{path} is not a Tabula tournament: {error}") from None
-
-
-def read_records(path: Path, total: int) -> tuple[dict[int, dict[str, Any]], bool]:
-    """The game records of a ``games.jsonl`` by index, and whether the file lacks its final newline.
-
-    Only a last line without its newline can be a write cut short by a kill: it is dropped
-    if it does not parse (kept if it does).  Any other bad line is a ``ValueError`` naming it.
-    """
-    if not path.exists():
-        return {}, False
-    text = path.read_text(encoding="utf-8")
-    lines = text.split("\n")  # the part after the last newline is "" or the unterminated line
-    records: dict[int, dict[str, Any]] = {}
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+        data = load_json(path, SETTINGS_LIMIT, "tournament settings file")
+        f = Fields(data, SETTINGS_FILE, "tournament settings file")
+        if not is_whole(data.get("format"), FORMAT, FORMAT):
+            raise f.error("format", f"{FORMAT}, this version's tournament format")
+        if not f.has("max_plies"):
+            raise f.error("max_plies", "a whole number or null")
+        f.text("game")
+        f.texts("players", range(2, MAX_PLAYERS + 1))
+        f.whole("games_per_pair", 2, MAX_GAMES_PER_PAIR)
+        f.whole("seed", 0, MAX_SEED)
+        f.whole("max_plies", 1, MAX_PLIES, optional=True)
         try:
-            record = json.loads(line)
-            index = record["index"]
-            if not (isinstance(index, int) and 0 <= index < total):
-                raise ValueError(f"game index {index!r} out of range")
-        except (ValueError, KeyError, TypeError) as error:
-            if number == len(lines):  # no newline after it: cut short by an interruption
-                break
-            raise ValueError(f"{path} line {number} is not a game record: {error}") from None
-        records[index] = record
-    return records, bool(text) and not text.endswith("\n")
+            return Settings.from_dict(data)
+        except ValueError as error:
+            raise UntrustedFileError(f"{SETTINGS_FILE}: {error}") from None
+    except ValueError as error:  # UntrustedFileError included
+        raise ValueError(f"{folder} is not a usable tournament folder: {error}") from None
+
+
+def read_records(path: Path, settings: Settings) -> GamesFile:
+    """The good game records of a ``games.jsonl`` by index, and its bad lines (see :mod:`.records`);
+    ``ValueError`` if it is not a regular file."""
+    try:
+        return read_games(path, settings)
+    except UntrustedFileError as error:
+        raise ValueError(f"{path.parent} is not a usable tournament folder: {error}") from None
 
 
 class ResultStore:
@@ -82,20 +99,30 @@ class ResultStore:
     Opening it creates the folder if needed and takes the folder's lock (see :mod:`.lock`)
     until :meth:`close` (or the end of a ``with`` block), so a second run on the same
     folder is refused instead of interleaving its games.  Every problem with the folder
-    (a file in its place, no permission, another tournament, another run) is a
-    ``ValueError`` whose message can be shown as is.
+    (a file in its place, no permission, another tournament, another run, bad settings) is
+    a ``ValueError`` whose message can be shown as is.  Bad lines of the games file are set
+    aside on opening; :attr:`notes` says so, for the user.
     """
 
     def __init__(self, folder: str | os.PathLike, settings: Settings) -> None:
         self.folder = Path(folder)
         self.settings = settings
         self._lock: FolderLock | None = None
+        self.notes: list[str] = []
+        """What opening did that the user should know (bad lines set aside)."""
         try:
             self._lock = self._open_folder()
             self._check_settings()
-            self.records, unterminated = read_records(self.games_path, settings.total_games)
-            if unterminated:
-                self._rewrite()  # without the line cut short, so appends start on a line of their own
+            found = read_records(self.games_path, settings)
+            if found.needs_rewrite:  # appends must start on a line of their own
+                try:
+                    set_aside(self.games_path, found)
+                except OSError as error:
+                    raise ValueError(f"cannot set aside the bad lines of {self.games_path}: "
+                                     f"{error.strerror or error}") from None
+            if found.bad:
+                self.notes.append(describe(self.games_path, found.bad))
+            self.records = found.records
         except OSError as error:  # no permission, a read-only disk, ...
             self.close()
             raise ValueError(f"cannot use {self.folder}: {error.strerror or error}") from None
@@ -117,25 +144,28 @@ class ResultStore:
     def _check_settings(self) -> None:
         path = self.folder / SETTINGS_FILE
         wanted = self.settings.to_dict()
-        if not path.exists():
-            if self.games_path.exists():
+        if not os.path.lexists(path):
+            if os.path.lexists(self.games_path):
                 raise ValueError(f"{self.folder} holds games but no {SETTINGS_FILE}; use another folder")
             write_atomic(path, json.dumps(wanted, indent=2) + "\n")
             return
         stored = read_settings(self.folder).to_dict()
         if stored != wanted:
-            diff = ", ".join(f"{k} {wanted.get(k)!r} here but {stored.get(k)!r} there"
+            diff = ", ".join(f"{k} {shown(wanted.get(k), 60)} here but {shown(stored.get(k), 60)} there"
                              for k in wanted if stored.get(k) != wanted.get(k))
             raise ValueError(f"{self.folder} holds a tournament with different settings ({diff}); "
                              "use another folder or the same settings to resume")
 
-    def _rewrite(self) -> None:
-        write_atomic(self.games_path, "".join(json.dumps(r) + "\n" for r in self.records.values()))
-
     def append(self, record: dict[str, Any]) -> None:
-        """Keep a finished game: its whole line is written before this returns."""
-        with self.games_path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(record) + "\n")
+        """Keep a finished game: its whole line is written before this returns.
+
+        :class:`GamesFileError` (a ``ValueError``) naming the file and the reason if it cannot
+        be written (no permission, a full disk); the games written before stay."""
+        try:
+            with self.games_path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(record) + "\n")
+        except OSError as error:
+            raise GamesFileError(f"cannot write {self.games_path}: {error.strerror or error}") from None
         self.records[record["index"]] = record
 
     def sorted_records(self) -> list[dict[str, Any]]:

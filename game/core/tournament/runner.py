@@ -9,22 +9,37 @@ Games start with the entry's ``tournament_options`` and, when the settings give 
 ``max_plies``, stop at the entry's own ``max_plies`` (if any).
 
 Missing games go out deal by deal across the pairs (see :func:`missing_games`), so the
-standings of a run still in progress or interrupted cover every pair about equally.
+standings of a run still in progress or interrupted cover every pair about equally; they
+are computed as they are handed out, so a schedule of any length costs no memory.
+
+A worker ends when its parent does (on Linux at once, by ``PR_SET_PDEATHSIG``; elsewhere
+within :data:`WATCH_SECONDS`), so a killed run leaves no process playing on.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..match import play_game
 from .results import ResultStore, game_record
-from .schedule import GameSpec, Settings, schedule
+from .schedule import GameSpec, Settings, playing_order
 
 Lookup = Callable[[str], Any]
+
+MAX_WORKERS = 256
+"""Most worker processes one tournament run starts."""
+
+WATCH_SECONDS = 0.5
+"""How often a worker checks that its parent is still there."""
 
 
 def validate(settings: Settings, lookup: Lookup) -> None:
@@ -44,14 +59,18 @@ def available_cpus() -> int:
         return os.cpu_count() or 1
 
 
-def missing_games(settings: Settings, store: ResultStore) -> list[GameSpec]:
-    """The games ``store`` lacks, in playing order: deal 0 of every pair, then deal 1, ...
-
-    Both seatings of a deal stay next to each other.  Order changes no result (every seed
-    comes from the schedule), only which games are done when a run is stopped.
+def missing_games(settings: Settings, store: ResultStore) -> Iterator[GameSpec]:
+    """The games ``store`` lacks (when this is called), in playing order: deal 0 of every
+    pair, then deal 1, ...  Both seatings of a deal stay next to each other.  Order changes
+    no result (every seed comes from the schedule), only which games are done when a run is
+    stopped.  Lazy; there are ``missing_count`` of them.
     """
-    todo = [spec for spec in schedule(settings) if spec.index not in store.records]
-    return sorted(todo, key=lambda spec: (spec.number // 2, spec.pair, spec.number))
+    return playing_order(settings, frozenset(store.records))
+
+
+def missing_count(settings: Settings, store: ResultStore) -> int:
+    """How many games ``store`` lacks (its records are all of the schedule)."""
+    return settings.total_games - len(store.records)
 
 
 class _Table:
@@ -81,8 +100,44 @@ def init_worker(lookup: Lookup, settings: Settings) -> None:
     exactly the games :func:`run_tournament` would."""
     # Ctrl-C reaches the whole process group; only the parent handles it (and stops the pool).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent()
     global _WORKER
     _WORKER = _Table(lookup, settings)
+
+
+def end_with_parent() -> None:
+    """End this process when its parent ends: a signal from the kernel where Linux offers one,
+    and a thread watching the parent's pid everywhere (it changes when the parent is gone)."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    owner = multiprocessing.parent_process()  # the pool's process (not the parent under forkserver)
+    if os.getppid() != parent or (owner is not None and owner.pid != parent and not _alive(owner.pid)):
+        os._exit(1)  # orphaned before the watch began
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="tabula-parent-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists (POSIX; elsewhere taken as yes: Windows' ``os.kill`` would end it)."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: it exists
+        return True
+    return True
 
 
 def play_in_worker(spec: GameSpec) -> dict[str, Any]:
@@ -101,16 +156,17 @@ def run_tournament(
     """Play every scheduled game ``store`` lacks and return all records in schedule order.
 
     Each record is appended to ``store`` as it finishes, then passed to ``on_result``.
-    ``KeyboardInterrupt`` stops the workers and propagates; finished games stay stored.
+    ``KeyboardInterrupt`` — or :class:`~.results.GamesFileError` when the games file cannot
+    be written — stops the workers and propagates; finished games stay stored.
     """
-    todo = missing_games(settings, store)
-    if workers <= 1 or len(todo) <= 1:
+    todo, count = missing_games(settings, store), missing_count(settings, store)
+    if workers <= 1 or count <= 1:
         table = _Table(lookup, settings)
         results = (table.play(spec) for spec in todo)
         _collect(results, store, on_result)
     else:
-        workers = min(workers, len(todo))
-        chunk = max(1, min(16, len(todo) // (workers * 8)))
+        workers = min(workers, count, MAX_WORKERS)
+        chunk = max(1, min(16, count // (workers * 8)))
         context = multiprocessing.get_context(start_method)
         with context.Pool(workers, init_worker, (lookup, settings)) as pool:
             _collect(pool.imap_unordered(play_in_worker, todo, chunk), store, on_result)
