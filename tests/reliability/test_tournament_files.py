@@ -340,3 +340,15 @@ def test_a_killed_runs_folder_can_be_resumed_at_once_and_its_workers_end(tmp_pat
         for pid in workers:
             if running(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_opening_a_folder_removes_the_leftovers_of_an_interrupted_rewrite(tmp_path):
+    settings = Settings("backgammon", ("random", "random"), 2, 0)
+    leftover = tmp_path / ".games.jsonl.k3j2.tmp"
+    tmp_path.mkdir(exist_ok=True)
+    leftover.write_text('{"index": 0')
+    old = time.time() - 3600
+    os.utime(leftover, (old, old))
+    with ResultStore(tmp_path, settings):
+        pass
+    assert not leftover.exists()

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..saves import file_in_the_way, write_atomic
+from ..saves import file_in_the_way, remove_stale_temporaries, write_atomic
 from ..untrusted import Fields, UntrustedFileError, is_whole, load_json, shown
 from .lock import FolderLock
 from .records import GamesFile, describe, read_games, set_aside
@@ -139,7 +139,9 @@ class ResultStore:
         if blocking is not None:
             raise ValueError(f"{blocking} is a file, not a folder")
         self.folder.mkdir(parents=True, exist_ok=True)
-        return FolderLock(self.folder)
+        lock = FolderLock(self.folder)
+        remove_stale_temporaries(self.folder)  # rewrites a killed run left half done
+        return lock
 
     def _check_settings(self) -> None:
         path = self.folder / SETTINGS_FILE
