@@ -80,9 +80,13 @@ def _check(info, rules, state, rng: random.Random) -> str | None:
 
 
 # -- 2. a tournament killed and resumed ---------------------------------------------------------
+TOURNAMENT_GAMES = 2000
+"""Games of the killed tournament: enough that every kill lands mid-run."""
+
+
 def tournament_argv(folder: Path, seed: int) -> list[str]:
     return [sys.executable, "-m", "game", "tournament", "backgammon", "--players", "easy", "random",
-            "--games", "400", "--seed", str(seed), "--workers", "2", "--out", str(folder), "--json"]
+            "--games", str(TOURNAMENT_GAMES), "--seed", str(seed), "--workers", "2", "--out", str(folder), "--json"]
 
 
 def run_to_end(folder: Path, seed: int) -> subprocess.CompletedProcess:
