@@ -36,6 +36,7 @@ or with ``--json`` only this JSON, on stdout::
      "settings": {"format": 1, "game": "backgammon", "players": ["medium", "hard"],
                   "games_per_pair": 100, "seed": 0, "max_plies": null},
      "games_played": 100, "games_total": 100, "complete": true,
+     "p_equal_test": "two-sided exact binomial test (sign test on decisive games)",
      "pairs": [{"a": "medium", "b": "hard", "games": 100, "a_wins": 41, "b_wins": 59,
                 "draws": 0, "a_points_per_game": -0.27, "a_points_ci95": [-0.5, -0.04],
                 "p_equal": 0.0886}],
@@ -45,11 +46,14 @@ or with ``--json`` only this JSON, on stdout::
 
 ``folder`` appears on stdout only.  Statistics (see :mod:`game.core.tournament.summary`):
 points per game are A's, with the interval mean ± 1.96·s/√deals over deals (``null`` with
-fewer than 2 deals); ``p_equal`` is seed 002's two-sided exact binomial
-test on decisive games (not clipped at 1; ``null`` without any); ratings are a Bradley–Terry
+fewer than 2 deals); ``p_equal`` is the two-sided p-value of the exact binomial test of
+"each wins half" on the decisive games (a sign test, draws left out; named by ``p_equal_test``):
+the chance under that hypothesis of a split at least as uneven as the one seen, at most 1 and 1 for an
+even split (``null`` without decisive games); ratings are a Bradley–Terry
 fit (one virtual draw per pair, mean 0, Elo scale) with Fisher-information intervals.
-Unfinished games (``--max-plies``) and equal scores are draws.  The printed table shows a
-``p_equal`` too small for its four decimals as ``<0.0001``; the files keep the exact number.
+Unfinished games (``--max-plies``) and equal scores are draws.  The printed table heads
+``p_equal`` "p (sign test)", with a footnote saying so, and shows one too small for its four
+decimals as ``<0.0001``; the files keep the exact number.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pygame
 
 from ..core.tournament.progress import format_duration
-from ..core.tournament.report import format_p
+from ..core.tournament.report import P_HEADER, format_p
 from ..core.tournament.summary import Summary
 from .charts import chart_rows, standings_chart
 from .theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
@@ -43,10 +43,11 @@ def standings_table(summary: Summary) -> tuple[list[str], list[list[str]]]:
 
 
 def pairs_table(summary: Summary) -> tuple[list[str], list[list[str]]]:
-    """Header and rows per pair: games, wins each way, A's points per game with interval, P(equal)."""
+    """Header and rows per pair: games, wins each way, A's points per game with interval, and
+    the sign test's p-value (``p_equal``: two-sided exact binomial, at most 1)."""
     draws = any(p.draws for p in summary.pairs)
     header = ["Pair A – B", "Games", "Wins A–B"] + (["Draws"] if draws else []) + \
-        ["A points/game", "95% interval", "P(equal)"]
+        ["A points/game", "95% interval", P_HEADER]
     rows = []
     for p in summary.pairs:
         ci = "n/a" if p.a_points.low is None else f"[{p.a_points.low:+.2f}, {p.a_points.high:+.2f}]"

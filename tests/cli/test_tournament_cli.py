@@ -35,13 +35,16 @@ def test_json_output_and_files(capsys, tmp_path):
     code, out, err = run(capsys, *ARGS, "--out", str(tmp_path), "--json")
     assert code == 0 and "[" not in err  # no progress bar
     data = json.loads(out)
-    assert set(data) == {"folder", "settings", "games_played", "games_total", "complete", "pairs", "standings"}
+    assert set(data) == {"folder", "settings", "games_played", "games_total", "complete", "p_equal_test", "pairs",
+                         "standings"}
+    assert data["p_equal_test"] == "two-sided exact binomial test (sign test on decisive games)"
     assert data["settings"] == {"format": 1, "game": "backgammon", "players": ["easy", "medium", "hard"],
                                 "games_per_pair": 2, "seed": 5, "max_plies": None}
     assert data["games_played"] == data["games_total"] == 6 and data["complete"]
     assert [(p["a"], p["b"]) for p in data["pairs"]] == [("easy", "medium"), ("easy", "hard"), ("medium", "hard")]
     assert set(data["pairs"][0]) == {"a", "b", "games", "a_wins", "b_wins", "draws", "a_points_per_game",
                                      "a_points_ci95", "p_equal"}
+    assert all(p["p_equal"] is None or 0 < p["p_equal"] <= 1 for p in data["pairs"])
     ranks = data["standings"]
     assert [r["rank"] for r in ranks] == [1, 2, 3] and sorted(r["player"] for r in ranks) == ["easy", "hard", "medium"]
     assert all(r["elo_ci95"][0] < r["elo"] < r["elo_ci95"][1] for r in ranks)
@@ -59,7 +62,10 @@ def test_table_odd_games_and_rerun(capsys, tmp_path):
     argv = [*ARGS[:6], "--games", "1", "--out", str(tmp_path)]
     code, out, err = run(capsys, *argv)
     assert code == 0 and "rounded up to 2" in err
-    assert "P(equal)" in out and "Elo" in out and "medium" in out
+    assert "p (sign test)" in out and "two-sided exact binomial" in out and "Elo" in out and "medium" in out
+    p_column = out.splitlines()[2].index("p (sign test)")
+    values = [line[p_column:].strip() for line in out.splitlines()[3:6]]
+    assert all(v == "n/a" or v.startswith("<") or 0 < float(v) <= 1 for v in values), values
     code, again, err = run(capsys, *argv)
     assert code == 0 and "6 already played" in err and again == out
 

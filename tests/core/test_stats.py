@@ -1,4 +1,4 @@
-"""Tournament statistics against known values: seed 002's binomial test, intervals, ratings."""
+"""Tournament statistics against known values: the sign test, seed 002's binomial test, intervals, ratings."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from game.core.tournament.stats import ELO_PER_NAT, Z95, binomial_equal_p, bradley_terry, mean_interval
+from game.core.tournament import stats
+from game.core.tournament.stats import ELO_PER_NAT, Z95, binomial_equal_p, bradley_terry, mean_interval, sign_test_p
 
 
 @pytest.mark.parametrize(
@@ -18,12 +19,47 @@ def test_binomial_matches_the_spec_vectors(wins, games, expected):
     assert binomial_equal_p(wins, games) == pytest.approx(expected, abs=5e-9)
 
 
-def test_binomial_is_symmetric_exact_and_not_clipped():
+def test_seeds_binomial_is_symmetric_exact_and_not_clipped():
     assert binomial_equal_p(3, 4) == binomial_equal_p(1, 4) == 2 * (1 + 4) / 16
     assert binomial_equal_p(0, 10) == 2 / 1024
     assert binomial_equal_p(2, 4) == 2 * 11 / 16 > 1
+    assert binomial_equal_p(1, 2) == 1.5  # the seed's formula, kept for its numbers; tournaments use sign_test_p
     with pytest.raises(ValueError):
         binomial_equal_p(5, 4)
+
+
+@pytest.mark.parametrize("wins,games,expected",
+                         [(60, 100, 0.05688793), (41, 100, 0.08862608), (50, 100, 1.0), (9, 11, 0.06542969),
+                          (1, 2, 1.0), (2, 4, 1.0), (1, 1, 1.0), (0, 1, 1.0), (3, 4, 0.625), (0, 10, 2 / 1024)])
+def test_sign_test_is_a_two_sided_p_value_at_most_1(wins, games, expected):
+    assert sign_test_p(wins, games) == pytest.approx(expected, abs=5e-9)
+
+
+def outcomes_as_likely_or_less(wins: int, games: int) -> float:
+    """The textbook two-sided exact p-value: P(X = k) summed over k no likelier than ``wins``."""
+    observed = math.comb(games, wins)
+    return sum(c for k in range(games + 1) if (c := math.comb(games, k)) <= observed) / 2**games
+
+
+def test_sign_test_is_the_textbook_p_value_and_never_above_1():
+    for games in range(1, 61):
+        for wins in range(games + 1):
+            p = sign_test_p(wins, games)
+            assert 0 < p <= 1 and p == sign_test_p(games - wins, games)
+            assert p == pytest.approx(outcomes_as_likely_or_less(wins, games), rel=1e-12)
+            assert p == min(1.0, binomial_equal_p(wins, games))
+    with pytest.raises(ValueError):
+        sign_test_p(5, 4)
+
+
+def test_long_tournaments_take_the_float_sum_and_agree_with_the_exact_one(monkeypatch):
+    exact = {(w, n): sign_test_p(w, n) for n in (101, 2000, 20000) for w in range(0, n + 1, max(1, n // 37))}
+    monkeypatch.setattr(stats, "EXACT_UP_TO", 0)
+    for (w, n), p in exact.items():
+        assert sign_test_p(w, n) == pytest.approx(p, rel=1e-9)
+    assert sign_test_p(500_000, 1_000_000) == 1.0 and 0 < sign_test_p(0, 1_000_000) < 1e-300
+    assert sign_test_p(499_999, 1_000_000) == pytest.approx(0.99920211, abs=1e-8)
+    assert binomial_equal_p(500_000, 1_000_000) == pytest.approx(1 + math.comb(10**6, 5 * 10**5) / 2**10**6)
 
 
 def test_mean_interval_arithmetic():

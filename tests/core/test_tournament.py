@@ -16,7 +16,7 @@ from game.core.match import replay
 from game.core.tournament import ResultStore, Settings, available_cpus, run_tournament, schedule, summarize, validate
 from game.core.tournament.folders import latest_unfinished, new_folder, tournaments_dir
 from game.core.tournament.progress import ProgressBar, eta_seconds
-from game.core.tournament.report import format_p, format_table
+from game.core.tournament.report import format_p, format_table, write_files
 from game.core.tournament.lock import FolderInUse, FolderLock
 from game.core.tournament.records import check_record
 from game.core.tournament.runner import missing_games
@@ -103,7 +103,7 @@ def test_duplicate_games_of_identical_deterministic_players_cancel(tmp_path):
     assert records[0]["actions"] == records[1]["actions"] and records[0]["actions"][0].startswith(("white", "black"))
     pair = summarize(settings, records).pairs[0]
     assert pair.a_points.mean == 0 and pair.a_points.low == pair.a_points.high == 0
-    assert pair.a_wins == pair.b_wins == 2 and pair.p_equal == pytest.approx(2 * 11 / 16)
+    assert pair.a_wins == pair.b_wins == 2 and pair.p_equal == 1.0  # not the seed's 1.375
 
 
 def test_records_replay_and_serial_equals_parallel_spawn(tmp_path):
@@ -310,6 +310,38 @@ def test_p_values_too_small_to_print_are_not_zero():
     summary = summarize(settings, records)
     assert 0 < summary.pairs[0].p_equal < 1e-20 and "<0.0001" in format_table(summary)
     assert summary.to_dict()["pairs"][0]["p_equal"] == summary.pairs[0].p_equal  # files keep the number
+
+
+def even_split_summary():
+    """Three entrants: a–b 1 win each of 2 games played (the seed's formula says 1.5), a–c 2 each
+    (1.375), b–c 4–0."""
+    settings = Settings("backgammon", ("a", "b", "c"), 4, 0)
+    wins = {(0, 1): "ab", (0, 2): "acca", (1, 2): "bbbb"}  # per game: who won
+    records = []
+    for pair, winners in wins.items():
+        for number, winner in enumerate(winners):
+            seats = [pair[number % 2], pair[1 - number % 2]]
+            result = [1, -1] if "abc"[seats[0]] == winner else [-1, 1]
+            records.append({"index": len(records), "pair": list(pair), "number": number, "seats": seats,
+                            "result": result})
+    return summarize(settings, records)
+
+
+def test_even_splits_give_p_1_never_more_in_table_and_files(tmp_path):
+    summary = even_split_summary()
+    pairs = {(p.a, p.b): p for p in summary.pairs}
+    assert (pairs["a", "b"].a_wins, pairs["a", "b"].b_wins, pairs["a", "b"].p_equal) == (1, 1, 1.0)
+    assert (pairs["a", "c"].a_wins, pairs["a", "c"].b_wins, pairs["a", "c"].p_equal) == (2, 2, 1.0)
+    assert (pairs["b", "c"].a_wins, pairs["b", "c"].p_equal) == (4, 0.125)
+    table = format_table(summary)
+    assert "p (sign test)" in table and "two-sided exact binomial" in table and "P(equal)" not in table
+    shown = [float(line.split()[-1]) for line in table.splitlines() if line.startswith(("a ", "b "))]
+    assert shown == [1.0, 1.0, 0.125]
+    data = summary.to_dict()
+    assert data["p_equal_test"] == "two-sided exact binomial test (sign test on decisive games)"
+    assert [p["p_equal"] for p in data["pairs"]] == [1.0, 1.0, 0.125]
+    write_files(summary, tmp_path)
+    assert json.loads((tmp_path / "results.json").read_text())["pairs"][0]["p_equal"] == 1.0
 
 
 def test_no_eta_before_a_few_items_and_a_second(monkeypatch):

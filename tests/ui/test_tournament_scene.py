@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 
 import pygame
 import pygame_gui
@@ -12,8 +13,9 @@ import pytest
 
 from game.core.tournament import ResultStore, Settings, run_tournament, summarize
 from game.games import game_names, get_game
-from game.ui import tournament_scene
+from game.ui import tournament_scene, tournament_view
 from game.ui.menu import MODES
+from game.ui.tournament_job import Progress
 from game.ui.tournament_scene import TournamentScene
 
 from ..reliability.corpus import CASES, fingerprint
@@ -331,3 +333,23 @@ def test_a_games_file_that_cannot_be_written_fails_the_job_saying_why(tmp_path, 
     job.close()
     assert multiprocessing.active_children() == []
     assert len((tmp_path / "kept.jsonl").read_text().splitlines()) == 1
+
+
+def test_the_pairs_table_names_the_sign_test_and_shows_no_p_above_1(app, monkeypatch):
+    settings = Settings("backgammon", ("random", "easy", "greedy:bras"), 4, 0)
+    wins = {(0, 1): (0, 1), (0, 2): (0, 2, 2, 0), (1, 2): (1, 1, 1, 1)}  # per game: the entrant who won
+    records = []
+    for pair, winners in wins.items():  # random–easy 1–1 (the seed's formula: 1.5), random–greedy 2–2 (1.375)
+        for number, winner in enumerate(winners):
+            seats = [pair[number % 2], pair[1 - number % 2]]
+            records.append({"index": len(records), "pair": list(pair), "number": number, "seats": seats,
+                            "result": [1, -1] if seats[0] == winner else [-1, 1]})
+    summary = summarize(settings, records)
+    progress = Progress(status="stopped", done=len(records), total=settings.total_games, rate=1.0, eta=None,
+                        summary=summary, version=1)
+    scene = open_scene(app)
+    drawn = []
+    monkeypatch.setattr(tournament_view, "draw_text", lambda surface, font, text, *a, **k: drawn.append(text))
+    scene._draw_results(app.screen, scene.results, progress, 14)
+    assert "p (sign test)" in drawn and "P(equal)" not in drawn
+    assert sorted(float(text) for text in drawn if re.fullmatch(r"\d\.\d{3}", text)) == [0.125, 1.0, 1.0]

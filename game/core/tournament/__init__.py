@@ -6,7 +6,7 @@
 - :mod:`.records` — reading those lines as untrusted input; setting bad ones aside.
 - :mod:`.lock` — one run at a time per folder.
 - :mod:`.folders` — where tournaments are kept by default; the latest unfinished one.
-- :mod:`.stats` — binomial test, mean intervals, Bradley–Terry (Elo-style) ratings.
+- :mod:`.stats` — the sign test (exact binomial p-values), mean intervals, Bradley–Terry (Elo-style) ratings.
 - :mod:`.summary` — per-pair statistics and standings from game records.
 - :mod:`.report` — JSON/CSV files and the printed table.
 - :mod:`.progress` — the text progress bar.

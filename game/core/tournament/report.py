@@ -15,6 +15,12 @@ RESULTS_FILE = "results.json"
 PAIRS_FILE = "pairs.csv"
 STANDINGS_FILE = "standings.csv"
 
+P_HEADER = "p (sign test)"
+"""Heading of ``p_equal`` in the printed table and the window: which test it is."""
+
+P_NOTE = "p (sign test): two-sided exact binomial test on decisive games (draws left out); 1 = no evidence of a difference"
+"""The printed table's footnote on ``p_equal``."""
+
 
 def _flat(row: dict) -> dict:
     """A JSON row as CSV columns: an interval ``[low, high]`` becomes ``_low``/``_high``."""
@@ -66,12 +72,12 @@ def format_table(summary: Summary) -> str:
     lines = [f"{s.game} tournament, seed {s.seed}: {summary.games_played} of {s.total_games} games "
              f"({s.games_per_pair} per pair, duplicate seating)", "",
              f"{'A':<{width}}  {'B':<{width}}  {'games':>5}  {'A wins':>6}  {'B wins':>6}  {'draws':>5}  "
-             f"{'A points/game':>13}  {'95% interval':<18}  {'P(equal)':>8}"]
+             f"{'A points/game':>13}  {'95% interval':<18}  {P_HEADER:>13}"]
     for p in summary.pairs:
         p_equal = format_p(p.p_equal, 4)
         lines.append(f"{p.a:<{width}}  {p.b:<{width}}  {p.games:5d}  {p.a_wins:6d}  {p.b_wins:6d}  {p.draws:5d}  "
-                     f"{p.a_points.mean:+13.3f}  {_ci(p.a_points.low, p.a_points.high, 3):<18}  {p_equal:>8}")
-    lines += ["", f"{'rank':>4}  {'player':<{width}}  {'games':>5}  {'wins':>5}  {'losses':>6}  {'draws':>5}  "
+                     f"{p.a_points.mean:+13.3f}  {_ci(p.a_points.low, p.a_points.high, 3):<18}  {p_equal:>13}")
+    lines += [P_NOTE, "", f"{'rank':>4}  {'player':<{width}}  {'games':>5}  {'wins':>5}  {'losses':>6}  {'draws':>5}  "
                   f"{'points/game':>11}  {'Elo':>7}  95% interval"]
     for r in summary.standings:
         lines.append(f"{r.rank:4d}  {r.player:<{width}}  {r.games:5d}  {r.wins:5d}  {r.losses:6d}  {r.draws:5d}  "

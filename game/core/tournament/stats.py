@@ -1,4 +1,5 @@
-"""Statistics for tournaments: the seed's binomial test, mean intervals, Bradley–Terry ratings.
+"""Statistics for tournaments: the sign test (and the seed's binomial test), mean intervals,
+Bradley–Terry ratings.
 
 Pure functions of numbers; nothing here knows about games or files.
 """
@@ -19,17 +20,64 @@ ELO_PER_NAT = 400 / math.log(10)
 """Elo points per unit of Bradley–Terry log-strength."""
 
 
+SIGN_TEST = "two-sided exact binomial test (sign test on decisive games)"
+"""What the tournament's ``p_equal`` is, in words (the JSON's ``p_equal_test``)."""
+
+EXACT_UP_TO = 20_000
+"""Tails of at most this many games are summed exactly in integers; longer ones in floats
+(relative error about 1e-10), where the exact sum would take seconds to minutes."""
+
+
+def _lower_tail(games: int, tail: int) -> float:
+    """P(X ≤ tail) for X ~ Bin(games, ½), with ``tail < games / 2``; one too small for a float
+    is the smallest positive float, never a false 0."""
+    if games <= EXACT_UP_TO:
+        term = total = 1
+        for k in range(tail):
+            term = term * (games - k) // (k + 1)
+            total += term
+        return max(total / 2**games, math.ulp(0.0))
+    # The largest term, C(n, tail)/2ⁿ, in logs; the smaller ones below it by their ratios.
+    log_top = math.lgamma(games + 1) - math.lgamma(tail + 1) - math.lgamma(games - tail + 1) - games * math.log(2)
+    ratio = total = 1.0
+    for k in range(tail, 0, -1):
+        ratio *= k / (games - k + 1)
+        total += ratio
+        if ratio < 1e-17 * total:
+            break
+    return max(math.exp(log_top + math.log(total)), math.ulp(0.0))
+
+
 def binomial_equal_p(wins: int, games: int) -> float:
-    """Seed 002's "probability the two are equally good": two-sided exact binomial test.
+    """Seed 002's "probability the two are equally good", exactly as the seed computes it.
 
     H0: p = ½.  ``2·P(X ≤ w)`` if ``w < n/2``, else ``2·P(X ≤ n − w)``, with X ~ Bin(n, ½).
-    As in the seed it is *not* clipped at 1 (``w = n/2`` gives more than 1).  Computed
-    exactly in integers, then rounded once.
+    As in the seed it is *not* clipped at 1 (``w = n/2`` gives more than 1), so it is no
+    probability; tournaments report :func:`sign_test_p`.  Kept to check the seed's numbers.
+    Computed exactly in integers, then rounded once (up to :data:`EXACT_UP_TO` games).
     """
     if not 0 <= wins <= games:
         raise ValueError(f"wins must be between 0 and {games}, got {wins}")
     tail = wins if wins < games / 2 else games - wins
-    return 2 * sum(comb(games, k) for k in range(tail + 1)) / 2**games
+    if 2 * tail == games:
+        return (2**games + comb(games, tail)) / 2**games  # the two tails overlap: 1 + P(X = n/2)
+    return 2 * _lower_tail(games, tail)
+
+
+def sign_test_p(wins: int, games: int) -> float:
+    """Two-sided p-value of the exact binomial test of H0: p = ½ (a sign test), at most 1.
+
+    The probability under H0 of an outcome as likely as the observed ``wins`` of ``games``
+    or less likely: ``min(1, 2·P(X ≤ min(w, n − w)))`` with X ~ Bin(n, ½).  An even split
+    gives 1 (no evidence of a difference); otherwise it equals :func:`binomial_equal_p`,
+    whose two tails never overlap then.  1 win to 1 loss: 1.0 (the seed says 1.5).
+    """
+    if not 0 <= wins <= games:
+        raise ValueError(f"wins must be between 0 and {games}, got {wins}")
+    tail = min(wins, games - wins)
+    if 2 * tail == games:
+        return 1.0
+    return min(1.0, 2 * _lower_tail(games, tail))
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,10 @@
   each deal (the two seatings sharing a chance seed) as one observation — the mean of its
   games — because duplicate games are not independent: mean ± 1.96·s/√deals.  (While a
   deal is half played, the mean is over deals, not games.)
-- ``p_equal`` is seed 002's two-sided exact binomial test on the decisive games
-  (draws left out, as in a sign test); ``None`` when there is none.
+- ``p_equal`` is the two-sided p-value of the exact binomial test of "each wins half"
+  on the decisive games, draws left out: a sign test (:func:`.stats.sign_test_p`), at
+  most 1, and 1 for an even split; ``None`` when there is none.  (Seed 002's own formula,
+  :func:`.stats.binomial_equal_p`, exceeds 1 for an even split.)
 - Ratings: Bradley–Terry over every game (a draw is half a win each), see
   :func:`.stats.bradley_terry`; standings are ranked by rating, then points per game.
 """
@@ -22,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from .schedule import Settings
-from .stats import Interval, bradley_terry, binomial_equal_p, mean_interval
+from .stats import SIGN_TEST, Interval, bradley_terry, mean_interval, sign_test_p
 
 
 def points_of(record: dict[str, Any], entrant: int) -> float:
@@ -81,7 +83,7 @@ class Summary:
     def to_dict(self) -> dict[str, Any]:
         """The tournament's JSON form (documented in :mod:`game.cli.tournament`)."""
         return {"settings": self.settings.to_dict(), "games_played": self.games_played,
-                "games_total": self.settings.total_games, "complete": self.complete,
+                "games_total": self.settings.total_games, "complete": self.complete, "p_equal_test": SIGN_TEST,
                 "pairs": [p.to_dict() for p in self.pairs], "standings": [s.to_dict() for s in self.standings]}
 
 
@@ -130,5 +132,5 @@ def _pair_stats(labels: Sequence[str], i: int, j: int, records: list[dict[str, A
     per_deal = [sum(v) / len(v) for _, v in sorted(deals.items())]
     played = len(records)
     decisive = a_wins + b_wins
-    p_equal = binomial_equal_p(a_wins, decisive) if decisive else None
+    p_equal = sign_test_p(a_wins, decisive) if decisive else None
     return PairStats(labels[i], labels[j], played, a_wins, b_wins, played - decisive, mean_interval(per_deal), p_equal)
