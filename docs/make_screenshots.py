@@ -7,11 +7,13 @@ frame by frame with posted clicks and keys the way ``tests/ui`` does, and saves
 ``app.screen``.  The games are seeded and every wait is counted in frames, so the same
 seeds give the same pictures (font rendering aside).
 
-    python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600]
+    python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600 ...]
 
 Shots: menu, play, tutor, watch, mandragora, chesstack, tournament, bearoff, settings (the
-README shows all but the last).  ``--size`` takes the same shots at another window size (the
-README's are 1280x800), to check a change at a small and a large window too.
+README shows all but the last).  By default every shot is taken at the README's 1280x800
+(into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
+and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
+given (the README's size still into ``--out``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the checkout's game package, installed or not
 
 from tests.ui.util import checker, click, drag, key, play_chesstack_by_clicks, post, press_button  # noqa: E402  (the UI tests' own helpers)
-SIZE = (1280, 800)
+README_SIZE = (1280, 800)
+SIZES = (README_SIZE, (800, 600), (1920, 1080))
+SIZE = README_SIZE
+"""The window size of the shots being taken."""
 SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "settings")
 
 # --- driving the window (besides tests/ui/util.py's clicks, keys and drags) -------------------------
@@ -408,28 +413,35 @@ def main(argv: list[str] | None = None) -> int:
                         help="folder for the PNG files (default: docs/screenshots)")
     parser.add_argument("--only", nargs="+", choices=SHOTS, metavar="SHOT",
                         help=f"make only these shots ({', '.join(SHOTS)})")
-    parser.add_argument("--size", type=_size, default=SIZE, metavar="WxH",
-                        help=f"window size (default {SIZE[0]}x{SIZE[1]}, the README's)")
+    parser.add_argument("--size", type=_size, nargs="+", default=list(SIZES), metavar="WxH",
+                        help=f"window sizes (default {' '.join(f'{w}x{h}' for w, h in SIZES)}; "
+                             f"{README_SIZE[0]}x{README_SIZE[1]} is the README's)")
     args = parser.parse_args(argv)
-    SIZE = args.size
-    out = args.out.resolve()
-    out.mkdir(parents=True, exist_ok=True)
     shots = {name: globals()[f"shot_{name}"] for name in SHOTS if not args.only or name in args.only}
     home = Path(tempfile.mkdtemp(prefix="tabula-screenshots-"))
     cwd = Path.cwd()
     try:
-        for name, shot in shots.items():
-            started = time.monotonic()
-            app = open_window(home / name)
-            try:
-                path = shot(app, out)
-            finally:
-                close_window(app)
-            print(f"{path}  ({time.monotonic() - started:.1f} s)")
+        for size in args.size:
+            SIZE = size
+            out = args.out.resolve() / ("" if size == README_SIZE else f"{size[0]}x{size[1]}")
+            out.mkdir(parents=True, exist_ok=True)
+            take(shots, out, home / f"{size[0]}x{size[1]}")
     finally:
         os.chdir(cwd)
         shutil.rmtree(home, ignore_errors=True)
     return 0
+
+
+def take(shots: dict[str, Callable], out: Path, home: Path) -> None:
+    """Every shot at the current ``SIZE`` into ``out``, each in its own user folder."""
+    for name, shot in shots.items():
+        started = time.monotonic()
+        app = open_window(home / name)
+        try:
+            path = shot(app, out)
+        finally:
+            close_window(app)
+        print(f"{path}  ({time.monotonic() - started:.1f} s)")
 
 
 if __name__ == "__main__":

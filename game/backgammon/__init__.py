@@ -36,12 +36,28 @@ def move_json(state: BackgammonState, play, after: BackgammonState) -> dict:
 
 
 LEVELS = (
-    Level("beginner", "Beginner", "0 ply, noisy", "0 ply with noise of 0.12 points", analysis=False),
-    Level("intermediate", "Intermediate", "0 ply", "0 ply with noise of 0.04 points"),
-    Level("advanced", "Advanced", "1 ply", "1 ply: the best 4 plays within 0.20 searched a roll deeper"),
-    Level("expert", "Expert", "2 ply, slower", "2 ply with GNU Backgammon's move filters"),
+    Level("beginner", "Beginner", "0 ply, noisy",
+          "Looks one play ahead and often errs (noise of 0.12 points): for learning the moves.", analysis=False),
+    Level("intermediate", "Intermediate", "0 ply",
+          "Looks one play ahead with small errors (noise of 0.04 points): a club player."),
+    Level("advanced", "Advanced", "1 ply",
+          "Weighs the best 4 plays against every roll of the reply (1 ply): a strong player."),
+    Level("expert", "Expert", "2 ply, slower",
+          "Two rolls deep with GNU Backgammon's move filters (2 ply): the strongest, slower."),
 )
 """The levels of :mod:`.ai` as the settings and menus word them."""
+
+PLAYER_DESCRIPTIONS = {
+    "random": "Any legal play, at random: a baseline for tournaments.",
+    "easy": "Seed 002's MoveRandomPiece: a random legal play.",
+    "medium": "Seed 002's MoveFurthestBack: moves the checkers furthest from home.",
+    "hard": "Seed 002's CompareAllMovesSimple: fewest pips and blots, most points made.",
+    "bestoffour": "Seed 002's best of four: tries four plays, keeps the best by its evaluator.",
+    "montecarlo": "Seed 000's Monte Carlo player: plays random games out from each play.",
+    **{f"greedy:{name}": f"The play the {name} evaluator values most, no look-ahead."
+       for name in evaluator_names()},
+}
+"""One line per research player (the levels describe themselves), for the menu."""
 
 SETTINGS = {
     "home_side": GameSetting("Direction", {"right": "Home board on the right", "left": "Home board on the left"},
@@ -78,6 +94,7 @@ GAME = GameInfo(
     move_list_options={"first": SetupOption("First to move", COLOURS, "white")},
     settings=SETTINGS,
     levels=LEVELS,
+    player_descriptions=PLAYER_DESCRIPTIONS,
     evaluators=tuple(evaluator_names()),
     default_evaluator=DEFAULT_EVALUATOR,
     evaluate=evaluate,
@@ -85,6 +102,7 @@ GAME = GameInfo(
     analysis_options={"level": "advanced", "evaluator": strongest_evaluator()},
     analysis_cancellable=True,
     detail_columns=tuple(zip(CHANCES, ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))),
+    value_heading="Equity",
     tutor_margin=TutorMargin(0.10, "value", "points of equity"),
     training=TRAINING,
 )

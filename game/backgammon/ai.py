@@ -200,8 +200,9 @@ def analyze_position(
         return {"equity": scored.value, **dict(zip(CHANCES, map(float, chances)))}
 
     def warnings(_, scored, best):
-        found = play_warnings(before, _mover_view(state, scored), views)
-        far = worse_than_best(trails(scored, best), best_text, FAR_WORSE)
+        behind = trails(scored, best)
+        found = play_warnings(before, _mover_view(state, scored), views, behind if scored is not best else 0.0)
+        far = worse_than_best(behind, best_text, FAR_WORSE)
         if far and scored is not best:
             found.append(far)
         return found

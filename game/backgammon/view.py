@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import pygame
 
 from .board import BAR, OFF, Side, pip_count
+from .notation import format_play
 from .rules import BackgammonRules, BackgammonState, Play
 from .status import TITLES as NAMES, describe, is_no_play
 from .turn import Move, Step, TurnBuilder, apply_step, die_for
@@ -21,6 +22,10 @@ WOOD, WOOD_DARK, WOOD_LIGHT = (120, 78, 42), (78, 48, 24), (156, 108, 62)
 POINTS = ((222, 196, 146), (160, 56, 42))
 CHECKERS = (((243, 238, 226), (176, 166, 146), (40, 40, 40)), ((44, 40, 40), (112, 104, 96), (240, 236, 226)))
 TARGET, SOURCE, INK, PAPER = (126, 238, 150), (255, 212, 92), (30, 24, 18), (246, 238, 220)
+LAST_MOVE = (255, 140, 60)
+"""The last plays' marks: a ghost ring where a checker left, a ring on where it landed, an arrow."""
+LAST_ALPHA = (235, 110)
+"""Opacity of the marks of the latest play and of the other player's play before it."""
 NO_PLAY_SECONDS = 1.2
 """How long a pass stays on the board (its banner shown) before the game goes on."""
 FACTOR_LABELS = {
@@ -126,6 +131,9 @@ class BackgammonView:
         self.auto_bearoff = False
         self.pause = 0.0  # a pass on show: seconds left
         self._messages: list[str] = []
+        self._history = None
+        self._last: tuple = (None, None, [])  # (states[-1] it was found for, len(states), plays)
+        self._marks: tuple | None = None  # (what they mark, the marks drawn on a board-sized layer)
 
     # -- configuration and animation ------------------------------------------------------
     def configure(self, *, bottom: int, settings) -> None:
@@ -137,6 +145,34 @@ class BackgammonView:
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         self.layout = Layout(self.rect, self.home_right)
+
+    def use_history(self, states) -> None:
+        """``states()`` gives the game's states up to the one on show: the last plays are
+        found from them and marked on the board."""
+        self._history = states
+
+    def last_plays(self, state: BackgammonState) -> list[tuple[int, Play]]:
+        """``(mover, play)`` of the latest play that led to ``state`` and of the other
+        player's play before it, latest first (passes are skipped); empty without a history
+        or when ``state`` is not its last state."""
+        states = self._history() if self._history else None
+        if not states or states[-1] is not state:
+            return []
+        if self._last[0] is state and self._last[1] == len(states):
+            return self._last[2]
+        plays: list[tuple[int, Play]] = []
+        for before, after in zip(reversed(states[:-1]), reversed(states[1:])):
+            if before.turn is None or before.dice is None or (plays and plays[-1][0] == before.turn):
+                continue
+            play = next((p for p, nxt in self.rules.successors(before) if nxt == after), None)
+            if play is None:
+                play = next((p for p, nxt in self.rules.successors(before) if nxt.sides == after.sides), None)
+            if play is not None and play.steps:
+                plays.append((before.turn, play))
+            if len(plays) == 2:
+                break
+        self._last = (state, len(states), plays)
+        return plays
 
     @property
     def board_rect(self) -> pygame.Rect:
@@ -275,6 +311,38 @@ class BackgammonView:
     def describe(self, state: BackgammonState) -> str:
         return describe(state)
 
+    def partial_notation(self) -> str:
+        """The play being built, in standard notation (``24/20 13/10``; ``13/7*/5`` with a hit),
+        for the status line; "" when no step has been played this turn."""
+        turn = self.turn
+        if turn is None or not turn.moves:
+            return ""
+        me, opp, hits = turn.state.on_roll, turn.state.opponent, set()
+        for s, t, _ in turn.moves:
+            me, opp, hit = apply_step(me, opp, (s, t))
+            if hit:
+                hits.add(t)
+        return format_play(tuple((s, t) for s, t, _ in turn.moves), frozenset(hits))
+
+    def last_play_marks(self, state: BackgammonState, sides=None) -> list[tuple[int, int, list]]:
+        """What marks the last plays: ``(mover, alpha, [(start, end), ...])`` per play, latest
+        first; each ``(start, end)`` joins the screen spot a checker left (its ghost ring) to
+        the checker where it landed, a checker moving on (``24/20/16``) drawn as one path."""
+        sides = list(state.sides) if sides is None else sides
+        marks = []
+        for k, (mover, play) in enumerate(self.last_plays(state)):
+            paths: list[list[int]] = []
+            for source, target in play.steps:
+                chain = next((p for p in paths if p[-1] == source), None)
+                chain.append(target) if chain else paths.append([source, target])
+            mine, lines = sides[mover], []
+            for path in paths:
+                start, end = path[0], path[-1]
+                left = self.slot_pos(mover, start, mine[start] if start != OFF else 0)
+                lines.append((left, self.slot_pos(mover, end, max(mine[end] - 1, 0))))
+            marks.append((mover, LAST_ALPHA[min(k, 1)], lines))
+        return marks
+
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: BackgammonState, labels: Sequence[str]) -> None:
         flying = None
@@ -286,16 +354,17 @@ class BackgammonView:
         elif self.turn:
             sides[self.turn.mover], sides[1 - self.turn.mover] = self.turn.me, self.turn.opp
             used = self._used()
-        numbering = state.turn if state.turn is not None else self.bottom
-        key = (tuple(self.rect), self.home_right, numbering == self.bottom)
+        key = (tuple(self.rect), self.home_right, self.bottom)
         if self._background is None or self._background[0] != key:
-            self._background = (key, self._render_board(numbering))
+            self._background = (key, self._render_board())
         surface.blit(self._background[1], self.layout.board.topleft)
         lifted = (flying.mover, flying.step[0]) if flying else None
         if self.drag_pos and self.press:
             lifted = (self.turn.mover, self.press[0])
         for player in (0, 1):
             self._draw_side(surface, player, sides[player], lifted)
+        if not flying:
+            self._draw_last_plays(surface, state, sides)
         self._draw_highlights(surface)
         self._draw_dice(surface, state, used)
         for player in (0, 1):
@@ -329,8 +398,14 @@ class BackgammonView:
             return lay.tray_slab(bottom, min(index, 14)).center
         return lay.stack_pos(slot if bottom else 25 - slot, min(max(index, 0), 4))
 
-    def _render_board(self, numbering: int) -> pygame.Surface:
-        """The board without checkers or dice, drawn once per size and numbering."""
+    def point_label(self, b: int) -> int:
+        """The number shown on the point at bottom numbering ``b``: always the bottom player's
+        (the human's, or the side chosen in watch and two-human games), never the mover's, so
+        the numbers stay put from turn to turn."""
+        return b
+
+    def _render_board(self) -> pygame.Surface:
+        """The board without checkers or dice, drawn once per size and bottom player."""
         board = self.layout.board
         lay = Layout(self.rect.move(-board.x, -board.y), self.home_right)
         surface = pygame.Surface(board.size)
@@ -357,7 +432,7 @@ class BackgammonView:
             pts = [(x - u * 0.48, base), (x + u * 0.48, base), (x, tip)]
             pygame.draw.polygon(surface, colour, pts)
             pygame.draw.aalines(surface, tuple(c * 3 // 4 for c in colour), True, pts)
-            label = b if numbering == self.bottom else 25 - b
+            label = self.point_label(b)
             y = base - lay.frame / 2 if top_row else base + lay.frame / 2
             image = font.render(str(label), True, PAPER)
             surface.blit(image, image.get_rect(center=(x, y)))
@@ -466,6 +541,42 @@ class BackgammonView:
         info = f"pips {pip_count(side)}   off {side[OFF]}" + ("   ▶ to play" if on_turn else "")
         text = small.render(info, True, SOURCE if on_turn else PAPER)
         surface.blit(text, text.get_rect(midright=(strip.right - lay.u * 0.4, strip.centery)))
+
+    def _draw_last_plays(self, surface, state: BackgammonState, sides) -> None:
+        marks = self.last_play_marks(state, sides)
+        if not marks:
+            return
+        board = self.layout.board
+        key = (repr(marks), tuple(board))
+        if self._marks is None or self._marks[0] != key:
+            r = self.layout.u * 0.47
+            overlay = pygame.Surface(board.size, pygame.SRCALPHA)
+            for _, alpha, lines in reversed(marks):
+                colour = (*LAST_MOVE, alpha)
+                width = max(2, round(self.layout.u * (0.08 if alpha == LAST_ALPHA[0] else 0.05)))
+                for start, end in lines:
+                    start, end = (start[0] - board.x, start[1] - board.y), (end[0] - board.x, end[1] - board.y)
+                    pygame.draw.circle(overlay, colour, start, r * 0.92, width)  # the ghost
+                    pygame.draw.circle(overlay, colour, end, r * 1.02, width)
+                    _arrow(overlay, colour, start, end, r, width)
+            self._marks = (key, overlay)
+        surface.blit(self._marks[1], board.topleft)
+
+
+def _arrow(surface, colour, start, end, r: float, width: int) -> None:
+    """A line from ``start``'s rim to ``end``'s rim with a head at ``end``."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    if length < 2.2 * r:
+        return
+    ux, uy = dx / length, dy / length
+    a = (start[0] + ux * r, start[1] + uy * r)
+    b = (end[0] - ux * r * 1.05, end[1] - uy * r * 1.05)
+    pygame.draw.line(surface, colour, a, b, width)
+    head = r * 0.55
+    left = (b[0] - ux * head - uy * head * 0.6, b[1] - uy * head + ux * head * 0.6)
+    right = (b[0] - ux * head + uy * head * 0.6, b[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surface, colour, [b, left, right])
 
 
 _PIPS = {

@@ -275,15 +275,24 @@ def _point_name(p: int) -> str:
     return f"{p}-point"
 
 
+RELEVANT = 0.04
+"""Equity behind the best play below which a play gets no warning (GNU Backgammon's line for
+a "doubtful" play): a sentence about a play this close to the best is nothing the player
+could act on (31: 8/5 6/5, 64: 8/2 6/2 and every standard opening play get none)."""
+
+
 def play_warnings(before: tuple[Side, Side], after: tuple[Side, Side],
-                  others: Iterable[tuple[Side, Side]] = ()) -> list[str]:
+                  others: Iterable[tuple[Side, Side]] = (), behind: float | None = None) -> list[str]:
     """Warnings about the position ``after`` a play, from the mover's side.
 
     ``before`` and ``after`` are ``(mover, opponent)`` pairs in each side's own numbering;
     ``others`` the positions the roll's other legal plays reach (the analysis has them).  A
     :func:`position_warnings` sentence that every other play would get too is about the
-    position, not the play, and left out.
+    position, not the play, and left out.  ``behind`` is how far (equity) the play trails the
+    best one, where the analysis knows it: under :data:`RELEVANT` there is no warning at all.
     """
+    if behind is not None and behind < RELEVANT:
+        return []
     me0, _ = before
     me, opp = after
     found = list(position_warnings(me, opp))

@@ -14,11 +14,13 @@ from .rules import ChesstackRules
 from .status import TITLES, describe, outcome
 
 LEVELS = (
-    Level("beginner", "Beginner", "0 ply, noisy", "the best action at 0 ply, with noise of 150 centipawns",
-          analysis=False),
-    Level("intermediate", "Intermediate", "1 ply", "1 ply, with noise of 40 centipawns"),
-    Level("advanced", "Advanced", "2 ply", "2 ply over the narrowed actions"),
-    Level("expert", "Expert", "deeper, slower", "iterative deepening to 9,000 positions or 1.5 s"),
+    Level("beginner", "Beginner", "0 ply, noisy",
+          "Takes the action that looks best now, with big errors (noise of 150 centipawns).", analysis=False),
+    Level("intermediate", "Intermediate", "1 ply",
+          "Looks at your reply to each action, with small errors (noise of 40 centipawns)."),
+    Level("advanced", "Advanced", "2 ply", "Searches two moves deep over the promising actions."),
+    Level("expert", "Expert", "deeper, slower",
+          "Searches as deep as 9,000 positions or 1.5 s allow: the strongest, slower."),
 )
 """The levels of :mod:`.ai` as the settings and menus word them."""
 
@@ -58,9 +60,15 @@ GAME = GameInfo(
     default_evaluator=DEFAULT_EVALUATOR,
     evaluate=evaluate,
     levels=LEVELS,
+    player_descriptions={
+        "random": "Any legal action, at random: a baseline for tournaments.",
+        "upstream": "The upstream bot, blind to stacks: a sparring partner only.",
+        **{f"greedy:{name}": f"The action the {name} evaluator values most, no look-ahead." for name in EVALUATORS},
+    },
     analyze=analyze_position,
     analysis_options={"level": "advanced"},
     analysis_cancellable=True,
+    value_heading="cp",
     tutor_margin=TutorMargin(150.0, "value", "centipawns", decimals=0),
     format_value=format_value,
     max_plies=MAX_PLIES,

@@ -17,8 +17,8 @@ factor breakdown that explains it, and a display score.
   instead of clipping, so decisive values (gammons, mates) still order correctly.
 
 One exception, by its spec: Mandragora's seed analyzer (``specs/mandragora.md`` §6) shows
-its own score, the value clamped to -100..100 and forced to the sign of its threat
-warning; it ranks and the tutor judges by that score, and its records say so themselves.
+its own score, the value normalized to -100..100 (the value itself up to ±60, squashed
+smoothly beyond so moves stay apart) and forced to the sign of its threat warning; it ranks and the tutor judges by that score, and its records say so themselves.
 
 A win probability ``p`` enters as the value ``2p - 1`` (:func:`value_from_win_probability`:
 the expected points of a game won or lost by one point), the units searches already use.

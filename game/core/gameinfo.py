@@ -179,6 +179,12 @@ class GameInfo:
 
     # -- computer players, evaluators and analysis ------------------------------------------
     levels: tuple[Level, ...] = ()
+    player_descriptions: Mapping[str, str] = field(default_factory=dict)
+    """Player name → one line saying what that computer player does, for the menu (a level's
+    own ``description`` is used when the map has none for it)."""
+    research_players: tuple[str, ...] | None = None
+    """Players the menu lists apart, under "research players" (seed strategies, single
+    evaluators, sparring partners); by default every player that is not a level."""
     evaluators: tuple[str, ...] = ()
     """Position evaluators ``tabula eval`` runs (``evaluate(state, name)``)."""
     default_evaluator: str | None = None
@@ -192,6 +198,8 @@ class GameInfo:
     detail_columns: tuple[tuple[str, str], ...] = ()
     """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
     tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")
+    value_heading: str = "Value"
+    """The native value's column heading in the hint table ("Equity", "cp")."""
     format_value: Callable[[float], str] = three_decimals
     """A native value or difference as the analysis' tables print it (backgammon's equity
     ``+0.123``; Chesstack's whole centipawns, a won game ``+win``)."""
@@ -223,6 +231,28 @@ class GameInfo:
     def analysis_level_names(self) -> tuple[str, ...]:
         """The levels the analysis can run at, weakest first."""
         return tuple(level.name for level in self.levels if level.analysis)
+
+    @property
+    def menu_players(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """``(main, research)``: the players the menu offers first (the levels, weakest
+        first, or the players that are not research players) and those it lists apart."""
+        research = self.research_players
+        if research is None:
+            levels = {level.name for level in self.levels}
+            research = tuple(name for name in self.player_names if name not in levels) if levels else ()
+        main = tuple(level.name for level in self.levels) or tuple(
+            name for name in self.player_names if name not in research)
+        return main, tuple(name for name in self.player_names if name in research and name not in main)
+
+    def player_title(self, name: str) -> str:
+        """A player as the menu names it: a level's title ("Expert"), else its name."""
+        return next((level.title for level in self.levels if level.name == name), name)
+
+    def player_description(self, name: str) -> str:
+        """One line on what the computer player ``name`` does ("" if the game gives none)."""
+        if name in self.player_descriptions:
+            return self.player_descriptions[name]
+        return next((level.description for level in self.levels if level.name == name), "")
 
     def all_settings(self) -> dict[str, GameSetting]:
         """The game's settings, with the analysis strength when it has analysis levels."""

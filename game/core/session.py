@@ -130,20 +130,48 @@ class GameSession:
         self.actions.append(text)
         return text
 
-    def _last_human_decision(self) -> int | None:
-        """Index of the last action a human chose, ``None`` if there is none."""
+    def had_choice(self, index: int) -> bool:
+        """True if the player to move in ``states[index]`` could choose among more than one
+        action (a forced move, the only legal one, is no decision to go back to)."""
+        state = self.states[index]
+        return len(self.rules.legal_moves(state)) > 1
+
+    @property
+    def undoer(self) -> int | None:
+        """The human whose moves undo takes back: the human to move, else the only human
+        (a computer is thinking, or the game is over); ``None`` in a game of two humans
+        when neither is to move, and in a game of computers."""
+        if self.is_human(self.to_move) and not self.is_over:
+            return self.to_move
+        humans = [i for i in range(len(self.players)) if self.is_human(i)]
+        return humans[0] if len(humans) == 1 else None
+
+    def _undo_point(self) -> int | None:
+        """Index of the action :meth:`undo` goes back to: the last action chosen, with a
+        choice, by :attr:`undoer`.  Forced moves, chance outcomes and computer moves on the
+        way are skipped; another human's confirmed move is never taken back (two humans at
+        one board: Done hands the turn over for good), so ``None`` when one is on the way."""
+        me = self.undoer
+        if me is None:
+            return None
         for i in range(len(self.actions) - 1, -1, -1):
-            if self.is_human(self.rules.to_move(self.states[i])):
+            mover = self.rules.to_move(self.states[i])
+            if not self.is_human(mover):
+                continue
+            if mover != me:
+                return None
+            if self.had_choice(i):
                 return i
         return None
 
     def can_undo(self) -> bool:
-        return self._last_human_decision() is not None
+        return self._undo_point() is not None
 
     def undo(self) -> bool:
-        """Take back every action since the last human move, that move included, so a human is
-        to move again where they chose it; the actions can be redone.  False if there is none."""
-        i = self._last_human_decision()
+        """Take back every action since the last move the human (:attr:`undoer`) chose, that
+        move included, so they are to move again where they had a choice; the actions can be
+        redone.  False if there is none."""
+        i = self._undo_point()
         if i is None:
             return False
         self.undone.extend(reversed(list(zip(self.actions[i:], self.states[i + 1:]))))
@@ -155,7 +183,8 @@ class GameSession:
         return bool(self.undone)
 
     def redo(self) -> bool:
-        """Play again what :meth:`undo` took back, up to the next position a human is to move in."""
+        """Play again what :meth:`undo` took back, up to the next position where a human is to
+        move with a choice (forced moves on the way are replayed too)."""
         if not self.undone:
             return False
         while self.undone:
@@ -164,9 +193,17 @@ class GameSession:
             text, state = self.undone.pop()
             self.actions.append(text)
             self.states.append(state)
-            if self.is_human(self.to_move):
+            if self.is_human(self.to_move) and not self.is_over and self.had_choice(len(self.states) - 1):
                 break
         return True
+
+    @property
+    def in_progress(self) -> bool:
+        """A game someone has played a move in (chance outcomes alone do not count) and that is
+        not over: starting another one would throw it away."""
+        if self.is_over or self.stalled:
+            return False
+        return any(self.rules.to_move(state) != CHANCE for state in self.states[:-1])
 
     def record(self) -> GameRecord:
         plies = sum(1 for state in self.states[:-1] if self.rules.to_move(state) != CHANCE)

@@ -11,6 +11,12 @@ from .players import PLAYER_NAMES, make_player
 from .position import format_position, parse_position
 from .rules import PATTERNS, SIDE_TITLES, SIDES, MandragoraRules, MandragoraState, split_moves
 
+
+def one_decimal(value: float) -> str:
+    """The analyzer's total value as its tables print it, like the original's "Total Value: 12.5"."""
+    return f"{value:+.1f}"
+
+
 MAX_PLIES = 200
 """Tournament games stop here: two players may repeat a position forever (no rule ends a
 loop), while finished games take 35-55 plies."""
@@ -38,12 +44,23 @@ GAME = GameInfo(
     split_moves=split_moves,
     setup_options=SETUP_OPTIONS,
     analyze=analyze,
+    player_descriptions={
+        "analyzer": "Plays the seed analyzer's top move: quick, looks a move ahead.",
+        "expert": "Searches the final score difference (alpha-beta): the strongest.",
+        "random": "Any legal area, at random: a baseline for tournaments.",
+    },
+    research_players=("random",),
     tutor_margin=TutorMargin(10.0, "score", "points of the analyzer's score"),
+    detail_columns=(),  # the analyzer gives no win chance: the table shows no win column
+    value_heading="Total",
+    format_value=one_decimal,
     tournament_options={"pattern": "random", "first": "random"},
     max_plies=MAX_PLIES,
 )
 """Mandragora's declaration.  Its only chance node is a random setup (pattern, first mover),
 drawn silently.  The analysis is the seed analyzer's, with no options; the tutor judges by
-its spec-defined score (a move 10 or more below the best is questioned)."""
+its spec-defined score (a move 10 or more below the best is questioned).  Its hint table
+shows the analyzer's total value ("Total", one decimal: it tells apart the moves the seed's
+sign rule shows as 0) and no win column (the analyzer has no win chance)."""
 
 __all__ = ["GAME", "MandragoraRules", "MandragoraState", "format_position", "parse_position"]

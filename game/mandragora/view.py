@@ -34,6 +34,8 @@ PIECE_STYLE = {  # fill, outline, letter colour
 }
 GOLD, INK, PAPER, WARN = (244, 200, 84), (22, 26, 24), (244, 238, 222), (246, 150, 60)
 DIM, GOOD, BAD = (160, 168, 158), (132, 222, 140), (236, 104, 92)
+LAST_MOVE = (255, 140, 60)
+"""The last sowing's marks: the sown area's outline and a dot where each of its pieces landed."""
 
 
 INFO_HEIGHT = 56
@@ -70,6 +72,11 @@ class Layout:
 class MandragoraView:
     """Draws a state or a move in progress, reads clicks on areas, overlays the analyzer."""
 
+    @staticmethod
+    def needs_confirm() -> bool:
+        """A click on a legal area plays it: there is nothing to confirm, so no Done button."""
+        return False
+
     def __init__(self, info, fonts) -> None:
         self.info, self.fonts, self.rules = info, fonts, MandragoraRules()
         self.titles = tuple(info.player_titles)
@@ -86,6 +93,7 @@ class MandragoraView:
         self.messages: list[str] = []  # for the window's banner (the extra turn, once landed)
         self.last_move: str = ""
         self._history = None
+        self._last: tuple = (None, None)  # (the state it was found for, (mover, area) or None)
         self._records_for = None
         self._tracker = CollectedTracker()
         self._sprites: dict[tuple[str, int], pygame.Surface] = {}
@@ -108,6 +116,40 @@ class MandragoraView:
     @property
     def board_rect(self) -> pygame.Rect:
         return self.layout.board
+
+    def last_sowing(self, state: MandragoraState) -> tuple[int, int] | None:
+        """``(mover, area)`` of the move that led to ``state``, found from the history (``None``
+        at the start, or when ``state`` is not the history's last state)."""
+        states = self._history() if self._history else None
+        if not states or len(states) < 2 or states[-1] is not state:
+            return None
+        if self._last[0] is not state:
+            before = states[-2]
+            found = None
+            if not before.setups and not self.rules.is_over(before):
+                area = next((a for a in legal_areas(before.board, before.turn)
+                             if self.rules.apply(before, a) == state), None)
+                found = None if area is None else (before.turn, area)
+            self._last = (state, found)
+        return self._last[1]
+
+    def last_sowing_marks(self, state: MandragoraState) -> tuple[int | None, list[tuple[float, float]]]:
+        """The area sown last and the screen spots of the dots where its pieces landed."""
+        last = self.last_sowing(state)
+        if last is None:
+            return None, []
+        states = self._history()
+        move = sowing(states[-2], last[1])
+        return last[1], [self._landing_spot(move.side, stop, k) for stop, k in _counted(move.landings)]
+
+    def _landing_spot(self, side: int, stop: int, k: int) -> tuple[float, float]:
+        """Where the ``k``-th mark on ``stop`` goes: beside an area's number, or beside a base's score."""
+        r = self.layout.r
+        if stop in BASES:
+            box = self.layout.bases[side]
+            return box.right - (0.35 + 0.32 * k) * r, box.y + 1.12 * r
+        x, y = self.layout.centres[stop]
+        return x + (0.5 + 0.3 * k) * r, y - 0.42 * r
 
     @property
     def animating(self) -> bool:
@@ -266,7 +308,8 @@ class MandragoraView:
         for side in (0, 1):
             self._draw_base(surface, shown, side, scores[side], collected[side], labels[side] if side < len(labels) else "",
                             over)
-        self._draw_areas(surface, board, turn, records, anim)
+        last = (None, []) if anim else self.last_sowing_marks(state)
+        self._draw_areas(surface, board, turn, records, anim, last)
         if anim:
             self._draw_flight(surface, anim, board, collected, hand)
         self._draw_info(surface, shown, board, turn, over)
@@ -322,7 +365,7 @@ class MandragoraView:
                        width=box.w - 1.05 * r)
             self._blit(surface, str(values[piece]), r * 0.2, (box.right - 0.28 * r, yy), GOLD, True)
 
-    def _draw_areas(self, surface, board, turn, records, anim) -> None:
+    def _draw_areas(self, surface, board, turn, records, anim, last=(None, [])) -> None:
         lay, r = self.layout, self.layout.r
         legal = self.legal() if turn is not None else []
         best = records[0].move if records else None
@@ -346,6 +389,8 @@ class MandragoraView:
                 pygame.draw.polygon(surface, PAPER, points, 2)
             if anim and area == anim.move.source:
                 pygame.draw.polygon(surface, GOLD, points, 2)
+            if area == last[0]:
+                pygame.draw.polygon(surface, LAST_MOVE, hexagon(centre, r * grow * 0.95), max(3, round(r * 0.08)))
             label = (centre[0], centre[1] - 0.72 * r)
             pygame.draw.circle(surface, INK, label, 0.2 * r)
             self._blit(surface, str(area), r * 0.24, label, PAPER, True)
@@ -357,17 +402,16 @@ class MandragoraView:
             self._draw_badge(surface, *badge)
         if turn is not None and self.hover in legal:
             self._draw_path(surface, sowing(turn, self.hover))
+        else:
+            for spot in last[1]:
+                pygame.draw.circle(surface, INK, spot, 0.1 * r)
+                pygame.draw.circle(surface, LAST_MOVE, spot, 0.08 * r)
 
     def _draw_path(self, surface, move) -> None:
         """Where the hovered area's pieces would land: numbered marks, the first piece first."""
-        r, seen = self.layout.r, {}
-        for number, (_, stop) in enumerate(move.landings, 1):
-            k = seen[stop] = seen.get(stop, -1) + 1
-            if stop in BASES:  # beside the score
-                box = self.layout.bases[move.side]
-                pos = (box.right - (0.35 + 0.32 * k) * r, box.y + 1.12 * r)
-            else:
-                pos = (self.layout.centres[stop][0] + (0.5 + 0.3 * k) * r, self.layout.centres[stop][1] - 0.42 * r)
+        r = self.layout.r
+        for number, (stop, k) in enumerate(_counted(move.landings), 1):
+            pos = self._landing_spot(move.side, stop, k)
             pygame.draw.circle(surface, GOLD, pos, 0.15 * r)
             self._blit(surface, str(number), r * 0.18, pos, INK, True)
 
@@ -469,6 +513,16 @@ class MandragoraView:
                 sprite.blit(image, image.get_rect(center=(c, c + (d * 0.1 if piece == "P" else 0))))
             self._sprites[key] = sprite
         return self._sprites[key]
+
+
+def _counted(landings) -> list[tuple[int, int]]:
+    """``(stop, k)`` per landing: its stop and how many pieces landed there before it."""
+    seen: dict[int, int] = {}
+    out = []
+    for _, stop in landings:
+        seen[stop] = seen.get(stop, -1) + 1
+        out.append((stop, seen[stop]))
+    return out
 
 
 def make_view(info, fonts) -> MandragoraView:

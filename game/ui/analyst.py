@@ -1,6 +1,9 @@
 """Position analysis off the drawing thread: the hint panel, the tutor and the graph read it.
 
-One daemon thread runs the game's ``GameInfo.analyze`` on one position at a time: the
+One daemon thread has the game's ``GameInfo.analyze`` run on one position at a time, in the
+program's shared "analysis" process (:mod:`game.core.offload`; off the drawing thread's
+interpreter lock, so the window keeps its frame rate) when ``analyze`` and its options can
+be sent there, else in the thread itself: the
 position on screen first (:meth:`Analyst.focus`), then positions queued for the graph
 (:meth:`Analyst.request`).  Results are cached by state (states are immutable values), so
 each position is analysed once.  When the position on screen changes, a search still
@@ -11,21 +14,37 @@ message for the window to show; it never reaches the drawing thread as an except
 
 from __future__ import annotations
 
+import pickle
 import threading
 import traceback
 from collections.abc import Callable
 from typing import Any
 
+from ..core.offload import WorkerProcess, run_analysis, shared
 from ..core.search import Limits, SearchCancelled
+
+
+def analysis_process() -> WorkerProcess:
+    """The program's process for analyses."""
+    return shared("analysis")
+
+
+def _sendable(*values: Any) -> bool:
+    try:
+        pickle.dumps(values)
+    except Exception:  # a local function (tests), a lambda: it stays in this process
+        return False
+    return True
 
 
 class Analyst:
     """Analyses positions in a background thread; :meth:`get` returns the records when done."""
 
     def __init__(self, analyze: Callable[..., list], options: dict[str, Any] | None = None,
-                 cancellable: bool = False) -> None:
+                 cancellable: bool = False, processes: bool = True) -> None:
         """``options`` go to every ``analyze`` call as they are (the game declares which it
-        takes); ``cancellable``: ``analyze`` also takes ``limits`` and stops when cancelled."""
+        takes); ``cancellable``: ``analyze`` also takes ``limits`` and stops when cancelled;
+        ``processes``: run it in the analysis process when it can be sent there."""
         self._analyze = analyze
         self._options = dict(options or {})
         self._limits = cancellable
@@ -38,6 +57,11 @@ class Analyst:
         self._running: tuple[Any, Limits] | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._process = analysis_process() if processes and _sendable(analyze, self._options) else None
+        if self._process is not None and not self._process.start():  # started early: imports take a while
+            self._process = None
+        self.pid: int | None = None
+        """The process that made the last analysis (``None``: this one)."""
 
     @property
     def options(self) -> dict[str, Any]:
@@ -128,6 +152,8 @@ class Analyst:
                     self._errors[state] = error
 
     def _run(self, state: Any, limits: Limits) -> tuple[list | None, str | None]:
+        if self._process is not None and self._process.start():
+            return self._run_remote(state, limits)
         options = dict(self._options, limits=limits) if self._limits else self._options
         try:
             return list(self._analyze(state, **options)), None
@@ -136,3 +162,19 @@ class Analyst:
         except Exception as error:  # shown in the window, never raised into the drawing thread
             traceback.print_exc()
             return None, f"the analysis failed: {type(error).__name__}: {error}"
+
+    def _run_remote(self, state: Any, limits: Limits) -> tuple[list | None, str | None]:
+        """:meth:`_run` in the analysis process; this thread waits (off the lock) and passes
+        on a cancel: a cancellable analysis is stopped when its position is no longer
+        wanted, any analysis when the analyst is closed."""
+        ticket = self._process.submit(run_analysis, self._analyze, state, self._options, self._limits)
+        while not ticket.wait(0.05):
+            if limits.cancel.is_set() and (self._limits or self._closed) and not ticket.cancelled:
+                ticket.cancel()
+        kind, value = ticket.outcome
+        self.pid = ticket.pid
+        if kind == "ok":
+            return value, None
+        if kind == "cancelled":
+            return None, None
+        return None, f"the analysis failed: {value}"

@@ -40,8 +40,8 @@ class App:
     """The window, its shared services (fonts, sounds, settings, banner) and the scene."""
 
     def __init__(self, size: tuple[int, int] | None = None) -> None:
-        # Computer players think in a thread; a short GIL switch interval lets the drawing
-        # thread in often enough to keep the frame rate while they do.
+        # Searches run in worker processes; where one falls back to a thread, a short GIL
+        # switch interval lets the drawing thread in often enough to keep the frame rate.
         sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         pygame.init()
         remove_leftovers()
@@ -87,10 +87,11 @@ class App:
 
         self.show(SettingsScene(self))
 
-    def play(self, session: GameSession) -> None:
+    def play(self, session: GameSession, review: bool = False) -> None:
+        """Play ``session``; ``review``: open it in replay mode (a game loaded from a file)."""
         from .play import PlayScene
 
-        self.show(PlayScene(self, session))
+        self.show(PlayScene(self, session, review=review))
 
     def start_game(self, setup: GameSetup) -> bool:
         """Start a new game; a bad setup is shown in the banner (returns False)."""
@@ -102,18 +103,20 @@ class App:
             return False
         return True
 
-    def open_saved(self, path: Path | str) -> bool:
-        """Load a saved game and play on from where it stopped; errors go to the banner."""
+    def open_saved(self, path: Path | str, review: bool = True) -> bool:
+        """Load a saved game, in replay mode at its last position (``review``; "Play on"
+        continues an unfinished one), else playing on from where it stopped; errors go to
+        the banner."""
         try:
             record = load_game(path, rules_for)
-            self.play(GameSession.from_record(get_game(record.game), record))
+            self.play(GameSession.from_record(get_game(record.game), record), review=review)
         except (SaveError, ValueError) as error:
             self.banner.show(f"Cannot load the game: {error}", error=True)
             return False
         return True
 
     def continue_game(self) -> bool:
-        return self.open_saved(autosave_path())
+        return self.open_saved(autosave_path(), review=False)  # "Continue": play on at once
 
     # -- the loop ---------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

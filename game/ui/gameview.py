@@ -91,9 +91,15 @@ OPTIONAL_VIEW_HOOKS = {
     "factor_labels": "factor_labels: {factor name: words} for the why section (backgammon: 'hb' -> "
                      "'home board points')",
     "use_history": "use_history(get_states): the scene hands over the game's states so far, for views "
-                   "that show what earlier moves did (Mandragora's bases show the pieces scored)",
+                   "that show what earlier moves did (Mandragora's bases show the pieces scored; the last move is "
+                   "marked on every board: backgammon's last two plays, Mandragora's last sowing, Chesstack's "
+                   "last action)",
     "handle_key": "handle_key(event) -> ViewEvent: keys of the view's own (Mandragora: A toggles its "
                   "analysis overlay), offered after the scene's keys",
+    "needs_confirm": "needs_confirm() -> bool (True if absent): False when a click plays the move at once "
+                     "(Mandragora), so the scene shows no Done button except as replay mode's Play on",
+    "partial_notation": "partial_notation() -> str: the move being built in the game's notation "
+                        "(backgammon '24/20 13/10'), '' before its first step, for the status line",
 }
 """Methods and attributes a view may add to :class:`GameView`; the scene looks for them with
 ``getattr``/``hasattr`` and does without them."""

@@ -88,19 +88,23 @@ class GraphSection:
     def height(self, width: int) -> int:
         return self.fonts(12, True).get_linesize() + self.plot_height + 26 if self.visible() else 0
 
+    def squeeze(self, width: int, room: int) -> int:
+        """The panel is short: the graph whole in ``room``, else left out (never a heading alone)."""
+        return self.height(width) if room >= self.height(width) else 0
+
     def title(self, kind: str) -> str:
         return f"{self.first}'s win chance" if kind == "win" else f"{self.first}'s advantage (score)"
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         kind, ys = self.curve()
         small = self.fonts(11)
-        draw_text(surface, self.fonts(12, True), self.title(kind).upper(), (rect.x + 8, rect.y + 4), TEXT_DIM)
         top = rect.y + self.fonts(12, True).get_linesize() + 8
         labels = ("100%", "50%", "0%") if kind == "win" else ("+100", "0", "−100")
         left = rect.x + 10 + max(small.size(t)[0] for t in labels)
         plot = pygame.Rect(left, top, rect.right - 8 - left, min(self.plot_height, rect.bottom - top - 16))
         if plot.h < 20 or plot.w < 40:
-            return
+            return  # no room for the graph: no heading either
+        draw_text(surface, self.fonts(12, True), self.title(kind).upper(), (rect.x + 8, rect.y + 4), TEXT_DIM)
         pygame.draw.rect(surface, (26, 36, 30), plot)
         pygame.draw.rect(surface, PANEL_EDGE, plot, 1)
         for label, frac in zip(labels, (0.0, 0.5, 1.0)):

@@ -12,8 +12,8 @@ to have the selected move drawn on its board, and ``factor_labels`` (factor -> w
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -85,43 +85,143 @@ class Hints:
             self.selected = index
 
 
-class HintSection:
-    """Panel section: one row per legal move, best first, the best in the accent colour."""
+class Column(NamedTuple):
+    """A column of the hint table: its heading, the cell of a record, and its priority (the
+    lowest priorities are left out first when the panel is narrow)."""
 
-    def __init__(self, fonts, hints: Hints, visible, title, noun: str = "move") -> None:
+    key: str
+    heading: str
+    cell: Callable[[Any], str]
+    priority: int
+
+
+def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
+                 value_heading: str = "Value") -> list[Column]:
+    """The table's columns, GNU Backgammon's hint window's: rank, move, the native value
+    (equity), the difference to the best, the analysis' chances (win, gammon, backgammon)
+    where it gives them, the depth, and the display score as an extra column."""
+    columns = [
+        Column("rank", "#", lambda r: str(r.rank), 0),
+        Column("move", "Move", lambda r: r.notation, 0),
+        Column("value", value_heading, lambda r: format_value(r.value), 1),
+        Column("diff", "Diff", lambda r: "" if r.rank == 1 else format_value(r.diff), 2),
+    ]
+    details = list(details) or ([("win", "Win")] if any(win_chance(r) is not None for r in records) else [])
+    for i, (name, heading) in enumerate(details):
+        if any(isinstance(r.details.get(name), (int, float)) for r in records):
+            columns.append(Column(name, heading, lambda r, n=name: _percent(r.details.get(n)), 4 + i))
+    columns.append(Column("plies", "Ply", lambda r: str(r.plies), 3 if not details else 5))
+    columns.append(Column("score", "Score", lambda r: f"[{r.score:+.1f}]", 3))
+    return columns
+
+
+def _percent(value) -> str:
+    return f"{100 * value:.1f}" if isinstance(value, (int, float)) else "—"
+
+
+def depth_groups(records: Sequence) -> list[tuple[int, int | None]]:
+    """The table's lines in rank order: ``(record index, None)`` for a move, ``(-1, plies)``
+    for the separator before the moves searched less deeply than those above them."""
+    lines: list[tuple[int, int | None]] = []
+    for i, record in enumerate(records):
+        if i and record.plies < records[i - 1].plies:
+            lines.append((-1, record.plies))
+        lines.append((i, None))
+    return lines
+
+
+MARKED_SHARE = 0.4
+"""A move's warnings earn the "!" marker from this share of the tutor's margin behind the best."""
+
+
+def marked(record, margin=None) -> bool:
+    """True when the hint table marks ``record`` with "!": it has warnings and is meaningfully
+    behind the best (:data:`MARKED_SHARE` of the game's tutor margin, in its units), so the
+    warnings say something the player could act on; the best move is never marked."""
+    if not record.warnings or record.rank == 1:
+        return False
+    return margin is None or margin.behind(record) >= MARKED_SHARE * margin.amount
+
+
+class HintSection:
+    """Panel section: the hint table, one row per legal move in rank order (the best in the
+    accent colour), moves searched less deeply listed after a "searched at N ply" line."""
+
+    def __init__(self, fonts, hints: Hints, visible, title, noun: str = "move",
+                 details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
+                 value_heading: str = "Value", margin=None) -> None:
         self.fonts, self.hints, self.visible, self.title, self.noun = fonts, hints, visible, title, noun
+        self.margin = margin
+        """The game's :class:`~game.core.gameinfo.TutorMargin`: the "!" marker is for warnings
+        on a move meaningfully behind the best (see :func:`marked`)."""
+        self.details, self.format_value, self.value_heading = tuple(details), format_value, value_heading
         self.max_rows = 8
         self.rows: list[tuple[int, pygame.Rect]] = []  # (record index, screen rect) as drawn
+        self.shown_columns: list[str] = []  # the keys of the columns last drawn
+        self.detail_line = ""  # the selected row's left-out columns, as last drawn
 
     def _font(self):
         return self.fonts(13)
 
+    def _lines(self) -> list[tuple[int, int | None]]:
+        return depth_groups(self.hints.records)
+
     def height(self, width: int) -> int:
         if not self.visible():
             return 0
-        n = len(self.hints.records)
-        lines = min(n, self.max_rows) + (1 if n > self.max_rows else 0) if n else 1
-        return self.fonts(12, True).get_linesize() + 6 + lines * self._font().get_linesize() + 12
+        lines = self._lines()
+        shown = min(len(lines), self.max_rows) + (1 if len(lines) > self.max_rows else 0) if lines else 1
+        heading = self.fonts(11, True).get_linesize() if lines else 0
+        detail = self.fonts(11).get_linesize() if lines else 0  # the selected row's other columns
+        return self.fonts(12, True).get_linesize() + 6 + heading + shown * self._font().get_linesize() + detail + 10
 
     def rows_shown(self) -> range:
-        n, hints = len(self.hints.records), self.hints
+        """The table lines (see :func:`depth_groups`) in view, the selected move among them."""
+        lines, hints = self._lines(), self.hints
+        n = len(lines)
         if n <= self.max_rows:
             return range(n)
+        at = next((k for k, (i, _) in enumerate(lines) if i == hints.selected), 0)
         hints.scroll = max(0, min(hints.scroll, n - self.max_rows))
-        if hints.selected < hints.scroll:
-            hints.scroll = hints.selected
-        elif hints.selected >= hints.scroll + self.max_rows:
-            hints.scroll = hints.selected - self.max_rows + 1
+        if at < hints.scroll:
+            hints.scroll = at
+        elif at >= hints.scroll + self.max_rows:
+            hints.scroll = at - self.max_rows + 1
         return range(hints.scroll, hints.scroll + self.max_rows)
+
+    def fit_columns(self, records: Sequence, width: int) -> list[tuple[Column, int]]:
+        """The columns that fit ``width`` with the move column at least a typical move wide,
+        each with its width in pixels; the lowest priorities are left out first."""
+        font, head = self._font(), self.fonts(11, True)
+        columns = hint_columns(records, self.details, self.format_value, self.value_heading)
+        gap = round(font.size(" ")[0] * 1.6)
+
+        def wide(column):
+            cells = [column.cell(r) for r in records[:40]]
+            return max([font.size(c)[0] for c in cells] + [head.size(column.heading)[0]])
+
+        widths = {c.key: wide(c) for c in columns if c.key != "move"}
+        least_move = min(font.size("13/10 24/21*")[0], max(font.size(r.notation)[0] for r in records))
+        if any(marked(r, self.margin) for r in records):  # room for the warning marker before the move
+            least_move += font.size("! ")[0]
+        while True:
+            used = sum(widths[c.key] + gap for c in columns if c.key != "move")
+            if used + least_move <= width or len(columns) <= 2:
+                break
+            drop = max((c for c in columns if c.priority > 0), key=lambda c: c.priority, default=None)
+            if drop is None:
+                break
+            columns.remove(drop)
+        used = sum(widths[c.key] + gap for c in columns if c.key != "move")
+        return [(c, max(0, width - used) if c.key == "move" else widths[c.key]) for c in columns]
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.rows = []
         head = self.fonts(12, True)
-        y = draw_text(surface, head, self.title().upper(), (rect.x + 8, rect.y + 4), TEXT_DIM).bottom + 2
+        y = draw_text(surface, head, elide(head, self.title().upper(), rect.w - 16), (rect.x + 8, rect.y + 4),
+                      TEXT_DIM).bottom + 2
         font, step = self._font(), self._font().get_linesize()
         records = self.hints.records
-        with_win = any(win_chance(r) is not None for r in records)  # else no column of dashes
-        right_score, right_win = (rect.right - 64, rect.right - 6) if with_win else (rect.right - 6, None)
         if not records:
             error = self.hints.error
             text = error if error else ("No legal move." if self.hints.ready else "Analysing…")
@@ -129,28 +229,63 @@ class HintSection:
             return
         clip = surface.get_clip()
         surface.set_clip(rect)
-        for i in self.rows_shown():
+        columns = self.fit_columns(records, rect.w - 12)
+        self.shown_columns = [c.key for c, _ in columns]
+        left_out = [c for c in hint_columns(records, self.details, self.format_value, self.value_heading)
+                    if c.key not in self.shown_columns]
+        gap = round(font.size(" ")[0] * 1.6)
+        small = self.fonts(11, True)
+        x = rect.x + 6
+        places = []
+        for column, w in columns:  # text columns from the left, numbers to the right
+            left = column.key == "move"
+            places.append((column, x if left else x + w, left, w))
+            draw_text(surface, small, column.heading, (x if left else x + w, y), TEXT_DIM,
+                      anchor="topleft" if left else "topright")
+            x += w + gap
+        y += small.get_linesize()
+        lines = self._lines()
+        for k in self.rows_shown():
+            i, plies = lines[k]
+            if i < 0:  # the line before the moves searched less deeply
+                label = f"searched at {plies} ply"
+                text = draw_text(surface, self.fonts(11), label, (rect.centerx, y + step // 2), TEXT_DIM, anchor="center")
+                for a, b in ((rect.x + 6, text.left - 6), (text.right + 6, rect.right - 6)):
+                    if b > a:
+                        pygame.draw.line(surface, PANEL_EDGE, (a, y + step // 2), (b, y + step // 2))
+                y += step
+                continue
             record = records[i]
             row = pygame.Rect(rect.x + 2, y, rect.w - 4, step)
             self.rows.append((i, row))
             if i == self.hints.selected:
                 pygame.draw.rect(surface, PANEL_EDGE, row, border_radius=4)
             colour = ACCENT if record.rank == 1 else TEXT if record.plies >= records[0].plies else TEXT_DIM
-            notation, score, win = row_cells(record)
-            mark = "▶" if record.notation == self.hints.played else str(record.rank)
-            draw_text(surface, font, mark, (rect.x + 26, y), TEXT_DIM, anchor="topright")
-            if record.warnings:
-                draw_text(surface, self.fonts(13, True), "!", (rect.x + 30, y), WARN)
-            width = right_score - 52 - (rect.x + 40)
-            while notation and font.size(notation)[0] > width:
-                notation = notation[:-2] + "…" if len(notation) > 2 else ""
-            draw_text(surface, font, notation, (rect.x + 40, y), colour)
-            draw_text(surface, font, score, (right_score, y), colour, anchor="topright")
-            if right_win is not None:
-                draw_text(surface, font, win, (right_win, y), colour, anchor="topright")
+            for column, px, left, w in places:
+                text = column.cell(record)
+                if column.key == "rank":
+                    text = "▶" if record.notation == self.hints.played else text
+                if left:
+                    mark = "!" if marked(record, self.margin) else ""
+                    if mark:  # a warning worth acting on: its marker before the move
+                        draw_text(surface, self.fonts(13, True), mark, (px, y), WARN)
+                        px += font.size("! ")[0]
+                        w -= font.size("! ")[0]
+                    draw_text(surface, font, elide(font, text, w), (px, y), colour)
+                else:
+                    draw_text(surface, font, text, (px, y), colour if column.key != "score" else TEXT_DIM,
+                              anchor="topright")
             y += step
-        if len(records) > self.max_rows:
-            draw_text(surface, self.fonts(12), list_footer(records, self.noun), (rect.x + 8, y), TEXT_DIM)
+            if i == self.hints.selected and left_out:  # the columns a narrow panel leaves out, for this row
+                small_font = self.fonts(11)
+                text = "  ".join(f"{c.heading} {c.cell(record)}" for c in left_out)
+                lines_ = wrap(small_font, text, rect.w - 30, 1)
+                draw_text(surface, small_font, lines_[0], (rect.x + 24, y), TEXT_DIM)
+                self.detail_line = lines_[0]
+                y += small_font.get_linesize()
+        if len(lines) > self.max_rows:
+            footer = f"{len(records)} {self.noun}s · ↑↓ to scroll"
+            draw_text(surface, self.fonts(12), elide(self.fonts(12), footer, rect.w - 16), (rect.x + 8, y), TEXT_DIM)
         surface.set_clip(clip)
 
     def row_at(self, pos) -> int | None:
@@ -193,9 +328,9 @@ class WhySection:
     """
 
     def __init__(self, fonts, hints: Hints, visible, labels: Mapping[str, str] | None = None,
-                 format_value=three_decimals) -> None:
+                 format_value=three_decimals, margin=None) -> None:
         self.fonts, self.hints, self.visible, self.labels = fonts, hints, visible, labels or {}
-        self.format_value = format_value
+        self.format_value, self.margin = format_value, margin
         self.max_factors = 5
 
     def content(self, width: int) -> tuple[str, list[tuple[str, tuple]], list[tuple[str, float]]]:
@@ -207,8 +342,10 @@ class WhySection:
         other = records[1] if record.rank == 1 and len(records) > 1 else records[0]
         font = self.fonts(13)
         lines: list[tuple[str, tuple]] = []
+        urgent = marked(record, self.margin)  # else a note about the position, not a call to act
         for warning in record.warnings:
-            lines += [(text, WARN) for text in wrap(font, f"⚠ {warning}", width - 16)]
+            lines += [(text, WARN if urgent else TEXT_DIM)
+                      for text in wrap(font, f"⚠ {warning}" if urgent else f"note: {warning}", width - 16)]
         for reason in record.explanation:
             lines += [(text, TEXT) for text in wrap(font, f"• {reason}", width - 16)]
         compared = factor_comparison(record, other)
@@ -236,6 +373,14 @@ class WhySection:
         line = self.fonts(13).get_linesize()
         return self.fonts(12, True).get_linesize() + 8 + (len(lines) + len(factors)) * line + 10
 
+    def squeeze(self, width: int, room: int) -> int:
+        """The panel is short: as many whole lines as fit ``room`` (the factors go first, see
+        :meth:`draw`), or nothing below the heading and two lines."""
+        line = self.fonts(13).get_linesize()
+        head = self.fonts(12, True).get_linesize() + 8
+        fits = (room - head - 4) // line
+        return 0 if fits < 2 else head + fits * line + 4
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         heading, lines, factors = self.content(rect.w)
         if not heading:
@@ -245,6 +390,10 @@ class WhySection:
         head, font = self.fonts(12, True), self.fonts(13)
         title = wrap(head, heading.upper(), rect.w - 16)[0]
         y = draw_text(surface, head, title, (rect.x + 8, rect.y + 4), TEXT_DIM).bottom + 4
+        room = (rect.bottom - y) // font.get_linesize()  # whole lines only: never one cut through
+        if room < len(lines) + len(factors):  # short of room: the words first, then the biggest factors
+            lines = lines[:room]
+            factors = factors[:max(0, room - len(lines))]
         for text, colour in lines:
             draw_text(surface, font, text, (rect.x + 8, y), colour)
             y += font.get_linesize()

@@ -26,11 +26,12 @@ from ..core.saves import SaveError, autosave_path, examples_dir, load_game, save
 from ..core.match import GameRecord
 from ..games import all_games, get_game, rules_for
 from .gameview import has_view
+from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .scene import Scene
 from ..core.session import HUMAN, GameSetup, check_player_name
 from .theme import ACCENT, TEXT_DIM
 from .tournament_scene import open_tournament
-from .widgets import draw_text
+from .widgets import draw_text, wrap
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,9 @@ def read_autosave(app) -> GameRecord | None:
     """The autosaved game, checked as "Continue" would load it (players included); ``None``
     if there is none.  One that cannot be used is renamed to ``autosave.json.bad`` (kept,
     not deleted, and never offered again) and the banner says why."""
+    from .autosaver import AUTOSAVER
+
+    AUTOSAVER.flush()  # the play scene's last autosave may still be on its way to the disk
     path = autosave_path()
     if not os.path.lexists(path):
         return None
@@ -84,6 +88,7 @@ class MenuScene(Scene):
         self.seed_text = ""
         self.widgets: dict = {}
         self.dialog: UIFileDialog | None = None
+        self.confirm: ConfirmDialog | None = None  # "Start a new game?" while it is asked
         self._fix_players()
         self.autosave = read_autosave(app)
         self.options = _CHOSEN.setdefault(app, {})
@@ -109,6 +114,10 @@ class MenuScene(Scene):
             players = [HUMAN, next((p for p in players if p != HUMAN), default)]
         self.players = players
 
+    def game_in_progress(self) -> bool:
+        """An unfinished autosaved game with a move played: a new game would overwrite it."""
+        return self.continue_available() and self.autosave.plies > 0
+
     def continue_available(self) -> bool:
         return self.autosave is not None and self.autosave.result is None
 
@@ -117,10 +126,17 @@ class MenuScene(Scene):
         w, h = size
         cw = min(520, w - 40)
         x, y = (w - cw) // 2, _top(h)
-        rows = 2
+        rows = 2.0
+        seats = 0 if self.mode.open is not None else 2 - self.mode.humans
         if self.mode.open is None:  # players, setup options and seed; a mode's own screen asks otherwise
             rows += (2 if self.mode.humans < 2 else 0) + len(self.game.setup_options) + 1
-        step = max(28, min(46, (h - y - 10) / (rows + 4.0)))  # the rows and the buttons fit
+        describe = self.app.fonts(max(11, min(14, h // 48)))
+        for self.about_lines in (2, 1):  # under each computer player: what it does, in 2 lines if they fit
+            about = self.about_lines * describe.get_linesize() + 4
+            step = max(28, min(46, (h - y - 10 - seats * about) / (rows + 4.0)))  # the rows and the buttons fit
+            if step >= 31:
+                break
+        self.about_font, self.abouts = describe, []
         gui, titles = self.gui, self.game.player_titles
         labels = cw * 0.36
         field = pygame.Rect(x + labels, 0, cw - labels, round(step * 0.8))
@@ -134,16 +150,24 @@ class MenuScene(Scene):
 
         row("Game", "game", lambda r: UIDropDownMenu([g.title for g in self.games], self.game.title, r, gui))
         row("Mode", "mode", lambda r: UIDropDownMenu([m.title for m in MODES], self.mode.title, r, gui))
-        levels = list(self.game.player_names)
+        choices = player_choices(self.game)
+
+        def computer(label: str, key: str, seat: int) -> None:
+            nonlocal y
+            now = next(c for c in choices if c[1] == self.players[seat])
+            row(label, key, lambda r: UIDropDownMenu(choices, now, r, gui))
+            self.abouts.append((pygame.Rect(field.x, y - step * 0.15, field.w, about), seat))
+            y += about
+
         if self.mode.open is not None:
             pass  # the mode's own screen asks for players and seed
         elif self.mode.humans == 1:
             side = self.players.index(HUMAN)
             row("You play", "side", lambda r: UIDropDownMenu(list(titles), titles[side], r, gui))
-            row("Computer", "level", lambda r: UIDropDownMenu(levels, self.players[1 - side], r, gui))
+            computer("Computer", "level", 1 - side)
         elif self.mode.humans == 0:
             for i in (0, 1):
-                row(titles[i], f"seat{i}", lambda r, i=i: UIDropDownMenu(levels, self.players[i], r, gui))
+                computer(titles[i], f"seat{i}", i)
 
         def seed_entry(r):
             entry = UITextEntryLine(r, gui, placeholder_text="random")
@@ -171,9 +195,20 @@ class MenuScene(Scene):
         if not self.continue_available():
             self.widgets["continue"].disable()
         self.dialog = None
+        if self.confirm is not None:  # the widgets were recreated: so is the question
+            self.confirm = ConfirmDialog(self.gui, self.app.screen.get_rect(), *NEW_GAME_QUESTION)
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        confirm = self.confirm
+        if confirm is not None:  # modal: "Start a new game?"
+            answer = confirm.handle(event)
+            if answer is not None:
+                confirm.close()
+                self.confirm = None
+                if answer == "yes":
+                    self.command("start", confirmed=True)
+            return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._choose(event.ui_element, event.text)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("seed"):
@@ -200,10 +235,15 @@ class MenuScene(Scene):
         elif key == "side":
             level = next(p for p in self.players if p != HUMAN)
             self.players = [HUMAN, level] if text == titles[0] else [level, HUMAN]
-        elif key == "level":
-            self.players = [text if p != HUMAN else p for p in self.players]
-        elif key and key.startswith("seat"):
-            self.players[int(key[-1])] = text
+        elif key == "level" or (key and key.startswith("seat")):
+            name = player_named(self.game, text)
+            if name is None:  # the "research players" heading: nothing chosen, the row shows the player again
+                self.app.rebuild()
+                return
+            if key == "level":
+                self.players = [name if p != HUMAN else p for p in self.players]
+            else:
+                self.players[int(key[-1])] = name
         elif key and key.startswith("option:"):
             name = key.removeprefix("option:")
             option = self.game.setup_options[name]
@@ -214,11 +254,14 @@ class MenuScene(Scene):
         self._fix_players()
         self.app.rebuild()  # the rows depend on the game and mode
 
-    def command(self, key: str) -> None:
+    def command(self, key: str, confirmed: bool = False) -> None:
         if key == "start":
             self._remember()
             if self.mode.open is not None:
                 self.mode.open(self.app, self.game)
+                return
+            if not confirmed and self.game_in_progress():  # it would overwrite "Continue"'s game
+                self.confirm = ConfirmDialog(self.gui, self.app.screen.get_rect(), *NEW_GAME_QUESTION)
                 return
             seed = int(self.seed_text) if self.seed_text.strip().isdigit() else None
             options = dict(self.options[self.game.name])
@@ -257,6 +300,32 @@ class MenuScene(Scene):
         draw_text(surface, self.app.fonts(max(12, min(18, h // 45))),
                   "Board games against computer players that explain themselves",
                   (w // 2, rect.bottom + 2), TEXT_DIM, anchor="midtop")
+        for area, seat in getattr(self, "abouts", []):  # what the chosen computer player does
+            font = self.about_font
+            text = self.game.player_description(self.players[seat])
+            for i, line in enumerate(wrap(font, text, area.w, self.about_lines)):
+                draw_text(surface, font, line, (area.x + 4, area.y + i * font.get_linesize()), TEXT_DIM)
+
+
+RESEARCH_HEADING = "── research players ──"
+"""The drop-down's separator between the levels and the research players (not a player)."""
+
+
+def player_choices(game) -> list[tuple[str, str]]:
+    """The computer players as a drop-down offers them, ``(text, player name)``: the levels
+    first, weakest first, by title (capitalised); then, after :data:`RESEARCH_HEADING` (name ``""``), the
+    seed strategies and evaluator players by their command-line names."""
+    main, research = game.menu_players
+    choices = [(_title(game.player_title(name)), name) for name in main]
+    if research:
+        choices.append((RESEARCH_HEADING, ""))
+        choices += [(name, name) for name in research]
+    return choices
+
+
+def player_named(game, text: str) -> str | None:
+    """The player a drop-down's ``text`` names (its title or its name); ``None`` for the heading."""
+    return next((name for title, name in player_choices(game) if name and text in (title, name)), None)
 
 
 _CHOSEN: WeakKeyDictionary = WeakKeyDictionary()

@@ -20,6 +20,9 @@ from .theme import TEXT_DIM
 from .tutor import TutorDialog, tutor_verdict
 from .watch import WatchControl
 
+TUTOR_ARROW = (240, 140, 96)
+"""The colour of the move the tutor asks about."""
+
 KEYS = "H hints · ↑↓ pick a hint · G graph · T tutor"
 WATCH_KEYS = "Space pause · [ ] watch speed"
 
@@ -57,12 +60,14 @@ class Overlays:
         self.watch_move = None  # (state, move): a computer's choice on show before it is played
         self.tutor: TutorDialog | None = None
         self.tutor_move = None  # the human's move the tutor is judging
-        self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.move_noun)
+        self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.move_noun,
+                                        info.detail_columns, info.format_value, info.value_heading,
+                                        info.tutor_margin)
         self.sections = [
             TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
             self.hint_section,
             WhySection(fonts, self.hints, self.hints_visible, getattr(scene.view, "factor_labels", {}),
-                       info.format_value),
+                       info.format_value, info.tutor_margin),
             GraphSection(fonts, self.graph_points, self.graph_visible, info.player_titles[0]),
         ]
 
@@ -103,7 +108,7 @@ class Overlays:
         self.hint_section.max_rows = 5 if size[1] < 760 else 6 if size[1] < 900 else 10
         if self.tutor is not None:
             old = self.tutor
-            self.tutor = TutorDialog(self.scene.gui, self.scene.view.board_rect, old.verdict)
+            self.tutor = self._tutor_dialog(old.verdict)
 
     def update(self, dt: float) -> None:
         """Keep the hint panel on the position on screen and let the tutor decide."""
@@ -163,7 +168,13 @@ class Overlays:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The selected hint as arrows on the board (when the board shows that position)."""
+        """The selected hint as arrows on the board (when the board shows that position); while
+        the tutor asks, the move it asks about, in its own colour."""
+        if self.tutor is not None and self.tutor_move is not None:
+            arrows = getattr(self.scene.view, "move_arrows", None)
+            if arrows is not None:
+                draw_arrows(surface, arrows(self.session.state, self.tutor_move), TUTOR_ARROW)
+            return
         record = self.hints.selected_record() if self.hints_visible() else None
         arrows = getattr(self.scene.view, "move_arrows", None)
         view = self.scene.view
@@ -197,7 +208,24 @@ class Overlays:
         if verdict is None:
             self._resolve("play")
         else:
-            self.tutor = TutorDialog(self.scene.gui, self.scene.view.board_rect, verdict)
+            self.tutor = self._tutor_dialog(verdict)
+
+    def tutor_area(self) -> pygame.Rect | None:
+        """The board area of the move the tutor asks about (its arrows' span), if the view
+        can draw moves; the dialog stays clear of it."""
+        arrows = getattr(self.scene.view, "move_arrows", None)
+        if arrows is None or self.tutor_move is None:
+            return None
+        segments = arrows(self.session.state, self.tutor_move)
+        points = [p for segment in segments for p in segment]
+        if not points:
+            return None
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(60, 60)
+
+    def _tutor_dialog(self, verdict) -> TutorDialog:
+        return TutorDialog(self.scene.gui, self.scene.view.board_rect, verdict, self.tutor_area(),
+                           self.app.screen.get_rect(), self.session.info.format_value)
 
     def _resolve(self, decision: str) -> None:
         move, self.tutor_move = self.tutor_move, None

@@ -58,11 +58,21 @@ class MoveListSection:
 
     flexible = True
 
-    def __init__(self, fonts, lines: Callable[[], Sequence[str]], title: str = "Moves") -> None:
+    def __init__(self, fonts, lines: Callable[[], Sequence[str]], title: str = "Moves",
+                 selected: Callable[[], int | None] | None = None) -> None:
         self.fonts, self.lines, self.title = fonts, lines, title
+        self.selected = selected
+        """Optional: the line to highlight (replay mode; ``None``: the last) and keep in view."""
+        self.rows: list[tuple[int, pygame.Rect]] = []
+        """``(line index, rect)`` of the lines drawn last, for :meth:`row_at`."""
+
+    def row_at(self, pos) -> int | None:
+        """The index of the move line under ``pos`` (clicks in replay mode), ``None`` if none."""
+        return next((i for i, rect in self.rows if rect.collidepoint(pos)), None)
 
     def height(self, width: int) -> int:
-        return 60
+        """Its least: the heading and three moves (below that it is left out)."""
+        return self.fonts(12, True).get_linesize() + 8 + 3 * self.fonts(14).get_linesize()
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         y = draw_text(surface, self.fonts(12, True), self.title.upper(), (rect.x + 8, rect.y + 4), TEXT_DIM).bottom + 4
@@ -70,25 +80,59 @@ class MoveListSection:
         step = font.get_linesize()
         lines = list(self.lines())
         fit = max(0, (rect.bottom - y) // step)
-        shown = lines[-fit:] if fit else []
+        chosen = self.selected() if self.selected is not None else None
+        end = len(lines) if chosen is None else min(len(lines), max(chosen + 1, fit))
+        first = max(0, end - fit) if fit else end
+        shown = lines[first:end] if fit else []
+        self.rows = []
         clip = surface.get_clip()
         surface.set_clip(rect)
         for i, line in enumerate(shown):
-            last = i == len(shown) - 1
-            draw_text(surface, font, line, (rect.x + 8, y + i * step), ACCENT if last else TEXT)
+            index = first + i
+            marked = index == (len(lines) - 1 if chosen is None else chosen)
+            self.rows.append((index, pygame.Rect(rect.x, y + i * step, rect.w, step)))
+            draw_text(surface, font, line, (rect.x + 8, y + i * step), ACCENT if marked else TEXT)
         surface.set_clip(clip)
 
 
+class ScaledFonts:
+    """A section's fonts at the panel's scale: ``fonts(13)`` is 13 px at a 1280×800 window,
+    larger in a big window (the panel text grows with it), a little smaller in a small one."""
+
+    def __init__(self, fonts, panel: "SidePanel") -> None:
+        self.base, self.panel = fonts, panel
+
+    def __call__(self, size: int, bold: bool = False):
+        return self.base(round(size * self.panel.scale), bold)
+
+
+def panel_scale(width: int, height: int) -> float:
+    """The panel's text scale for a panel ``width`` × ``height`` pixels (1 at 1280×800)."""
+    return max(0.85, min(1.45, height / 800, width / 262))
+
+
 class SidePanel:
-    """Sections stacked in ``rect``; a flexible section (the move list) takes the space left."""
+    """Sections stacked in ``rect``; a flexible section (the move list) takes the space left.
+    Every section's ``fonts`` is scaled with the panel (:class:`ScaledFonts`)."""
 
     def __init__(self) -> None:
         self.sections: list = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.reserved_top = 0
         self.reserved_bottom = 0
+        self.scale = 1.0
+        self.placed: list = []
+        """``(section, rect)`` of the sections last drawn, top to bottom."""
+
+    def _scale_fonts(self) -> None:
+        self.scale = panel_scale(self.rect.w, self.rect.h) if self.rect.h else 1.0
+        for section in self.sections:
+            fonts = getattr(section, "fonts", None)
+            if fonts is not None and not isinstance(fonts, ScaledFonts):
+                section.fonts = ScaledFonts(fonts, self)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._scale_fonts()
         pygame.draw.rect(surface, PANEL, self.rect)
         pygame.draw.line(surface, PANEL_EDGE, self.rect.topleft, self.rect.bottomleft, 2)
         area = pygame.Rect(self.rect.x + 8, self.rect.y + self.reserved_top, self.rect.w - 16,
@@ -103,14 +147,24 @@ class SidePanel:
                 break
             if getattr(section, "optional", False):
                 heights[id(section)] = 0
+        # Then the sections that can give way (the graph, the "why" of a move) shrink to whole
+        # lines or leave, last first, so nothing is cut through and the move list stays.
+        for section in reversed(self.sections):
+            excess = sum(heights.values()) + least - area.h
+            if excess <= 0:
+                break
+            if hasattr(section, "squeeze") and heights[id(section)]:
+                heights[id(section)] = max(0, section.squeeze(area.w, heights[id(section)] - excess))
         flex = max(0, area.h - sum(heights.values()))
         flex = flex if flex >= least else 0
         y = area.y
         clip = surface.get_clip()
+        self.placed = []
         for section in self.sections:
             h = flex if getattr(section, "flexible", False) else heights[id(section)]
             if h > 0 and y < area.bottom:
                 rect = pygame.Rect(area.x, y, area.w, min(h, area.bottom - y))
+                self.placed.append((section, rect))
                 surface.set_clip(rect.clip(clip) if clip else rect)
                 section.draw(surface, rect)
                 surface.set_clip(clip)

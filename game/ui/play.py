@@ -1,9 +1,13 @@
 """The play scene: a game's board (its view), the side panel, and the turn loop.
 
 Per frame: finish animations, draw chance outcomes (dice) at chance nodes, let a human build
-a move on the board (Done confirms) or ask a computer player in a worker thread, animate its
+a move on the board (Done confirms) or ask a computer player in a worker process, animate its
 move, apply it, autosave.  What a move means on the board (a pass announced, an obvious move
 played for the human) is the view's; the scene shows the view's announcements in the banner.  A failing computer player pauses the game with the error and a Retry button.
+
+A finished game, and one loaded from a file, open in replay mode (see "replay mode" below);
+"New game" asks first when it would throw a game in progress away.  The keys are those of
+the table in :mod:`game.ui.keys`.
 
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
@@ -26,22 +30,31 @@ from ..core.session import GameSession, player_label
 from .theme import ACCENT, TEXT_DIM
 from .worker import MoveWorker
 from .widgets import draw_text
+from .confirm import NEW_GAME_QUESTION, ConfirmDialog
+from .keys import PLAY, REPLAY, WATCH, key_help
 
-KEYS = ("Keys: Ctrl+Z / Backspace undo · Ctrl+Y redo · Enter done · N new game · S save · "
-        "+/- animation speed · M sound · Esc menu")
+KEYS = key_help(PLAY, analysis=True)
+"""The key help of a game with a human player (built from :data:`game.ui.keys.KEY_TABLE`)."""
 
 
 class PlayScene(Scene):
-    def __init__(self, app, session: GameSession) -> None:
+    def __init__(self, app, session: GameSession, review: bool = False) -> None:
+        """``review``: open in replay mode at the last position (a game loaded from a file);
+        a finished game always opens in it."""
         super().__init__(app)
         self.session = session
+        self.cursor: int | None = None
+        """Replay mode: the stop on show (0 the start, *k* the position after the move on line
+        *k* of the move list); ``None``: the game as it stands (play goes on)."""
+        self.confirm: ConfirmDialog | None = None  # "Start a new game?" while it is asked
+        self.after_undo = False  # the next human turn was reached by undo: play nothing for them
         self.view = load_view(session.info, app.fonts)
         humans = [i for i in range(len(session.players)) if session.is_human(i)]
         self.bottom = humans[0] if len(humans) == 1 else 0
         self.view.configure(bottom=self.bottom, settings=app.settings.of(session.info))
         if hasattr(self.view, "use_history"):  # optional: views that show what earlier moves did
-            self.view.use_history(lambda: self.session.states)
-        self.worker = MoveWorker()
+            self.view.use_history(lambda: self.session.states[:self.shown_index + 1])
+        self.worker = MoveWorker(session)  # its players think in a worker process
         self.pending = None  # a move being animated, applied once the animation ends
         self.human_turn = False
         self.error: str | None = None
@@ -57,11 +70,13 @@ class PlayScene(Scene):
             TextSection(fonts, lambda: self.status, size=17, bold=True),
             TextSection(fonts, lambda: self.error or "", "Problem", boxed=lambda: True),
             *self.overlays.sections,
-            MoveListSection(fonts, self.move_lines),
-            TextSection(fonts, lambda: f"{KEYS} · {self.overlays.keys_help()}".strip(" ·"), size=12,
-                        colour=TEXT_DIM, optional=True),
+            self._move_list_section(fonts),
+            TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
         ]
         self.labels = [player_label(name) for name in session.player_names]
+        if review or self.finished:
+            self.ended = self.finished
+            self.go(self.last_stop)
 
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
@@ -77,9 +92,10 @@ class PlayScene(Scene):
             first[0]: make(pygame.Rect(x, 52, bw * 0.44, 46), first[1], self.gui, object_id="#primary"),
             "undo": make(pygame.Rect(x + bw * 0.46, 52, bw * 0.26, 46), "Undo", self.gui),
             "redo": make(pygame.Rect(x + bw * 0.74, 52, bw * 0.26, 46), "Redo", self.gui),
-            "new": make(pygame.Rect(x, h - 50, bw * 0.36, 36), "New game", self.gui),
-            "save": make(pygame.Rect(x + bw * 0.38, h - 50, bw * 0.29, 36), "Save", self.gui),
-            "menu": make(pygame.Rect(x + bw * 0.69, h - 50, bw * 0.31, 36), "Menu", self.gui),
+            # widths follow the labels, so "New game" fits the narrowest panel (202 px of buttons)
+            "new": make(pygame.Rect(x, h - 50, bw * 0.42, 36), "New game", self.gui),
+            "save": make(pygame.Rect(x + bw * 0.44, h - 50, bw * 0.26, 36), "Save", self.gui),
+            "menu": make(pygame.Rect(x + bw * 0.72, h - 50, bw * 0.28, 36), "Menu", self.gui),
             "retry": make(pygame.Rect(x, h - 96, bw, 36), "Retry the computer's move", self.gui),
         }
         self.speed_label = None
@@ -90,19 +106,25 @@ class PlayScene(Scene):
                 pygame.Rect(x + bw * 0.19, 104, bw * 0.62, 36), "", self.gui)
         self.panel.reserved_top, self.panel.reserved_bottom = (150 if watching else 108), 106
         self.overlays.build(size)
+        if self.confirm is not None:  # the widgets were recreated: so is the question
+            self.confirm = ConfirmDialog(self.gui, self.view.board_rect, *NEW_GAME_QUESTION)
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         if not self.buttons:
             return
         human, watch = self.human_turn, self.overlays.watch
+        play_on = self.replaying and not self.finished  # the primary button leaves replay mode
+        primary = "pause" if "pause" in self.buttons else "done"
+        texts = [(self.buttons[primary], "Play on" if play_on else "Done" if primary == "done"
+                  else "Resume" if watch.paused else "Pause")]
         if self.speed_label is not None:
-            speed = self.app.settings.watch_speed
-            for button, text in ((self.buttons["pause"], "Resume" if watch.paused else "Pause"),
-                                 (self.speed_label, f"Speed: {speed}")):
-                if button.text != text:
-                    button.set_text(text)
-        for name, on in (("done", human and self.view.ready_move() is not None),
+            texts.append((self.speed_label, f"Speed: {self.app.settings.watch_speed}"))
+        for button, text in texts:
+            if button.text != text:
+                button.set_text(text)
+        for name, on in (("done", play_on or (human and self.view.ready_move() is not None)),
+                         ("pause", play_on or not (self.replaying or self.finished)),
                          ("undo", (human and self.view.can_undo()) or self._can_take_back(redo=False)),
                          ("redo", self._can_take_back(redo=True)),
                          ("slower", watch is not None and watch.can_change(faster=False)),
@@ -110,14 +132,32 @@ class PlayScene(Scene):
             button = self.buttons.get(name)
             if button is not None and on != button.is_enabled:
                 button.enable() if on else button.disable()
+        done = self.buttons.get("done")
+        if done is not None:  # a game whose moves need no confirming shows Done only to leave replay
+            shown = play_on or getattr(self.view, "needs_confirm", lambda: True)()
+            if shown != bool(done.visible):
+                done.show() if shown else done.hide()
         retry = self.buttons["retry"]
         if bool(self.error) != retry.visible:
             retry.show() if self.error else retry.hide()
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:  # modal: "Start a new game?"
+            answer = self.confirm.handle(event)
+            if answer is not None:
+                self.confirm.close()
+                self.confirm = None
+                if answer == "yes":
+                    self.new_game()
+            return
         if self.overlays.handle_event(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._moves_clickable():
+            line = self.move_list.row_at(event.pos)
+            if line is not None:
+                self.go(line + 1)
+                return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
             if action:
@@ -126,7 +166,7 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event)
             return
-        if self.human_turn and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        if self.human_turn and not self.replaying and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if self.view.handle_event(event) == "confirm":
                 self.command("done")
 
@@ -135,7 +175,7 @@ class PlayScene(Scene):
         key = event.key
         if ctrl and (key == pygame.K_y or (key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
             self.command("redo")
-        elif key in (pygame.K_BACKSPACE, pygame.K_u) or (ctrl and key == pygame.K_z):
+        elif key == pygame.K_BACKSPACE or (ctrl and key == pygame.K_z):
             self.command("undo")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.command("done")
@@ -149,7 +189,14 @@ class PlayScene(Scene):
             self.app.settings.sound = self.app.sounds.enabled = not self.app.sounds.enabled
             self.app.banner.show("Sound on" if self.app.sounds.enabled else "Sound off", seconds=1.5)
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-            self._change_speed(faster=key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS))
+            faster = key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+            if self.overlays.watching:  # watch mode: - and + are the on-screen - and +
+                if self.overlays.watch.can_change(faster):
+                    self.overlays.change_watch_speed(faster=faster)
+            else:
+                self._change_speed(faster=faster)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self._replay_key(key)
         elif self.overlays.key(event):
             pass
         elif hasattr(self.view, "handle_key"):  # optional: a view's own keys (Mandragora: A analysis)
@@ -162,7 +209,11 @@ class PlayScene(Scene):
         self.app.banner.show(f"Animation: {self.app.settings.animation}", seconds=1.5)
 
     def command(self, action: str) -> None:
-        if action == "done" and self.human_turn:
+        if action in ("done", "pause") and self.replaying and not self.finished:
+            self.go(self.last_stop + 1)  # "Play on": past the last position
+        elif action == "pause" and (self.replaying or self.finished):
+            pass
+        elif action == "done" and self.human_turn:
             move = self.view.ready_move()
             if move is not None and not self.overlays.stops(move):  # the tutor may question it
                 self.play_human(move)
@@ -174,7 +225,11 @@ class PlayScene(Scene):
         elif action == "redo":
             self._take_back(redo=True)
         elif action == "new":
-            self.app.play(GameSession.new(self.session.info, self.session.setup()))
+            if self.session.in_progress:  # ask before throwing the game away
+                if self.confirm is None:
+                    self.confirm = ConfirmDialog(self.gui, self.view.board_rect, *NEW_GAME_QUESTION)
+            else:
+                self.new_game()
         elif action == "save":
             self.save()
         elif action == "menu":
@@ -185,6 +240,10 @@ class PlayScene(Scene):
             self.overlays.toggle_pause()
         elif action in ("slower", "faster"):
             self.overlays.change_watch_speed(faster=action == "faster")
+
+    def new_game(self) -> None:
+        """The same players and options, a fresh seed (after "Start a new game?" if asked)."""
+        self.app.play(GameSession.new(self.session.info, self.session.setup()))
 
     def _can_take_back(self, redo: bool) -> bool:
         if self.view.animating or self.pending is not None:
@@ -199,6 +258,8 @@ class PlayScene(Scene):
         if self.human_turn:
             self.view.end_turn()
         self.human_turn = self.ended = False
+        self.cursor = None  # undo and redo work on the game as it stands: replay mode ends
+        self.after_undo = not redo  # where undo lands, nothing is played for the human at once
         self.error = None
         self.status = self.view.describe(self.session.state)
         self.autosave()
@@ -220,12 +281,23 @@ class PlayScene(Scene):
             self.app.banner.show(message, seconds=2)
             self.announced = message
         self._step(dt)
-        self.overlays.update(dt)
+        if self.human_turn and not self.replaying:
+            self.status = self._building_status()
+        if self.replaying:
+            self._replay_hints()
+        else:
+            self.overlays.update(dt)
         self._refresh_buttons()
+
+    def _building_status(self) -> str:
+        """The position in words, and the move the human is building echoed ("24/20 13/10")."""
+        partial = getattr(self.view, "partial_notation", None)
+        text = partial() if partial else ""
+        return self.view.describe(self.session.state) + (f"\nYour move: {text}" if text else "")
 
     def _step(self, dt: float) -> None:
         session = self.session
-        if self.error or self.view.animating:
+        if self.error or self.view.animating or self.replaying:
             return
         if self.overlays.holding(dt):  # watch mode: paused, or a move's analysis on show
             return
@@ -238,6 +310,7 @@ class PlayScene(Scene):
                 self.ended = True
                 self.status = session.ending or self.view.describe(session.state)
                 self.app.sounds.play("end")
+                self.cursor = self.last_stop  # a finished game is in replay mode
             return
         mover = session.to_move
         if mover == CHANCE:
@@ -258,7 +331,8 @@ class PlayScene(Scene):
         self.status = self.view.describe(state)
         self.view.begin_turn(state, min(0.12, settings.seconds_per_step))
         self.human_turn = True
-        automatic = self.view.automatic_move(settings.auto_forced)
+        undone, self.after_undo = self.after_undo, False
+        automatic = None if undone else self.view.automatic_move(settings.auto_forced)
         if automatic is not None:
             self.view.end_turn()
             self.human_turn = False
@@ -313,20 +387,148 @@ class PlayScene(Scene):
         self.status = self.view.describe(self.session.state)
         self.autosave()
 
-    def autosave(self) -> None:
-        try:
-            save_game(autosave_path(), self.session.record())
-        except SaveError as error:
+    def autosave(self, wait: bool = False) -> None:
+        """Save the game for "Continue", written by a background thread (the disk never holds
+        up a frame); ``wait``: until it is on disk (leaving).  A failed write is shown here."""
+        from .autosaver import AUTOSAVER
+
+        AUTOSAVER.save(autosave_path(), self.session.record())
+        if wait:
+            AUTOSAVER.flush()
+        for error in AUTOSAVER.errors():
             self.app.banner.show(f"Autosave failed: {error}", error=True)
 
     def leave(self) -> None:
+        self._end_announcement()  # "Extra turn" is this game's, not the next one's
+        if self.confirm is not None:
+            self.confirm.close()
+            self.confirm = None
         self.worker.cancel()
         self.overlays.close()
         if self.pending is not None:  # a move decided but still on show is not lost
             move, self.pending = self.pending, None
             self.session.apply(move)
         if self.session.actions:
-            self.autosave()
+            self.autosave(wait=True)
+
+    # -- replay mode ----------------------------------------------------------------------------
+    # A finished game, and a game loaded from a file, open in replay mode: the board shows the
+    # position after the move selected in the move list (click a line, or Left/Right, Home/End),
+    # the hint panel the analysis of that move's decision with the move played marked (of the
+    # position itself where no move was made from it yet).  Nothing is played meanwhile.
+    # Going past the last position of an unfinished game ("Play on", Right, End) goes back to
+    # the game, which continues; Left in a game in progress enters replay mode.
+
+    @property
+    def replaying(self) -> bool:
+        return self.cursor is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.session.is_over or self.session.stalled
+
+    def _stops(self) -> list[tuple[int, int | None, str | None]]:
+        """Per stop (0: the start, then one per move line): ``(state shown, the decision state
+        analysed or None, the notation of the move played there or None)``, line for line as
+        :meth:`move_lines` writes them."""
+        session, rules = self.session, self.session.rules
+        states, info = session.states, session.info
+        shown = info.chance.in_move_list if info.chance else str
+        last = len(states) - 1
+
+        def deciding(i: int) -> bool:
+            return rules.to_move(states[i]) != CHANCE and not rules.is_over(states[i])
+
+        stops = [(0, 0 if deciding(0) else None, None)]
+        pending_roll = False
+        for i, (mover, text) in enumerate(session.history()):
+            if mover == CHANCE:
+                pending_roll = bool(shown(text))
+                continue
+            stops.append((i + 1, i, text))
+            pending_roll = False
+        if pending_roll:  # a chance outcome with no move on it yet: its own line
+            stops.append((last, last if deciding(last) else None, None))
+        return stops
+
+    @property
+    def last_stop(self) -> int:
+        return len(self._stops()) - 1
+
+    @property
+    def shown_index(self) -> int:
+        """The index in ``session.states`` of the position on the board."""
+        if self.cursor is None:
+            return len(self.session.states) - 1
+        return self._stops()[min(self.cursor, self.last_stop)][0]
+
+    def selected_line(self) -> int | None:
+        """The move list's line to highlight: the selected one in replay mode, else the last."""
+        return None if self.cursor is None else self.cursor - 1
+
+    def _move_list_section(self, fonts) -> MoveListSection:
+        self.move_list = MoveListSection(fonts, self.move_lines)
+        self.move_list.selected = self.selected_line  # an optional hook: clickable in replay mode
+        return self.move_list
+
+    def _moves_clickable(self) -> bool:
+        return self.replaying or self._can_browse()
+
+    def _can_browse(self) -> bool:
+        """A game in progress may be left for replay mode between moves (not while one is shown,
+        the tutor asks, or a watched move is on show)."""
+        return (not self.view.animating and self.pending is None and self.overlays.tutor_move is None
+                and self.overlays.watch_move is None)
+
+    def _replay_key(self, key: int) -> None:
+        if self.cursor is None and not (self.finished or self._can_browse()):
+            return
+        at = self.last_stop if self.cursor is None else self.cursor
+        target = {pygame.K_LEFT: at - 1, pygame.K_RIGHT: at + 1, pygame.K_HOME: 0,
+                  pygame.K_END: self.last_stop + (0 if self.finished or self.cursor is None else 1)}[key]
+        if self.cursor is None and target >= self.last_stop:
+            return  # already at the game as it stands
+        self.go(target)
+
+    def go(self, stop: int) -> None:
+        """Show stop ``stop`` in replay mode; past the last stop of an unfinished game (or at it,
+        when already there) leave replay mode: the game goes on."""
+        last = self.last_stop
+        if not self.finished and (stop > last or (stop == last and self.cursor == last)):
+            self.cursor = None
+            self.status = self.view.describe(self.session.state)
+            return
+        stop = max(0, min(stop, last))
+        if self.cursor is None and self.human_turn:  # the move being built is dropped
+            self.view.end_turn()
+            self.human_turn = False
+        self.cursor = stop
+        index = self._stops()[stop][0]
+        where = "the start" if stop == 0 else f"move {stop} of {last}"
+        after = "" if self.finished or stop < last else " · Right or Play on to play on"
+        self.status = f"{self.view.describe(self.session.states[index])}\nReplay: {where}{after}"
+
+    def _replay_hints(self) -> None:
+        """Keep the hint panel on the decision of the stop on show (see the section comment)."""
+        overlays = self.overlays
+        if not overlays.hints_visible():
+            return
+        _, decision, played = self._stops()[min(self.cursor, self.last_stop)]
+        if decision is None:
+            return
+        hints = overlays.hints
+        state = self.session.states[decision]
+        fresh = hints.state is not state
+        hints.show(state)
+        if played and (fresh or hints.played != played) and hints.ready:
+            hints.mark_played(played)
+        if overlays.graph_visible():
+            overlays.graph_points()
+
+    def key_help(self) -> str:
+        """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
+        mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
+        return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human)
 
     # -- drawing ------------------------------------------------------------------------------
     def move_lines(self) -> list[str]:
@@ -347,12 +549,14 @@ class PlayScene(Scene):
         return lines
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self.session.state, self.labels)
-        self.overlays.draw(surface)
+        self.view.draw(surface, self.session.states[self.shown_index], self.labels)
+        if not self.replaying:
+            self.overlays.draw(surface)
         self.panel.draw(surface)
         r = self.panel.rect
         draw_text(surface, self.app.fonts(20, True), self.session.info.title, (r.x + 14, 14), ACCENT)
-        if (self.session.is_over or self.session.stalled) and not self.view.animating:
+        at_end = self.cursor is None or self.cursor == self.last_stop
+        if self.finished and at_end and not self.view.animating:
             self._draw_result(surface)
 
     def _draw_result(self, surface: pygame.Surface) -> None:

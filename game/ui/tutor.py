@@ -7,7 +7,7 @@ analyzer's score), compared at the deepest depth both moves were searched to.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,39 +37,77 @@ def tutor_verdict(records: Sequence, notation: str, margin: TutorMargin) -> Verd
     return Verdict(chosen, records[0], len(records), margin) if margin.behind(chosen) >= margin.amount else None
 
 
-def tutor_message(verdict: Verdict) -> str:
-    """The dialog's text: both moves with their scores as the hint panel shows them, the gap
-    where they were searched to different depths, and the chosen move's warnings."""
-    chosen, best = verdict.chosen, verdict.best
-    lines = [
-        f"Your move {chosen.notation} scores {chosen.score:+.1f} (number {chosen.rank} of {verdict.count}).",
-        f"The best move, {best.notation}, scores {best.score:+.1f}.",
-    ]
-    behind = verdict.margin.behind(chosen)
+def tutor_gap(verdict: Verdict, format_value: Callable[[float], str] | None = None) -> str:
+    """How far the chosen move trails the best, the tutor's one measure of "how bad", in the
+    margin's units ("0.123" points of equity, "25.0" points of a score, "180" centipawns)."""
+    behind = verdict.margin.behind(verdict.chosen)
+    if verdict.margin.measure == "value" and format_value is not None:
+        return format_value(behind).lstrip("+")
     decimals = verdict.margin.decimals
     if decimals is None:
         decimals = 1 if verdict.margin.measure == "score" else 3
-    gap = f"{behind:.{decimals}f}"
-    where = f"Compared at {min(chosen.plies, best.plies)} ply, where both were searched, yours" \
-        if chosen.plies != best.plies else "Yours"
-    lines.append(f"{where} is {gap} {verdict.margin.unit} behind (the tutor's margin: {verdict.margin.amount:g}).")
+    return f"{behind:.{decimals}f}"
+
+
+def tutor_message(verdict: Verdict, format_value: Callable[[float], str] | None = None) -> str:
+    """The dialog's text: the move asked about, what it loses against the best in one measure
+    (the game's tutor margin's units, the display score in brackets where that is another
+    scale), the depth where both were compared if they differ, and the move's warnings."""
+    chosen, best, margin = verdict.chosen, verdict.best, verdict.margin
+    lines = [f"Your move <b>{chosen.notation}</b> is number {chosen.rank} of {verdict.count}."]
+    bracket = f" (display score {chosen.score_diff:+.1f})" if margin.measure == "value" else ""
+    lines.append(f"It loses <b>{tutor_gap(verdict, format_value)} {margin.unit}</b>{bracket} "
+                 f"against the best, <b>{best.notation}</b>.")
+    if chosen.plies != best.plies:
+        lines.append(f"Compared at {min(chosen.plies, best.plies)} ply, where both were searched.")
+    lines.append(f"The tutor asks from {margin.amount:g} {margin.unit} on.")
     lines += [f"• {w}" for w in chosen.warnings]
     return "<br>".join(lines)
 
 
-class TutorDialog:
-    """A modal panel over the board; :meth:`handle` returns "play" or "rethink" once decided."""
+def dialog_place(size: tuple[int, int], window: pygame.Rect, board: pygame.Rect,
+                 avoid: pygame.Rect | None) -> pygame.Rect:
+    """Where the tutor's dialog of ``size`` goes: clear of ``avoid`` (the squares or points
+    of the move it asks about), on the board if it can, else anywhere in the window (over
+    the side panel too); where nothing is clear, where it covers the least of ``avoid``."""
+    w, h = size
+    rect = pygame.Rect(0, 0, w, h)
+    spots = []
+    for area in (board, window.inflate(-20, -20)):
+        for point in ("center", "midtop", "midbottom", "midleft", "midright",
+                      "topleft", "topright", "bottomleft", "bottomright"):
+            spot = rect.copy()
+            setattr(spot, point, getattr(area, point))
+            spots.append(spot.clamp(window))
+    if avoid is None:
+        return spots[0]
 
-    def __init__(self, gui, board: pygame.Rect, verdict: Verdict) -> None:
-        self.verdict = verdict
+    def covered(spot: pygame.Rect) -> int:
+        part = spot.clip(avoid)
+        return part.w * part.h
+
+    return min(spots, key=covered)  # the first (board first, centre first) of the least covering
+
+
+class TutorDialog:
+    """A modal panel placed clear of the move it asks about (:func:`dialog_place`), the move's
+    notation in its title; :meth:`handle` returns "play" or "rethink" once decided."""
+
+    def __init__(self, gui, board: pygame.Rect, verdict: Verdict, avoid: pygame.Rect | None = None,
+                 window: pygame.Rect | None = None, format_value: Callable[[float], str] | None = None) -> None:
+        self.verdict, self.avoid, self.format_value = verdict, avoid, format_value
         chosen = verdict.chosen
-        w = min(520, board.w - 40)
-        h = 244 + 22 * len(chosen.warnings) + (22 if chosen.plies != verdict.best.plies else 0)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = board.center
-        self.panel = UIPanel(rect, starting_height=5, manager=gui)
-        UILabel(pygame.Rect(10, 8, w - 26, 30), "Tutor: is this the move you want?", gui, container=self.panel)
-        UITextBox(tutor_message(verdict), pygame.Rect(10, 42, w - 26, h - 118), gui,
+        window = window or board
+        w = max(300, min(460, board.w - 40, window.w - 20))
+        chars = max(30, (w - 60) // 8)  # about how many characters a line of the text holds
+        text = tutor_message(verdict, format_value).replace("<b>", "").replace("</b>", "").split("<br>")
+        lines = sum(1 + len(line) // chars for line in text)
+        h = min(120 + 28 * lines, window.h - 20)
+        self.rect = dialog_place((w, h), window, board, avoid)
+        self.panel = UIPanel(self.rect, starting_height=5, manager=gui)
+        self.title = UILabel(pygame.Rect(10, 8, w - 26, 30), f"Tutor: play {chosen.notation}?", gui,
+                             container=self.panel)
+        UITextBox(tutor_message(verdict, format_value), pygame.Rect(10, 42, w - 26, h - 118), gui,
                   container=self.panel)
         bw = (w - 46) // 2
         self.play = UIButton(pygame.Rect(10, h - 66, bw, 44), "Play anyway", gui, container=self.panel)

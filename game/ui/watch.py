@@ -1,5 +1,6 @@
 """Watch mode's pacing: each computer move's analysis stays on screen for a while, or until
-the viewer resumes a pause (Space or the Pause button pauses; [ and ] or - and + change the speed)."""
+the viewer resumes a pause (Space or the Pause button pauses; the - and + keys or buttons, or
+[ and ], change the speed)."""
 
 from __future__ import annotations
 
@@ -49,4 +50,4 @@ class WatchControl:
 
     def status(self) -> str:
         state = "paused — Space to go on" if self.paused else f"{self.settings.watch_speed} speed"
-        return f"Watching: {state} · [ ] speed"
+        return f"Watching: {state} · - + speed"

@@ -67,8 +67,13 @@ MAX_MESSAGE = 600
 BANNER_LINES = 6
 
 
+ERROR_SECONDS = 8.0
+"""How long an error stays on the banner unless dismissed (a click or a key dismisses it)."""
+
+
 class Banner:
-    """A message across the top of the window: errors stay until clicked or a key is pressed."""
+    """A message across the top of the window: errors stay :data:`ERROR_SECONDS` or until a
+    click (anywhere) or a key dismisses them; other messages go after a few seconds."""
 
     def __init__(self) -> None:
         self.text = ""
@@ -80,7 +85,7 @@ class Banner:
         if len(text) > MAX_MESSAGE:
             text = text[:MAX_MESSAGE] + "…"
         self.text, self.error = text, error
-        self.remaining = seconds if seconds is not None else (30.0 if error else 4.0)
+        self.remaining = seconds if seconds is not None else (ERROR_SECONDS if error else 4.0)
 
     def clear(self) -> None:
         self.text, self.remaining = "", 0.0
@@ -96,12 +101,15 @@ class Banner:
                 self.clear()
 
     def handle_event(self, event) -> bool:
-        """Dismiss on a click on the banner (consumed) or any key (not consumed)."""
+        """Dismiss on a click on the banner (consumed), or an error on any click or key (not
+        consumed: the click or key still does what it does)."""
         if not self.text:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             self.clear()
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.error:
+            self.clear()
         if event.type == pygame.KEYDOWN and self.error:
             self.clear()
         return False
@@ -113,8 +121,14 @@ class Banner:
         font = fonts(max(14, min(20, width // 60)))
         lines = wrap(font, self.text, int(width * 0.8), BANNER_LINES)
         line_h = font.get_linesize()
-        self.rect = pygame.Rect(0, 0, int(width * 0.86), line_h * len(lines) + 20)
-        self.rect.midtop = (width // 2, 10)
+        if self.error:  # across the top, where it is read first
+            self.rect = pygame.Rect(0, 0, int(width * 0.86), line_h * len(lines) + 20)
+            self.rect.midtop = (width // 2, 10)
+        else:  # a note ("Hints on"): only as wide as its text, at mid-height, clear of the
+            # players' names and pip counts along the top and bottom of a board
+            wide = max(font.size(line)[0] for line in lines) + 40
+            self.rect = pygame.Rect(0, 0, wide, line_h * len(lines) + 20)
+            self.rect.center = (width // 2, surface.get_height() // 2)
         pygame.draw.rect(surface, ERROR if self.error else INFO, self.rect, border_radius=8)
         pygame.draw.rect(surface, (250, 240, 220), self.rect, 2, border_radius=8)
         for i, line in enumerate(lines):

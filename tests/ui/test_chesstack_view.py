@@ -21,6 +21,7 @@ from game.chesstack.view import DARK, LAST, LIGHT, make_view
 from game.core.saves import load_game
 from game.core.session import GameSession, GameSetup
 from game.games import get_game, rules_for
+from game.ui.autosaver import AUTOSAVER
 
 from .util import bar_button, click, distinct_colours, drag, key, play_chesstack_by_clicks, run_until
 
@@ -388,5 +389,6 @@ def test_a_game_against_the_random_player_runs_by_clicks(app, tabula_home):
         turns += 1
     assert scene.error is None and turns >= 5
     app.frame()
+    AUTOSAVER.flush()  # the autosave is written by a background thread
     record = load_game(tabula_home / "data" / "autosave.json", rules_for)
     assert record.actions == session.actions

@@ -18,6 +18,7 @@ from game.core.protocol import CHANCE
 from game.core.saves import load_game
 from game.core.session import GameSetup
 from game.games import all_games, rules_for
+from game.ui.autosaver import AUTOSAVER
 
 from .util import run_until
 
@@ -91,6 +92,7 @@ def test_watching_two_computers_lists_each_move_and_autosaves(app, tabula_home, 
         assert line.startswith(f"{number}. {info.player_titles[mover]}") and line.endswith(text), (line, text)
     assert scene.status.strip()
 
+    AUTOSAVER.flush()  # the autosave is written by a background thread
     record = load_game(tabula_home / "data" / "autosave.json", rules_for)
     assert record.game == info.name and record.actions == session.actions
 

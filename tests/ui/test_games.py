@@ -10,6 +10,7 @@ from game.core.players import Player
 from game.core.saves import load_game
 from game.games import rules_for
 from game.core.session import GameSetup
+from game.ui.autosaver import AUTOSAVER
 
 from .util import checker, click, press_button, run_until
 
@@ -36,6 +37,7 @@ def test_human_vs_computer_game_runs_to_the_end(app, tabula_home):
     app.frame()
     assert turns > 5
     assert "wins" in scene.status
+    AUTOSAVER.flush()  # the autosave is written by a background thread
     record = load_game(tabula_home / "data" / "autosave.json", rules_for)
     assert record.result == scene.session.record().result and record.actions == scene.session.actions
 

@@ -20,6 +20,7 @@ from game.mandragora.rules import MOVABLE, MandragoraRules, MandragoraState, ste
 from game.mandragora.view import PIECE_STYLE, make_view
 from game.games import rules_for
 from game.core.session import GameSession, GameSetup
+from game.ui.autosaver import AUTOSAVER
 
 from .util import click, distinct_colours, key, press_button, run_until
 
@@ -256,6 +257,7 @@ def test_human_vs_analyzer_game_runs_to_the_end(app, tabula_home):
             turns += 1
     assert run_until(app, lambda: scene.ended) and not view.animating
     assert turns >= 3 and ("wins" in scene.status or "Draw" in scene.status)
+    AUTOSAVER.flush()  # the autosave is written by a background thread
     record = load_game(tabula_home / "data" / "autosave.json", rules_for)
     assert record.actions == session.actions and record.result == tuple(RULES.result(session.state))
 
@@ -286,13 +288,22 @@ def test_undo_and_redo_whole_moves(app):
 
 
 def test_session_undo_redo_without_a_window():
+    # Two humans: undo takes back the mover's own moves (O7, an extra turn's), never the other
+    # player's confirmed move (P1).
     session = GameSession(INFO, ["human", "human"], seed=1)
     for text in ("P3", "P1", "O7"):
         session.apply(RULES.parse(session.state, text))
     assert session.undo() and session.actions == ["P3", "P1"]
-    assert session.undo() and session.undo() and session.actions == [] and not session.undo()
+    assert not session.can_undo() and not session.undo() and session.actions == ["P3", "P1"]
+    assert session.redo() and session.actions == ["P3", "P1", "O7"] and not session.redo()
+    # A human against a computer: back to each of the human's choices, the computer's replies with them.
+    session = GameSession(INFO, ["human", "analyzer"], seed=1)
+    for text in ("P3", "P1", "O7"):
+        session.apply(RULES.parse(session.state, text))
+    assert session.undo() and session.actions == ["P3"]
+    assert session.undo() and session.actions == [] and not session.undo()
     assert session.redo() and session.actions == ["P3"]
-    assert session.redo() and session.redo() and session.actions == ["P3", "P1", "O7"] and not session.redo()
+    assert session.redo() and session.actions == ["P3", "P1", "O7"] and not session.redo()
     watch = GameSession(INFO, ["analyzer", "random"], seed=1)
     watch.apply(3)
     assert not watch.can_undo()
@@ -417,7 +428,7 @@ def test_undo_rewinds_the_dice_of_a_dice_game():
     from game.core.protocol import CHANCE
 
     backgammon = get_game("backgammon")
-    session = GameSession(backgammon, ["human", "human"], seed=7)
+    session = GameSession(backgammon, ["human", "easy"], seed=7)  # two humans: no undo past the other's move
     while len(session.actions) < 9:
         if session.to_move == CHANCE:
             session.roll()
@@ -425,12 +436,12 @@ def test_undo_rewinds_the_dice_of_a_dice_game():
             session.apply(session.rules.legal_moves(session.state)[0])
     actions, states = list(session.actions), list(session.states)
     assert session.undo() and session.undo() and len(session.actions) < len(actions)
-    replay = GameSession(backgammon, ["human", "human"], seed=7, actions=session.actions)
+    replay = GameSession(backgammon, ["human", "easy"], seed=7, actions=session.actions)
     assert replay._chance.getstate() == session._chance.getstate()
     while session.can_redo():
         session.redo()
     assert session.actions == actions and session.states == states
-    again = GameSession(backgammon, ["human", "human"], seed=7, actions=actions)
+    again = GameSession(backgammon, ["human", "easy"], seed=7, actions=actions)
     assert again._chance.getstate() == session._chance.getstate()
 
 

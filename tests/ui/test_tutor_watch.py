@@ -95,7 +95,8 @@ def test_tutor_verdict_uses_the_margin_at_the_common_depth():
     shallow = [R("a", 20.0, 1, 0.0, 2), R("d", -40.0, 2, -3.0, 0), R("e", 18.0, 3, -25.0, 0)]
     assert tutor_verdict(shallow, "d", margin) is None
     message = tutor_message(tutor_verdict(shallow, "e", margin))
-    assert "scores +18.0" in message and "scores +20.0" in message and "at 0 ply" in message and "25.0" in message
+    assert "<b>e</b>" in message and "<b>a</b>" in message and "at 0 ply" in message
+    assert "loses <b>25.0 points</b>" in message and "scores" not in message  # one measure: what it loses
 
 
 def test_the_margin_is_in_the_games_own_units():
@@ -104,7 +105,8 @@ def test_the_margin_is_in_the_games_own_units():
     equity = TutorMargin(0.10, "value", "points of equity")
     records = [R("a", 97.6, 1, 0.0, diff=0.0), R("b", 96.0, 2, -1.6, diff=-0.12), R("c", 90.0, 3, -9.0, diff=-0.05)]
     assert tutor_verdict(records, "b", equity) is not None and tutor_verdict(records, "c", equity) is None
-    assert "0.120 points of equity behind" in tutor_message(tutor_verdict(records, "b", equity))
+    message = tutor_message(tutor_verdict(records, "b", equity))
+    assert "loses <b>0.120 points of equity</b> (display score -1.6)" in message
 
 
 def moves_played(session) -> int:
@@ -226,3 +228,33 @@ def test_watching_computers_analyses_at_the_strongest_players_level():
     assert watch_level(levels, ["expert", "advanced"], "intermediate") == "expert"
     assert watch_level(levels, ["hard", "advanced"], "expert") == "advanced"
     assert watch_level(levels, ["hard", "medium"], "advanced") == "advanced"  # no level player: the setting
+
+
+@pytest.mark.parametrize("size", [(720, 480), (800, 600), (1280, 800), (1920, 1080)])
+def test_the_tutor_names_the_move_and_never_covers_it(app, scene, size):
+    """The dialog's title names the move asked about, the move is drawn on the board in the
+    tutor's colour, and the dialog stays clear of the points it uses (issue 17 item 10)."""
+    app.resize(size)
+    app.frame()
+    state = scene.session.state
+    worst = get_game("backgammon").analyze(state, level="intermediate")[-1]
+    build(scene.view, worst.move)
+    key(app, pygame.K_RETURN)
+    assert run_until(app, lambda: scene.overlays.tutor is not None)
+    dialog = scene.overlays.tutor
+    assert worst.notation in dialog.title.text
+    area = scene.overlays.tutor_area()
+    assert area is not None and app.screen.get_rect().contains(dialog.rect)
+    # The checkers' start and end points are never under the dialog.
+    for start, end in scene.view.move_arrows(state, worst.move):
+        assert not dialog.rect.collidepoint(start) and not dialog.rect.collidepoint(end), (size, dialog.rect)
+
+
+def test_dialog_place_prefers_the_board_clear_of_the_move():
+    from game.ui.tutor import dialog_place
+
+    window, board = pygame.Rect(0, 0, 1280, 800), pygame.Rect(10, 10, 900, 780)
+    assert dialog_place((400, 240), window, board, None).center == board.center
+    avoid = pygame.Rect(300, 300, 200, 200)  # the middle of the board
+    spot = dialog_place((400, 240), window, board, avoid)
+    assert board.contains(spot) and not spot.colliderect(avoid)

@@ -1,0 +1,71 @@
+"""The play window's keys, in one table: the in-window key help is built from it (only the
+keys that work in the mode on screen), and a test checks that the README's "Keys:"
+paragraph says the same (:func:`readme_paragraph`).
+
+Modes: ``play`` (a game with a human player), ``watch`` (computers play, the viewer
+watches), ``replay`` (stepping through the moves of a finished or loaded game).  A key
+marked ``analysis`` works only for a game whose analysis the window shows, one marked
+``human`` only in a game with a human player (undo in replay mode leaves it: it takes back
+moves of the game as it stands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PLAY, WATCH, REPLAY = "play", "watch", "replay"
+ALL = frozenset({PLAY, WATCH, REPLAY})
+
+
+@dataclass(frozen=True)
+class Key:
+    keys: str
+    """How the key is written, e.g. ``Ctrl+Z or Backspace``."""
+    does: str
+    """What it does, short (the window's key help)."""
+    modes: frozenset = ALL
+    analysis: bool = False
+    human: bool = False
+    """Only in a game with a human player."""
+    readme: str = ""
+    """The README's longer wording, when it says more than :attr:`does`."""
+
+
+KEY_TABLE: tuple[Key, ...] = (
+    Key("Ctrl+Z or Backspace", "undo", frozenset({PLAY, REPLAY}), human=True,
+        readme="undo (within the turn, then whole moves back to your last choice: forced moves "
+               "and the computer's replies are taken back with it; in a game of two humans "
+               "never the other player's move)"),
+    Key("Ctrl+Y", "redo", frozenset({PLAY, REPLAY}), human=True),
+    Key("Enter", "done", frozenset({PLAY}), human=True),
+    Key("Left/Right", "step through the moves", readme="step through the moves (replay; the move list is "
+        "clickable too, and Right at the end of an unfinished game plays on)"),
+    Key("Home/End", "first/last position"),
+    Key("H", "hints", analysis=True),
+    Key("Up/Down", "pick a hint", analysis=True),
+    Key("G", "graph", analysis=True),
+    Key("T", "tutor", frozenset({PLAY}), analysis=True, human=True),
+    Key("Space", "pause", frozenset({WATCH}), analysis=True, readme="pause (watching)"),
+    Key("- + or [ ]", "watch speed", frozenset({WATCH}), analysis=True, readme="watch speed (watching)"),
+    Key("+/-", "animation speed", frozenset({PLAY, REPLAY}), readme="animation speed (playing)"),
+    Key("N", "new game", readme="new game (asks first if a game is in progress)"),
+    Key("S", "save"),
+    Key("M", "sound"),
+    Key("Esc", "menu", readme="back to the menu"),
+)
+
+
+def keys_for(mode: str, analysis: bool, human: bool = True) -> list[Key]:
+    """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not)."""
+    return [k for k in KEY_TABLE
+            if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)]
+
+
+def key_help(mode: str, analysis: bool, human: bool = True) -> str:
+    """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
+    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, analysis, human))
+
+
+def readme_paragraph() -> str:
+    """The README's sentence about the keys, every key of the table in its order."""
+    return "Keys: " + ", ".join(f"{k.keys} {k.readme or k.does}" for k in KEY_TABLE) + "."

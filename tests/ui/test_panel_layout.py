@@ -1,0 +1,106 @@
+"""The side panel at every window size (issue 17 items 9 and 12): with hints and the graph on,
+nothing is drawn cut through or as a heading without its contents, the move list stays, and
+the text grows with a big window.  Every game the window shows."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.session import GameSetup
+from game.ui.graph import GraphSection
+from game.ui.hints import HintSection, WhySection, depth_groups, hint_columns
+from game.ui.panel import MoveListSection
+
+from .util import run_until
+
+SIZES = [(720, 480), (800, 600), (1280, 800), (1366, 768), (1920, 1080)]
+GAMES = {"backgammon": ("human", "hard"), "mandragora": ("human", "analyzer"), "chesstack": ("human", "random")}
+
+
+def open_game(app, game, size):
+    app.settings.hints, app.settings.graph = True, True
+    app.resize(size)
+    assert app.start_game(GameSetup(game, GAMES[game], seed=5))
+    scene = app.scene
+    assert run_until(app, lambda: scene.human_turn and scene.overlays.hints.ready)
+    for _ in range(3):
+        app.frame()
+    return scene
+
+
+def placed(scene, kind):
+    return [(s, r) for s, r in scene.panel.placed if isinstance(s, kind)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_panel_fits_whole_sections_and_keeps_the_move_list(app, game, size):
+    scene = open_game(app, game, size)
+    panel = scene.panel
+    moves = placed(scene, MoveListSection)
+    assert moves, f"{game} {size}: the move list is gone"
+    assert moves[0][1].h >= moves[0][0].height(moves[0][1].w)
+    for section, rect in panel.placed:  # none runs into the next or past the buttons
+        assert rect.bottom <= panel.rect.bottom - panel.reserved_bottom
+    for section, rect in placed(scene, GraphSection):  # a graph, never its heading alone
+        assert rect.h >= section.height(rect.w)
+    hints = placed(scene, HintSection)
+    assert hints and hints[0][0].rows, f"{game} {size}: no hint rows"
+
+
+def test_the_panel_text_grows_with_the_window(app):
+    small = open_game(app, "backgammon", (1280, 800)).panel.scale
+    big = open_game(app, "backgammon", (1920, 1080)).panel.scale
+    assert big >= 1.3 * small
+
+
+class R:
+    def __init__(self, rank, plies, value=0.1, diff=0.0):
+        self.rank, self.plies, self.value, self.diff, self.score = rank, plies, value, diff, 50 * value
+        self.notation, self.warnings = f"m{rank}", ()
+        self.details = {"win": 0.5, "win_gammon": 0.1, "win_backgammon": 0.01, "lose_gammon": 0.1,
+                        "lose_backgammon": 0.01}
+
+
+def test_the_table_has_gnubg_columns_and_a_line_before_shallower_moves():
+    records = [R(1, 1), R(2, 1, diff=-0.05), R(3, 0, diff=-0.1), R(4, 0, diff=-0.2)]
+    details = (("win", "Win"), ("win_gammon", "W(g)"), ("win_backgammon", "W(bg)"),
+               ("lose_gammon", "L(g)"), ("lose_backgammon", "L(bg)"))
+    columns = [c.heading for c in hint_columns(records, details, value_heading="Equity")]
+    assert columns == ["#", "Move", "Equity", "Diff", "Win", "W(g)", "W(bg)", "L(g)", "L(bg)", "Ply", "Score"]
+    assert depth_groups(records) == [(0, None), (1, None), (-1, 0), (2, None), (3, None)]
+
+
+def test_a_narrow_panel_keeps_the_measures_and_lists_the_rest_under_the_selected_row(app):
+    scene = open_game(app, "backgammon", (720, 480))
+    section = scene.overlays.hint_section
+    assert section.shown_columns[:4] == ["rank", "move", "value", "diff"]
+    left_out = [c.heading for c in hint_columns(scene.overlays.hints.records, section.details)
+                if c.key not in section.shown_columns]
+    assert left_out and section.detail_line.startswith(left_out[0])
+
+
+def test_the_warning_marker_only_where_the_move_is_meaningfully_worse():
+    from game.core.gameinfo import TutorMargin
+    from game.ui.hints import marked
+
+    margin = TutorMargin(150.0, "value", "centipawns")
+    best, close, far = R(1, 2), R(2, 2, diff=-20.0), R(3, 2, diff=-300.0)
+    for record in (best, close, far):
+        record.warnings = ("the knight on e4 is left to a ready capture",)
+    assert not marked(best, margin) and not marked(close, margin) and marked(far, margin)
+    assert not marked(R(4, 2, diff=-300.0), margin)  # no warning, no marker
+
+
+def test_the_bottom_buttons_fit_their_labels_at_the_smallest_window(app):
+    """At 720×480 "New game" used to run past its button."""
+    from game.core.session import GameSetup
+
+    app.resize((720, 480))
+    assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=1))
+    app.frame()
+    for name in ("new", "save", "menu"):
+        button = app.scene.buttons[name]
+        font = button.font if hasattr(button, "font") else button.ui_theme.get_font(button.combined_element_ids)
+        assert font.size(button.text)[0] + 8 <= button.rect.width, name
