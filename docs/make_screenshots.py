@@ -341,11 +341,17 @@ def _tournament(app, out: Path, scene) -> Path:
     app.show(scene)
     frames(app, 2)
     items = scene.widgets["players"]
-    for _ in range(40):
-        wrong = [item for item in items.item_list if item["selected"] != (item["text"] in TOURNAMENT)]
+    for _ in range(40):  # pick them by clicks, as a user does (rows scrolled out of a small list can't be)
+        wrong = [item for item in items.item_list if item["selected"] != (item["text"] in TOURNAMENT)
+                 and item["button_element"] is not None]
         if not wrong:
             break
         click(app, wrong[0]["button_element"].rect.center)
+    if sorted(scene.selected) != sorted(TOURNAMENT):  # a small window: remembered players instead
+        app.settings.last_players = list(TOURNAMENT)
+        scene = type(scene)(app, scene.info)
+        app.show(scene)
+        frames(app, 2)
     if sorted(scene.selected) != sorted(TOURNAMENT):
         raise RuntimeError(f"picked {scene.selected}")
     for name, text in (("games", TOURNAMENT_GAMES), ("seed", TOURNAMENT_SEED),
@@ -425,6 +431,7 @@ def main(argv: list[str] | None = None) -> int:
             SIZE = size
             out = args.out.resolve() / ("" if size == README_SIZE else f"{size[0]}x{size[1]}")
             out.mkdir(parents=True, exist_ok=True)
+            (home / f"{size[0]}x{size[1]}").mkdir()
             take(shots, out, home / f"{size[0]}x{size[1]}")
     finally:
         os.chdir(cwd)
