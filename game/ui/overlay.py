@@ -23,9 +23,6 @@ from .watch import WatchControl
 TUTOR_ARROW = (240, 140, 96)
 """The colour of the move the tutor asks about."""
 
-KEYS = "H hints · ↑↓ pick a hint · G graph · T tutor"
-WATCH_KEYS = "Space pause · [ ] watch speed"
-
 
 def watch_level(levels, players, chosen: str) -> str:
     """The analysis level for watching computers play: the strongest of the game's analysis
@@ -82,11 +79,6 @@ class Overlays:
         level = self.analyst.options.get("level") if self.analyst else None
         name = "Computer's analysis" if self.watch is not None else "Hints"
         return f"{name} ({level} level)" if level else name
-
-    def keys_help(self) -> str:
-        if self.analyst is None:
-            return ""
-        return f"{KEYS} · {WATCH_KEYS}" if self.watch is not None else KEYS
 
     def records_for(self, state):
         """The analysis of ``state`` (asked for first), ``None`` until it is ready."""
