@@ -1,0 +1,128 @@
+"""Replay mode of the play scene: stepping through a game's positions and their analysis.
+
+A finished game, and a game loaded from a file, open in replay mode: the board shows the
+position after the move selected in the move list (click a line, or Left/Right, Home/End),
+the hint panel the analysis of that move's decision with the move played marked (of the
+position itself where no move was made from it yet).  Nothing is played meanwhile.
+Going past the last position of an unfinished game ("Play on", Right, End) goes back to
+the game, which continues; Left in a game in progress enters replay mode.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..core.protocol import CHANCE
+from .panel import MoveListSection
+
+
+class ReplayMode:
+    """The play scene's replay mode (mixed into :class:`~game.ui.play.PlayScene`, whose
+    ``session``, ``view``, ``overlays``, ``cursor``, ``status`` and turn state it uses)."""
+
+    @property
+    def replaying(self) -> bool:
+        return self.cursor is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.session.is_over or self.session.stalled
+
+    def _stops(self) -> list[tuple[int, int | None, str | None]]:
+        """Per stop (0: the start, then one per move line): ``(state shown, the decision state
+        analysed or None, the notation of the move played there or None)``, line for line as
+        :meth:`move_lines` writes them."""
+        session, rules = self.session, self.session.rules
+        states, info = session.states, session.info
+        shown = info.chance.in_move_list if info.chance else str
+        last = len(states) - 1
+
+        def deciding(i: int) -> bool:
+            return rules.to_move(states[i]) != CHANCE and not rules.is_over(states[i])
+
+        stops = [(0, 0 if deciding(0) else None, None)]
+        pending_roll = False
+        for i, (mover, text) in enumerate(session.history()):
+            if mover == CHANCE:
+                pending_roll = bool(shown(text))
+                continue
+            stops.append((i + 1, i, text))
+            pending_roll = False
+        if pending_roll:  # a chance outcome with no move on it yet: its own line
+            stops.append((last, last if deciding(last) else None, None))
+        return stops
+
+    @property
+    def last_stop(self) -> int:
+        return len(self._stops()) - 1
+
+    @property
+    def shown_index(self) -> int:
+        """The index in ``session.states`` of the position on the board."""
+        if self.cursor is None:
+            return len(self.session.states) - 1
+        return self._stops()[min(self.cursor, self.last_stop)][0]
+
+    def selected_line(self) -> int | None:
+        """The move list's line to highlight: the selected one in replay mode, else the last."""
+        return None if self.cursor is None else self.cursor - 1
+
+    def _move_list_section(self, fonts) -> MoveListSection:
+        self.move_list = MoveListSection(fonts, self.move_lines)
+        self.move_list.selected = self.selected_line  # an optional hook: clickable in replay mode
+        return self.move_list
+
+    def _moves_clickable(self) -> bool:
+        return self.replaying or self._can_browse()
+
+    def _can_browse(self) -> bool:
+        """A game in progress may be left for replay mode between moves (not while one is shown,
+        the tutor asks, or a watched move is on show)."""
+        return (not self.view.animating and self.pending is None and self.overlays.tutor_move is None
+                and self.overlays.watch_move is None)
+
+    def _replay_key(self, key: int) -> None:
+        if self.cursor is None and not (self.finished or self._can_browse()):
+            return
+        at = self.last_stop if self.cursor is None else self.cursor
+        target = {pygame.K_LEFT: at - 1, pygame.K_RIGHT: at + 1, pygame.K_HOME: 0,
+                  pygame.K_END: self.last_stop + (0 if self.finished or self.cursor is None else 1)}[key]
+        if self.cursor is None and target >= self.last_stop:
+            return  # already at the game as it stands
+        self.go(target)
+
+    def go(self, stop: int) -> None:
+        """Show stop ``stop`` in replay mode; past the last stop of an unfinished game (or at it,
+        when already there) leave replay mode: the game goes on."""
+        last = self.last_stop
+        if not self.finished and (stop > last or (stop == last and self.cursor == last)):
+            self.cursor = None
+            self.status = self.view.describe(self.session.state)
+            return
+        stop = max(0, min(stop, last))
+        if self.cursor is None and self.human_turn:  # the move being built is dropped
+            self.view.end_turn()
+            self.human_turn = False
+        self.cursor = stop
+        index = self._stops()[stop][0]
+        where = "the start" if stop == 0 else f"move {stop} of {last}"
+        after = "" if self.finished or stop < last else " · Right or Play on to play on"
+        self.status = f"{self.view.describe(self.session.states[index])}\nReplay: {where}{after}"
+
+    def _replay_hints(self) -> None:
+        """Keep the hint panel on the decision of the stop on show (see the section comment)."""
+        overlays = self.overlays
+        if not overlays.hints_visible():
+            return
+        _, decision, played = self._stops()[min(self.cursor, self.last_stop)]
+        if decision is None:
+            return
+        hints = overlays.hints
+        state = self.session.states[decision]
+        fresh = hints.state is not state
+        hints.show(state)
+        if played and (fresh or hints.played != played) and hints.ready:
+            hints.mark_played(played)
+        if overlays.graph_visible():
+            overlays.graph_points()
+
