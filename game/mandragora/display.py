@@ -261,3 +261,13 @@ def piece_shape(piece: str, c: float, h: float) -> list[tuple[float, float]]:
         return [(c, c - h), (c + h, c), (c, c + h), (c - h, c)]
     return [(c + (h if i % 2 == 0 else h * 0.5) * math.cos(math.radians(-90 + 36 * i)),
              c + (h if i % 2 == 0 else h * 0.5) * math.sin(math.radians(-90 + 36 * i))) for i in range(10)]
+
+
+def counted_landings(landings) -> list[tuple[int, int]]:
+    """``(stop, k)`` per landing: its stop and how many pieces landed there before it."""
+    seen: dict[int, int] = {}
+    out = []
+    for _, stop in landings:
+        seen[stop] = seen.get(stop, -1) + 1
+        out.append((stop, seen[stop]))
+    return out

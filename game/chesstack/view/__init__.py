@@ -1,7 +1,8 @@
 """Chesstack on screen: the board, both pockets as trays, stacks and royals on the pieces, the
 action bar, the analysis overlay, and a human's action by clicks and drags.
 
-The only pygame module of the Chesstack package; :func:`make_view` returns an object with the
+The Chesstack package's pygame code is this package (palette and pixel helpers in
+:mod:`.palette`); :func:`make_view` returns an object with the
 window's per-game interface (``game.ui.gameview.GameView``).  The geometry, the trays' rows,
 the analysis badges and the banner's words are :mod:`.display`; what a click may start and
 finish is :mod:`.turn` (neither imports pygame).
@@ -18,30 +19,17 @@ from collections.abc import Sequence
 
 import pygame
 
-from .display import (FACTOR_LABELS, Badge, Box, Flight, LastAction, Layout, action_squares, bar_buttons, bar_text,
+from ..display import (FACTOR_LABELS, Badge, Box, Flight, LastAction, Layout, action_squares, bar_buttons, bar_text,
                       best_of, events, fairies_present, fit_label, hit, legend, lifted, path, playing, score_text,
                       selection_badges, tray_badges, tray_slots, wrap)
-from .notation import ADD, MOVE, STUN, SUCCESSION, Action, format_action
-from .rules import ChesstackRules
-from .state import ChesstackState
-from .status import describe
-from .turn import CANCEL, TRAY, TurnBuilder
-
-LIGHT, DARK, FRAME = (238, 216, 180), (178, 134, 98), (78, 50, 28)
-LAST, SELECTED, TARGET, PICK = (214, 206, 90), (118, 176, 94), (34, 40, 30), (244, 200, 84)
-INK, PAPER, DIM, GOLD = (22, 26, 24), (244, 238, 222), (160, 168, 158), (244, 200, 84)
-GOOD, BAD = (132, 222, 140), (236, 104, 92)
-STUN_RED, MOVE_GREEN, FAIRY_RING = (204, 46, 46), (36, 142, 68), (150, 84, 214)
-TRAY_BG, TRAY_EDGE, BUTTON, BUTTON_EDGE = (36, 50, 42), (70, 92, 78), (122, 82, 46), (42, 26, 14)
-SIDES = (((252, 250, 242), (20, 20, 20)), ((40, 36, 36), (12, 12, 12)))
-"""Per colour: a piece's fill and its edge (a fairy disc's letters: the other colour's fill)."""
-FIGURES = {"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘", "P": "♙"}
-"""Chess types are drawn as the font's chess figures, filled; fairy types as their letters on a
-disc with a purple ring."""
-INNER = (225, 220, 205)
-"""A black figure's inner lines."""
-KEY = "On a piece: red = stun (it cannot move until 0) · green = move charges · ★ = royal"
-
+from ..notation import ADD, MOVE, STUN, SUCCESSION, Action, format_action
+from ..rules import ChesstackRules
+from ..state import ChesstackState
+from ..status import describe
+from ..turn import CANCEL, TRAY, TurnBuilder
+from .palette import (BAD, BUTTON, BUTTON_EDGE, DARK, DIM, FAIRY_RING, FIGURES, FRAME, GOLD, GOOD,
+                      INK, INNER, KEY, LAST, LIGHT, MOVE_GREEN, PAPER, PICK, SELECTED, SIDES,
+                      STUN_RED, TARGET, TRAY_BG, TRAY_EDGE, mix, pixel_rect)
 
 class ChesstackView:
     """Draws a state or an action in progress, reads clicks and drags, overlays the analysis."""
@@ -87,7 +75,7 @@ class ChesstackView:
 
     @property
     def board_rect(self) -> pygame.Rect:
-        return _rect(self.layout.board)
+        return pixel_rect(self.layout.board)
 
     @property
     def animating(self) -> bool:
@@ -251,20 +239,20 @@ class ChesstackView:
 
     def _draw_board(self, surface, state, turn, flight) -> None:
         lay, s = self.layout, self.layout.s
-        board = _rect(lay.board)
+        board = pixel_rect(lay.board)
         pygame.draw.rect(surface, FRAME, board.inflate(round(s * 0.12), round(s * 0.12)), border_radius=round(s * 0.08))
         marked = set(action_squares(flight.action if flight else self.last_action(state)))
         selected = turn.selected.square if turn and turn.selected and turn.selected.where != TRAY else None
         for sq in range(64):
-            box = _rect(lay.square_box(sq))
+            box = pixel_rect(lay.square_box(sq))
             colour = LIGHT if (sq % 8 + sq // 8) % 2 else DARK
             if sq == selected:
-                colour = _mix(colour, SELECTED, 0.6)
+                colour = mix(colour, SELECTED, 0.6)
             elif sq in marked:
-                colour = _mix(colour, LAST, 0.55)
+                colour = mix(colour, LAST, 0.55)
             pygame.draw.rect(surface, colour, box)
         if turn and turn.picker is not None:
-            pygame.draw.rect(surface, PICK, _rect(lay.square_box(turn.picker.square)), max(2, round(s * 0.06)))
+            pygame.draw.rect(surface, PICK, pixel_rect(lay.square_box(turn.picker.square)), max(2, round(s * 0.06)))
         size = max(9.0, min(s * 0.28, 18.0))
         for text, pos in lay.file_labels() + lay.rank_labels():
             self._blit(surface, text, size, pos, DIM, True)
@@ -351,7 +339,7 @@ class ChesstackView:
 
     def _draw_targets(self, surface, turn: TurnBuilder) -> None:
         """Dots on the empty squares the selection reaches, rings on the pieces it takes."""
-        s, board = self.layout.s, _rect(self.layout.board)
+        s, board = self.layout.s, pixel_rect(self.layout.board)
         layer = pygame.Surface(board.size, pygame.SRCALPHA)
         for sq in turn.targets():
             x, y = self.layout.centre(sq)
@@ -378,7 +366,7 @@ class ChesstackView:
     def _draw_tray(self, surface, state, colour, label, away, turn, records) -> None:
         """A side's pocket: its title (gold while it is to act) and one row per type with its count."""
         lay, s = self.layout, self.layout.s
-        box = _rect(lay.trays[colour])
+        box = pixel_rect(lay.trays[colour])
         acting = not self.rules.is_over(state) and state.turn == colour
         pygame.draw.rect(surface, TRAY_BG, box, border_radius=round(s * 0.12))
         pygame.draw.rect(surface, GOLD if acting else TRAY_EDGE, box, 3 if acting else 1, border_radius=round(s * 0.12))
@@ -395,9 +383,9 @@ class ChesstackView:
         scores = tray_badges(records) if mine and turn.selected is None else {}
         for kind, slot in self.tray_slots(colour, state):
             count = state.pocket_count(colour, kind) - (1 if away == (colour, kind) else 0)
-            rect = _rect(slot)
+            rect = pixel_rect(slot)
             if kind == chosen or kind in placeable:  # the type picked up, the types that may be placed
-                shade = _mix(TRAY_BG, SELECTED, 0.7) if kind == chosen else _mix(TRAY_BG, PAPER, 0.12)
+                shade = mix(TRAY_BG, SELECTED, 0.7) if kind == chosen else mix(TRAY_BG, PAPER, 0.12)
                 pygame.draw.rect(surface, shade, rect.inflate(0, -2), border_radius=round(s * 0.08))
             d = min(slot.h * 0.96, s * 0.6)
             self._piece(surface, colour, kind, (slot.x + d * 0.6, slot.centre[1]), d, 255 if count else 70)
@@ -410,7 +398,7 @@ class ChesstackView:
     def _draw_bar(self, surface, state, turn, records) -> None:
         """Under the board: the selected piece (or what to do) and its buttons, or a picker."""
         lay, s = self.layout, self.layout.s
-        bar = _rect(lay.bar)
+        bar = pixel_rect(lay.bar)
         pygame.draw.rect(surface, TRAY_BG, bar, border_radius=round(s * 0.12))
         picking = turn is not None and turn.picker is not None
         pygame.draw.rect(surface, GOLD if picking else TRAY_EDGE, bar, 2 if picking else 1,
@@ -428,7 +416,7 @@ class ChesstackView:
             self._button(surface, turn, key, label, box, records)
 
     def _button(self, surface, turn, key, label, box: Box, records) -> None:
-        s, rect = self.layout.s, _rect(box)
+        s, rect = self.layout.s, pixel_rect(box)
         pygame.draw.rect(surface, BUTTON, rect, border_radius=round(s * 0.1))
         pygame.draw.rect(surface, BUTTON_EDGE, rect, 1, border_radius=round(s * 0.1))
         if key.startswith("pick:"):
@@ -447,7 +435,7 @@ class ChesstackView:
         """Under the bar: the analysis key, the last action and the fairy legend (the rest of
         the lines, wrapped)."""
         lay, s = self.layout, self.layout.s
-        box = _rect(lay.info)
+        box = pixel_rect(lay.info)
         size = max(10.0, min(s * 0.25, 16.0))
         line = box.h / 3
         y = box.y + line / 2
@@ -492,16 +480,6 @@ class ChesstackView:
         surface.blit(layer, (end[0] - s, end[1] - s))
         label = "+1" if action.kind == STUN else "★" if action.kind == SUCCESSION else action.piece
         self._blit(surface, label, s * 0.4, (end[0], end[1] - s * 0.5 * k), colour, True)
-
-
-def _rect(box: Box) -> pygame.Rect:
-    """``box`` in whole pixels, its edges rounded (neighbouring squares share an edge: no seams)."""
-    x, y = round(box.x), round(box.y)
-    return pygame.Rect(x, y, round(box.x + box.w) - x, round(box.y + box.h) - y)
-
-
-def _mix(a, b, k: float) -> tuple[int, int, int]:
-    return tuple(round(x + (y - x) * k) for x, y in zip(a, b))
 
 
 def make_view(info, fonts) -> ChesstackView:

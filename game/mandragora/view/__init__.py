@@ -1,6 +1,6 @@
 """Mandragora Mania on screen: the hexagonal board, both bases, the analyzer overlay, sowing.
 
-The only pygame module of the Mandragora package; :func:`make_view` returns an object with
+The Mandragora package's pygame code is this package (geometry and palette in :mod:`.layout`); :func:`make_view` returns an object with
 the window's per-game interface (``game.ui.gameview.GameView``).  The layout follows the
 original game: the side at the bottom owns the three bottom hexagons (Player: 1 3 5, blue),
 the other side the three top ones (Opponent: 8 7 6, green), the shared areas 2 and 4 (brown)
@@ -17,56 +17,12 @@ from collections.abc import Sequence
 import pygame
 import pygame.gfxdraw
 
-from .display import (SQRT3, CollectedTracker, SowingAnimation, add_scored, badges, clip_text, describe,
-                      extra_turn_banner, grid, guess_collected, hexagon, in_hexagon, move_summary, partial,
-                      pile_spots, piece_shape, sowing)
-from .rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
-                    step, values_for)
-
-SIDE_COLOURS = ((64, 118, 196), (58, 150, 92))
-SHARED = (150, 108, 66)
-PIECE_STYLE = {  # fill, outline, letter colour
-    "M": ((246, 242, 230), (120, 112, 96), (70, 60, 48)),
-    "K": ((40, 40, 46), (170, 166, 176), (236, 232, 240)),
-    "P": ((128, 70, 168), (218, 196, 236), (250, 244, 255)),
-    "C": ((112, 200, 96), (36, 96, 36), (24, 60, 24)),
-    "A": ((240, 128, 184), (140, 40, 96), (96, 20, 60)),
-}
-GOLD, INK, PAPER, WARN = (244, 200, 84), (22, 26, 24), (244, 238, 222), (246, 150, 60)
-DIM, GOOD, BAD = (160, 168, 158), (132, 222, 140), (236, 104, 92)
-LAST_MOVE = (255, 140, 60)
-"""The last sowing's marks: the sown area's outline and a dot where each of its pieces landed."""
-
-
-INFO_HEIGHT = 56
-"""Pixels under the board for the analysis overlay's key and the last move."""
-
-
-class Layout:
-    """Geometry for a rectangle: hexagon radius ``r``, area centres, base panels, the analysis box."""
-
-    def __init__(self, rect: pygame.Rect, bottom: int) -> None:
-        self.r = r = max(12.0, min(rect.w / 11.7, (rect.h - INFO_HEIGHT) / 6.4))
-        spare = max(0.0, rect.h - INFO_HEIGHT - 6.4 * r)  # a wide window: the board sits mid-height
-        self.strip = pygame.Rect(0, 0, round(11.2 * r), round(0.62 * r))
-        self.strip.midtop = (rect.centerx, rect.y + round(0.05 * r + spare / 2))
-        top = self.strip.bottom + 0.3 * r
-        width, sx = 11.5 * r, 1.09 * SQRT3 * r
-        left = rect.centerx - width / 2
-        self.bases = {side: pygame.Rect(round(left + width - 2.75 * r if side == bottom else left), round(top),
-                                        round(2.75 * r), round(5.3 * r)) for side in (0, 1)}
-        self.centres = {area: (rect.centerx + (col - 1) * sx, top + 1.05 * r + row * 1.62 * r)
-                        for area, (row, col) in grid(bottom).items()}
-        self.board = self.strip.union(self.bases[0]).union(self.bases[1])
-        below = self.board.bottom + 0.25 * r
-        self.info = pygame.Rect(round(left), round(below), round(width), max(0, round(rect.bottom - below)))
-
-    def base_spots(self, side: int, n: int) -> tuple[list[tuple[float, float]], float]:
-        """Where the pieces collected in a base sit (six to a row) and their size."""
-        box = self.bases[side]
-        d = min(box.w / 6.4, self.r * 0.36)
-        x0, y0 = box.x + (box.w - 6 * d) / 2 + d / 2, box.y + 1.75 * self.r
-        return [(x0 + (i % 6) * d, y0 + (i // 6) * d) for i in range(n)], d * 0.9
+from ..display import (CollectedTracker, SowingAnimation, add_scored, badges, clip_text, counted_landings,
+                       describe, extra_turn_banner, guess_collected, hexagon, in_hexagon, move_summary, partial,
+                       pile_spots, piece_shape, sowing)
+from ..rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
+                     step, values_for)
+from .layout import BAD, DIM, GOLD, GOOD, INK, LAST_MOVE, Layout, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN
 
 
 class MandragoraView:
@@ -140,7 +96,7 @@ class MandragoraView:
             return None, []
         states = self._history()
         move = sowing(states[-2], last[1])
-        return last[1], [self._landing_spot(move.side, stop, k) for stop, k in _counted(move.landings)]
+        return last[1], [self._landing_spot(move.side, stop, k) for stop, k in counted_landings(move.landings)]
 
     def _landing_spot(self, side: int, stop: int, k: int) -> tuple[float, float]:
         """Where the ``k``-th mark on ``stop`` goes: beside an area's number, or beside a base's score."""
@@ -410,7 +366,7 @@ class MandragoraView:
     def _draw_path(self, surface, move) -> None:
         """Where the hovered area's pieces would land: numbered marks, the first piece first."""
         r = self.layout.r
-        for number, (stop, k) in enumerate(_counted(move.landings), 1):
+        for number, (stop, k) in enumerate(counted_landings(move.landings), 1):
             pos = self._landing_spot(move.side, stop, k)
             pygame.draw.circle(surface, GOLD, pos, 0.15 * r)
             self._blit(surface, str(number), r * 0.18, pos, INK, True)
@@ -513,16 +469,6 @@ class MandragoraView:
                 sprite.blit(image, image.get_rect(center=(c, c + (d * 0.1 if piece == "P" else 0))))
             self._sprites[key] = sprite
         return self._sprites[key]
-
-
-def _counted(landings) -> list[tuple[int, int]]:
-    """``(stop, k)`` per landing: its stop and how many pieces landed there before it."""
-    seen: dict[int, int] = {}
-    out = []
-    for _, stop in landings:
-        seen[stop] = seen.get(stop, -1) + 1
-        out.append((stop, seen[stop]))
-    return out
 
 
 def make_view(info, fonts) -> MandragoraView:
