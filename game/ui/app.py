@@ -21,7 +21,7 @@ from ..games import all_games, get_game, rules_for  # noqa: E402
 from .scene import Scene  # noqa: E402
 from ..core.session import GameSession, GameSetup  # noqa: E402
 from .sound import Sounds  # noqa: E402
-from .theme import BACKGROUND, Fonts, gui_theme  # noqa: E402
+from .theme import BACKGROUND, Fonts, gui_font_size, gui_theme  # noqa: E402
 from .widgets import Banner  # noqa: E402
 
 FPS = 60
@@ -51,7 +51,7 @@ class App:
         pygame.display.set_caption("Tabula")
         self._set_minimum_size()
         self.fonts = Fonts()
-        self.gui = pygame_gui.UIManager(size, gui_theme())
+        self.gui = pygame_gui.UIManager(size, gui_theme(gui_font_size(size)))
         self.sounds = Sounds(self.settings.sound)
         self.banner = Banner()
         self.clock = pygame.time.Clock()
@@ -124,6 +124,8 @@ class App:
         if self.screen.get_size() != size:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self._set_minimum_size()
+        if gui_font_size(size) != gui_font_size(self.gui.window_resolution):  # text grows with the window
+            self.gui = pygame_gui.UIManager(size, gui_theme(gui_font_size(size)))
         self.gui.set_window_resolution(size)
         self.settings.window_size = list(size)
         self.rebuild()

@@ -98,6 +98,8 @@ OPTIONAL_VIEW_HOOKS = {
                   "analysis overlay), offered after the scene's keys",
     "needs_confirm": "needs_confirm() -> bool (True if absent): False when a click plays the move at once "
                      "(Mandragora), so the scene shows no Done button except as replay mode's Play on",
+    "note_anchor": "note_anchor() -> (x, y): where the window centres the view's announcements, clear of "
+                   "the pieces (Mandragora: over its turn strip, which says the same)",
     "partial_notation": "partial_notation() -> str: the move being built in the game's notation "
                         "(backgammon '24/20 13/10'), '' before its first step, for the status line",
 }

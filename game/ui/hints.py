@@ -359,9 +359,10 @@ class WhySection:
         heading = f"Why {record.notation}" if other is record else f"Why {record.notation} vs {other.notation}"
         behind = f", {self.format_value(record.diff)} vs the best" if record.rank > 1 else ", the best"
         depth = f" · {record.plies} ply" if record.plies else ""
-        lines.insert(0, (f"value {self.format_value(record.value)}{behind}{depth}", TEXT_DIM))
+        summary = f"value {self.format_value(record.value)}{behind}{depth}"
+        lines[:0] = [(text, TEXT_DIM) for text in wrap(font, summary, width - 16)]
         if factors and record.plies:  # the factors explain the position the move reaches
-            lines.append(("factors of the position reached (0 ply):", TEXT_DIM))
+            lines += [(text, TEXT_DIM) for text in wrap(font, "factors of the position reached (0 ply):", width - 16)]
         return heading, lines, factors
 
     def height(self, width: int) -> int:
@@ -398,9 +399,14 @@ class WhySection:
             draw_text(surface, font, text, (rect.x + 8, y), colour)
             y += font.get_linesize()
         biggest = max((abs(v) for _, v in factors), default=1.0) or 1.0
-        bar_x, bar_w = rect.x + rect.w * 0.55, rect.w * 0.45 - 70
+        # The names take the room they need, the bars what is left (at least 30 px): in a
+        # narrow panel a name is cut only when the bar would otherwise vanish.
+        numbers = max((font.size(number(v))[0] for _, v in factors), default=0) + 12
+        names = max((font.size(name)[0] for name, _ in factors), default=0) + 10
+        bar_x = rect.x + 8 + min(names, max(rect.w * 0.45, rect.w - 8 - numbers - 30))
+        bar_w = rect.right - numbers - bar_x
         for name, value in factors:
-            draw_text(surface, font, elide(font, name, round(bar_x - rect.x) - 14), (rect.x + 8, y), TEXT)
+            draw_text(surface, font, elide(font, name, round(bar_x - rect.x) - 12), (rect.x + 8, y), TEXT)
             length = max(2, round(bar_w / 2 * abs(value) / biggest))
             mid = bar_x + bar_w / 2
             bar = pygame.Rect(round(mid if value > 0 else mid - length), y + 4, length, font.get_linesize() - 8)

@@ -27,6 +27,8 @@ class Key:
     analysis: bool = False
     human: bool = False
     """Only in a game with a human player."""
+    confirm: bool = False
+    """Only in a game whose moves wait for a confirmation (not Mandragora's: a click plays)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -37,7 +39,7 @@ KEY_TABLE: tuple[Key, ...] = (
                "and the computer's replies are taken back with it; in a game of two humans "
                "never the other player's move)"),
     Key("Ctrl+Y", "redo", frozenset({PLAY, REPLAY}), human=True),
-    Key("Enter", "done", frozenset({PLAY}), human=True),
+    Key("Enter", "done", frozenset({PLAY}), human=True, confirm=True),
     Key("Left/Right", "step through the moves", readme="step through the moves (replay; the move list is "
         "clickable too, and Right at the end of an unfinished game plays on)"),
     Key("Home/End", "first/last position"),
@@ -55,15 +57,17 @@ KEY_TABLE: tuple[Key, ...] = (
 )
 
 
-def keys_for(mode: str, analysis: bool, human: bool = True) -> list[Key]:
-    """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not)."""
+def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True) -> list[Key]:
+    """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
+    moves confirmed with Done or not)."""
     return [k for k in KEY_TABLE
-            if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)]
+            if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
+            and (confirm or not k.confirm)]
 
 
-def key_help(mode: str, analysis: bool, human: bool = True) -> str:
+def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
-    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, analysis, human))
+    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, analysis, human, confirm))
 
 
 def readme_paragraph() -> str:

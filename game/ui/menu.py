@@ -29,7 +29,7 @@ from .gameview import has_view
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .scene import Scene
 from ..core.session import HUMAN, GameSetup, check_player_name
-from .theme import ACCENT, TEXT_DIM
+from .theme import ACCENT, TEXT_DIM, ui_scale
 from .tournament_scene import open_tournament
 from .widgets import draw_text, wrap
 
@@ -124,16 +124,17 @@ class MenuScene(Scene):
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
-        cw = min(520, w - 40)
+        scale = ui_scale(size)  # at 1920×1080 the form and its text are a third larger
+        cw = min(round(520 * scale), w - 40)
         x, y = (w - cw) // 2, _top(h)
         rows = 2.0
         seats = 0 if self.mode.open is not None else 2 - self.mode.humans
         if self.mode.open is None:  # players, setup options and seed; a mode's own screen asks otherwise
             rows += (2 if self.mode.humans < 2 else 0) + len(self.game.setup_options) + 1
-        describe = self.app.fonts(max(11, min(14, h // 48)))
+        describe = self.app.fonts(max(11, min(round(14 * scale), h // 48)))
         for self.about_lines in (2, 1):  # under each computer player: what it does, in 2 lines if they fit
             about = self.about_lines * describe.get_linesize() + 4
-            step = max(28, min(46, (h - y - 10 - seats * about) / (rows + 4.0)))  # the rows and the buttons fit
+            step = max(28, min(46 * scale, (h - y - 10 - seats * about) / (rows + 4.0)))  # the rows and the buttons fit
             if step >= 31:
                 break
         self.about_font, self.abouts = describe, []

@@ -279,7 +279,7 @@ class PlayScene(ReplayMode, Scene):
         for cue in self.view.update(dt):
             self.app.sounds.play(cue)
         for message in self.view.announcements():
-            self.app.banner.show(message, seconds=2)
+            self.app.banner.show(message, seconds=2, at=getattr(self.view, "note_anchor", lambda: None)())
             self.announced = message
         self._step(dt)
         if self.human_turn and not self.replaying:
@@ -416,7 +416,8 @@ class PlayScene(ReplayMode, Scene):
     def key_help(self) -> str:
         """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
-        return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human)
+        return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
+                        confirm=getattr(self.view, "needs_confirm", lambda: True)())
 
     # -- drawing ------------------------------------------------------------------------------
     def move_lines(self) -> list[str]:

@@ -80,11 +80,15 @@ class Banner:
         self.error = False
         self.remaining = 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.at: tuple[int, int] | None = None
 
-    def show(self, text: str, error: bool = False, seconds: float | None = None) -> None:
+    def show(self, text: str, error: bool = False, seconds: float | None = None,
+             at: tuple[int, int] | None = None) -> None:
+        """Show ``text``; a note is centred on ``at`` when given (a view's place for its notes,
+        e.g. over Mandragora's turn strip rather than its board), else at mid-height."""
         if len(text) > MAX_MESSAGE:
             text = text[:MAX_MESSAGE] + "…"
-        self.text, self.error = text, error
+        self.text, self.error, self.at = text, error, at
         self.remaining = seconds if seconds is not None else (ERROR_SECONDS if error else 4.0)
 
     def clear(self) -> None:
@@ -128,7 +132,7 @@ class Banner:
             # players' names and pip counts along the top and bottom of a board
             wide = max(font.size(line)[0] for line in lines) + 40
             self.rect = pygame.Rect(0, 0, wide, line_h * len(lines) + 20)
-            self.rect.center = (width // 2, surface.get_height() // 2)
+            self.rect.center = self.at or (width // 2, surface.get_height() // 2)
         pygame.draw.rect(surface, ERROR if self.error else INFO, self.rect, border_radius=8)
         pygame.draw.rect(surface, (250, 240, 220), self.rect, 2, border_radius=8)
         for i, line in enumerate(lines):

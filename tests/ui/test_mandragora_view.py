@@ -129,6 +129,9 @@ def test_extra_turn_banner_and_status(app):
     view = scene.view
     click(app, centre(view, 3))  # P3 of pattern A: last piece in the base
     assert app.banner.visible and app.banner.text == "★ Extra turn — Player moves again"
+    app.frame()  # drawn over the turn strip, clear of every area
+    assert app.banner.rect.center == view.layout.strip.center
+    assert not any(app.banner.rect.collidepoint(centre(view, area)) for area in range(1, 9))
     assert scene.session.state.turn == 0 and view._extra_turn(scene.session.state)
     click(app, centre(view, 1))
     app.frame()
@@ -464,3 +467,4 @@ def test_a_clicked_area_is_played_once_its_sowing_has_been_shown(app, tabula_hom
     assert view.animating and len(session.actions) == 1
     app.show_menu()
     assert load_game(autosave_path(), rules_for).actions[-1].endswith(str(area))
+

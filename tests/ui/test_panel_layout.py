@@ -104,3 +104,28 @@ def test_the_bottom_buttons_fit_their_labels_at_the_smallest_window(app):
         button = app.scene.buttons[name]
         font = button.font if hasattr(button, "font") else button.ui_theme.get_font(button.combined_element_ids)
         assert font.size(button.text)[0] + 8 <= button.rect.width, name
+
+
+def test_the_menu_form_grows_with_the_window(app):
+    """At 1920×1080 the menu's form and its widgets' text are larger than at 1280×800."""
+    def form(size):
+        app.resize(size)
+        app.show_menu()
+        start = app.scene.widgets["start"].rect
+        return start.w, start.h, app.scene.widgets["start"].font.point_size
+
+    small, big = form((1280, 800)), form((1920, 1080))
+    assert big[0] >= 1.3 * small[0] and big[1] > small[1] and big[2] > small[2]
+
+
+@pytest.mark.parametrize("game", ["chesstack", "mandragora", "backgammon"])
+def test_why_lines_fit_the_panel_width(app, game):
+    """No line of the why section is wider than the panel (they wrap rather than run off)."""
+    scene = open_game(app, game, (800, 600))
+    why = [(s, r) for s, r in scene.panel.placed if isinstance(s, WhySection)]
+    if not why:
+        pytest.skip("no room for the why section in this game at 800x600")
+    section, rect = why[0]
+    font = section.fonts(13)
+    _, lines, _ = section.content(rect.w)
+    assert lines and all(font.size(text)[0] <= rect.w - 16 for text, _ in lines)

@@ -175,6 +175,14 @@ def test_key_help_is_built_from_the_table_and_fits_the_mode():
     assert "hints" not in key_help("play", analysis=False)
 
 
+def test_mandragora_key_help_has_no_done_key(app):
+    """A Mandragora click plays at once: there is no Done button, so no Enter key to list."""
+    scene = start(app, "mandragora", ("human", "analyzer"))
+    assert "done" not in scene.key_help() and "undo" in scene.key_help()
+    scene = start(app, "backgammon", ("human", "easy"))
+    assert "Enter done" in scene.key_help()
+
+
 # -- 4. replay mode ----------------------------------------------------------------------------
 
 def test_a_loaded_finished_game_opens_in_replay_mode(app):

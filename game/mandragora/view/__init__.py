@@ -143,6 +143,10 @@ class MandragoraView:
         if text:
             self.messages.append(text)
 
+    def note_anchor(self) -> tuple[int, int]:
+        """The turn strip's centre: the extra-turn note covers the strip, not the areas."""
+        return self.layout.strip.center
+
     def announcements(self) -> list[str]:
         """The extra turn, once the sowing that earned it has landed (earlier would give it away)."""
         messages, self.messages = self.messages, []
