@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+from .untrusted import repr_bounded, shown
+
 
 def checked_number(convert, accept, expected: str):
     """An argparse type: ``convert(text)`` if ``accept`` holds for it, else an error saying
@@ -47,11 +49,9 @@ def bounded_int(low: int, high: int, noun: str = "a whole number"):
         try:
             value = int(text)
         except ValueError:
-            shown = text if len(text) <= 40 else text[:40] + "…"
-            raise argparse.ArgumentTypeError(f"expected {expected}, got {shown!r}") from None
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {shown(text)}") from None
         if not low <= value <= high:
-            shown = str(value) if value.bit_length() <= 128 else f"a number of {len(text.strip().lstrip('+-'))} digits"
-            raise argparse.ArgumentTypeError(f"expected {expected}, got {shown}")
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {repr_bounded(value)}")
         return value
 
     return parse

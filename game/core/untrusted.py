@@ -56,7 +56,10 @@ def shown(value: Any, limit: int = 40) -> str:
 def repr_bounded(value: Any) -> str:
     """``repr`` that never builds a huge string (a long number is shown by its digit count)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+        digits = int(value.bit_length() * 0.30102999566) + 1  # exact after the check below
+        if abs(value) < 10 ** (digits - 1):
+            digits -= 1
+        return f"a number of {digits} digits"
     return repr(value)
 
 

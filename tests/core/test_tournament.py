@@ -22,6 +22,7 @@ from game.core.tournament.records import check_record
 from game.core.tournament.runner import missing_games
 from game.core.tournament.schedule import derive_seed, even_games, spec_at
 from game.games import game_names, get_game
+from ..interrupt import interrupt_after
 
 SETTINGS = Settings("backgammon", ("easy", "medium", "hard"), 4, seed=7)
 
@@ -119,15 +120,8 @@ def test_records_replay_and_serial_equals_parallel_spawn(tmp_path):
 @pytest.mark.parametrize("workers", [1, 2])
 def test_an_interrupted_run_resumes_to_the_same_results(tmp_path, workers):
     reference = play(tmp_path / "reference")
-    seen = []
-
-    def stop_after_three(record):
-        seen.append(record)
-        if len(seen) == 3:
-            raise KeyboardInterrupt
-
     with pytest.raises(KeyboardInterrupt):
-        play(tmp_path / "run", workers=workers, on_result=stop_after_three)
+        play(tmp_path / "run", workers=workers, on_result=interrupt_after(3))
     kept = stored(tmp_path / "run")
     assert len(kept) == 3 and len({tuple(r["pair"]) for r in kept.values()}) >= 2  # deal by deal across pairs
     assert as_lines(play(tmp_path / "run", workers=workers)) == as_lines(reference)

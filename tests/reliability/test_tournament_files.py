@@ -32,6 +32,7 @@ from game.games import get_game
 
 from ..cli.util import run
 from .corpus import CASES, fingerprint, json_cases
+from ..interrupt import interrupt_after
 
 SETTINGS = Settings("backgammon", ("random", "random"), 2, seed=1)
 ARGS = ["tournament", "backgammon", "--players", "random", "random", "--games", "2", "--seed", "1",
@@ -267,15 +268,8 @@ def test_the_largest_tournament_starts_at_once(tmp_path):
     """64 players, a million games a pair: two billion games, none of them built up front."""
     huge = Settings("backgammon", ("random",) * 64, 1_000_000, 0, max_plies=1)
     with ResultStore(tmp_path, huge) as store:
-        seen = []
-
-        def stop_after_three(record):
-            seen.append(record)
-            if len(seen) == 3:
-                raise KeyboardInterrupt
-
         with pytest.raises(KeyboardInterrupt):
-            run_tournament(huge, get_game, store, on_result=stop_after_three)
+            run_tournament(huge, get_game, store, on_result=interrupt_after(3))
         assert sorted(store.records) == [0, 1, 1_000_000]  # deal 0 of the first two pairs
         assert store.records[1_000_000]["seed"] == spec_at(huge, 1_000_000).seed
 
