@@ -86,6 +86,9 @@ def test_beavers():
         ((-0.5, -0.2, 1.0), {"beavers": True, "redouble": True}, "Redouble, beaver"),
         ((-0.3, -0.2, 1.0), {"beavers": True}, "No double, beaver"),  # 2 DT = -0.4 < ND
         ((-0.3, -0.4, 1.0), {"beavers": True, "redouble": True}, "No redouble, beaver"),
+        ((0.1, -0.1, 1.0), {"beavers": True}, "No double, beaver"),  # beaver whenever -2 <= DT <= 0
+        ((-1.5, -2.5, 1.0), {"beavers": True}, "No double, take"),  # DT below -2: no beaver
+        ((0.5, 1.0, 1.0), {}, "Double, pass"),  # DT = DP: GNU passes
         ((0.3, 0.5, 1.0), {"dead": True}, "Never double, take (dead cube)"),
         ((0.3, 0.5, 1.0), {"dead": True, "redouble": True}, "Never redouble, take (dead cube)"),
     ],

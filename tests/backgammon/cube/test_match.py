@@ -38,6 +38,8 @@ def test_dead_cube_take_point_by_hand():
     # TP = (0.59947 - 0.5) / (1.0 - 0.5) = 0.19894.
     context = CubeContext(away=(4, 2))
     assert match.take_point(race(0.8), context, cube_life=0.0) == pytest.approx(0.19894)
+    # The taker, 2 away with a 2-cube, never needs to redouble: a live cube changes nothing.
+    assert match.take_point(race(0.8), context, cube_life=0.68) == pytest.approx(0.19894)
     # p = 0.80: ND = 0.8 pre(3,2) + 0.2 pre(4,1) = 0.357552; DT = 0.8 x 0.5 = 0.4 < DP = 0.40053.
     take = decide(race(0.80), context, cube_life=0.0)
     assert take.mwc == pytest.approx((0.357552, 0.4, 0.40053))
