@@ -5,7 +5,8 @@ also gives GNU Backgammon's "EMG" (equivalent-to-money-game) normalisation:
 EMG = 2 (MWC - MWC(lose the cube)) / (MWC(win the cube) - MWC(lose the cube)) - 1,
 so a double/pass is +1 and the opponent cashing is -1, as at money.
 
-The model (the one GNU Backgammon uses, with exact take points):
+The model (shaped like GNU Backgammon's Cl2CfMatch; its take points are solved exactly
+within the model, where GNU's own GetPoints may differ slightly):
 
 - Dead cube: each outcome (single, gammon, backgammon, won or lost at the cube value)
   is looked up in the MET; after the Crawford game or a post-Crawford game, a 1-away
