@@ -1,0 +1,125 @@
+"""The cube decision of the player on roll, worded as GNU Backgammon words it.
+
+:func:`decide` takes the roller's cubeless chances and a :class:`CubeContext` and returns a
+:class:`CubeDecision`: the three normalised equities (no double, double/take, double/pass;
++1 is a double/pass), the proper action and what each wrong action costs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import match, money
+from .context import ME, CubeContext, check_chances, may_double
+from .met import MatchEquityTable
+
+DOUBLER_ACTIONS = ("no double", "double")
+TAKER_ACTIONS = ("take", "pass", "beaver")
+
+
+def classify(nd: float, dt: float, dp: float, *, redouble: bool = False, can_gammon: bool = True,
+             beavers: bool = False, dead: bool = False) -> str:
+    """GNU Backgammon's proper cube action (its FindBestCubeDecision) from ND, DT and DP.
+
+    Double when DT >= ND and DP >= ND; then take when DP > DT, else pass.  Otherwise no
+    double, worded "too good" when ND beats DP and the roller can win a gammon (a position
+    with no gammons is never too good: it is then a plain double/pass).  The taker
+    beavers (money only) when a take is right and -2 <= DT <= 0; a double the taker would
+    beaver and which ends worse than ND (2 DT < ND) is "No double, beaver".  ``dead`` is
+    match play where doubling cannot help the roller: "Never double, take (dead cube)".
+    """
+    verb = "redouble" if redouble else "double"
+    if dead:
+        return f"Never {verb}, take (dead cube)"
+    do, no, too_good = verb.capitalize(), f"No {verb}", f"Too good to {verb}"
+    beaver = beavers and -2.0 <= dt <= 0.0
+    if dt >= nd and dp >= nd:
+        if dp <= dt:
+            return f"{do}, pass"
+        if beaver:
+            return f"{no}, beaver" if 2.0 * dt < nd else f"{do}, beaver"
+        return f"{do}, take"
+    if nd > dt and dt <= dp:
+        if nd > dp:
+            return f"{too_good}, take" if can_gammon else f"{no}, take"
+        return f"{no}, beaver" if beaver else f"{no}, take"
+    return f"{too_good}, pass" if can_gammon else f"{do}, pass"
+
+
+@dataclass(frozen=True)
+class CubeDecision:
+    """A cube decision from the roller's view.
+
+    ``nd``, ``dt``, ``dp``: equities per unit of the current cube (money) or EMG (match);
+    ``mwc``: (nd, dt, dp) as match winning chances in a match, else None;
+    ``take_point``: the least winning chance with which the opponent should take;
+    ``beavers``: whether the taker may beaver (money with beavers on).
+    """
+
+    nd: float
+    dt: float
+    dp: float
+    action: str
+    take_point: float
+    chances: tuple[float, float, float, float, float]
+    redouble: bool = False
+    beavers: bool = False
+    mwc: tuple[float, float, float] | None = None
+
+    def best_double_action(self) -> str:
+        """``"double"`` or ``"no double"``."""
+        return "double" if self.action.startswith(("Double", "Redouble")) else "no double"
+
+    def best_take_action(self) -> str:
+        """``"take"``, ``"pass"`` or ``"beaver"``: the answer to a double."""
+        return self.action.split(", ")[1].split(" ")[0]
+
+    def _doubled(self) -> float:
+        """The roller's equity after doubling, against the best answer."""
+        answers = [self.dt, self.dp] + ([2.0 * self.dt] if self.beavers else [])
+        return min(answers)
+
+    @property
+    def equity(self) -> float:
+        """The roller's equity with the proper action."""
+        return max(self.nd, self._doubled())
+
+    def error(self, action: str) -> float:
+        """What ``action`` costs its player against the best choice, in the units of nd/dt/dp:
+        "no double"/"double" for the roller, "take"/"pass"/"beaver" for the opponent."""
+        if action in DOUBLER_ACTIONS:
+            return self.equity - (self.nd if action == "no double" else self._doubled())
+        values = {"take": -self.dt, "pass": -self.dp}
+        if self.beavers:
+            values["beaver"] = -2.0 * self.dt
+        if action not in values:
+            raise ValueError(f"unknown cube action {action!r} (one of {DOUBLER_ACTIONS + tuple(values)})")
+        return max(values.values()) - values[action]
+
+    def warning(self, action: str, threshold: float = 0.0005) -> str | None:
+        """A sentence such as "A pass would lose 0.210" when ``action`` costs more than ``threshold``."""
+        lost = self.error(action)
+        return f"A {action} would lose {lost:.3f}" if lost > threshold else None
+
+
+def decide(chances, context: CubeContext = CubeContext(), cube_life: float = money.CONTACT_CUBE_LIFE,
+           met: MatchEquityTable | None = None) -> CubeDecision:
+    """The cube decision for the roller with cubeless ``chances`` (win, wg, wbg, lg, lbg).
+
+    ``cube_life`` is Janowski's x (0 dead .. 1 fully live); ``met`` defaults to Kazaross XG2.
+    A ``ValueError`` when the rules do not let the roller double (see :func:`may_double`).
+    """
+    chances = check_chances(chances)
+    if not may_double(context):
+        raise ValueError("the player on roll may not double here (Crawford game, opponent's cube or cube limit)")
+    redouble = context.owner == ME
+    if context.is_money:
+        nd, dt, dp = money.cube_equities(chances, context.owner, context.jacoby, cube_life)
+        w, l = money.average_values(chances)
+        tp, mwc, beavers, dead = float(money.take_point(l, w, cube_life)), None, context.beavers, False
+    else:
+        m = match.cube_equities(chances, context, cube_life, met)
+        nd, dt, dp, tp = m.nd, m.dt, m.dp, m.take_point
+        mwc, beavers, dead = (m.nd_mwc, m.dt_mwc, m.dp_mwc), False, context.dead_for_me
+    action = classify(nd, dt, dp, redouble=redouble, can_gammon=chances[1] > 0, beavers=beavers, dead=dead)
+    return CubeDecision(nd, dt, dp, action, tp, chances, redouble, beavers, mwc)
