@@ -8,25 +8,17 @@ from __future__ import annotations
 from ..core.gameinfo import ON_OFF, Chance, GameInfo, GameSetting, Level, SetupOption, TutorMargin
 from . import formats
 from .ai import CHANCES, analyze_position, strongest_evaluator
+from .cube_rules import (cube_owner, cube_value, decision, double_offered, game_number, game_over_points,
+                         is_crawford, is_post_crawford, match_length, match_score, may_double)
+from .cube_state import CubeAction, CubeState
 from .evaluation import DEFAULT_EVALUATOR, evaluate
 from .evaluators import evaluator_names
 from .nets.command import TRAINING
 from .notation import join_turns, split_turns
 from .players import PLAYER_NAMES, make_player
+from .positions import format_position, format_xgid, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
-
-
-def parse_position(text: str) -> BackgammonState:
-    """A state from a GNU Backgammon position ID, ``posid:matchid`` or an XGID."""
-    parsed = formats.parse_position(text)
-    return BackgammonState.from_board(parsed.me, parsed.opp, parsed.player_on_roll, parsed.dice)
-
-
-def format_position(state: BackgammonState) -> str:
-    """The GNU Backgammon position ID of ``state``, seen from the side on turn."""
-    turn = 0 if state.turn is None else state.turn
-    return formats.position_id(state.sides[turn], state.sides[1 - turn])
 
 
 def move_json(state: BackgammonState, play, after: BackgammonState) -> dict:
