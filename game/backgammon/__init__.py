@@ -59,6 +59,15 @@ SETTINGS = {
 """Where the bottom player's home board is ("right": anticlockwise play), and whether a race's
 bear-off that takes off the most checkers is played without asking."""
 
+CUBE_OPTIONS = {
+    "cube": SetupOption("Doubling cube (money game)", ("off", "on"), "off"),
+    "match_length": SetupOption("Match to", ("money",) + tuple(str(n) for n in range(1, 26, 2)), "money"),
+    "jacoby": SetupOption("Jacoby rule (money)", ("off", "on"), "off"),
+    "beavers": SetupOption("Beavers (money)", ("off", "on"), "off"),
+}
+"""The cube options as a menu would offer them (the rules read these strings as they are).
+Not yet among ``GAME.setup_options``: the window's cube display comes first."""
+
 DICE = Chance("dice", sound="dice", given=with_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
               in_move_list=lambda text: text.split()[-1])
 """Dice decide the chance nodes; the opening roll's notation names the starter ("white 31"),
@@ -101,3 +110,10 @@ GAME = GameInfo(
 """Backgammon's declaration.  The tutor questions a play 0.10 points of equity or more behind
 the best (GNU Backgammon's line between a doubtful and a bad play, also where the analysis
 warns "far worse")."""
+
+__all__ = [
+    "COLOURS", "CUBE_OPTIONS", "GAME", "BackgammonRules", "BackgammonState", "CubeAction", "CubeState",
+    "cube_owner", "cube_value", "decision", "double_offered", "format_position", "format_xgid", "game_number",
+    "game_over_points", "is_crawford", "is_post_crawford", "match_length", "match_score", "may_double",
+    "parse_position", "with_dice",
+]

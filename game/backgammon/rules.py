@@ -171,6 +171,8 @@ class BackgammonRules(Rules[BackgammonState, Any]):
 
     name = "backgammon"
     option_names = ("first",) + cube_rules.CUBE_OPTIONS
+    flag_options = ("cube", "jacoby", "beavers", "crawford_done")
+    list_options = ("score",)
 
     def initial_state(self, options: dict[str, Any] | None = None) -> BackgammonState:
         options = options or {}
