@@ -110,7 +110,8 @@ def match_info(state: BackgammonState) -> formats.MatchInfo:
         cube_log2=cube.value.bit_length() - 1, cube_owner=formats.CENTRED if cube.owner is None else cube.owner,
         on_roll=player, crawford=cube.crawford, game_state=game_state,
         turn=1 - player if offered else player, double_offered=offered, dice=state.dice or (0, 0),
-        match_length=cube.match_length, score=cube.score, jacoby=cube.jacoby)
+        match_length=cube.match_length, score=cube.score,
+        jacoby=cube.jacoby or cube.is_match)  # gnubg's default in matches, where it does not apply
 
 
 def format_position(state: BackgammonState) -> str:
