@@ -233,7 +233,7 @@ def decision(state) -> str | None:
     """``"cube"`` (roll or double), ``"take"`` (take, pass or beaver), ``"play"`` (dice rolled)
     or ``None`` (a chance node, or over): which kind of decision ``state`` asks for."""
     if state.dice is not None:
-        return "play" if state.cube is None or state.cube.phase != OVER else None
+        return "play"
     if state.cube is None:
         return None
     return {DECIDE: "cube", OFFERED: "take"}.get(state.cube.phase)

@@ -54,11 +54,14 @@ def is_no_play(state: BackgammonState) -> bool:
 
 def describe(state: BackgammonState) -> str:
     """``White to play 3-1.``, ``Black rolled 6-6: no play.``, ``White to roll.``, a cube
-    decision, or the result; in a match followed by the score (and Crawford)."""
+    decision, or the result; then an owned cube (``Cube 2, Black's.``) and in a match the
+    score (and Crawford)."""
     if _RULES.is_over(state):
         return outcome(state).words(TITLES)
     text = _turn(state)
     cube = state.cube
+    if cube is not None and cube.owner is not None and cube.phase != OVER:
+        text += f" Cube {cube.value}, {TITLES[cube.owner]}'s."
     if cube is not None and cube.is_match:
         text += f" Score {cube.score[0]}–{cube.score[1]}, match to {cube.match_length}"
         text += ", Crawford game." if cube.crawford and cube.phase != OVER else "."

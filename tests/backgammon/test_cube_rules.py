@@ -184,6 +184,10 @@ def test_beaver_takes_and_redoubles_keeping_the_cube():
 
 
 def test_the_cube_stops_at_64():
+    for value, decides in ((32, True), (64, False)):
+        black = BackgammonState.from_board(START_SIDE, START_SIDE, 1, (3, 1), CubeState(value=value, owner=0))
+        after = RULES.apply(black, RULES.parse(black, "8/5 6/5"))  # White, the owner, is next
+        assert (RULES.to_move(after) == 0) == decides and cube_rules.may_double(after) == decides
     top = position(CubeState(value=64, owner=0), dice=None)
     assert RULES.to_move(top) == CHANCE
     with pytest.raises(IllegalMoveError, match="highest, 64"):
@@ -382,4 +386,4 @@ def test_describe_cube_decisions():
     assert GAME.status(state) == "Black to roll or double (cube 1)."
     offered = RULES.apply(state, DOUBLE)
     assert GAME.status(offered) == "Black doubles to 2: White to take, pass or beaver."
-    assert GAME.status(RULES.apply(offered, TAKE)) == "Black to roll."
+    assert GAME.status(RULES.apply(offered, TAKE)) == "Black to roll. Cube 2, White's."
