@@ -146,3 +146,26 @@ def test_dice_given_to_a_cube_position():
     with pytest.raises(ValueError, match="a double is offered"):
         with_dice(RULES.apply(state, DOUBLE), "31")
     assert GAME.parse_position(GAME.format_position(rolled)) == rolled
+
+
+@pytest.mark.parametrize("options", [{"match_length": 5}, {"cube": True, "jacoby": True}])
+def test_every_state_of_random_cube_games_round_trips(options):
+    """All states of seeded random games (finished games between match games included), as
+    both formats store them: the game number reads as 1, an unrolled turn as its decision."""
+    from game.core.match import play_game
+    from game.core.players import RandomPlayer
+
+    seen = set()
+    for seed in range(3):
+        states = []
+        play_game(RULES, [RandomPlayer(seed), RandomPlayer(seed + 9)], options, seed=seed,
+                  on_action=lambda state, action, text: states.append(state))
+        for state in states:
+            if state.turn is None or state.opening:
+                continue  # the opening roll: neither format has it
+            expected = canonical(replace(state, cube=replace(state.cube, game=1)))
+            assert parse_position(format_position(expected)) == expected
+            if state.cube.phase != OVER:  # XGIDs have no game state
+                assert parse_position(format_xgid(expected)) == expected
+            seen.add(state.cube.phase)
+    assert seen == {DECIDE, OFFERED, ROLLING, OVER} if options.get("match_length") else seen >= {DECIDE, OFFERED}
