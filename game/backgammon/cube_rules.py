@@ -124,8 +124,7 @@ def after_play(cube: CubeState, player: int) -> CubeState:
 def apply_action(state, action: CubeAction):
     """The state after the cube decision ``action``; :class:`IllegalMoveError` if not open."""
     if action not in legal_actions(state):
-        raise IllegalMoveError(f"{notation(state, action) if isinstance(action, CubeAction) else action!r} "
-                               f"is not possible here ({_why_not(state)})")
+        raise IllegalMoveError(f"{action} is not possible here ({_why_not(state)})")
     cube = state.cube
     if action == ROLL:
         return replace(state, cube=replace(cube, phase=ROLLING))
