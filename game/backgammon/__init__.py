@@ -8,25 +8,17 @@ from __future__ import annotations
 from ..core.gameinfo import ON_OFF, Chance, GameInfo, GameSetting, Level, SetupOption, TutorMargin
 from . import formats
 from .ai import CHANCES, analyze_position, strongest_evaluator
+from .cube_rules import (cube_owner, cube_value, decision, double_offered, game_number, game_over_points,
+                         is_crawford, is_post_crawford, match_length, match_score, may_double)
+from .cube_state import CubeAction, CubeState
 from .evaluation import DEFAULT_EVALUATOR, evaluate
 from .evaluators import evaluator_names
 from .nets.command import TRAINING
 from .notation import join_turns, split_turns
 from .players import PLAYER_NAMES, make_player
+from .positions import format_position, format_xgid, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
-
-
-def parse_position(text: str) -> BackgammonState:
-    """A state from a GNU Backgammon position ID, ``posid:matchid`` or an XGID."""
-    parsed = formats.parse_position(text)
-    return BackgammonState.from_board(parsed.me, parsed.opp, parsed.player_on_roll, parsed.dice)
-
-
-def format_position(state: BackgammonState) -> str:
-    """The GNU Backgammon position ID of ``state``, seen from the side on turn."""
-    turn = 0 if state.turn is None else state.turn
-    return formats.position_id(state.sides[turn], state.sides[1 - turn])
 
 
 def move_json(state: BackgammonState, play, after: BackgammonState) -> dict:
@@ -66,6 +58,15 @@ SETTINGS = {
 }
 """Where the bottom player's home board is ("right": anticlockwise play), and whether a race's
 bear-off that takes off the most checkers is played without asking."""
+
+CUBE_OPTIONS = {
+    "cube": SetupOption("Doubling cube (money game)", ("off", "on"), "off"),
+    "match_length": SetupOption("Match to", ("money",) + tuple(str(n) for n in range(1, 26, 2)), "money"),
+    "jacoby": SetupOption("Jacoby rule (money)", ("off", "on"), "off"),
+    "beavers": SetupOption("Beavers (money)", ("off", "on"), "off"),
+}
+"""The cube options as a menu would offer them (the rules read these strings as they are).
+Not yet among ``GAME.setup_options``: the window's cube display comes first."""
 
 DICE = Chance("dice", sound="dice", given=with_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
               in_move_list=lambda text: text.split()[-1])
@@ -109,3 +110,10 @@ GAME = GameInfo(
 """Backgammon's declaration.  The tutor questions a play 0.10 points of equity or more behind
 the best (GNU Backgammon's line between a doubtful and a bad play, also where the analysis
 warns "far worse")."""
+
+__all__ = [
+    "COLOURS", "CUBE_OPTIONS", "GAME", "BackgammonRules", "BackgammonState", "CubeAction", "CubeState",
+    "cube_owner", "cube_value", "decision", "double_offered", "format_position", "format_xgid", "game_number",
+    "game_over_points", "is_crawford", "is_post_crawford", "match_length", "match_score", "may_double",
+    "parse_position", "with_dice",
+]

@@ -131,7 +131,8 @@ class MatchInfo:
     - ``game_state``: 0 none, 1 playing, 2 over, 3 resigned, 4 ended by a dropped cube.
     - ``resignation``: 0 none, 1 single, 2 gammon, 3 backgammon.
     - ``dice``: ``(0, 0)`` when not rolled; stored higher die first, as gnubg writes it.
-    - ``match_length``: 0 for a money session; ``score``: points of players 0 and 1.
+    - ``match_length``: 0 for a money session; ``score``: points of players 0 and 1 (below
+      the length while a game is played; a finished match may end above it).
     - ``jacoby``: the Jacoby rule is in use (the ID stores its negation in bit 66).
     """
 
@@ -162,8 +163,7 @@ class MatchInfo:
         if len(self.score) != 2 or any(not 0 <= s <= _MAX_SCORE for s in self.score):
             raise ValueError(f"score {self.score} is not two values in 0..{_MAX_SCORE}")
         if self.match_length:
-            limit = self.match_length - (self.game_state == 1)
-            if max(self.score) > limit:
+            if self.game_state == 1 and max(self.score) > self.match_length - 1:  # a finished game may pass it
                 raise ValueError(f"score {self.score[0]}-{self.score[1]} is impossible "
                                  f"in a game of a {self.match_length}-point match")
         elif self.crawford:

@@ -113,33 +113,59 @@ def parse_play(text: str) -> ParsedPlay:
     return ParsedPlay(dice, tuple(paths), frozenset(hits))
 
 
-_TURN = re.compile(r"(?:^|\s)([1-6][1-6])\s*:")
+_TURN = re.compile(r"(?:^|\s)((?:(?:white|black)\s+)?[1-6][1-6])\s*:", re.IGNORECASE)
+_CUBE_WORD = re.compile(r"(?:^|\s+)(rolls?|doubles?(?:\s*=>\s*\d+)?|takes?|drops?|beavers?(?:\s*=>\s*\d+)?)\s*$",
+                        re.IGNORECASE)
+"""A cube decision at the end of a turn's text (``Doubles => 2``, ``Takes``; ``pass`` is not
+one here: it is also a way to write no play)."""
 
 
 def join_turns(actions: list[str]) -> str:
     """The inverse of :func:`split_turns`: ``["31", "8/5 6/5", "52", "13/8 13/11"]`` as
-    ``"31:8/5 6/5 52:13/8 13/11"``.  ``ValueError`` for a list that form cannot write: one
-    ending with a roll, or an opening roll naming who starts (give ``--first`` instead)."""
-    if len(actions) % 2:
+    ``"31:8/5 6/5 52:13/8 13/11"``; cube decisions stand between the turns as they are
+    (``"... Doubles => 2 Takes 52:13/8 13/11"``), an opening roll naming who starts keeps its
+    colour (``"white 31:8/5 6/5"``, the next game of a match).  ``ValueError`` for a list that
+    form cannot write: one ending with a roll, or an action that is neither a roll, a play
+    after its roll, nor a cube decision."""
+    words, pending = [], None
+    for action in actions:
+        if pending is not None:
+            words.append(f"{pending}:{action}")
+            pending = None
+        elif _TURN.fullmatch(f"{action}:") or _TURN.fullmatch(f" {action}:"):
+            pending = action
+        elif _CUBE_WORD.fullmatch(action) or _CUBE_WORD.fullmatch(f" {action}"):
+            words.append(action)
+        else:
+            raise ValueError(f"{action!r} is not a roll or cube decision a typed move list can start a turn with")
+    if pending is not None:
         raise ValueError("a typed move list ends with a play, not with a roll")
-    turns = []
-    for roll, play in zip(actions[::2], actions[1::2]):
-        if not _TURN.fullmatch(f"{roll}:"):
-            raise ValueError(f"{roll!r} is not a roll a typed move list can start a turn with")
-        turns.append(f"{roll}:{play}")
-    return " ".join(turns)
+    return " ".join(words)
+
+
+def _cube_words(text: str) -> tuple[str, list[str]]:
+    """``text`` without the cube decisions at its end, and those decisions in order."""
+    found = []
+    while (match := _CUBE_WORD.search(text)) is not None:
+        found.insert(0, " ".join(match.group(1).split()))
+        text = text[:match.start()]
+    return text.strip(), found
 
 
 def split_turns(text: str) -> list[str]:
     """``"31:8/5 6/5 52:13/8 13/11"`` into actions: ``["31", "8/5 6/5", "52", "13/8 13/11"]``.
 
-    Each turn is its dice, a colon and the play (empty or ``(no play)`` when none).
+    Each turn is its dice, a colon and the play (empty or ``(no play)`` when none); cube
+    decisions follow a play as words (``Roll``, ``Doubles => 2``, ``Takes``, ``Drops``,
+    ``Beavers => 4``), and an opening roll may name who starts (``black 42:``).
     """
     marks = list(_TURN.finditer(text))
-    if not marks or text[: marks[0].start()].strip():
+    before, cube = _cube_words(text[: marks[0].start()] if marks else text)
+    if not marks or before:
         raise ValueError(f"bad move list {text[:40]!r}: each turn starts with its dice, as in 31:8/5 6/5")
-    actions = []
+    actions = cube
     for mark, following in zip(marks, marks[1:] + [None]):
         end = following.start() if following else len(text)
-        actions += [mark.group(1), text[mark.end():end].strip() or NO_PLAY]
+        play, cube = _cube_words(text[mark.end():end])
+        actions += [" ".join(mark.group(1).split()), play or NO_PLAY, *cube]
     return actions

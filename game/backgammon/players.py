@@ -40,6 +40,8 @@ class _PlayChooser(Player):
         raise NotImplementedError
 
     def choose(self, rules: BackgammonRules, state: BackgammonState):
+        if state.dice is None:  # a cube decision: these seed players never double and always take
+            return rules.legal_moves(state)[0]
         mover = state.turn
         best, best_key = None, None
         for play, after in rules.successors(state):

@@ -9,7 +9,15 @@ Choices where the rules of play leave a program a question:
 - **No play.**  A roll with no legal play leaves the single empty play ``(no play)``, which
   passes the turn; nothing else special-cases it.
 - **Results.**  Single game 1 point, gammon 2 (loser has borne off nothing), backgammon 3
-  (and the loser still has a checker on the bar or in the winner's home board).  Cubeless.
+  (and the loser still has a checker on the bar or in the winner's home board).
+- **Cube and matches.**  Cubeless by default.  Options ``cube``, ``match_length``, ``jacoby``,
+  ``beavers``, ``score`` and ``crawford_done`` give the state a :class:`~.cube_state.CubeState`
+  (:mod:`.cube_rules` has the steps and the words): an unrolled turn where the player may
+  double is their decision (``Roll`` or ``Doubles => 2``), a double offered is the opponent's
+  (``Takes``, ``Drops``, ``Beavers => 4``); otherwise it is the dice's chance node as before.
+  Points are a win's kind times the cube.  A match is one protocol game: a finished game that
+  does not decide it is a chance node whose outcomes are the next game's opening rolls (the
+  board still shows the game just finished); ``cube_rules.game_number`` tells games apart.
 
 Player 0 is White, player 1 is Black; each side is stored in its own numbering (:mod:`.board`).
 """
@@ -17,11 +25,13 @@ Player 0 is White, player 1 is Black; each side is stored in its own numbering (
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.protocol import CHANCE, IllegalMoveError, Rules
+from . import cube_rules
 from .board import BAR, CHECKERS, OFF, START_SIDE, Side, check_board
+from .cube_state import OVER, CubeAction, CubeState
 from .movegen import Step, legal_plays
 from .notation import format_play, parse_play
 
@@ -73,6 +83,11 @@ def with_dice(state: "BackgammonState", dice: str | None) -> "BackgammonState":
             raise ValueError("no dice: give --dice (e.g. --dice 31); the position has none")
         return state
     roll = parse_roll(dice)
+    if state.cube is not None:
+        if state.cube.phase in ("offered", OVER):
+            raise ValueError("no dice in this position: " + ("a double is offered" if state.cube.phase == "offered"
+                                                               else "the game is over"))
+        return replace(state, dice=(roll.high, roll.low), cube=replace(state.cube, phase="rolling"))
     return replace(state, dice=(roll.high, roll.low))
 
 
@@ -88,7 +103,9 @@ class BackgammonState:
     """An immutable position: both sides (each in its own numbering), whose turn, the dice.
 
     ``turn`` is ``None`` only before the opening roll; ``dice`` is ``None`` until the player
-    on turn has rolled; ``opening`` marks the game's first roll (never a double).  The rules
+    on turn has rolled; ``opening`` marks the game's first roll (never a double); ``cube`` is
+    ``None`` in cubeless play, else the cube, score and cube phase.  While a double is offered
+    ``turn`` stays the doubler's (the one who then rolls).  The rules
     build states from legal plays only, so the constructor does not re-check the board (it
     is on the search's hot path); :meth:`from_board` checks boards that come from outside.
     """
@@ -97,6 +114,7 @@ class BackgammonState:
     turn: int | None
     dice: tuple[int, int] | None = None
     opening: bool = False
+    cube: CubeState | None = field(default=None, hash=False)
 
     @property
     def on_roll(self) -> Side:
@@ -114,14 +132,33 @@ class BackgammonState:
         return 1 if self.sides[1][OFF] == CHECKERS else None
 
     @staticmethod
-    def from_board(me: Side, opp: Side, player: int = 0, dice: tuple[int, int] | None = None) -> "BackgammonState":
+    def from_board(me: Side, opp: Side, player: int = 0, dice: tuple[int, int] | None = None,
+                   cube: CubeState | None = None) -> "BackgammonState":
         """A state with ``me`` (player ``player``) on roll against ``opp``; ``ValueError`` if invalid."""
         check_board(me, opp)
         if dice is not None:
             roll = Roll.of(*dice)
             dice = (roll.high, roll.low)
         sides = (me, opp) if player == 0 else (opp, me)
-        return BackgammonState(sides, player, dice)
+        return BackgammonState(sides, player, dice, False, cube)
+
+
+_new_state = object.__new__
+
+
+def _cubeless(sides: tuple[Side, Side], turn: int | None, dice: tuple[int, int] | None,
+              opening: bool = False) -> BackgammonState:
+    """``BackgammonState(sides, turn, dice, opening)`` at half the cost, for the search's hot
+    path: a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``;
+    this fills the instance dict, and ``cube`` reads its class default ``None``.  With
+    ``cube`` left out of the hash too, cubeless play costs no more than before the cube."""
+    state = _new_state(BackgammonState)
+    values = state.__dict__
+    values["sides"] = sides
+    values["turn"] = turn
+    values["dice"] = dice
+    values["opening"] = opening
+    return state
 
 
 def _after(me: Side, opp: Side, steps: Sequence[Step]) -> tuple[Side, Side, frozenset[int]]:
@@ -148,35 +185,47 @@ def _after(me: Side, opp: Side, steps: Sequence[Step]) -> tuple[Side, Side, froz
 
 
 class BackgammonRules(Rules[BackgammonState, Any]):
-    """The rules of backgammon (money game, no cube)."""
+    """The rules of backgammon: cubeless by default, or with the cube (money game or match)."""
 
     name = "backgammon"
-    option_names = ("first",)
+    option_names = ("first",) + cube_rules.CUBE_OPTIONS
+    flag_options = ("cube", "jacoby", "beavers", "crawford_done")
+    list_options = ("score",)
 
     def initial_state(self, options: dict[str, Any] | None = None) -> BackgammonState:
-        first = (options or {}).get("first")
+        options = options or {}
+        first = options.get("first")
         if isinstance(first, str) and first.lower() in COLOURS:
             first = COLOURS.index(first.lower())
         if not (first is None or (type(first) is int and first in (0, 1))):  # not 1.0, not True
             raise ValueError(f"first player must be white or black (0 or 1), got {first!r}")
-        return BackgammonState((START_SIDE, START_SIDE), first, None, opening=True)
+        cube = cube_rules.cube_from_options(options)
+        return BackgammonState((START_SIDE, START_SIDE), first, None, opening=True, cube=cube)
 
     def to_move(self, state: BackgammonState) -> int:
-        return CHANCE if state.dice is None else state.turn
+        if state.dice is not None:
+            return state.turn
+        return CHANCE if state.cube is None else cube_rules.to_move(state)
 
     def chance_outcomes(self, state: BackgammonState) -> list[tuple[Roll, float]]:
-        if state.turn is None:
+        if state.turn is None or (state.cube is not None and state.cube.phase == OVER):
             return [(Roll(h, l, p), 1 / 30) for p in (0, 1) for h in range(6, 0, -1) for l in range(h - 1, 0, -1)]
         if state.opening:
             return [(Roll(h, l), 1 / 15) for h in range(6, 0, -1) for l in range(h - 1, 0, -1)]
         return [(Roll(h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in range(h, 0, -1)]
 
-    def legal_moves(self, state: BackgammonState) -> list[Play]:
+    def legal_moves(self, state: BackgammonState) -> list[Play | CubeAction]:
+        if state.dice is None and state.cube is not None:
+            return cube_rules.legal_actions(state)
         return [play for play, _ in self.successors(state)]
 
-    def successors(self, state: BackgammonState) -> list[tuple[Play, BackgammonState]]:
-        """Every legal play with the state it leads to (what search wants, computed once)."""
-        if state.dice is None or self.is_over(state):
+    def successors(self, state: BackgammonState) -> list[tuple[Play | CubeAction, BackgammonState]]:
+        """Every legal move with the state it leads to (what search wants, computed once)."""
+        if state.dice is None:
+            if state.cube is None:
+                return []
+            return [(action, cube_rules.apply_action(state, action)) for action in cube_rules.legal_actions(state)]
+        if self.is_over(state):
             return []
         me, opp = state.on_roll, state.opponent
         return [
@@ -187,18 +236,30 @@ class BackgammonRules(Rules[BackgammonState, Any]):
     def _next(self, state: BackgammonState, me: Side, opp: Side) -> BackgammonState:
         sides = (me, opp) if state.turn == 0 else (opp, me)
         over = me[OFF] == CHECKERS
-        return BackgammonState(sides, state.turn if over else 1 - state.turn, None)
+        cube = state.cube
+        if cube is None:
+            return _cubeless(sides, state.turn if over else 1 - state.turn, None)
+        if over:
+            after = BackgammonState(sides, state.turn, None, False, cube)
+            return cube_rules.end_game(after, state.turn, cube.points(self.win_kind(after)))
+        return BackgammonState(sides, 1 - state.turn, None, False, cube_rules.after_play(cube, 1 - state.turn))
 
     def apply(self, state: BackgammonState, action: Any) -> BackgammonState:
         if isinstance(action, Roll):
             if state.dice is not None:
                 raise IllegalMoveError("the dice are already rolled")
+            if state.cube is not None:
+                return self._cube_roll(state, action)
             if (state.turn is None) != (action.first is not None):
                 raise IllegalMoveError(f"roll {action} does not fit this chance node")
             if state.opening and action.is_double:
                 raise IllegalMoveError("the opening roll cannot be a double")
             turn = state.turn if action.first is None else action.first
-            return BackgammonState(state.sides, turn, (action.high, action.low), state.opening)
+            return _cubeless(state.sides, turn, (action.high, action.low), state.opening)
+        if isinstance(action, CubeAction):
+            if state.cube is None:
+                raise IllegalMoveError("this game is played without the cube")
+            return cube_rules.apply_action(state, action)
         if not isinstance(action, Play):
             raise IllegalMoveError(f"not a backgammon action: {action!r}")
         if state.dice is None:
@@ -206,10 +267,41 @@ class BackgammonRules(Rules[BackgammonState, Any]):
         me, opp, _ = _after(state.on_roll, state.opponent, action.steps)
         return self._next(state, me, opp)
 
+    def _cube_roll(self, state: BackgammonState, action: Roll) -> BackgammonState:
+        """The dice in a game with the cube: a decision must come first; between the games
+        of a match the roll is the next game's opening roll."""
+        if self.to_move(state) != CHANCE:
+            raise IllegalMoveError("a cube decision comes first: " + " or ".join(
+                cube_rules.notation(state, a) for a in cube_rules.legal_actions(state)))
+        between = state.cube.phase == OVER
+        if between and state.cube.finished:
+            raise IllegalMoveError("the game is over")
+        if (state.turn is None or between) != (action.first is not None):
+            raise IllegalMoveError(f"roll {action} does not fit this chance node")
+        if (state.opening or between) and action.is_double:
+            raise IllegalMoveError("the opening roll cannot be a double")
+        if between:
+            return cube_rules.next_game(state, action)
+        turn = state.turn if action.first is None else action.first
+        return BackgammonState(state.sides, turn, (action.high, action.low), state.opening, state.cube)
+
     def is_over(self, state: BackgammonState) -> bool:
-        return state.winner is not None
+        if state.cube is None:
+            return state.winner is not None
+        return state.cube.finished
 
     def result(self, state: BackgammonState) -> tuple[float, float]:
+        """Points per player: the win's kind (cubeless), times the cube (money), or +1 / -1
+        for the winner of a match."""
+        if state.cube is not None:
+            if not state.cube.finished:
+                return (0.0, 0.0)
+            winner = state.cube.match_winner
+            if winner is None:
+                winner, points = state.cube.result
+            else:
+                points = 1
+            return (float(points), -float(points)) if winner == 0 else (-float(points), float(points))
         winner = state.winner
         if winner is None:
             return (0.0, 0.0)
@@ -230,20 +322,27 @@ class BackgammonRules(Rules[BackgammonState, Any]):
     def notation(self, state: BackgammonState, action: Any) -> str:
         if isinstance(action, Roll):
             return str(action)
+        if isinstance(action, CubeAction):
+            return cube_rules.notation(state, action)
         _, _, hits = _after(state.on_roll, state.opponent, action.steps)
         return format_play(action.steps, hits)
 
     def parse(self, state: BackgammonState, text: str) -> Any:
+        if state.dice is None and state.cube is not None and self.to_move(state) != CHANCE:
+            return cube_rules.parse(state, text)
         if state.dice is None:
+            between = state.cube is not None and state.cube.phase == OVER
+            if between and state.cube.finished:
+                raise IllegalMoveError(f"{text!r}: the game is over")
             try:
                 roll = parse_roll(text)
             except ValueError as error:
                 raise IllegalMoveError(str(error)) from None
-            if state.turn is None and roll.first is None:
+            if (state.turn is None or between) and roll.first is None:
                 raise IllegalMoveError(f"opening roll {text!r} must name who starts, e.g. 'white 31'")
-            if state.turn is not None and roll.first is not None:
+            if not (state.turn is None or between) and roll.first is not None:
                 raise IllegalMoveError(f"{text!r}: only the opening roll names who starts")
-            if state.opening and roll.is_double:
+            if (state.opening or between) and roll.is_double:
                 raise IllegalMoveError(f"{text!r}: the opening roll cannot be a double")
             return roll
         return self.parse_play(state, text)

@@ -1,7 +1,9 @@
 """Backgammon in words: the status line of a position and how a game ended (no pygame).
 
 The window's status line, ``tabula replay`` and the result box all read these, through the
-game's declaration (``GameInfo.describe`` and ``GameInfo.outcome``).
+game's declaration (``GameInfo.describe`` and ``GameInfo.outcome``).  With the cube the words
+add the cube ("White wins a gammon with the cube at 2 (4 points)."), a dropped double
+("White wins 2 points: Black passes the double to 4."), the match score and Crawford.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.outcome import Outcome
+from .cube_state import DECIDE, OFFERED, OVER, CubeState
 from .rules import BackgammonRules, BackgammonState, Play
 
 TITLES = ("White", "Black")
@@ -19,9 +22,28 @@ _RULES = BackgammonRules()
 
 
 def outcome(state: BackgammonState) -> Outcome:
-    """The finished game's winner, points and kind of win ("a gammon")."""
-    points = _RULES.win_kind(state)
-    return Outcome(state.winner, float(points), WIN_KINDS[points])
+    """The finished game's winner, points and kind of win ("a gammon"); for a match, its
+    winner and final score."""
+    cube = state.cube
+    if cube is None:
+        points = _RULES.win_kind(state)
+        return Outcome(state.winner, float(points), WIN_KINDS[points])
+    if cube.is_match:
+        winner = cube.match_winner
+        return Outcome(winner, 1.0, f"the {cube.match_length}-point match", tuple(map(float, cube.score)))
+    winner, points = cube.result
+    return Outcome(winner, float(points), **_how(state, cube))
+
+
+def _how(state: BackgammonState, cube: CubeState) -> dict[str, str]:
+    """The ``kind`` of a game won on the board, or the ``reason`` of a pass."""
+    if state.winner is None:
+        return {"reason": f"{TITLES[1 - cube.result[0]]} passes the double to {2 * cube.value}"}
+    kind = _RULES.win_kind(state)
+    words = WIN_KINDS[kind]
+    if cube.points(kind) != kind * cube.value:
+        words += " counted single (Jacoby)"
+    return {"kind": f"{words} with the cube at {cube.value}" if cube.value > 1 else words}
 
 
 @lru_cache(maxsize=256)
@@ -31,9 +53,33 @@ def is_no_play(state: BackgammonState) -> bool:
 
 
 def describe(state: BackgammonState) -> str:
-    """``White to play 3-1.``, ``Black rolled 6-6: no play.``, ``White to roll.``, or the result."""
+    """``White to play 3-1.``, ``Black rolled 6-6: no play.``, ``White to roll.``, a cube
+    decision, or the result; then an owned cube (``Cube 2, Black's.``) and in a match the
+    score (and Crawford)."""
     if _RULES.is_over(state):
         return outcome(state).words(TITLES)
+    text = _turn(state)
+    cube = state.cube
+    if cube is not None and cube.owner is not None and cube.phase != OVER:
+        text += f" Cube {cube.value}, {TITLES[cube.owner]}'s."
+    if cube is not None and cube.is_match:
+        text += f" Score {cube.score[0]}–{cube.score[1]}, match to {cube.match_length}"
+        text += ", Crawford game." if cube.crawford and cube.phase != OVER else "."
+    return text
+
+
+def _turn(state: BackgammonState) -> str:
+    cube = state.cube
+    if cube is not None and state.dice is None:
+        if cube.phase == OVER:
+            winner, points = cube.result
+            return (f"{TITLES[winner]} wins game {cube.game} ({points} point{'' if points == 1 else 's'})."
+                    f" Game {cube.game + 1}: opening roll.")
+        if cube.phase == DECIDE:
+            return f"{TITLES[state.turn]} to roll or double (cube {cube.value})."
+        if cube.phase == OFFERED:
+            beaver = ", pass or beaver" if cube.may_beaver() else " or pass"
+            return f"{TITLES[state.turn]} doubles to {2 * cube.value}: {TITLES[1 - state.turn]} to take{beaver}."
     if state.turn is None:
         return "Opening roll: the higher die starts."
     if state.dice is None:

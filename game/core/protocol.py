@@ -34,6 +34,10 @@ class Rules(ABC, Generic[State, Action]):
     num_players: int = 2
     option_names: tuple[str, ...] = ()
     """The options ``initial_state`` reads; a saved game naming any other is refused."""
+    flag_options: tuple[str, ...] = ()
+    """Options that may be true or false (a save keeps them as JSON booleans)."""
+    list_options: tuple[str, ...] = ()
+    """Options that may be a short list of whole numbers (a match score)."""
 
     @abstractmethod
     def initial_state(self, options: dict[str, Any] | None = None) -> State:

@@ -197,13 +197,20 @@ def _parse_record(data: Any, rules_for: RulesLookup, name: str) -> GameRecord:
 
 
 def _options(fields: Fields, rules: Rules, name: str) -> dict[str, Any]:
-    """The save's game options: names the rules read, each a short text or a small number
-    (the rules check the value itself when the game is replayed)."""
+    """The save's game options: names the rules read, each a short text or a small number,
+    or true/false for the rules' ``flag_options``, a short list of small numbers for their
+    ``list_options`` (the rules check the value itself when the game is replayed)."""
     options = fields.object("options")
     for key, value in options.items():
         if key not in rules.option_names:
             known = ", ".join(rules.option_names) or "none"
             raise SaveError(f"{name}: {rules.name} has no option {shown(key)} (its options: {known})")
+        if isinstance(value, bool) and key in rules.flag_options:
+            continue
+        if isinstance(value, list) and key in rules.list_options:
+            if len(value) <= 4 and all(is_whole(v, -1000, 1000) for v in value):
+                continue
+            raise SaveError(f"{name}: option {key!r} must be a short list of whole numbers; got {shown(value)}")
         if not (isinstance(value, str) and len(value) <= MAX_NAME or is_whole(value, -1000, 1000)):
             raise SaveError(f"{name}: option {key!r} must be a short text or a whole number; got {shown(value)}")
     return options

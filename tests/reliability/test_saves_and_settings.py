@@ -59,7 +59,7 @@ def test_every_bad_save_is_a_clear_error_and_untouched(tmp_path, case):
     ({"first": True}, "option 'first' must be a short text or a whole number; got True"),
     ({"first": 2}, "first player must be white or black"),
     ({"first": "purple"}, "first player must be white or black"),
-    ({"colour": "white"}, r"backgammon has no option 'colour' \(its options: first\)"),
+    ({"colour": "white"}, r"backgammon has no option 'colour' \(its options: first, cube, match_length"),
     ({"first": "x" * 10_000}, "option 'first' must be a short text"),
 ])
 def test_save_options_are_checked_against_the_game(tmp_path, options, words):

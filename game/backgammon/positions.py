@@ -1,0 +1,138 @@
+"""Backgammon states to and from position text: GNU Backgammon IDs and XGIDs, cube included.
+
+- A bare 14-character position ID is a cubeless position, as before (the side on roll is
+  player 0 when nothing says otherwise).
+- ``POSID:MATCHID`` and XGIDs carry the cube, so they give states with a
+  :class:`~.cube_state.CubeState`: value, owner, match length and score, Crawford, Jacoby
+  (and beavers, in XGIDs only: GNU's match ID has no such flag), the dice, and whose decision
+  it is (a double offered: the opponent's take or pass).  An unrolled turn is a cube
+  decision when the player may double, else the dice's chance node.
+- GNU game states 2 (over) and 4 (dropped) read as a finished game; the score is taken to
+  include it.  Resignations (3) and "no game" (0) are refused.
+- XGID cube action ``B`` (beaver) reads as the position just after the beaver (cube four
+  times the field's value, owned by the beaverer, the doubler to roll); ``R`` (raccoon) is
+  refused: these rules have no raccoons.
+
+Neither format stores the game number within a match (read as 1) nor that the player on
+turn has already chosen to roll (an unrolled turn reads as the decision again).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import formats
+from .board import CHECKERS, OFF
+from .cube_state import DECIDE, MAX_CUBE, OFFERED, OVER, CubeState
+from .rules import BackgammonRules, BackgammonState
+
+_RULES = BackgammonRules()
+_GAME_OVER, _DROPPED = 2, 4
+
+
+def parse_position(text: str) -> BackgammonState:
+    """A state from a GNU Backgammon position ID, ``posid:matchid`` or an XGID."""
+    text = text.strip()
+    if text[:5].upper() == "XGID=" or text.count(":") == 9:
+        return _from_xgid(formats.parse_xgid(text), text)
+    parsed = formats.parse_position(text)
+    if parsed.match is None:
+        return BackgammonState.from_board(parsed.me, parsed.opp, parsed.player_on_roll, parsed.dice)
+    try:
+        return _from_match(parsed.me, parsed.opp, parsed.match)
+    except ValueError as error:
+        raise ValueError(f"invalid GNU ID {text!r}: {error}") from None
+
+
+def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavered: bool = False) -> BackgammonState:
+    if info.game_state in (0, 3):
+        raise ValueError("no game in progress" if info.game_state == 0 else "resignations are not supported")
+    value = 1 << info.cube_log2
+    if value > MAX_CUBE:
+        raise ValueError(f"cube {value} is above the highest, {MAX_CUBE}")
+    player = info.on_roll
+    cube = CubeState(value=value, owner=None if info.cube_owner == formats.CENTRED else info.cube_owner,
+                     match_length=info.match_length, score=info.score, crawford=info.crawford,
+                     jacoby=info.jacoby and not info.match_length, beavers=beavers and not info.match_length)
+    dice = info.dice if info.dice != (0, 0) else None
+    state = BackgammonState.from_board(me, opp, player, dice, cube)
+    winner = state.winner
+    if info.game_state == _DROPPED or winner is not None:
+        if info.game_state == 1:
+            raise ValueError("the game is over (a side has borne off) but the ID says it is played")
+        if winner is None:
+            winner, points = player, value  # the doubler won the cube's value
+        else:
+            points = cube.points(_RULES.win_kind(state))
+        return replace(state, dice=None, cube=replace(cube, phase=OVER, result=(winner, points)))
+    if info.game_state == _GAME_OVER:
+        raise ValueError("the game is over but no side has borne off all its checkers")
+    if beavered:
+        if cube.is_match or dice is not None:
+            raise ValueError("a beaver is money play, before the roll")
+        return replace(state, cube=replace(cube, value=value * 4, owner=1 - player))
+    if info.double_offered:
+        if dice is not None or info.turn != 1 - player or not cube.may_double(player):
+            raise ValueError(f"a double by player {player} cannot be offered here")
+        return replace(state, cube=replace(cube, phase=OFFERED))
+    if dice is None and cube.may_double(player):
+        return replace(state, cube=replace(cube, phase=DECIDE))
+    return state
+
+
+def _from_xgid(xgid: formats.XgidPosition, text: str) -> BackgammonState:
+    try:
+        if xgid.cube_action == "R":
+            raise ValueError("raccoons are not played (the doubler may not refuse a beaver)")
+        doubled = xgid.cube_action == "D"
+        over = CHECKERS in (xgid.bottom[OFF], xgid.top[OFF])  # XGIDs have no game state
+        info = formats.MatchInfo(
+            cube_log2=xgid.cube_log2, cube_owner=xgid.cube_owner, on_roll=xgid.turn,
+            crawford=bool(xgid.match_length and xgid.crawford_or_rules & 1), game_state=_GAME_OVER if over else 1,
+            turn=1 - xgid.turn if doubled else xgid.turn, double_offered=doubled, dice=xgid.dice or (0, 0),
+            match_length=xgid.match_length, score=(xgid.score_bottom, xgid.score_top),
+            jacoby=bool(not xgid.match_length and xgid.crawford_or_rules & 1))
+        beavers = bool(not xgid.match_length and xgid.crawford_or_rules & 2)
+        return _from_match(*xgid.board_on_roll(), info, beavers, beavered=xgid.cube_action == "B")
+    except ValueError as error:
+        raise ValueError(f"invalid XGID {text!r}: {error}") from None
+
+
+def match_info(state: BackgammonState) -> formats.MatchInfo:
+    """The GNU :class:`~.formats.MatchInfo` of a state with a cube."""
+    cube = state.cube
+    player = 0 if state.turn is None else state.turn
+    offered = cube.phase == OFFERED
+    game_state = 1
+    if cube.phase == OVER:
+        game_state = _GAME_OVER if state.winner is not None else _DROPPED
+    return formats.MatchInfo(
+        cube_log2=cube.value.bit_length() - 1, cube_owner=formats.CENTRED if cube.owner is None else cube.owner,
+        on_roll=player, crawford=cube.crawford, game_state=game_state,
+        turn=1 - player if offered else player, double_offered=offered, dice=state.dice or (0, 0),
+        match_length=cube.match_length, score=cube.score,
+        jacoby=cube.jacoby or cube.is_match)  # gnubg's default in matches, where it does not apply
+
+
+def format_position(state: BackgammonState) -> str:
+    """The GNU Backgammon position ID of ``state`` seen from the side on turn; with the cube,
+    ``POSID:MATCHID``."""
+    turn = 0 if state.turn is None else state.turn
+    position = formats.position_id(state.sides[turn], state.sides[1 - turn])
+    return position if state.cube is None else f"{position}:{formats.match_id(match_info(state))}"
+
+
+def format_xgid(state: BackgammonState) -> str:
+    """The XGID of ``state`` (a cubeless state as a money game with a centred cube)."""
+    cube = state.cube or CubeState()
+    turn = 0 if state.turn is None else state.turn
+    if cube.is_match:
+        rules = int(cube.crawford)
+    else:
+        rules = int(cube.jacoby) + 2 * int(cube.beavers)
+    return formats.format_xgid(formats.XgidPosition(
+        bottom=state.sides[0], top=state.sides[1], turn=turn, dice=state.dice,
+        cube_log2=cube.value.bit_length() - 1, cube_owner=formats.CENTRED if cube.owner is None else cube.owner,
+        score_bottom=cube.score[0], score_top=cube.score[1], match_length=cube.match_length,
+        crawford_or_rules=rules, cube_action="D" if state.cube is not None and cube.phase == OFFERED else ""))
+
