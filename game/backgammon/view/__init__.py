@@ -12,10 +12,12 @@ from collections.abc import Sequence
 import pygame
 
 from ..board import BAR, OFF, Side, pip_count
+from ..cube_state import CubeAction
 from ..notation import format_play
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
 from ..turn import Move, Step, TurnBuilder, apply_step, die_for
+from .cube import Choices, action_note, cube_choices, draw_cube, draw_match, game_end_note
 from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS,
                      POINTS, SOURCE, TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, Layout, arrow)
 
@@ -65,6 +67,8 @@ class BackgammonView:
         self._history = None
         self._last: tuple = (None, None, [])  # (states[-1] it was found for, len(states), plays)
         self._marks: tuple | None = None  # (what they mark, the marks drawn on a board-sized layer)
+        self._held = None  # the last game-over state of a match held on show before the next game
+        self.cube_rect: pygame.Rect | None = None  # where the cube was last drawn
 
     # -- configuration and animation ------------------------------------------------------
     def configure(self, *, bottom: int, settings) -> None:
@@ -118,7 +122,13 @@ class BackgammonView:
         return messages
 
     def animate(self, state: BackgammonState, move: Play, seconds_per_step: float) -> None:
-        """Fly each checker of ``move``; a pass ("no play") is announced and held on show."""
+        """Fly each checker of ``move``; a pass ("no play") and a cube action ("Black doubles
+        to 2") are announced and held on show (no double, "Roll", is not)."""
+        if isinstance(move, CubeAction):
+            if move.kind != "roll":
+                self._messages.append(action_note(state, move))
+                self.pause = NO_PLAY_SECONDS
+            return
         if not move.steps:
             self._messages.append(describe(state))
             self.pause = NO_PLAY_SECONDS
@@ -150,7 +160,7 @@ class BackgammonView:
 
     # -- the human's turn -----------------------------------------------------------------
     def begin_turn(self, state: BackgammonState, seconds_per_step: float = 0.12) -> None:
-        self.turn = TurnBuilder(self.rules, state)
+        self.turn = TurnBuilder(self.rules, state) if state.dice is not None else None  # a cube decision: buttons
         self.click_seconds = seconds_per_step
         self.press = self.drag_pos = None
 
@@ -169,6 +179,25 @@ class BackgammonView:
         if move is None and is_no_play(self.turn.state):
             self._messages.append(f"{describe(self.turn.state)} Press Done to pass.")
         return move
+
+    def choices(self, state: BackgammonState) -> Choices | None:
+        """The cube decision open at ``state`` as buttons (roll or double; take or pass)."""
+        return cube_choices(state)
+
+    def choice_anchor(self, state: BackgammonState) -> tuple[float, float]:
+        """Where the Roll and Double buttons go: where the roller's dice will be."""
+        return self.layout.dice_centre(state.turn == self.bottom)
+
+    def hold_before_chance(self, state: BackgammonState) -> bool:
+        """A game of a match just ended: True once, announcing the result and new score and
+        holding it on show before the next game's opening roll."""
+        note = game_end_note(state)
+        if note is None or self._held is state:
+            return False
+        self._held = state
+        self._messages.append(note)
+        self.pause = 2 * NO_PLAY_SECONDS
+        return True
 
     def can_undo(self) -> bool:
         return bool(self.turn and self.turn.moves)
@@ -298,6 +327,7 @@ class BackgammonView:
             self._draw_last_plays(surface, state, sides)
         self._draw_highlights(surface)
         self._draw_dice(surface, state, used)
+        self.cube_rect = draw_cube(surface, self.layout, state, self.bottom, self.fonts)
         for player in (0, 1):
             self._draw_strip(surface, state, player, sides[player], labels[player])
         if flying:
@@ -468,7 +498,8 @@ class BackgammonView:
         self._checker(surface, player, (strip.x + lay.u * 0.7, strip.centery), scale=0.8)
         big, small = self.fonts(round(lay.u * 0.38), True), self.fonts(round(lay.u * 0.32))
         name = big.render(f"{NAMES[player]}  ·  {label}", True, PAPER)
-        surface.blit(name, name.get_rect(midleft=(strip.x + lay.u * 1.4, strip.centery)))
+        where = surface.blit(name, name.get_rect(midleft=(strip.x + lay.u * 1.4, strip.centery)))
+        draw_match(surface, lay, state, strip, player, where.right, strip is lay.strips[0], self.fonts)
         info = f"pips {pip_count(side)}   off {side[OFF]}" + ("   ▶ to play" if on_turn else "")
         text = small.render(info, True, SOURCE if on_turn else PAPER)
         surface.blit(text, text.get_rect(midright=(strip.right - lay.u * 0.4, strip.centery)))
