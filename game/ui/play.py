@@ -455,7 +455,8 @@ class PlayScene(ReplayMode, Scene):
         """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
-                        confirm=getattr(self.view, "needs_confirm", lambda: True)())
+                        confirm=getattr(self.view, "needs_confirm", lambda: True)(),
+                        cube=getattr(self.view, "has_choices", lambda state: False)(self.session.states[0]))
 
     # -- drawing ------------------------------------------------------------------------------
     def move_lines(self) -> list[str]:

@@ -184,6 +184,10 @@ class BackgammonView:
         """The cube decision open at ``state`` as buttons (roll or double; take or pass)."""
         return cube_choices(state)
 
+    def has_choices(self, state: BackgammonState) -> bool:
+        """Whether the game ``state`` belongs to has decisions by buttons (a cube game)."""
+        return state.cube is not None
+
     def choice_anchor(self, state: BackgammonState) -> tuple[float, float]:
         """Where the Roll and Double buttons go: where the roller's dice will be."""
         return self.layout.dice_centre(state.turn == self.bottom)
