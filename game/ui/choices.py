@@ -3,8 +3,9 @@ Roll / Double before the roll (buttons on the board, where the dice will be) and
 / Beaver on a double (a dialog like :class:`~game.ui.confirm.ConfirmDialog`).
 
 The view says what the choices are (``view.choices(state)``: a question, ``(label, move,
-key)`` options and whether to ask in a dialog) and where buttons on the board go
-(``view.choice_anchor(state)``); this module only shows them and reads the answer.
+key)`` options and whether to ask in a dialog) and where they go (``view.choice_area(state)``:
+the rectangle the buttons on the board share, or what a dialog must leave visible, the
+offered cube); this module only shows them and reads the answer.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ class ChoiceButtons:
     """The buttons of one decision; :meth:`handle` returns the chosen move (a click on a
     button or its key), else ``None``, and lets every other event through."""
 
-    def __init__(self, gui, choices, area: pygame.Rect, anchor: tuple[float, float] | None = None) -> None:
+    def __init__(self, gui, choices, area: pygame.Rect, place: pygame.Rect | None = None) -> None:
+        """``area``: the board; ``place``: the buttons' own rectangle, or for a dialog what it
+        keeps clear of (it goes below that, else above)."""
         self.choices = choices
         self.panel: UIPanel | None = None
         self.buttons: list[tuple[UIButton, object]] = []
@@ -27,6 +30,10 @@ class ChoiceButtons:
             w, h = min(460, max(300, area.w - 40)), 136
             rect = pygame.Rect(0, 0, w, h)
             rect.center = area.center
+            if place is not None and rect.colliderect(place):
+                rect.top = place.bottom + 12
+                if rect.bottom > area.bottom:
+                    rect.bottom = place.top - 12
             self.panel = UIPanel(rect, starting_height=6, manager=gui)
             UILabel(pygame.Rect(10, 10, w - 26, 34), choices.question, gui, container=self.panel)
             bw = (w - 26 - 10 * (count - 1)) // count
@@ -35,11 +42,13 @@ class ChoiceButtons:
                                   container=self.panel, object_id="#primary" if i == 0 else None)
                 self.buttons.append((button, option.move))
         else:
-            bw, bh, gap = 118, 42, 10
-            x, y = anchor if anchor is not None else area.center
-            left = x - (count * bw + (count - 1) * gap) / 2
+            if place is None:
+                place = pygame.Rect(0, 0, 260, 42)
+                place.center = area.center
+            gap = 10
+            bw = (place.w - gap * (count - 1)) // count
             for i, option in enumerate(choices.options):
-                rect = pygame.Rect(round(left + i * (bw + gap)), round(y - bh / 2), bw, bh)
+                rect = pygame.Rect(place.x + i * (bw + gap), place.y, bw, place.h)
                 button = UIButton(rect, option.label, gui, object_id="#primary" if i == 0 else None)
                 self.buttons.append((button, option.move))
 

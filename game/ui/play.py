@@ -399,9 +399,11 @@ class PlayScene(ReplayMode, Scene):
 
     def _open_choice(self, choices) -> None:
         self._close_choice()
-        anchor = getattr(self.view, "choice_anchor", None)
+        place = getattr(self.view, "choice_area", None)
+        if choices.modal:
+            self._end_announcement()  # the dialog asks it: "White doubles to 2" would cover it
         self.choice = ChoiceButtons(self.gui, choices, self.view.board_rect,
-                                    anchor(self.session.state) if anchor else None)
+                                    place(self.session.state) if place else None)
 
     def _close_choice(self) -> None:
         if self.choice is not None:

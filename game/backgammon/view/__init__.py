@@ -17,7 +17,7 @@ from ..notation import format_play
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
 from ..turn import Move, Step, TurnBuilder, apply_step, die_for
-from .cube import Choices, action_note, cube_choices, draw_cube, draw_match, game_end_note
+from .cube import Choices, action_note, choice_area, cube_choices, draw_cube, draw_match, game_end_note
 from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS,
                      POINTS, SOURCE, TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, Layout, arrow)
 
@@ -188,9 +188,10 @@ class BackgammonView:
         """Whether the game ``state`` belongs to has decisions by buttons (a cube game)."""
         return state.cube is not None
 
-    def choice_anchor(self, state: BackgammonState) -> tuple[float, float]:
-        """Where the Roll and Double buttons go: where the roller's dice will be."""
-        return self.layout.dice_centre(state.turn == self.bottom)
+    def choice_area(self, state: BackgammonState) -> pygame.Rect:
+        """Where the Roll and Double buttons go (where the roller's dice will be); for a
+        double to answer, the offered cube, which the dialog leaves in view."""
+        return choice_area(self.layout, state, self.bottom)
 
     def hold_before_chance(self, state: BackgammonState) -> bool:
         """A game of a match just ended: True once, announcing the result and new score and

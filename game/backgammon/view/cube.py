@@ -50,7 +50,8 @@ def cube_choices(state) -> Choices | None:
         options = [Choice("Take (T)", TAKE, pygame.K_t), Choice("Pass (P)", PASS, pygame.K_p)]
         if cube.may_beaver():
             options.append(Choice("Beaver (B)", BEAVER, pygame.K_b))
-        return Choices(f"{doubler} doubles to {2 * cube.value}. {taker}: take or pass?", tuple(options), True)
+        words = "take, pass or beaver" if cube.may_beaver() else "take or pass"
+        return Choices(f"{doubler} doubles to {2 * cube.value}. {taker}: {words}?", tuple(options), True)
     if cube.phase == DECIDE:
         return Choices(f"{TITLES[state.turn]} to roll or double.",
                        (Choice("Roll (R)", ROLL, pygame.K_r), Choice("Double (D)", DOUBLE, pygame.K_d)), False)
@@ -122,6 +123,18 @@ def cube_rect(layout: Layout, state, bottom: int) -> pygame.Rect | None:
             y = mid + reach if cube.owner == bottom else mid - reach
     rect = pygame.Rect(0, 0, round(size), round(size))
     rect.center = (round(x), round(y))
+    return rect
+
+
+def choice_area(layout: Layout, state, bottom: int) -> pygame.Rect:
+    """The buttons' rectangle (roll or double): the middle of the roller's half of the board,
+    where the dice will be; while a double is offered, the cube (a dialog leaves it in view)."""
+    if state.cube is not None and state.cube.phase == OFFERED:
+        return cube_rect(layout, state, bottom)
+    u = layout.u
+    rect = pygame.Rect(0, 0, round(5.4 * u), round(max(1.1 * u, 32)))
+    x, y = layout.dice_centre(state.turn == bottom)
+    rect.center = (round(layout.play_left + (10 if x > layout.bar.centerx else 3) * u), round(y))  # that half's middle
     return rect
 
 
