@@ -17,7 +17,7 @@ from ..notation import format_play
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
 from ..turn import Move, Step, TurnBuilder, apply_step, die_for
-from .cube import Choices, action_note, choice_area, cube_choices, draw_cube, draw_match, game_end_note
+from .cube import CubeDecisions, action_note, draw_cube, draw_match
 from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS,
                      POINTS, SOURCE, TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, Layout, arrow)
 
@@ -41,7 +41,7 @@ class _Flight:
         self.hit = apply_step(me, opp, step)[2]
 
 
-class BackgammonView:
+class BackgammonView(CubeDecisions):
     """The board: draws a state or a turn in progress, animates moves, reads clicks and drags."""
 
     factor_labels = FACTOR_LABELS
@@ -67,7 +67,6 @@ class BackgammonView:
         self._history = None
         self._last: tuple = (None, None, [])  # (states[-1] it was found for, len(states), plays)
         self._marks: tuple | None = None  # (what they mark, the marks drawn on a board-sized layer)
-        self._held = None  # the last game-over state of a match held on show before the next game
         self.cube_rect: pygame.Rect | None = None  # where the cube was last drawn
 
     # -- configuration and animation ------------------------------------------------------
@@ -179,30 +178,6 @@ class BackgammonView:
         if move is None and is_no_play(self.turn.state):
             self._messages.append(f"{describe(self.turn.state)} Press Done to pass.")
         return move
-
-    def choices(self, state: BackgammonState) -> Choices | None:
-        """The cube decision open at ``state`` as buttons (roll or double; take or pass)."""
-        return cube_choices(state)
-
-    def has_choices(self, state: BackgammonState) -> bool:
-        """Whether the game ``state`` belongs to has decisions by buttons (a cube game)."""
-        return state.cube is not None
-
-    def choice_area(self, state: BackgammonState) -> pygame.Rect:
-        """Where the Roll and Double buttons go (where the roller's dice will be); for a
-        double to answer, the offered cube, which the dialog leaves in view."""
-        return choice_area(self.layout, state, self.bottom)
-
-    def hold_before_chance(self, state: BackgammonState) -> bool:
-        """A game of a match just ended: True once, announcing the result and new score and
-        holding it on show before the next game's opening roll."""
-        note = game_end_note(state)
-        if note is None or self._held is state:
-            return False
-        self._held = state
-        self._messages.append(note)
-        self.pause = 2 * NO_PLAY_SECONDS
-        return True
 
     def can_undo(self) -> bool:
         return bool(self.turn and self.turn.moves)

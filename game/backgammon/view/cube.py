@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from ..cube_state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE
+from ..cube_state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
 from ..status import TITLES
 from .layout import INK, PAPER, SOURCE, Layout
 
@@ -56,6 +56,15 @@ def cube_choices(state) -> Choices | None:
         return Choices(f"{TITLES[state.turn]} to roll or double.",
                        (Choice("Roll (R)", ROLL, pygame.K_r), Choice("Double (D)", DOUBLE, pygame.K_d)), False)
     return None
+
+
+MOVE_WORDS = {"roll": "No double", "double": "Double", "take": "Take", "pass": "Pass", "beaver": "Beaver"}
+"""Cube actions as the hint table names them (GNU Backgammon's words, not the match file's)."""
+
+
+def move_words(move) -> str | None:
+    """A cube action's name in the hint table; ``None`` for a play (its notation is right)."""
+    return MOVE_WORDS.get(getattr(move, "kind", None)) if isinstance(move, CubeAction) else None
 
 
 def action_note(state, action) -> str:
@@ -181,3 +190,38 @@ def draw_match(surface: pygame.Surface, layout: Layout, state, strip: pygame.Rec
         text = small.render(words, True, PAPER)
         left = max(box.right + layout.u * 0.4, strip.centerx - text.get_width() / 2)
         surface.blit(text, text.get_rect(midleft=(left, strip.centery)))
+
+
+class CubeDecisions:
+    """The view's cube hooks (see ``game.ui.gameview.OPTIONAL_VIEW_HOOKS``), mixed into
+    :class:`~game.backgammon.view.BackgammonView`, which supplies ``layout``, ``bottom``,
+    ``pause`` and ``_messages``."""
+
+    HOLD_SECONDS = 2.4
+    """How long a match's game result stays on show before the next game's opening roll."""
+    _held = None  # the last game-over state of a match held on show
+
+    move_words = staticmethod(move_words)
+
+    def choices(self, state) -> Choices | None:
+        """The cube decision open at ``state`` as buttons (roll or double; take or pass)."""
+        return cube_choices(state)
+
+    def has_choices(self, state) -> bool:
+        """Whether the game ``state`` belongs to has decisions by buttons (a cube game)."""
+        return state.cube is not None
+
+    def choice_area(self, state) -> pygame.Rect:
+        """Where the Roll and Double buttons go; for a double to answer, the offered cube."""
+        return choice_area(self.layout, state, self.bottom)
+
+    def hold_before_chance(self, state) -> bool:
+        """A game of a match just ended: True once, announcing the result and new score and
+        holding it on show before the next game's opening roll."""
+        note = game_end_note(state)
+        if note is None or self._held is state:
+            return False
+        self._held = state
+        self._messages.append(note)
+        self.pause = self.HOLD_SECONDS
+        return True
