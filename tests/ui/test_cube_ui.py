@@ -226,3 +226,61 @@ def test_a_saved_match_continues_as_a_match(app, tabula_home):
     press_button(app, app.scene.widgets["continue"])
     state = app.scene.session.state
     assert state.cube.match_length == 5 and state.cube.value == 2 and state.cube.owner == 1
+
+
+# -- hints, undo, two humans, watching --------------------------------------------------------------
+
+def test_the_hint_table_names_cube_actions_and_copes_with_no_analysis(app):
+    from game.ui.hints import hint_columns
+
+    scene = cube_game(app, {"cube": "on"})
+    wait_for_choice(app, scene)
+    records = BACKGAMMON.analyze(scene.session.state, level="intermediate")
+    move = next(c for c in hint_columns(records, words=scene.view.move_words) if c.key == "move")
+    assert sorted(move.cell(r) for r in records) == ["Double", "No double"]
+    assert scene.view.move_words(records[0].move) in ("Double", "No double")
+    assert hint_columns([], words=scene.view.move_words)  # no records: the columns still build
+    scene.overlays.hints.show(scene.session.state)
+    app.settings.hints = True
+    for _ in range(5):
+        app.frame()  # the panel draws the cube records without failing
+
+
+def test_undo_after_a_double_asks_roll_or_double_again(app):
+    scene = cube_game(app, {"cube": "on"})
+    wait_for_choice(app, scene)
+    key(app, pygame.K_d)
+    assert run_until(app, lambda: scene.human_turn and scene.view.turn is not None)
+    press_button(app, scene.buttons["undo"])
+    assert run_until(app, lambda: scene.choice is not None)
+    assert decision(scene.session.state) == "cube" and scene.session.state.cube.value == 1
+    assert scene.choice.labels == ["Roll (R)", "Double (D)"]
+
+
+def test_two_humans_each_answer_their_own_cube_decisions(app):
+    scene = cube_game(app, {"cube": "on"}, players=("human", "human"))
+    for _ in range(300):
+        assert run_until(app, lambda: scene.human_turn)
+        if scene.choice is not None:
+            break
+        scene.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
+    doubler = scene.session.to_move
+    key(app, pygame.K_d)
+    assert run_until(app, lambda: scene.choice is not None and scene.choice.choices.modal)
+    assert scene.session.to_move == 1 - doubler  # the other human answers
+    assert scene.choice.choices.question.endswith("take or pass?")
+    key(app, pygame.K_t)
+    assert run_until(app, lambda: scene.session.state.cube.owner == 1 - doubler)
+
+
+def test_watching_shows_the_computers_cube_actions(app):
+    scene = cube_game(app, {"cube": "on"}, players=("hard", "hard"))
+    scene.session.players[0] = Doubler()
+    notes = set()
+
+    def noted():
+        notes.add(app.banner.text)
+        return scene.session.state.cube.value == 2
+
+    assert run_until(app, noted)
+    assert "White doubles to 2" in notes and any(n.startswith("Black takes") for n in notes)
