@@ -284,3 +284,12 @@ def test_watching_shows_the_computers_cube_actions(app):
 
     assert run_until(app, noted)
     assert "White doubles to 2" in notes and any(n.startswith("Black takes") for n in notes)
+
+
+def test_an_option_hidden_by_an_earlier_choice_keeps_its_default():
+    assert BACKGAMMON.new_game_options({"match_length": "7", "cube": "on", "jacoby": "on"}) == {
+        "match_length": "7", "cube": "off", "jacoby": "off", "beavers": "off"}
+    assert BACKGAMMON.new_game_options({"cube": "on", "beavers": "on"})["beavers"] == "on"
+    assert BACKGAMMON.new_game_options({"jacoby": "on"})["jacoby"] == "off"  # cubeless: no Jacoby rule
+    with pytest.raises(ValueError):
+        BACKGAMMON.new_game_options({"match_length": "26"})
