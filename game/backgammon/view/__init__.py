@@ -17,7 +17,7 @@ from ..notation import format_play
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
 from ..turn import Move, Step, TurnBuilder, apply_step, die_for
-from .cube import CubeDecisions, action_note, draw_cube, draw_match
+from .cube import CubeDecisions, action_note, deciding, draw_cube, draw_match
 from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS,
                      POINTS, SOURCE, TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, Layout, arrow)
 
@@ -471,7 +471,7 @@ class BackgammonView(CubeDecisions):
     def _draw_strip(self, surface, state: BackgammonState, player: int, side: Side, label: str) -> None:
         lay = self.layout
         strip = lay.strips[0 if player != self.bottom else 1]
-        on_turn = state.turn == player and not self.rules.is_over(state)
+        on_turn = deciding(state) == player and not self.rules.is_over(state)
         pygame.draw.rect(surface, (64, 52, 36) if on_turn else (40, 46, 42), strip, border_radius=round(lay.u * 0.2))
         if on_turn:
             pygame.draw.rect(surface, SOURCE, strip, 2, border_radius=round(lay.u * 0.2))
@@ -479,10 +479,10 @@ class BackgammonView(CubeDecisions):
         big, small = self.fonts(round(lay.u * 0.38), True), self.fonts(round(lay.u * 0.32))
         name = big.render(f"{NAMES[player]}  ·  {label}", True, PAPER)
         where = surface.blit(name, name.get_rect(midleft=(strip.x + lay.u * 1.4, strip.centery)))
-        draw_match(surface, lay, state, strip, player, where.right, strip is lay.strips[0], self.fonts)
         info = f"pips {pip_count(side)}   off {side[OFF]}" + ("   ▶ to play" if on_turn else "")
         text = small.render(info, True, SOURCE if on_turn else PAPER)
-        surface.blit(text, text.get_rect(midright=(strip.right - lay.u * 0.4, strip.centery)))
+        right = surface.blit(text, text.get_rect(midright=(strip.right - lay.u * 0.4, strip.centery)))
+        draw_match(surface, lay, state, (strip, where.right, right.left), player, strip is lay.strips[0], self.fonts)
 
     def _draw_last_plays(self, surface, state: BackgammonState, sides) -> None:
         marks = self.last_play_marks(state, sides)

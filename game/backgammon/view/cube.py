@@ -95,16 +95,28 @@ def game_end_note(state) -> str | None:
             f"{cube.score[0]}–{cube.score[1]} ({cube.match_length}-point match)")
 
 
-def match_words(state) -> str:
-    """The match on the name strip: "7-point match", "· Crawford", "· post-Crawford"; "" in
-    money play and cubeless games."""
+def match_words(state, short: bool = False) -> str:
+    """The match on the name strip: "7-point match", with "· Crawford" or "· post-Crawford";
+    ``short``: "7 pt", "· CR", "· post-CR" for a narrow strip; "" outside a match."""
     cube = state.cube
     if cube is None or not cube.is_match:
         return ""
-    text = f"{cube.match_length}-point match"
+    mark = ""
     if cube.crawford and cube.phase != OVER:
-        return text + " · Crawford"
-    return text + (" · post-Crawford" if cube.post_crawford else "")
+        mark = "CR" if short else "Crawford"
+    elif cube.post_crawford:
+        mark = "post-CR" if short else "post-Crawford"
+    text = f"{cube.match_length} pt" if short else f"{cube.match_length}-point match"
+    return f"{text} · {mark}" if mark else text
+
+
+def deciding(state) -> int | None:
+    """Whose strip is marked "to play": the player on turn, the taker while a double is
+    offered, nobody between two games of a match."""
+    cube = state.cube
+    if cube is not None and cube.phase == OVER:
+        return None
+    return 1 - state.turn if cube is not None and cube.phase == OFFERED else state.turn
 
 
 def player_score(state, player: int) -> str:
@@ -172,24 +184,30 @@ def draw_cube(surface: pygame.Surface, layout: Layout, state, bottom: int, fonts
     return rect
 
 
-def draw_match(surface: pygame.Surface, layout: Layout, state, strip: pygame.Rect, player: int, name_right: int,
-               top_strip: bool, fonts) -> None:
-    """The match beside a name: the player's score after the name, and on the top strip the
-    match length with its Crawford mark, centred."""
+def draw_match(surface: pygame.Surface, layout: Layout, state, room: tuple, player: int, top_strip: bool,
+               fonts) -> None:
+    """The match beside a name: the player's score after the name and, on the top strip, the
+    match length with its Crawford mark, centred in what is left between the name and the
+    pip count (shortened, or left to the status line, when it does not fit).  ``room``:
+    ``(strip, name's right edge, pip count's left edge)``."""
     score = player_score(state, player)
     if not score:
         return
+    strip, name_right, free_right = room
     font = fonts(round(layout.u * 0.36), True)
     image = font.render(score, True, SOURCE)
     box = image.get_rect(midleft=(name_right + layout.u * 0.5, strip.centery)).inflate(layout.u * 0.3, 2)
     pygame.draw.rect(surface, (24, 30, 26), box, border_radius=round(layout.u * 0.15))
     surface.blit(image, image.get_rect(center=box.center))
-    words = match_words(state)
-    if top_strip and words:
-        small = fonts(round(layout.u * 0.32))
+    if not top_strip:
+        return
+    small, gap = fonts(round(layout.u * 0.32)), layout.u * 0.4
+    for words in (match_words(state), match_words(state, short=True)):
         text = small.render(words, True, PAPER)
-        left = max(box.right + layout.u * 0.4, strip.centerx - text.get_width() / 2)
-        surface.blit(text, text.get_rect(midleft=(left, strip.centery)))
+        if words and box.right + gap + text.get_width() + gap <= free_right:
+            left = min(max(box.right + gap, strip.centerx - text.get_width() / 2), free_right - gap - text.get_width())
+            surface.blit(text, text.get_rect(midleft=(left, strip.centery)))
+            return
 
 
 class CubeDecisions:
