@@ -350,7 +350,7 @@ class PlayScene(ReplayMode, Scene):
         self.status = self.view.describe(state)
         choices = getattr(self.view, "choices", lambda state: None)(state)
         if choices is not None:  # a decision by buttons (backgammon: roll or double, take or pass)
-            self.human_turn = True
+            self.human_turn, self.after_undo = True, False
             self._open_choice(choices)
             return
         self.view.begin_turn(state, min(0.12, settings.seconds_per_step))

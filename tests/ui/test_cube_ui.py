@@ -290,3 +290,14 @@ def test_an_option_hidden_by_an_earlier_choice_keeps_its_default():
     assert BACKGAMMON.new_game_options({"jacoby": "on"})["jacoby"] == "off"  # cubeless: no Jacoby rule
     with pytest.raises(ValueError):
         BACKGAMMON.new_game_options({"match_length": "26"})
+
+
+def test_the_tutor_questions_a_pass_that_loses_much(app):
+    app.settings.tutor = True
+    scene = cube_game(app, {"cube": "on"}, players=("hard", "human"))
+    scene.session.players[0] = Doubler()
+    wait_for_double(app, scene)
+    key(app, pygame.K_p)  # an early double is an easy take: passing gives a point away
+    assert run_until(app, lambda: scene.overlays.tutor is not None, limit=3000)
+    assert "Drops" in scene.overlays.tutor.title.text
+    assert scene.session.state.cube.phase == "offered"  # nothing played while the tutor asks
