@@ -9,7 +9,7 @@ seeds give the same pictures (font rendering aside).
 
     python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600 ...]
 
-Shots: menu, play, tutor, watch, mandragora, chesstack, tournament, bearoff, settings (the
+Shots: menu, play, tutor, watch, mandragora, chesstack, tournament, bearoff, cube, settings (the
 README shows all but the last).  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
@@ -41,7 +41,7 @@ README_SIZE = (1280, 800)
 SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
 """The window size of the shots being taken."""
-SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "settings")
+SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "cube", "settings")
 
 # --- driving the window (besides tests/ui/util.py's clicks, keys and drags) -------------------------
 
@@ -399,6 +399,42 @@ def shot_bearoff(app, out: Path) -> Path:
                  key=lambda s: (len({t for f, t, _ in options if f == s}), s))
     move_mouse(app, checker(view, source), count=2)
     return save(app, out, "bearoff")
+
+
+CUBE_SEED, CUBE_SCORE, CUBE_TURNS = 4, "3-4", 3
+"""cube.png: a 7-point match at 3–4, seed 4, White (human) playing the quick analysis's top
+moves: White doubles at the first chance, Black takes, and the shot is White's turn
+``CUBE_TURNS`` turns later with the cube at Black's end of the bar and the score beside
+the names."""
+
+
+def shot_cube(app, out: Path) -> Path:
+    from game.core.session import GameSetup
+    from game.games import get_game
+
+    info = get_game("backgammon")
+    app.start_game(GameSetup("backgammon", ("human", "hard"), seed=CUBE_SEED,
+                             options={"first": 0, "match_length": "7", "score": CUBE_SCORE}))
+    scene = app.scene
+    session = scene.session
+    turns = None
+    for _ in range(200):
+        run_until(app, lambda: session.is_over or human_to_move(scene)(), "a human's turn")
+        if session.is_over:
+            raise RuntimeError("the game ended before the shot")
+        if scene.choice is not None:
+            key(app, pygame.K_d if turns is None else pygame.K_r)
+            turns = 0 if turns is None else turns
+            continue
+        if turns is not None and session.state.cube.owner == 1:
+            turns += 1
+            if turns > CUBE_TURNS:
+                break
+        scene.play_human(info.analyze(session.state, level="intermediate")[0].move)
+    frames(app, 150)  # the last note fades
+    clear_banner(app)
+    move_mouse(app, (SIZE[0] - 10, SIZE[1] - 10), count=2)
+    return save(app, out, "cube")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -119,11 +119,22 @@ def play(info: GameInfo, options: dict[str, Any], seed: int, max_plies: int = MA
     return Playout(info, dict(options), seed, tuple(states), tuple(actions), tuple(notations))
 
 
+PLAYOUT_BUDGET = 60
+"""Playouts per game: every start option set is played, with every seed while the budget
+allows (Mandragora's 18 sets all are), the rest with one seed each in turn (backgammon's 33:
+cubeless, money with the cube, matches to 1..25 points), so many option sets do not
+multiply the suite's time."""
+
+
 @functools.cache
 def playouts(name: str) -> tuple[Playout, ...]:
-    """The game's standard playouts: every start option set, every seed (cached per game)."""
+    """The game's standard playouts: every start option set, the first ones with every seed
+    and the others with one, within :data:`PLAYOUT_BUDGET` (cached per game)."""
     info = get_game(name)
-    return tuple(play(info, options, seed) for options in start_options(info) for seed in SEEDS)
+    starts = start_options(info)
+    seeded = max(0, min(len(starts), (PLAYOUT_BUDGET - len(starts)) // (len(SEEDS) - 1)))
+    return tuple(play(info, options, seed) for i, options in enumerate(starts)
+                 for seed in (SEEDS if i < seeded else (SEEDS[i % len(SEEDS)],)))
 
 
 @functools.cache

@@ -60,13 +60,17 @@ SETTINGS = {
 bear-off that takes off the most checkers is played without asking."""
 
 CUBE_OPTIONS = {
-    "cube": SetupOption("Doubling cube (money game)", ("off", "on"), "off"),
-    "match_length": SetupOption("Match to", ("money",) + tuple(str(n) for n in range(1, 26, 2)), "money"),
-    "jacoby": SetupOption("Jacoby rule (money)", ("off", "on"), "off"),
-    "beavers": SetupOption("Beavers (money)", ("off", "on"), "off"),
+    "match_length": SetupOption("Match to", ("money",) + tuple(str(n) for n in range(1, 26)), "money",
+                                titles={"money": "No match", "1": "1 point",
+                                        **{str(n): f"{n} points" for n in range(2, 26)}}),
+    "cube": SetupOption("Doubling cube", ("off", "on"), "off", titles={"off": "Cubeless", "on": "Money game (cube)"},
+                        shown_if={"match_length": ("money",)}),
+    "jacoby": SetupOption("Jacoby rule", ("off", "on"), "off", shown_if={"match_length": ("money",), "cube": ("on",)}),
+    "beavers": SetupOption("Beavers", ("off", "on"), "off", shown_if={"match_length": ("money",), "cube": ("on",)}),
 }
-"""The cube options as a menu would offer them (the rules read these strings as they are).
-Not yet among ``GAME.setup_options``: the window's cube display comes first."""
+"""The cube options as the menu and ``tabula play`` offer them (the rules read these strings
+as they are): a match (always with the cube), else cubeless or a money game, and the money
+game's Jacoby rule and beavers.  An option a choice before it hides keeps its default."""
 
 DICE = Chance("dice", sound="dice", given=with_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
               in_move_list=lambda text: text.split()[-1])
@@ -92,6 +96,7 @@ GAME = GameInfo(
     join_moves=join_turns,
     move_noun="play",
     move_json=move_json,
+    setup_options=CUBE_OPTIONS,
     move_list_options={"first": SetupOption("First to move", COLOURS, "white")},
     settings=SETTINGS,
     levels=LEVELS,

@@ -29,6 +29,20 @@ class SetupOption(NamedTuple):
     label: str
     choices: tuple[str, ...]
     default: str
+    titles: Mapping[str, str] = {}
+    """Choice → the words a menu shows for it ("money" → "No match"); by default the choice."""
+    shown_if: Mapping[str, tuple[str, ...]] = {}
+    """Other option → the choices of it this option needs: while one of them is not chosen,
+    the menu hides this option and the game takes its default (backgammon's Jacoby rule only
+    for a money game).  The options it names come before it."""
+
+    def shown(self, options: Mapping[str, str]) -> bool:
+        """True when ``options`` (the options declared before this one) leave it a choice."""
+        return all(options.get(name) in needed for name, needed in self.shown_if.items())
+
+    def title(self, choice: str) -> str:
+        """``choice`` as a menu shows it: its title, else capitalised (``player`` → ``Player``)."""
+        return self.titles.get(choice) or choice[:1].upper() + choice[1:]
 
     def check(self, value: str) -> str:
         """The declared choice ``value`` names (any case); ``ValueError`` listing them otherwise."""
@@ -283,7 +297,8 @@ class GameInfo:
 
     def new_game_options(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """Every declared setup option, ``chosen`` values checked (``ValueError`` naming a bad
-        one or one this game does not have), the others at their defaults."""
+        one or one this game does not have), the others at their defaults, and so is an option
+        the others' values hide (:attr:`SetupOption.shown_if`)."""
         return _checked(self, self.setup_options, chosen)
 
     def move_list_game_options(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
@@ -301,7 +316,8 @@ def _checked(info: GameInfo, declared: dict[str, SetupOption], chosen: dict[str,
     options = {}
     for name, option in declared.items():
         try:
-            options[name] = option.check(chosen.get(name, option.default))
+            value = option.check(chosen.get(name, option.default))
         except ValueError as error:
             raise ValueError(f"bad {name} for {info.title}: {error}") from None
+        options[name] = value if option.shown(options) else option.default  # a hidden option: its default
     return options

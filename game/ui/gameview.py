@@ -102,6 +102,17 @@ OPTIONAL_VIEW_HOOKS = {
                    "the pieces (Mandragora: over its turn strip, which says the same)",
     "partial_notation": "partial_notation() -> str: the move being built in the game's notation "
                         "(backgammon '24/20 13/10'), '' before its first step, for the status line",
+    "move_words": "move_words(move) -> str | None: a move's name in the hint table where its notation is "
+                  "not what a player reads (backgammon: 'No double', 'Double', 'Take', 'Pass'), else None",
+    "choices": "choices(state) -> Choices | None: a decision made with buttons rather than on the board "
+               "(backgammon's roll or double, take or pass: a question, (label, move, key) options, modal "
+               "or not); the scene shows them (game.ui.choices) instead of starting a board turn",
+    "choice_area": "choice_area(state) -> Rect: where the choice buttons go, or what a modal choice's "
+                   "dialog keeps in view (the offered cube)",
+    "has_choices": "has_choices(state) -> bool: the game has such decisions (the key help lists their keys)",
+    "hold_before_chance": "hold_before_chance(state) -> bool: True (once per state) when the view shows "
+                          "something before the chance node is drawn (a match's game result before the next "
+                          "game), announcing it and animating meanwhile",
 }
 """Methods and attributes a view may add to :class:`GameView`; the scene looks for them with
 ``getattr``/``hasattr`` and does without them."""

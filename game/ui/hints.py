@@ -96,13 +96,15 @@ class Column(NamedTuple):
 
 
 def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
-                 value_heading: str = "Value") -> list[Column]:
+                 value_heading: str = "Value", words=None) -> list[Column]:
     """The table's columns, GNU Backgammon's hint window's: rank, move, the native value
     (equity), the difference to the best, the analysis' chances (win, gammon, backgammon)
-    where it gives them, the depth, and the display score as an extra column."""
+    where it gives them, the depth, and the display score as an extra column.  ``words(move)``
+    names a move where its notation is not what a player reads (the view's ``move_words``:
+    backgammon's cube actions "No double", "Double", "Take", "Pass"), else ``None``."""
     columns = [
         Column("rank", "#", lambda r: str(r.rank), 0),
-        Column("move", "Move", lambda r: r.notation, 0),
+        Column("move", "Move", lambda r: (words(r.move) if words else None) or r.notation, 0),
         Column("value", value_heading, lambda r: format_value(r.value), 1),
         Column("diff", "Diff", lambda r: "" if r.rank == 1 else format_value(r.diff), 2),
     ]
@@ -149,7 +151,8 @@ class HintSection:
 
     def __init__(self, fonts, hints: Hints, visible, title, noun: str = "move",
                  details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
-                 value_heading: str = "Value", margin=None) -> None:
+                 value_heading: str = "Value", margin=None, words=None) -> None:
+        self.words = words  # the view's move_words, if it has one
         self.fonts, self.hints, self.visible, self.title, self.noun = fonts, hints, visible, title, noun
         self.margin = margin
         """The game's :class:`~game.core.gameinfo.TutorMargin`: the "!" marker is for warnings
@@ -193,7 +196,7 @@ class HintSection:
         """The columns that fit ``width`` with the move column at least a typical move wide,
         each with its width in pixels; the lowest priorities are left out first."""
         font, head = self._font(), self.fonts(11, True)
-        columns = hint_columns(records, self.details, self.format_value, self.value_heading)
+        columns = hint_columns(records, self.details, self.format_value, self.value_heading, self.words)
         gap = round(font.size(" ")[0] * 1.6)
 
         def wide(column):
@@ -231,7 +234,7 @@ class HintSection:
         surface.set_clip(rect)
         columns = self.fit_columns(records, rect.w - 12)
         self.shown_columns = [c.key for c, _ in columns]
-        left_out = [c for c in hint_columns(records, self.details, self.format_value, self.value_heading)
+        left_out = [c for c in hint_columns(records, self.details, self.format_value, self.value_heading, self.words)
                     if c.key not in self.shown_columns]
         gap = round(font.size(" ")[0] * 1.6)
         small = self.fonts(11, True)

@@ -29,6 +29,8 @@ class Key:
     """Only in a game with a human player."""
     confirm: bool = False
     """Only in a game whose moves wait for a confirmation (not Mandragora's: a click plays)."""
+    cube: bool = False
+    """Only in a game with cube decisions (backgammon's money games and matches)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -40,6 +42,9 @@ KEY_TABLE: tuple[Key, ...] = (
                "never the other player's move)"),
     Key("Ctrl+Y", "redo", frozenset({PLAY, REPLAY}), human=True),
     Key("Enter", "done", frozenset({PLAY}), human=True, confirm=True),
+    Key("R/D", "roll/double", frozenset({PLAY}), human=True, cube=True,
+        readme="roll/double (backgammon with the cube, before the roll)"),
+    Key("T/P/B", "take/pass/beaver", frozenset({PLAY}), human=True, cube=True, readme="take/pass/beaver a double"),
     Key("Left/Right", "step through the moves", readme="step through the moves (replay; the move list is "
         "clickable too, and Right at the end of an unfinished game plays on)"),
     Key("Home/End", "first/last position"),
@@ -57,17 +62,17 @@ KEY_TABLE: tuple[Key, ...] = (
 )
 
 
-def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True) -> list[Key]:
+def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False) -> list[Key]:
     """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
-    moves confirmed with Done or not)."""
+    moves confirmed with Done or not, cube decisions or not)."""
     return [k for k in KEY_TABLE
             if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
-            and (confirm or not k.confirm)]
+            and (confirm or not k.confirm) and (cube or not k.cube)]
 
 
-def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True) -> str:
+def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
-    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, analysis, human, confirm))
+    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, analysis, human, confirm, cube))
 
 
 def readme_paragraph() -> str:

@@ -4,7 +4,8 @@ load, settings, quit.
 Modes are data (:data:`MODES`).  A mode whose ``open`` is set starts its own scene instead of
 a game: that is where the tournament scene plugs in when it exists.  Setup options are the
 game's own (``GameInfo.setup_options``, e.g. Mandragora's pattern and first mover): one
-drop-down each.  They start at the options of the game just left, else those last chosen in
+drop-down each, for those the choices before them leave open (backgammon's Jacoby rule only
+for a money game).  They start at the options of the game just left, else those last chosen in
 this window's menu, else the autosaved game's, else the defaults (the settings file keeps
 only game, mode and players).
 """
@@ -121,6 +122,11 @@ class MenuScene(Scene):
     def continue_available(self) -> bool:
         return self.autosave is not None and self.autosave.result is None
 
+    def _shown_options(self) -> list:
+        """``(name, option)`` of the setup options the choices made so far leave open."""
+        chosen = self.options[self.game.name]
+        return [(name, option) for name, option in self.game.setup_options.items() if option.shown(chosen)]
+
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -130,7 +136,7 @@ class MenuScene(Scene):
         rows = 2.0
         seats = 0 if self.mode.open is not None else 2 - self.mode.humans
         if self.mode.open is None:  # players, setup options and seed; a mode's own screen asks otherwise
-            rows += (2 if self.mode.humans < 2 else 0) + len(self.game.setup_options) + 1
+            rows += (2 if self.mode.humans < 2 else 0) + len(self._shown_options()) + 1
         describe = self.app.fonts(max(11, min(round(14 * scale), h // 48)))
         for self.about_lines in (2, 1):  # under each computer player: what it does, in 2 lines if they fit
             about = self.about_lines * describe.get_linesize() + 4
@@ -178,10 +184,10 @@ class MenuScene(Scene):
 
         if self.mode.open is None:
             chosen = self.options[self.game.name]
-            for name, option in self.game.setup_options.items():
-                choices = [_title(choice) for choice in option.choices]
+            for name, option in self._shown_options():
+                choices = [option.title(choice) for choice in option.choices]
                 row(option.label, f"option:{name}",
-                    lambda r, c=choices, now=_title(chosen[name]): UIDropDownMenu(c, now, r, gui))
+                    lambda r, c=choices, now=option.title(chosen[name]): UIDropDownMenu(c, now, r, gui))
             row("Seed", "seed", seed_entry)
         y += step * 0.3
         half, bh = (cw - 10) / 2, step - 6
@@ -248,8 +254,10 @@ class MenuScene(Scene):
         elif key and key.startswith("option:"):
             name = key.removeprefix("option:")
             option = self.game.setup_options[name]
-            self.options[self.game.name][name] = next(c for c in option.choices if _title(c) == text)
-            return  # no other row depends on it
+            self.options[self.game.name][name] = next(c for c in option.choices if option.title(c) == text)
+            if any(name in other.shown_if for other in self.game.setup_options.values()):
+                self.app.rebuild()  # it shows or hides other options (a match hides the money options)
+            return
         else:
             return
         self._fix_players()
@@ -265,7 +273,7 @@ class MenuScene(Scene):
                 self.confirm = ConfirmDialog(self.gui, self.app.screen.get_rect(), *NEW_GAME_QUESTION)
                 return
             seed = int(self.seed_text) if self.seed_text.strip().isdigit() else None
-            options = dict(self.options[self.game.name])
+            options = self.game.new_game_options(self.options[self.game.name])  # hidden options at their defaults
             self.app.start_game(GameSetup(self.game.name, tuple(self.players), seed, options))
         elif key == "continue":
             self.app.continue_game()
@@ -317,7 +325,7 @@ def player_choices(game) -> list[tuple[str, str]]:
     first, weakest first, by title (capitalised); then, after :data:`RESEARCH_HEADING` (name ``""``), the
     seed strategies and evaluator players by their command-line names."""
     main, research = game.menu_players
-    choices = [(_title(game.player_title(name)), name) for name in main]
+    choices = [(_capitalised(game.player_title(name)), name) for name in main]
     if research:
         choices.append((RESEARCH_HEADING, ""))
         choices += [(name, name) for name in research]
@@ -342,11 +350,11 @@ def _checked_options(game, options: dict) -> dict[str, str]:
         return game.new_game_options()
 
 
-def _title(choice: str) -> str:
-    """A setup choice as the drop-down shows it: ``player`` → ``Player``, ``A`` stays."""
-    return choice[:1].upper() + choice[1:]
-
-
 def _top(height: int) -> int:
     """Where the form starts: below the title, which takes about a fifth of the window."""
     return int(min(max(84, height * 0.22), 200))
+
+
+def _capitalised(text: str) -> str:
+    """A player's title as the drop-down shows it: ``greedy`` → ``Greedy``."""
+    return text[:1].upper() + text[1:]

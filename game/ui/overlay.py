@@ -59,7 +59,7 @@ class Overlays:
         self.tutor_move = None  # the human's move the tutor is judging
         self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.move_noun,
                                         info.detail_columns, info.format_value, info.value_heading,
-                                        info.tutor_margin)
+                                        info.tutor_margin, getattr(scene.view, "move_words", None))
         self.sections = [
             TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
             self.hint_section,

@@ -32,6 +32,7 @@ from .theme import ACCENT, TEXT_DIM
 from .worker import MoveWorker
 from .widgets import draw_text
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
+from .choices import ChoiceButtons
 from .keys import PLAY, REPLAY, WATCH, key_help
 
 KEYS = key_help(PLAY, analysis=True)
@@ -48,6 +49,7 @@ class PlayScene(ReplayMode, Scene):
         """Replay mode: the stop on show (0 the start, *k* the position after the move on line
         *k* of the move list); ``None``: the game as it stands (play goes on)."""
         self.confirm: ConfirmDialog | None = None  # "Start a new game?" while it is asked
+        self.choice: ChoiceButtons | None = None  # a human's decision by buttons (roll or double; take or pass)
         self.after_undo = False  # the next human turn was reached by undo: play nothing for them
         self.view = load_view(session.info, app.fonts)
         humans = [i for i in range(len(session.players)) if session.is_human(i)]
@@ -109,6 +111,8 @@ class PlayScene(ReplayMode, Scene):
         self.overlays.build(size)
         if self.confirm is not None:  # the widgets were recreated: so is the question
             self.confirm = ConfirmDialog(self.gui, self.view.board_rect, *NEW_GAME_QUESTION)
+        if self.choice is not None:
+            self._open_choice(self.choice.choices)
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -138,6 +142,11 @@ class PlayScene(ReplayMode, Scene):
             shown = play_on or getattr(self.view, "needs_confirm", lambda: True)()
             if shown != bool(done.visible):
                 done.show() if shown else done.hide()
+        if self.choice is not None:  # replay mode shows an earlier position: no buttons of this one
+            for button, _ in self.choice.buttons:
+                button.hide() if self.replaying else button.show()
+            if self.choice.panel is not None and self.choice.panel.visible == self.replaying:
+                self.choice.panel.hide() if self.replaying else self.choice.panel.show()
         retry = self.buttons["retry"]
         if bool(self.error) != retry.visible:
             retry.show() if self.error else retry.hide()
@@ -152,6 +161,12 @@ class PlayScene(ReplayMode, Scene):
                 if answer == "yes":
                     self.new_game()
             return
+        if self.choice is not None and self.human_turn and not self.replaying and self.overlays.tutor is None:
+            move = self.choice.handle(event)
+            if move is not None:
+                if not self.overlays.stops(move):  # the tutor may question a cube decision too
+                    self.play_human(move)
+                return
         if self.overlays.handle_event(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._moves_clickable():
@@ -258,6 +273,7 @@ class PlayScene(ReplayMode, Scene):
         self.worker.cancel()
         if self.human_turn:
             self.view.end_turn()
+        self._close_choice()
         self.human_turn = self.ended = False
         self.cursor = None  # undo and redo work on the game as it stands: replay mode ends
         self.after_undo = not redo  # where undo lands, nothing is played for the human at once
@@ -315,6 +331,8 @@ class PlayScene(ReplayMode, Scene):
             return
         mover = session.to_move
         if mover == CHANCE:
+            if getattr(self.view, "hold_before_chance", lambda state: False)(session.state):
+                return  # the view shows something first (a match's game result before the next game)
             session.roll()
             chance = session.info.chance
             if chance is not None and chance.sound:
@@ -330,6 +348,11 @@ class PlayScene(ReplayMode, Scene):
     def _begin_human_turn(self) -> None:
         state, settings = self.session.state, self.app.settings
         self.status = self.view.describe(state)
+        choices = getattr(self.view, "choices", lambda state: None)(state)
+        if choices is not None:  # a decision by buttons (backgammon: roll or double, take or pass)
+            self.human_turn, self.after_undo = True, False
+            self._open_choice(choices)
+            return
         self.view.begin_turn(state, min(0.12, settings.seconds_per_step))
         self.human_turn = True
         undone, self.after_undo = self.after_undo, False
@@ -365,11 +388,27 @@ class PlayScene(ReplayMode, Scene):
         self._end_announcement()
         self.view.end_turn()
         self.human_turn = False
-        if self.view.animating:
+        if self.choice is not None:  # a choice is shown as a computer's move is (a cube action's note)
+            self._close_choice()
+            self._show_move(self.session.state, move)
+        elif self.view.animating:
             self.pending = move
             self.status = self.view.describe(self.session.state)
         else:
             self._apply(move)
+
+    def _open_choice(self, choices) -> None:
+        self._close_choice()
+        place = getattr(self.view, "choice_area", None)
+        if choices.modal:
+            self._end_announcement()  # the dialog asks it: "White doubles to 2" would cover it
+        self.choice = ChoiceButtons(self.gui, choices, self.view.board_rect,
+                                    place(self.session.state) if place else None)
+
+    def _close_choice(self) -> None:
+        if self.choice is not None:
+            self.choice.close()
+            self.choice = None
 
     def _show_move(self, state, move) -> None:
         self._end_announcement()
@@ -405,6 +444,7 @@ class PlayScene(ReplayMode, Scene):
             self.confirm.close()
             self.confirm = None
         self.worker.cancel()
+        self._close_choice()
         self.overlays.close()
         if self.pending is not None:  # a move decided but still on show is not lost
             move, self.pending = self.pending, None
@@ -417,7 +457,8 @@ class PlayScene(ReplayMode, Scene):
         """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
-                        confirm=getattr(self.view, "needs_confirm", lambda: True)())
+                        confirm=getattr(self.view, "needs_confirm", lambda: True)(),
+                        cube=getattr(self.view, "has_choices", lambda state: False)(self.session.states[0]))
 
     # -- drawing ------------------------------------------------------------------------------
     def move_lines(self) -> list[str]:

@@ -34,13 +34,19 @@ def test_mandragora_setup_options_are_passed(monkeypatch):
                                        "--opponent", "human"))
     assert setup.options == {"pattern": "random", "first": "player"} and setup.players == ("expert", "human")
     assert play.setup_from_args(parse("mandragora", "--first", "Random")).options["first"] == "random"
-    assert play.setup_from_args(parse("backgammon")).options == {}
+    assert play.setup_from_args(parse("backgammon")).options == {
+        "match_length": "money", "cube": "off", "jacoby": "off", "beavers": "off"}  # cubeless
+    assert play.setup_from_args(parse("backgammon", "--match_length", "7")).options["match_length"] == "7"
 
 
 @pytest.mark.parametrize("argv, message", [
     (("mandragora", "--pattern", "F"), "--pattern: expected one of A, B, C, D, E, random, got 'F'"),
     (("mandragora", "--first", "both"), "--first: expected one of player, opponent, random, got 'both'"),
-    (("backgammon", "--pattern", "A"), "--pattern is not an option of Backgammon, which has none"),
+    (("backgammon", "--pattern", "A"),
+     "--pattern is not an option of Backgammon (its options: --match_length, --cube, --jacoby, --beavers)"),
+    (("mandragora", "--cube", "on"), "--cube is not an option of Mandragora Mania (its options: --pattern, --first)"),
+    (("backgammon", "--match_length", "26"), "--match_length: expected one of money, 1, 2, 3, 4, 5, 6, 7, 8, "
+     "9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, got '26'"),
 ])
 def test_bad_options_exit_with_code_2(capsys, argv, message):
     from game import cli

@@ -17,6 +17,8 @@ from game.ui.menu import MODES
 from .util import key, press_button
 
 MANDRAGORA, BACKGAMMON = get_game("mandragora"), get_game("backgammon")
+BACKGAMMON_ROWS = {"match_length": "No match", "cube": "Cubeless"}
+"""Backgammon's rows by default (tests/ui/test_cube_ui.py shows the money options)."""
 
 
 def choose(app, widget: str, text: str) -> None:
@@ -48,16 +50,16 @@ def start(app, seed: str | None = None):
     return app.scene.session
 
 
-def test_mandragora_shows_its_options_and_backgammon_none(app):
+def test_mandragora_shows_its_options_and_backgammon_its_own(app):
     menu = menu_for(app, BACKGAMMON)
-    assert option_rows(menu) == {}
+    assert option_rows(menu) == BACKGAMMON_ROWS
     choose(app, "game", MANDRAGORA.title)  # the rows are rebuilt for the game picked
     menu = app.scene
     assert option_rows(menu) == {"pattern": "A", "first": "Player"}
     assert menu.widgets["option:pattern"].options_list == [(c, c) for c in ("A", "B", "C", "D", "E", "Random")]
     assert [t for t, _ in menu.widgets["option:first"].options_list] == ["Player", "Opponent", "Random"]
     choose(app, "game", BACKGAMMON.title)
-    assert option_rows(app.scene) == {}
+    assert option_rows(app.scene) == BACKGAMMON_ROWS
     tournament = next(m.title for m in MODES if m.open is not None)
     choose(app, "game", MANDRAGORA.title)
     choose(app, "mode", tournament)  # the tournament screen sets up its own games

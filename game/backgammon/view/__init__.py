@@ -12,10 +12,12 @@ from collections.abc import Sequence
 import pygame
 
 from ..board import BAR, OFF, Side, pip_count
+from ..cube_state import CubeAction
 from ..notation import format_play
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
 from ..turn import Move, Step, TurnBuilder, apply_step, die_for
+from .cube import CubeDecisions, action_note, deciding, draw_cube, draw_match
 from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS,
                      POINTS, SOURCE, TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, Layout, arrow)
 
@@ -39,7 +41,7 @@ class _Flight:
         self.hit = apply_step(me, opp, step)[2]
 
 
-class BackgammonView:
+class BackgammonView(CubeDecisions):
     """The board: draws a state or a turn in progress, animates moves, reads clicks and drags."""
 
     factor_labels = FACTOR_LABELS
@@ -65,6 +67,7 @@ class BackgammonView:
         self._history = None
         self._last: tuple = (None, None, [])  # (states[-1] it was found for, len(states), plays)
         self._marks: tuple | None = None  # (what they mark, the marks drawn on a board-sized layer)
+        self.cube_rect: pygame.Rect | None = None  # where the cube was last drawn
 
     # -- configuration and animation ------------------------------------------------------
     def configure(self, *, bottom: int, settings) -> None:
@@ -118,7 +121,13 @@ class BackgammonView:
         return messages
 
     def animate(self, state: BackgammonState, move: Play, seconds_per_step: float) -> None:
-        """Fly each checker of ``move``; a pass ("no play") is announced and held on show."""
+        """Fly each checker of ``move``; a pass ("no play") and a cube action ("Black doubles
+        to 2") are announced and held on show (no double, "Roll", is not)."""
+        if isinstance(move, CubeAction):
+            if move.kind != "roll":
+                self._messages.append(action_note(state, move))
+                self.pause = NO_PLAY_SECONDS
+            return
         if not move.steps:
             self._messages.append(describe(state))
             self.pause = NO_PLAY_SECONDS
@@ -150,7 +159,7 @@ class BackgammonView:
 
     # -- the human's turn -----------------------------------------------------------------
     def begin_turn(self, state: BackgammonState, seconds_per_step: float = 0.12) -> None:
-        self.turn = TurnBuilder(self.rules, state)
+        self.turn = TurnBuilder(self.rules, state) if state.dice is not None else None  # a cube decision: buttons
         self.click_seconds = seconds_per_step
         self.press = self.drag_pos = None
 
@@ -298,6 +307,7 @@ class BackgammonView:
             self._draw_last_plays(surface, state, sides)
         self._draw_highlights(surface)
         self._draw_dice(surface, state, used)
+        self.cube_rect = draw_cube(surface, self.layout, state, self.bottom, self.fonts)
         for player in (0, 1):
             self._draw_strip(surface, state, player, sides[player], labels[player])
         if flying:
@@ -461,17 +471,18 @@ class BackgammonView:
     def _draw_strip(self, surface, state: BackgammonState, player: int, side: Side, label: str) -> None:
         lay = self.layout
         strip = lay.strips[0 if player != self.bottom else 1]
-        on_turn = state.turn == player and not self.rules.is_over(state)
+        on_turn = deciding(state) == player and not self.rules.is_over(state)
         pygame.draw.rect(surface, (64, 52, 36) if on_turn else (40, 46, 42), strip, border_radius=round(lay.u * 0.2))
         if on_turn:
             pygame.draw.rect(surface, SOURCE, strip, 2, border_radius=round(lay.u * 0.2))
         self._checker(surface, player, (strip.x + lay.u * 0.7, strip.centery), scale=0.8)
         big, small = self.fonts(round(lay.u * 0.38), True), self.fonts(round(lay.u * 0.32))
         name = big.render(f"{NAMES[player]}  ·  {label}", True, PAPER)
-        surface.blit(name, name.get_rect(midleft=(strip.x + lay.u * 1.4, strip.centery)))
+        where = surface.blit(name, name.get_rect(midleft=(strip.x + lay.u * 1.4, strip.centery)))
         info = f"pips {pip_count(side)}   off {side[OFF]}" + ("   ▶ to play" if on_turn else "")
         text = small.render(info, True, SOURCE if on_turn else PAPER)
-        surface.blit(text, text.get_rect(midright=(strip.right - lay.u * 0.4, strip.centery)))
+        right = surface.blit(text, text.get_rect(midright=(strip.right - lay.u * 0.4, strip.centery)))
+        draw_match(surface, lay, state, (strip, where.right, right.left), player, strip is lay.strips[0], self.fonts)
 
     def _draw_last_plays(self, surface, state: BackgammonState, sides) -> None:
         marks = self.last_play_marks(state, sides)
