@@ -134,6 +134,28 @@ def _flip_owner(owner: str) -> str:
 # --------------------------------------------------------------------------- leaf values
 
 
+class _RememberedTable:
+    """The Kazaross table with its look-ups remembered: a 2-ply match decision asks it tens
+    of thousands of times for a few dozen scores."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.seen: dict = {}
+
+    def mwc(self, away_me: int, away_opp: int, post_crawford: bool = False) -> float:
+        key = (away_me, away_opp, post_crawford)
+        found = self.seen.get(key)
+        if found is None:
+            found = self.seen[key] = self.table.mwc(away_me, away_opp, post_crawford)
+        return found
+
+    def __getattr__(self, name):
+        return getattr(self.table, name)
+
+
+MET = _RememberedTable(kazaross())
+
+
 def leaf_values(chances: np.ndarray, context: CubeContext, cube_life: float = money.CONTACT_CUBE_LIFE) -> np.ndarray:
     """The cubeful value of positions for their side on roll, with that side's best cube
     action: money in points (per unit of cube 1), match in MWC."""
@@ -149,11 +171,10 @@ def leaf_values(chances: np.ndarray, context: CubeContext, cube_life: float = mo
     out = np.empty(len(chances))
     for i, row in enumerate(chances):
         if may_double(context):
-            d = decide(row, context, cube_life)
-            nd, dt, dp = d.mwc
-            out[i] = max(nd, min(dt, dp)) if not context.dead_for_me else nd
+            m = match_cube.cube_equities(row, context, cube_life, MET)
+            out[i] = max(m.nd_mwc, min(m.dt_mwc, m.dp_mwc)) if not context.dead_for_me else m.nd_mwc
         else:
-            out[i] = match_cube.cubeful_mwc(row, context, cube_life)
+            out[i] = match_cube.cubeful_mwc(row, context, cube_life, MET)
     return out
 
 
@@ -162,7 +183,7 @@ def _won_value(kind: int, context: CubeContext, value: int) -> float:
     if context.is_money:
         single = context.jacoby and context.owner == "centre" and value == context.value
         return float((1 if single else kind) * value)
-    return match_cube.outcome_mwcs(context, value)[kind - 1]
+    return match_cube.outcome_mwcs(context, value, MET)[kind - 1]
 
 
 def _negate(values, context: CubeContext):
@@ -226,12 +247,12 @@ def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
                  (dt_mine, _swap(context, 2 * v, "me"), dt_mine)]
     chances, (nd, dt) = _lookahead(me, opp, plies, evaluator, scenarios)
     chances = tuple(float(c) for c in np.clip(chances, 0.0, 1.0))
-    static = decide(chances, context, cube_life)
+    static = decide(chances, context, cube_life, MET)
     if context.is_money:
         nd, dt, mwc = nd / v, dt / v, None
     else:
         mwc = (float(nd), float(dt), static.mwc[2])
-        nd, dt = match_cube.emg(nd, context), match_cube.emg(dt, context)
+        nd, dt = match_cube.emg(nd, context, MET), match_cube.emg(dt, context, MET)
     action = classify(nd, dt, static.dp, redouble=static.redouble, can_gammon=chances[1] > 0,
                       beavers=static.beavers, dead=not context.is_money and context.dead_for_me)
     return replace(static, nd=float(nd), dt=float(dt), action=action, mwc=mwc)
@@ -242,7 +263,7 @@ def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
 
 @lru_cache(maxsize=4096)
 def _outcomes(context: CubeContext) -> np.ndarray:
-    return np.array(match_cube.outcome_mwcs(context))
+    return np.array(match_cube.outcome_mwcs(context, None, MET))
 
 
 def match_value(state: BackgammonState, player: int) -> float:
@@ -256,7 +277,7 @@ def match_value(state: BackgammonState, player: int) -> float:
     before = list(cube.score)
     before[won_by] -= points
     post = max(before) == length - 1
-    mwc = kazaross().mwc(length - cube.score[player], length - cube.score[1 - player], post)
+    mwc = MET.mwc(length - cube.score[player], length - cube.score[1 - player], post)
     return 2.0 * mwc - 1.0
 
 
