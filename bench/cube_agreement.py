@@ -162,7 +162,8 @@ def main() -> None:
     doubler = [0, 0]
     taker = [0, 0]
     whole = [0, 0]
-    doubles = 0
+    doubles = [0, 0]  # clear GNU doubles: how many we doubled too, how many
+    passes = [0, 0]  # clear GNU passes: how many we passed too, how many
     ours_time = 0.0
     for state in states:
         context = context_of(state)
@@ -177,10 +178,15 @@ def main() -> None:
         if clear_double:
             doubler[0] += our_double == gnu_double
             doubler[1] += 1
-            doubles += gnu_double
+            if gnu_double:
+                doubles[0] += our_double
+                doubles[1] += 1
         if clear_take:
             taker[0] += our_take == gnu_take
             taker[1] += 1
+            if not gnu_take:
+                passes[0] += not our_take
+                passes[1] += 1
         if clear_double and clear_take:
             whole[0] += (our_double, our_take) == (gnu_double, gnu_take)
             whole[1] += 1
@@ -188,8 +194,10 @@ def main() -> None:
                              ("whole action", whole)):
         low, high = wilson(agree, n)
         print(f"{name:24} {agree}/{n} = {100 * agree / max(n, 1):.1f}%  (95% Wilson {100 * low:.1f}-{100 * high:.1f}%)")
-    print(f"GNU doubles in {doubles} of the {doubler[1]} clear doubler decisions; "
-          f"{args.level} took {1000 * ours_time / max(len(states), 1):.0f} ms a decision")
+    print(f"GNU doubles in {doubles[1]} of the {doubler[1]} clear doubler decisions ({args.level} doubled "
+          f"{doubles[0]} of them) and passes in {passes[1]} of the {taker[1]} clear taker decisions "
+          f"({args.level} passed {passes[0]}); {args.level} took "
+          f"{1000 * ours_time / max(len(states), 1):.0f} ms a decision")
 
 
 if __name__ == "__main__":
