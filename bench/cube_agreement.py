@@ -19,7 +19,15 @@ MWCs turned into EMG with the position's cube as :func:`game.backgammon.cube.mat
 does, through the Kazaross table).  Reported: agreement on clear doubler choices, on clear
 taker choices, and on the whole action where both are clear, each with a 95% Wilson interval.
 
-    python bench/cube_agreement.py [--level expert] [--limit 400] [--gnu-plies 2]
+    python bench/cube_agreement.py [--level expert] [--limit 400] [--gnu-plies 2] [--why]
+
+Measured on 2026-11-24 (400 decisions, 16 games or game ends dropped, ``--why`` names them:
+rows with points numbered 25 for a checker not on the bar, plays our parser finds
+ambiguous without hit marks): Expert 91.4% (88.1–93.8%) of the 371 clear whole actions,
+92.5% of the doubler's and 93.7% of the taker's clear choices; Advanced 91.6%
+(88.4–94.1%).  Most clear decisions are plain "no double, take": of GNU's 14 clear doubles
+the Expert doubled 6 (Advanced 7), of its 23 clear passes it passed 22 — the levels are
+too slow to double, the part to improve.
 """
 
 from __future__ import annotations
