@@ -72,7 +72,15 @@ CUBE_OPTIONS = {
 as they are): a match (always with the cube), else cubeless or a money game, and the money
 game's Jacoby rule and beavers.  An option a choice before it hides keeps its default."""
 
-DICE = Chance("dice", sound="dice", given=with_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
+def given_dice(state: BackgammonState, dice: str | None) -> BackgammonState:
+    """:func:`with_dice`, except that a cube decision (roll or double, take or pass) is kept
+    as it is when no dice are given: it is a decision already (``tabula analyze`` shows it)."""
+    if dice is None and decision(state) in ("cube", "take"):
+        return state
+    return with_dice(state, dice)
+
+
+DICE = Chance("dice", sound="dice", given=given_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
               in_move_list=lambda text: text.split()[-1])
 """Dice decide the chance nodes; the opening roll's notation names the starter ("white 31"),
 which the move list leaves out (its line already names the mover)."""

@@ -35,6 +35,8 @@ import numpy as np
 
 from ..core.analysis import MoveAnalysis, analyze
 from ..core.search import Limits, MoveFilter, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
+from .cube_ai import CubeSearchRules, cube_evaluate, cube_valuer
+from .cube_play import CUBE_PLIES, cube_records, level_cube_action
 from .evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
 from .nets.encoding import equity as outputs_equity, flip_outputs as flip_chances
 from .rules import BackgammonRules, BackgammonState
@@ -115,11 +117,16 @@ def search(state: BackgammonState, level: Level, evaluator: Evaluator, limits: L
 
     ``with_chances`` carries each play's chances through the search (:func:`state_valuer`):
     :attr:`ScoredMove.details` then holds them for player 0, at the depth of the value.
+    In a game with the cube the search sees only plays and dice (:class:`.cube_ai.CubeSearchRules`).
     """
     run, options = _search_with(level)
+    if state.cube is not None:
+        rules, evaluate, valuer = CubeSearchRules(), cube_evaluate(evaluator), cube_valuer(evaluator)
+    else:
+        rules, evaluate, valuer = BackgammonRules(), state_evaluate(evaluator), state_valuer(evaluator)
     if with_chances:
-        return run(BackgammonRules(), state, valuer=state_valuer(evaluator), limits=limits, **options)
-    return run(BackgammonRules(), state, state_evaluate(evaluator), limits=limits, **options)
+        return run(rules, state, valuer=valuer, limits=limits, **options)
+    return run(rules, state, evaluate, limits=limits, **options)
 
 
 CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
@@ -156,12 +163,35 @@ def state_valuer(evaluator: Evaluator):
     return valuer
 
 
-def level_player(level_name: str, seed: int | None = None, evaluator_name: str | None = None) -> SearchPlayer:
+class LevelPlayer(SearchPlayer):
+    """A level's player: the plain search in cubeless play (unchanged); in a game with the
+    cube, the level's cube decisions (:mod:`.cube_play`) and plays searched with
+    :class:`.cube_ai.CubeSearchRules`, the same noise generator throughout."""
+
+    def __init__(self, level: Level, evaluator: Evaluator, seed: int | None = None) -> None:
+        run, options = _search_with(level)
+        super().__init__(run, state_evaluate(evaluator), name=level.name, limits=Limits(), noise=level.noise,
+                         seed=seed, **options)
+        self.evaluator = evaluator
+
+    def choose_until(self, rules, state, cancel):
+        if state.cube is None:
+            return super().choose_until(rules, state, cancel)
+        if state.dice is None:  # a cube decision (the rules ask only then)
+            moves = rules.legal_moves(state)
+            if len(moves) == 1:
+                return moves[0]
+            return level_cube_action(state, CUBE_PLIES[self.name], self.evaluator, self.noise, self.rng)
+        plain, self.evaluate = self.evaluate, cube_evaluate(self.evaluator)
+        try:
+            return super().choose_until(CubeSearchRules(), state, cancel)
+        finally:
+            self.evaluate = plain
+
+
+def level_player(level_name: str, seed: int | None = None, evaluator_name: str | None = None) -> LevelPlayer:
     """The computer player of a named level (its noise seeded, so its games replay)."""
-    level = get_level(level_name)
-    run, options = _search_with(level)
-    evaluate = state_evaluate(get_evaluator(evaluator_name or strongest_evaluator()))
-    return SearchPlayer(run, evaluate, name=level.name, limits=Limits(), noise=level.noise, seed=seed, **options)
+    return LevelPlayer(get_level(level_name), get_evaluator(evaluator_name or strongest_evaluator()), seed)
 
 
 def _mover_view(state: BackgammonState, scored: ScoredMove) -> tuple[tuple, tuple]:
@@ -182,10 +212,12 @@ def analyze_position(
     deepest depth both were searched to (:func:`game.core.search.trails`).
     """
     chosen = get_evaluator(evaluator or strongest_evaluator())
+    if state.cube is not None and state.dice is None:  # a cube decision: roll or double, take or pass
+        return cube_records(state, CUBE_PLIES[get_level(level).name], chosen)
     ranked = search(state, get_level(level), chosen, limits, with_chances=True)
     if not ranked.moves:
         return []
-    rules = BackgammonRules()
+    rules = BackgammonRules() if state.cube is None else CubeSearchRules()
     before = (state.on_roll, state.opponent)
     best_text = rules.notation(state, ranked.best.move)
     views = [_mover_view(state, m) for m in ranked.moves]
@@ -193,7 +225,7 @@ def analyze_position(
     factors = {m.move: dict(zip(names, map(float, row))) for m, row in zip(ranked.moves, parts)}
     for m in ranked.moves:  # a play that ends the game is explained by its result
         if rules.is_over(m.after):
-            factors[m.move] = {WINS[round(abs(m.value))]: m.value}
+            factors[m.move] = {WINS[rules.win_kind(m.after)]: m.value}
 
     def details(_, scored):
         chances = scored.details if state.turn == 0 else tuple(flip_chances(np.array(scored.details)))

@@ -1,6 +1,9 @@
 """Backgammon players that choose by a registered evaluator: greedy and seed 002's BestOfFour.
 
 Both score the position after every legal play from the mover's side, in one numpy batch.
+In a game with the cube, ``greedy:bras`` doubles and takes by seed 001's thresholds, the
+other greedy players by :func:`~.cube.decide` at 0 ply (:mod:`.cube_play`); BestOfFour, like
+the other seed-002 players, never doubles and always takes.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import random
 import numpy as np
 
 from ..core.players import Player
+from .cube_play import bras_cube_action, level_cube_action
 from .evaluators import boards_to_array, get_evaluator
 from .rules import BackgammonRules, BackgammonState
 
@@ -31,6 +35,10 @@ class GreedyPlayer(Player):
         self.name = f"greedy:{evaluator_name}"
 
     def choose(self, rules: BackgammonRules, state: BackgammonState):
+        if state.dice is None:  # a cube decision
+            if self.evaluator.name == "bras":
+                return bras_cube_action(state, self.evaluator)
+            return level_cube_action(state, 0, self.evaluator)
         plays, values = play_values(rules, state, self.evaluator)
         return plays[int(np.argmax(values))]
 
@@ -47,6 +55,8 @@ class BestOfFourPlayer(Player):
         self.rng = random.Random(seed)
 
     def choose(self, rules: BackgammonRules, state: BackgammonState):
+        if state.dice is None:  # a cube decision: never double, always take
+            return rules.legal_moves(state)[0]
         plays, values = play_values(rules, state, self.evaluator)
         order = np.argsort(-values, kind="stable")
         if len(order) < 4:

@@ -75,4 +75,6 @@ class MonteCarloPlayer(Player):
         return won / len(seeds)
 
     def choose(self, rules: BackgammonRules, state: BackgammonState):
+        if state.dice is None:  # a cube decision: never double, always take (as the seed)
+            return rules.legal_moves(state)[0]
         return self.rank(rules, state)[0][0]

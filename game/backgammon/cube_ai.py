@@ -1,0 +1,355 @@
+"""The computer's cube: decisions at the levels' depths, and search in games with a cube.
+
+**Chances.**  Every evaluator gives the cubeless chances of the side on roll *before it
+rolls* (the networks are trained on the position with that side on roll; a state after a
+play has the opponent on roll): the networks their five outputs (:data:`.ai.CHANCES`),
+the others only a win estimate read off their equity, ``(clip(e, −1, 1) + 1) / 2``, with no
+gammons (:func:`chances_of`).
+
+**Cube decisions at depth** (:func:`cube_decision`), as GNU Backgammon's n-ply cube
+decisions: 0 ply decides on the position's own chances; 1 ply plays each of the 21 rolls
+(the best play by 0-ply cubeless equity) and averages, over the rolls, the *cubeful* value
+of the position reached — once with the cube as it is (no double) and once with the cube
+doubled and owned by the opponent (double, take) — each valued by Janowski's model from the
+side then on roll with its own best cube action (:func:`leaf_values`); 2 plies does the
+same two rolls deep (each reply the best at 0 ply; the opponent's cube action between the
+two rolls is not looked at, and the leaf is valued with the doubler on roll).  DP is
+exact.  A game that ends in the look-ahead counts its points (money) or the match equity
+of the score it leaves.  The shown chances are the averaged cubeless chances, and the
+take point is :func:`~.cube.decide`'s from them.  Expert's 2-ply decision takes about
+0.2 s in a money game and 0.6 s in a match (the match model is per leaf in Python), well
+under the 1.5 s the tests allow.
+
+**Search in cube games** (:class:`CubeSearchRules`): the chequer search sees only plays and
+dice: a turn that starts with a cube decision is a chance node (the roll is implied), and a
+game that has ended (:data:`~.cube_state.OVER`) is a leaf worth its points.  Leaves and
+ended games are valued in one unit per kind of game (:func:`cube_evaluate`):
+
+- money: points, the cubeless equity times the cube (the cube's own value is left out, a
+  documented simplification: GNU Backgammon values chequer plays cubefully);
+- match: ``2·MWC − 1`` with MWC the dead-cube match winning chance at the current cube and
+  score from the Kazaross table (so a finished game is its exact MWC after the score).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+import numpy as np
+
+from ..core.protocol import CHANCE
+from .board import CHECKERS, OFF
+from .cube import CubeContext, CubeDecision, decide, may_double
+from .cube import match as match_cube
+from .cube import money
+from .cube.decision import classify
+from .cube.met import kazaross
+from .cube_state import DECIDE, OFFERED, OVER, ROLLING
+from .evaluators import Evaluator, boards_to_array
+from .movegen import legal_plays
+from .nets.encoding import equity as outputs_equity, flip_outputs
+from .rules import BackgammonRules, BackgammonState, Roll
+
+ROLLS = [((h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in range(h, 0, -1)]
+"""The 21 rolls and their chances."""
+
+
+# --------------------------------------------------------------------------- chances
+
+
+def chances_of(evaluator: Evaluator, batch: np.ndarray) -> np.ndarray:
+    """``(N, 5)`` cubeless chances of the side on roll of each ``(on_roll, opponent)`` row."""
+    outputs = getattr(evaluator, "probabilities", None)
+    if outputs is not None:
+        out = np.array(outputs(batch), dtype=float)
+    else:
+        out = ((np.clip(evaluator.equity(batch), -1.0, 1.0) + 1.0) / 2.0)[:, None]
+    if out.shape[1] == 1:
+        out = np.concatenate([out, np.zeros((len(out), 4))], axis=1)
+    np.clip(out, 0.0, 1.0, out=out)
+    out[:, 1] = np.minimum(out[:, 1], out[:, 0])
+    out[:, 2] = np.minimum(out[:, 2], out[:, 1])
+    out[:, 3] = np.minimum(out[:, 3], 1.0 - out[:, 0])
+    out[:, 4] = np.minimum(out[:, 4], out[:, 3])
+    return out
+
+
+def _won(kind: int) -> np.ndarray:
+    return np.array([1.0, kind >= 2, kind >= 3, 0.0, 0.0])
+
+
+def _kind(loser) -> int:
+    if loser[OFF]:
+        return 1
+    return 3 if any(loser[p] for p in range(19, 26)) else 2
+
+
+def best_replies(mover, other, evaluator: Evaluator) -> list:
+    """For each of :data:`ROLLS`, the best play of ``mover`` by 0-ply cubeless equity, all
+    valued in one batch: ``(after_mover, after_other, kind, chances)`` with ``kind`` the
+    points won when the play bears the last checker off (then ``chances`` is None), else 0
+    and ``chances`` those of ``other``, then on roll."""
+    groups = [legal_plays(mover, other, *dice) or [((), mover, other)] for dice, _ in ROLLS]
+    rows = [(theirs, mine) for plays in groups for _, mine, theirs in plays]
+    chances = chances_of(evaluator, boards_to_array(rows))
+    values = outputs_equity(chances)
+    out, start = [], 0
+    for plays in groups:
+        end = start + len(plays)
+        done = next((p for p in plays if p[1][OFF] == CHECKERS), None)
+        if done is not None:
+            out.append((done[1], done[2], _kind(done[2]), None))
+        else:
+            best = start + int(np.argmin(values[start:end]))  # the side then on roll's equity: lowest
+            out.append((plays[best - start][1], plays[best - start][2], 0, chances[best]))
+        start = end
+    return out
+
+
+# --------------------------------------------------------------------------- contexts
+
+
+def context_of(state: BackgammonState, player: int | None = None) -> CubeContext:
+    """The :class:`CubeContext` of ``player`` (by default the player on turn) at ``state``."""
+    cube = state.cube
+    player = state.turn if player is None else player
+    owner = "centre" if cube.owner is None else "me" if cube.owner == player else "opponent"
+    if not cube.is_match:
+        return CubeContext(value=cube.value, owner=owner, jacoby=cube.jacoby, beavers=cube.beavers)
+    score = (cube.score[player], cube.score[1 - player])
+    return CubeContext.from_score(score, cube.match_length, value=cube.value, owner=owner,
+                                  crawford=cube.crawford, post_crawford=cube.post_crawford)
+
+
+def _swap(context: CubeContext, value: int, owner: str) -> CubeContext:
+    """The opponent's context at cube ``value`` owned by ``owner`` (seen from the opponent)."""
+    away = None if context.away is None else context.away[::-1]
+    return replace(context, away=away, value=value, owner=owner)
+
+
+def _flip_owner(owner: str) -> str:
+    return {"me": "opponent", "opponent": "me"}.get(owner, owner)
+
+
+# --------------------------------------------------------------------------- leaf values
+
+
+class _RememberedTable:
+    """The Kazaross table with its look-ups remembered: a 2-ply match decision asks it tens
+    of thousands of times for a few dozen scores."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.seen: dict = {}
+
+    def mwc(self, away_me: int, away_opp: int, post_crawford: bool = False) -> float:
+        key = (away_me, away_opp, post_crawford)
+        found = self.seen.get(key)
+        if found is None:
+            found = self.seen[key] = self.table.mwc(away_me, away_opp, post_crawford)
+        return found
+
+    def __getattr__(self, name):
+        return getattr(self.table, name)
+
+
+MET = _RememberedTable(kazaross())
+
+
+def leaf_values(chances: np.ndarray, context: CubeContext, cube_life: float = money.CONTACT_CUBE_LIFE) -> np.ndarray:
+    """The cubeful value of positions for their side on roll, with that side's best cube
+    action: money in points (per unit of cube 1), match in MWC."""
+    if len(chances) == 0:
+        return np.zeros(0)
+    if context.is_money:
+        if may_double(context):
+            per_cube = money.optimal_equity(chances, context.owner, context.jacoby, cube_life)
+        else:
+            per_cube = money.cubeful_equity(chances, context.owner, context.jacoby, cube_life)
+        return np.asarray(per_cube, dtype=float) * context.value
+    out = np.empty(len(chances))
+    for i, row in enumerate(chances):
+        if may_double(context):
+            m = match_cube.cube_equities(row, context, cube_life, MET)
+            out[i] = max(m.nd_mwc, min(m.dt_mwc, m.dp_mwc)) if not context.dead_for_me else m.nd_mwc
+        else:
+            out[i] = match_cube.cubeful_mwc(row, context, cube_life, MET)
+    return out
+
+
+def _won_value(kind: int, context: CubeContext, value: int) -> float:
+    """What I get for winning ``kind`` at cube ``value``: points, or the MWC after it."""
+    if context.is_money:
+        single = context.jacoby and context.owner == "centre" and value == context.value
+        return float((1 if single else kind) * value)
+    return match_cube.outcome_mwcs(context, value, MET)[kind - 1]
+
+
+def _negate(values, context: CubeContext):
+    return -values if context.is_money else 1.0 - values
+
+
+def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios):
+    """Averaged (cubeless chances of ``me``, [value of each scenario for me]) with ``me`` on
+    roll looked at ``plies`` (1 or 2) rolls deep.  ``scenarios`` are (my context at a leaf
+    with me on roll, the opponent's at a leaf with them on roll, my context for a win)."""
+    total = np.zeros(5)
+    values = np.zeros(len(scenarios))
+    for (_, weight), (mine, theirs, kind, chances) in zip(ROLLS, best_replies(me, opp, evaluator)):
+        if kind:
+            total += weight * _won(kind)
+            values += weight * np.array([_won_value(kind, won, won.value) for _, _, won in scenarios])
+        elif plies == 1:
+            total += weight * flip_outputs(chances)
+            values += weight * np.array([_negate(leaf_values(chances[None], opp_ctx)[0], opp_ctx)
+                                         for _, opp_ctx, _ in scenarios])
+        else:
+            sub_total, sub_values = _reply(theirs, mine, evaluator, scenarios)
+            total += weight * sub_total
+            values += weight * sub_values
+    return total, values
+
+
+def _reply(opp, me, evaluator: Evaluator, scenarios):
+    """The opponent (``opp``) on roll replies at 0 ply; averaged over their 21 rolls, my chances
+    and scenario values with me on roll after their reply."""
+    total = np.zeros(5)
+    values = np.zeros(len(scenarios))
+    leaves, weights = [], []
+    for (_, weight), (_, _, kind, chances) in zip(ROLLS, best_replies(opp, me, evaluator)):
+        if kind:
+            total += weight * flip_outputs(_won(kind)[None])[0]
+            values += weight * np.array([_negate(_won_value(kind, _swap(won, won.value, _flip_owner(won.owner)),
+                                                            won.value), won) for _, _, won in scenarios])
+        else:
+            leaves.append(chances)
+            weights.append(weight)
+    if leaves:
+        w, chances = np.array(weights), np.array(leaves)
+        total += w @ chances
+        values += np.array([w @ leaf_values(chances, my_ctx) for my_ctx, _, _ in scenarios])
+    return total, values
+
+
+def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
+                  cube_life: float = money.CONTACT_CUBE_LIFE) -> CubeDecision:
+    """The cube decision of the doubler at ``state`` (the player on turn, deciding or having
+    offered) looked ``plies`` rolls ahead (0, 1 or 2; see the module doc)."""
+    context = context_of(state)
+    me, opp = state.on_roll, state.opponent
+    if plies == 0:
+        chances = chances_of(evaluator, boards_to_array([(me, opp)]))[0]
+        return decide(chances, context, cube_life)
+    v = context.value
+    nd_mine, dt_mine = context, replace(context, value=2 * v, owner="opponent")
+    scenarios = [(nd_mine, _swap(context, v, _flip_owner(context.owner)), nd_mine),
+                 (dt_mine, _swap(context, 2 * v, "me"), dt_mine)]
+    chances, (nd, dt) = _lookahead(me, opp, plies, evaluator, scenarios)
+    chances = tuple(float(c) for c in np.clip(chances, 0.0, 1.0))
+    static = decide(chances, context, cube_life, MET)
+    if context.is_money:
+        nd, dt, mwc = nd / v, dt / v, None
+    else:
+        mwc = (float(nd), float(dt), static.mwc[2])
+        nd, dt = match_cube.emg(nd, context, MET), match_cube.emg(dt, context, MET)
+    action = classify(nd, dt, static.dp, redouble=static.redouble, can_gammon=chances[1] > 0,
+                      beavers=static.beavers, dead=not context.is_money and context.dead_for_me)
+    return replace(static, nd=float(nd), dt=float(dt), action=action, mwc=mwc)
+
+
+# --------------------------------------------------------------------------- search in cube games
+
+
+@lru_cache(maxsize=4096)
+def _outcomes(context: CubeContext) -> np.ndarray:
+    return np.array(match_cube.outcome_mwcs(context, None, MET))
+
+
+def match_value(state: BackgammonState, player: int) -> float:
+    """``2·MWC − 1`` of ``player`` at a finished game of a match (the score it leaves)."""
+    cube = state.cube
+    winner = cube.match_winner
+    if winner is not None:
+        return 1.0 if winner == player else -1.0
+    length = cube.match_length
+    won_by, points = cube.result
+    before = list(cube.score)
+    before[won_by] -= points
+    post = max(before) == length - 1
+    mwc = MET.mwc(length - cube.score[player], length - cube.score[1 - player], post)
+    return 2.0 * mwc - 1.0
+
+
+def cube_evaluate(evaluator: Evaluator):
+    """The search's evaluate callback for states with a cube (see the module doc)."""
+
+    def evaluate(states, player: int) -> np.ndarray:
+        out = np.zeros(len(states))
+        live = [i for i, s in enumerate(states) if s.cube.phase != OVER]
+        for i, s in enumerate(states):
+            if s.cube.phase == OVER:
+                out[i] = CubeSearchRules.ended_value(s, player)
+        if live:
+            chances = chances_of(evaluator, boards_to_array([(states[i].on_roll, states[i].opponent) for i in live]))
+            for row, i in zip(chances, live):
+                s = states[i]
+                sign = 1.0 if s.turn == player else -1.0
+                if s.cube.is_match:
+                    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(context_of(s), owner="centre"))
+                    win, g, bg, lgam, lbgam = row
+                    mwc = ((win - g) * ws + (g - bg) * wg + bg * wbg
+                           + (1 - win - lgam) * ls + (lgam - lbgam) * lg + lbgam * lbg)
+                    out[i] = sign * (2.0 * mwc - 1.0)
+                else:
+                    out[i] = sign * float(money.cubeless_equity(row)) * s.cube.value
+        return out
+
+    return evaluate
+
+
+def cube_valuer(evaluator: Evaluator):
+    """The search's valuer for states with a cube: :func:`cube_evaluate`'s values and the
+    cubeless chances, both for player 0 (as :func:`.ai.state_valuer`)."""
+    evaluate = cube_evaluate(evaluator)
+
+    def valuer(states) -> tuple[np.ndarray, np.ndarray]:
+        chances = chances_of(evaluator, boards_to_array([(s.on_roll, s.opponent) for s in states]))
+        second = np.array([s.turn == 1 for s in states])
+        chances[second] = flip_outputs(chances[second])
+        return evaluate(states, 0), chances
+
+    return valuer
+
+
+class CubeSearchRules(BackgammonRules):
+    """The rules as the chequer search of a cube game sees them (see the module doc): a cube
+    decision before the roll is a chance node with the roll implied, an ended game a leaf."""
+
+    def to_move(self, state: BackgammonState) -> int:
+        if state.cube is not None and state.dice is None:
+            return CHANCE
+        return super().to_move(state)
+
+    def is_over(self, state: BackgammonState) -> bool:
+        if state.cube is not None:
+            return state.cube.phase == OVER
+        return super().is_over(state)
+
+    def apply(self, state: BackgammonState, action):
+        if isinstance(action, Roll) and state.cube is not None and state.cube.phase in (DECIDE, OFFERED):
+            state = replace(state, cube=replace(state.cube, phase=ROLLING))
+        return super().apply(state, action)
+
+    @staticmethod
+    def ended_value(state: BackgammonState, player: int) -> float:
+        """An ended game's value for ``player``: points (money) or ``2·MWC − 1`` (match)."""
+        if state.cube.is_match:
+            return match_value(state, player)
+        winner, points = state.cube.result
+        return float(points if winner == player else -points)
+
+    def result(self, state: BackgammonState) -> tuple[float, float]:
+        if state.cube is not None:
+            return (self.ended_value(state, 0), self.ended_value(state, 1))
+        return super().result(state)

@@ -1,0 +1,137 @@
+"""Cube actions for the computer players and the analysis records of cube decisions.
+
+- :data:`CUBE_PLIES`: how far each level looks before a cube decision (:func:`.cube_ai.cube_decision`):
+  Beginner and Intermediate 0 ply, Advanced 1 ply, Expert 2 plies (about 0.2–0.3 s).
+  Beginner and Intermediate add their chequer noise (in points) to ND and DT before
+  choosing, so they also misjudge the cube now and then.
+- :func:`bras_cube_action`: seed 001's money thresholds for ``greedy:bras``: with the BRAS
+  score ``S_me`` of the player on roll (0..100), double when ``S_me ≥ 62`` (``S_live_low``,
+  the low end of the seed's "62–65"), and the taker passes when the doubler's
+  ``S_me ≥ 80`` (``S_drop``), else takes.  The seed gives no "too good" zone and no match
+  thresholds; its thresholds are used at every score.
+- :func:`cube_records`: one :class:`~game.core.analysis.MoveAnalysis` per legal cube action,
+  best first, valued as GNU Backgammon normalises cube equities (per unit of the current
+  cube for money, EMG for a match): No double → ND, Double → min(DT, DP) (the opponent's
+  best answer), Take → −DT, Pass → −DP, Beaver → −2·DT (the taker's view).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from ..core.analysis import MoveAnalysis, display_score
+from .cube.decision import CubeDecision, classify
+from .cube_ai import context_of, cube_decision
+from .cube_rules import decision
+from .cube_state import BEAVER, DOUBLE, PASS, ROLL, TAKE, CubeAction
+from .evaluators import Evaluator, boards_to_array
+from .nets.encoding import flip_outputs
+from .rules import BackgammonRules, BackgammonState
+
+CUBE_PLIES = {"beginner": 0, "intermediate": 0, "advanced": 1, "expert": 2}
+"""Rolls looked ahead before a cube decision, by level."""
+BRAS_DOUBLE, BRAS_DROP = 62.0, 80.0
+"""Seed 001's money-game thresholds on the BRAS score: ``S_live_low`` and ``S_drop``."""
+CHANCE_KEYS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+
+
+def with_noise(d: CubeDecision, noise: float, rng: random.Random) -> CubeDecision:
+    """``d`` with Gaussian noise added to ND and DT and the action classified again."""
+    if not noise:
+        return d
+    nd, dt = d.nd + rng.gauss(0.0, noise), d.dt + rng.gauss(0.0, noise)
+    action = classify(nd, dt, d.dp, redouble=d.redouble, can_gammon=d.chances[1] > 0, beavers=d.beavers,
+                      dead=d.action.endswith("(dead cube)"))
+    return CubeDecision(nd, dt, d.dp, action, d.take_point, d.chances, d.redouble, d.beavers, d.mwc)
+
+
+def action_from(d: CubeDecision, state: BackgammonState) -> CubeAction:
+    """The action ``d`` advises at ``state`` (a beaver only where the rules allow one)."""
+    if decision(state) == "cube":
+        return DOUBLE if d.best_double_action() == "double" else ROLL
+    answer = {"take": TAKE, "pass": PASS, "beaver": BEAVER}[d.best_take_action()]
+    return answer if answer in BackgammonRules().legal_moves(state) else TAKE
+
+
+def level_cube_action(state: BackgammonState, plies: int, evaluator: Evaluator, noise: float = 0.0,
+                      rng: random.Random | None = None) -> CubeAction:
+    """A level's cube action at a cube or take decision."""
+    d = cube_decision(state, plies, evaluator)
+    return action_from(with_noise(d, noise, rng or random.Random(0)), state)
+
+
+def bras_cube_action(state: BackgammonState, evaluator: Evaluator) -> CubeAction:
+    """Seed 001's thresholds (see the module doc); ``evaluator`` is BRAS (``equity = S/50 − 1``)."""
+    doubler_score = 50.0 * (1.0 + float(evaluator.equity(boards_to_array([(state.on_roll, state.opponent)]))[0]))
+    if decision(state) == "cube":
+        return DOUBLE if doubler_score >= BRAS_DOUBLE else ROLL
+    return PASS if doubler_score >= BRAS_DROP else TAKE
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+def _units(d: CubeDecision) -> str:
+    return "EMG" if d.mwc is not None else "equity per unit of cube"
+
+
+def _double_warning(d: CubeDecision, action: CubeAction) -> list[str]:
+    lost = d.error("double" if action == DOUBLE else "no double")
+    if lost <= 0.0005:
+        return []
+    if action == DOUBLE:
+        reason = "too good to double" if d.action.startswith("Too good") else "doubling now is too early"
+        return [f"{reason[0].upper()}{reason[1:]}: doubling loses {lost:.3f}"]
+    return [f"Not doubling loses {lost:.3f} ({d.action})"]
+
+
+def cube_records(state: BackgammonState, plies: int, evaluator: Evaluator) -> list[MoveAnalysis]:
+    """The analysis of a cube decision (see the module doc), best first."""
+    from .ai import DISPLAY_SCALE  # the common display scale of backgammon's analysis
+    d = cube_decision(state, plies, evaluator)
+    kind = decision(state)
+    chances = np.array(d.chances)
+    if kind == "cube":
+        rows = [(ROLL, d.nd, "No redouble" if d.redouble else "No double"),
+                (DOUBLE, min([d.dt, d.dp] + ([2 * d.dt] if d.beavers else [])), None)]
+    else:
+        chances = flip_outputs(chances[None])[0]
+        legal = BackgammonRules().legal_moves(state)
+        rows = [(a, v, None) for a, v in ((TAKE, -d.dt), (PASS, -d.dp), (BEAVER, -2 * d.dt)) if a in legal]
+    rows.sort(key=lambda row: -row[1])
+    best = rows[0][1]
+    rules = BackgammonRules()
+    explanation = (f"Proper cube action: {d.action}",
+                   f"No double {d.nd:+.3f}, double/take {d.dt:+.3f}, double/pass {d.dp:+.3f} ({_units(d)}"
+                   + (f"; MWC {d.mwc[0]:.1%}, {d.mwc[1]:.1%}, {d.mwc[2]:.1%}" if d.mwc else "") + ")",
+                   f"Take point {d.take_point:.1%} (the taker's least winning chance)")
+    records = []
+    for rank, (action, value, words) in enumerate(rows, 1):
+        if kind == "cube":
+            warnings = _double_warning(d, action)
+        else:
+            warning = d.warning(action.kind)
+            warnings = [warning] if warning else []
+        records.append(MoveAnalysis(
+            move=action, notation=words or rules.notation(state, action),
+            score=display_score(value, DISPLAY_SCALE), value=float(value),
+            details={"equity": float(value), **dict(zip(CHANCE_KEYS, map(float, chances)))},
+            warnings=tuple(warnings), factors={}, rank=rank, diff=float(value - best),
+            plies=plies, exact=True, explanation=explanation,
+            score_diff=display_score(value, DISPLAY_SCALE) - display_score(best, DISPLAY_SCALE)))
+    return records
+
+
+def cube_summary(state: BackgammonState, plies: int, evaluator: Evaluator, level: str) -> dict:
+    """The ``tabula cube --json`` record: proper action, ND/DT/DP, cubeless chances, take point."""
+    d = cube_decision(state, plies, evaluator)
+    summary = {"proper": d.action, "nd": round(d.nd, 4), "dt": round(d.dt, 4), "dp": round(d.dp, 4),
+               "cubeless": {k: round(float(c), 4) for k, c in zip(CHANCE_KEYS, d.chances)},
+               "take_point": round(d.take_point, 4), "level": level, "plies": plies,
+               "decision": decision(state), "money": context_of(state).is_money}
+    if d.mwc is not None:
+        summary["mwc"] = {k: round(v, 4) for k, v in zip(("nd", "dt", "dp"), d.mwc)}
+    return summary
+

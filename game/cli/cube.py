@@ -1,0 +1,105 @@
+"""``tabula cube backgammon --position "POSID:MATCHID" [--level L] [--evaluator E] [--json]``.
+
+The cube decision of a position before the roll: the cubeless chances, no double /
+double-take / double-pass equities (normalised as GNU Backgammon's: per unit of cube for
+money, EMG for a match), the proper action in GNU Backgammon's words and the take point,
+at the level's depth (:data:`game.backgammon.cube_play.CUBE_PLIES`; Expert by default).
+The position is a GNU ``posid:matchid`` or an XGID; a bare position ID is a money game with
+a centred cube and the player on roll to decide.  A position with a double offered shows
+the same decision (the taker answers it).  ``--json`` prints ``{"proper", "nd", "dt", "dp",
+"cubeless": {"win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"},
+"take_point", "level"}`` plus ``plies``, ``decision`` ("cube" or "take"), ``money`` and, in
+a match, ``mwc``.  A position with no cube decision (dice rolled, the Crawford game, the
+opponent's cube, the game over) is a usage error.  Only backgammon has a doubling cube.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+
+from ..games import get_game
+from .common import UsageError, canonical_name, user_input
+
+GAMES = ("backgammon",)
+"""The games with a doubling cube."""
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("cube", help="the cube decision of a backgammon position (double? take?)")
+    parser.add_argument("game", choices=GAMES, help="the game: backgammon (the only one with a doubling cube)")
+    parser.add_argument("--position", required=True,
+                        help="GNU Backgammon POSID:MATCHID, an XGID, or a bare position ID (money, cube centred)")
+    parser.add_argument("--level", type=canonical_name, default="expert",
+                        help="beginner, intermediate (0 ply), advanced (1 ply) or expert (2 ply; the default)")
+    parser.add_argument("--evaluator", type=canonical_name, help="the evaluator (default: the strongest installed)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=run, checks_input=True)
+
+
+def read_cube_position(text: str):
+    """The state of ``text`` at a cube decision; a :class:`UsageError` saying why there is none."""
+    from ..backgammon import CubeState, decision, parse_position
+    from ..backgammon.cube_state import DECIDE, MAX_CUBE, OVER
+    with user_input():
+        state = parse_position(text)
+    if state.cube is None:  # a bare position ID: money, centred cube
+        if state.dice is not None:
+            raise UsageError("the dice are rolled in this position: there is no cube decision (try tabula analyze)")
+        state = replace(state, cube=CubeState(phase=DECIDE))
+    if decision(state) in ("cube", "take"):
+        return state
+    cube = state.cube
+    if cube.phase == OVER:
+        why = "the game is over"
+    elif state.dice is not None:
+        why = "the dice are rolled: a play comes next (try tabula analyze)"
+    elif cube.crawford:
+        why = "this is the Crawford game: nobody may double"
+    elif cube.value >= MAX_CUBE:
+        why = f"the cube is at its highest, {MAX_CUBE}"
+    else:
+        why = "the opponent owns the cube"
+    raise UsageError(f"no cube decision in this position: {why}")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..backgammon.ai import strongest_evaluator
+    from ..backgammon.cube_play import CUBE_PLIES, cube_summary
+    from ..backgammon.evaluators import evaluator_names, get_evaluator
+    if args.level not in CUBE_PLIES:
+        raise UsageError(f"unknown level {args.level!r}; known levels: {', '.join(CUBE_PLIES)}")
+    evaluator = args.evaluator or strongest_evaluator()
+    if evaluator not in evaluator_names():
+        raise UsageError(f"unknown evaluator {evaluator!r}; known evaluators: {', '.join(evaluator_names())}")
+    state = read_cube_position(args.position)
+    summary = cube_summary(state, CUBE_PLIES[args.level], get_evaluator(evaluator), args.level)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    info = get_game(args.game)
+    print_summary(info, state, summary, evaluator)
+    return 0
+
+
+def print_summary(info, state, s: dict, evaluator: str) -> None:
+    """The decision as text: the setting, the cubeless chances, the three equities, the verdict."""
+    from ..backgammon import cube_owner, cube_value, match_length, match_score
+    owner = cube_owner(state)
+    where = "centred" if owner is None else f"owned by {info.player_titles[owner]}"
+    length = match_length(state)
+    kind = "money" if not length else "match to {} at {}-{}".format(length, *match_score(state))
+    who = info.player_titles[state.turn]
+    print(f"{info.title} cube decision in {info.format_position(state)}: {who} "
+          f"{'considers doubling' if s['decision'] == 'cube' else 'has doubled'}; {kind}, cube {cube_value(state)} "
+          f"{where}; level {s['level']} ({s['plies']} ply), evaluator {evaluator}")
+    titles = ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)")
+    print("cubeless chances (" + who + "): " + "  ".join(
+        f"{title} {100 * value:.1f}%" for title, value in zip(titles, s["cubeless"].values())))
+    units = "money equity per unit of cube" if s["money"] else "EMG"
+    print(f"  No double     {s['nd']:+.3f}")
+    print(f"  Double, take  {s['dt']:+.3f}")
+    print(f"  Double, pass  {s['dp']:+.3f}   ({units})")
+    print(f"Proper cube action: {s['proper']}")
+    print(f"Take point: {100 * s['take_point']:.1f}%")

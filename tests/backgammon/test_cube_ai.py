@@ -1,0 +1,282 @@
+"""The computer's cube: level decisions on textbook positions, analysis records, search in
+cube games, seed 001's BRAS thresholds, and cubeless play unchanged."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+from game.backgammon import GAME, decision, parse_position, with_dice
+from game.backgammon.cube import decide
+from game.backgammon.cube_ai import (
+    ROLLS,
+    CubeSearchRules,
+    best_replies,
+    chances_of,
+    context_of,
+    cube_decision,
+    cube_evaluate,
+)
+from game.backgammon.cube_play import (
+    BRAS_DOUBLE,
+    BRAS_DROP,
+    bras_cube_action,
+    cube_records,
+)
+from game.backgammon.cube_state import (
+    BEAVER,
+    DECIDE,
+    DOUBLE,
+    OFFERED,
+    OVER,
+    PASS,
+    ROLL,
+    TAKE,
+    CubeState,
+)
+from game.backgammon.evaluators import boards_to_array, get_evaluator
+from game.backgammon.players import make_player
+from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.core.protocol import CHANCE
+
+RULES = BackgammonRules()
+
+
+def side(points: dict[int, int]) -> tuple[int, ...]:
+    """A side in its own numbering (1..24 points, 25 the bar, 0 borne off)."""
+    board = [0] * 26
+    for point, count in points.items():
+        board[point] = count
+    board[0] = 15 - sum(points.values())
+    return tuple(board)
+
+
+LONE = side({1: 1})  # the opponent bears off with any roll: the roller has the last roll
+DOUBLE_PASS = side({5: 1})  # 31 of 36 rolls bear off: 86%
+DOUBLE_TAKE = side({3: 1, 2: 1})  # 25 of 36: 69%
+NO_DOUBLE = side({6: 1, 5: 1})  # 6 of 36: 17%
+BLITZ = (side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}), side({25: 3, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}))
+
+
+def at(me, opp, phase=DECIDE, **cube) -> BackgammonState:
+    return BackgammonState.from_board(me, opp, 0, None, CubeState(phase=phase, **cube))
+
+
+def win_chance(me) -> float:
+    return sum(weight for (_, weight), (_, _, kind, _) in zip(ROLLS, best_replies(me, LONE, get_evaluator("bras")))
+               if kind)
+
+
+def test_the_textbook_positions_win_what_their_names_say():
+    assert win_chance(DOUBLE_PASS) == pytest.approx(31 / 36)
+    assert win_chance(DOUBLE_TAKE) == pytest.approx(25 / 36)
+    assert win_chance(NO_DOUBLE) == pytest.approx(6 / 36)
+
+
+@pytest.mark.parametrize("level", ["advanced", "expert"])
+@pytest.mark.parametrize("me, double, answer, proper", [
+    (DOUBLE_PASS, DOUBLE, PASS, "Double, pass"),
+    (DOUBLE_TAKE, DOUBLE, TAKE, "Double, take"),
+    (NO_DOUBLE, ROLL, TAKE, "No double, take"),
+])
+def test_last_roll_positions_are_decided_exactly_by_the_levels_that_look_ahead(level, me, double, answer, proper):
+    player = make_player(level, 1)
+    state = at(me, LONE)
+    assert player.choose(RULES, state) == double
+    assert player.choose(RULES, at(me, LONE, OFFERED)) == answer
+    records = GAME.analyze(state, level=level)
+    assert records[0].explanation[0] == f"Proper cube action: {proper}"
+
+
+def test_a_last_roll_double_take_has_the_exact_equities():
+    d = cube_decision(at(DOUBLE_TAKE, LONE), 1, get_evaluator("net-full"))
+    p = 25 / 36
+    assert d.nd == pytest.approx(2 * p - 1)
+    assert d.dt == pytest.approx(2 * (2 * p - 1))
+    assert d.chances[0] == pytest.approx(p, abs=1e-3)  # the network, not quite sure of a lone checker
+
+
+@pytest.mark.parametrize("level", ["intermediate", "advanced", "expert"])
+def test_a_gammonish_blitz_is_too_good_to_double(level):
+    state = at(*BLITZ)
+    records = GAME.analyze(state, level=level)
+    assert records[0].explanation[0] == "Proper cube action: Too good to double, pass"
+    assert [r.move for r in records] == [ROLL, DOUBLE]
+    assert make_player(level, 1).choose(RULES, state) == ROLL
+    assert records[1].warnings == (f"Too good to double: doubling loses {-records[1].diff:.3f}",)
+
+
+def test_cube_records_at_0_ply_are_decide_of_the_chances_best_first():
+    state = parse_position("4HPwATDgc/ABMA:cAkAAAAAAAAA")  # the opening position, money, no dice: a cube decision
+    assert decision(state) == "cube"
+    evaluator = get_evaluator("net-full")
+    d = decide(chances_of(evaluator, boards_to_array([(state.on_roll, state.opponent)]))[0], context_of(state))
+    records = cube_records(state, 0, evaluator)
+    assert [r.notation for r in records] == ["No double", "Doubles => 2"]
+    assert records[0].value == pytest.approx(d.nd) and records[1].value == pytest.approx(min(d.dt, d.dp))
+    assert records[0].details["win"] == pytest.approx(d.chances[0])
+    assert records[1].diff == pytest.approx(min(d.dt, d.dp) - d.nd) and records[1].diff < 0
+    assert "Doubling now is too early" in records[1].warnings[0]
+    assert records[0].score > records[1].score
+
+
+def test_take_records_are_the_takers_view():
+    state = at(DOUBLE_TAKE, LONE, OFFERED, beavers=True)
+    records = GAME.analyze(state, level="advanced")
+    d = cube_decision(state, 1, get_evaluator("net-full"))
+    values = {r.move: r.value for r in records}
+    assert values == pytest.approx({TAKE: -d.dt, PASS: -1.0, BEAVER: -2 * d.dt})
+    assert [r.move for r in records] == [TAKE, PASS, BEAVER]
+    assert records[0].details["win"] == pytest.approx(11 / 36, abs=1e-3)  # the taker's chances
+    assert records[1].warnings == (f"A pass would lose {1.0 - d.dt:.3f}",)
+
+
+def test_match_decisions_are_in_emg_with_match_winning_chances():
+    state = at(DOUBLE_TAKE, LONE, match_length=7, score=(2, 3))
+    d = cube_decision(state, 2, get_evaluator("net-full"))
+    assert d.mwc is not None and d.dp == pytest.approx(1.0)
+    assert d.best_double_action() == "double"
+    assert GAME.analyze(state, level="expert")[0].move == DOUBLE
+
+
+def test_no_cube_action_in_the_crawford_game_and_a_forced_roll():
+    state = BackgammonState.from_board(DOUBLE_TAKE, LONE, 0, None, CubeState(match_length=5, score=(4, 2),
+                                                                              crawford=True))
+    assert decision(state) is None  # the rules roll at once; nothing for the players to decide
+
+
+def test_an_expert_cube_decision_takes_under_one_and_a_half_seconds():
+    state = parse_position("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    start = time.perf_counter()
+    make_player("expert", 1).choose(RULES, state)
+    assert time.perf_counter() - start < 1.5
+
+
+@pytest.mark.parametrize("score, action", [(BRAS_DOUBLE - 0.1, ROLL), (BRAS_DOUBLE, DOUBLE), (90.0, DOUBLE)])
+def test_greedy_bras_doubles_by_seed_001s_threshold(score, action):
+    class Fixed:
+        def equity(self, batch):
+            return [score / 50.0 - 1.0]
+    assert bras_cube_action(at(*BLITZ), Fixed()) == action
+
+
+@pytest.mark.parametrize("score, action", [(BRAS_DROP - 0.1, TAKE), (BRAS_DROP, PASS)])
+def test_greedy_bras_passes_by_seed_001s_drop_point(score, action):
+    class Fixed:
+        def equity(self, batch):
+            return [score / 50.0 - 1.0]
+    assert bras_cube_action(at(*BLITZ, OFFERED), Fixed()) == action
+
+
+def test_greedy_bras_player_reads_the_real_bras_score():
+    bras = get_evaluator("bras")
+    state = at(*BLITZ)
+    score = 50.0 * (1.0 + bras.equity(boards_to_array([(state.on_roll, state.opponent)]))[0])
+    assert make_player("greedy:bras").choose(RULES, state) == (DOUBLE if score >= BRAS_DOUBLE else ROLL)
+
+
+# --------------------------------------------------------------------------- search in cube games
+
+
+def test_the_chequer_search_of_a_cube_game_sees_dice_only():
+    rules = CubeSearchRules()
+    state = at(*BLITZ)
+    assert rules.to_move(state) == CHANCE
+    rolled = rules.apply(state, rules.chance_outcomes(state)[0][0])
+    assert rolled.dice == (6, 6) and rolled.cube.phase == "rolling"
+    over = replace(state, cube=replace(state.cube, value=2, phase=OVER, result=(1, 4)))
+    assert rules.is_over(over) and rules.result(over) == (-4.0, 4.0)
+
+
+def test_cube_leaf_values_are_antisymmetric_and_scaled_by_the_cube():
+    evaluate = cube_evaluate(get_evaluator("net-full"))
+    state = at(*BLITZ)
+    doubled = replace(state, cube=replace(state.cube, value=4, owner=1))
+    one, four = evaluate([state, doubled], 0)
+    assert four == pytest.approx(4 * one) and one > 1.0
+    assert evaluate([state], 1)[0] == pytest.approx(-one)
+    match = at(*BLITZ, match_length=5, score=(2, 2))
+    mine, theirs = evaluate([match], 0)[0], evaluate([match], 1)[0]
+    assert mine == pytest.approx(-theirs) and 0.0 < mine < 1.0
+
+
+def test_a_play_in_a_cube_game_is_analyzed_with_the_game_ending_in_points():
+    state = with_dice(at(side({1: 1}), side({6: 1, 5: 1}), value=2, owner=1), "21")
+    records = GAME.analyze(state, level="advanced")
+    assert records[0].notation == "1/off" and records[0].value == pytest.approx(2.0)
+
+
+CUBELESS_PLAYS = [  # recorded on main before the cube: the levels must still choose these
+    ("KfPBAwKKc+GRAA", "65", {"beginner": "18/13 16/10", "advanced": "18/13 9/3"}),
+    ("ls4NQRDZ5FUGAA", "51", {"beginner": "11/6 8/7*", "advanced": "11/6 10/9"}),
+    ("c4szBgA2WxtAEA", "42", {"beginner": "18/14 9/7", "advanced": "23/19 18/16"}),
+]
+
+
+@pytest.mark.parametrize("position, dice, plays", CUBELESS_PLAYS)
+def test_cubeless_play_is_unchanged(position, dice, plays):
+    state = with_dice(parse_position(position), dice)
+    for level, play in plays.items():
+        assert RULES.notation(state, make_player(level, 7).choose(RULES, state)) == play
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+def play_out(options, names, seed, limit=3000):
+    """A game played by ``names`` (players 0 and 1); its notations replayed must reach the
+    same end."""
+    rng = random.Random(seed)
+    players = [make_player(name, seed + i) for i, name in enumerate(names)]
+    state, moves, cube_actions = RULES.initial_state(options), [], 0
+    while not RULES.is_over(state):
+        assert len(moves) < limit
+        mover = RULES.to_move(state)
+        if mover == CHANCE:
+            outcomes = RULES.chance_outcomes(state)
+            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = players[mover].choose(RULES, state)
+            assert action in RULES.legal_moves(state)
+            cube_actions += decision(state) in ("cube", "take")
+        moves.append(RULES.notation(state, action))
+        state = RULES.apply(state, action)
+    replay = RULES.initial_state(options)
+    for text in moves:
+        replay = RULES.apply(replay, RULES.parse(replay, text))
+    assert replay.sides == state.sides and replay.cube == state.cube
+    return state, cube_actions
+
+
+@pytest.mark.parametrize("options, names", [
+    ({"match_length": 3}, ("beginner", "intermediate")),
+    ({"cube": True, "jacoby": True, "beavers": True}, ("intermediate", "beginner")),
+    ({"match_length": 3}, ("greedy:bras", "greedy:net-full")),
+    ({"cube": True}, ("advanced", "greedy:bras")),
+])
+def test_cube_games_are_played_to_the_end(options, names):
+    state, cube_actions = play_out(options, names, seed=3)
+    assert state.cube.finished and cube_actions > 0
+
+
+def test_the_expert_decides_every_kind_of_state_of_a_cube_match():
+    state, seen = RULES.initial_state({"match_length": 5, "score": "3-2"}), set()
+    rng, player, fast = random.Random(4), make_player("expert", 1), make_player("intermediate", 2)
+    steps = 0
+    while not RULES.is_over(state) and steps < 400:
+        mover = RULES.to_move(state)
+        if mover == CHANCE:
+            outcomes = RULES.chance_outcomes(state)
+            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            kind = decision(state)
+            use = player if rng.random() < (0.3 if kind != "play" else 0.05) else fast
+            action = use.choose(RULES, state)
+            assert action in RULES.legal_moves(state)
+            seen.add(kind if use is player else None)
+        state = RULES.apply(state, action)
+        steps += 1
+    assert {"cube", "take", "play"} <= seen and RULES.is_over(state)
