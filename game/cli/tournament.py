@@ -63,7 +63,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..core.argtypes import checked_number
+from ..core.argtypes import bounded_int
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar
@@ -72,14 +72,54 @@ from ..core.tournament.results import GamesFileError
 from ..core.tournament.runner import MAX_WORKERS
 from ..core.tournament.schedule import MAX_GAMES_PER_PAIR, MAX_PLAYERS, MAX_PLIES, MAX_SEED
 from ..core.tournament.summary import Summary
-from ..games import get_game
+from ..core.gameinfo import TournamentOption
+from ..games import all_games, get_game
 from .common import UsageError, add_game_argument, canonical_name
 
 
-def bounded_int(low: int, high: int):
-    """argparse type: a whole number from ``low`` to ``high``."""
-    return checked_number(int, lambda value: low <= value <= high,
-                          f"a whole number of at least {low:,} and at most {high:,}")
+def declared_flags() -> dict[str, list[tuple[str, TournamentOption]]]:
+    """Flag name → ``(game title, flag)`` for every game declaring it (``GameInfo.tournament_flags``)."""
+    declared: dict[str, list[tuple[str, TournamentOption]]] = {}
+    for info in all_games():
+        for name, flag in info.tournament_flags.items():
+            declared.setdefault(name, []).append((info.title, flag))
+    return declared
+
+
+def add_game_flags(parser: argparse.ArgumentParser) -> None:
+    """A flag per game-declared way of playing a tournament (``--match N``, ``--cube``)."""
+    for name, specs in declared_flags().items():
+        about = "; ".join(f"{title}: {flag.help}" for title, flag in specs)
+        ranges = [(flag.low, flag.high) for _, flag in specs if flag.low is not None]
+        if ranges:
+            low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
+            parser.add_argument(f"--{name}", dest=f"flag_{name}", metavar="N", type=bounded_int(low, high),
+                                help=f"{about} (N from {low} to {high})")
+        else:
+            parser.add_argument(f"--{name}", dest=f"flag_{name}", action="store_const", const=True, help=about)
+
+
+def chosen_flags(info, args: argparse.Namespace) -> dict[str, object]:
+    """The game options the tournament flags given set; :class:`UsageError` for a flag the game
+    does not take, a value out of its range, or two flags of one group."""
+    options, groups = {}, {}
+    for name in declared_flags():
+        value = getattr(args, f"flag_{name}", None)
+        if value is None:
+            continue
+        flag = info.tournament_flags.get(name)
+        if flag is None:
+            offered = ", ".join(f"--{n}" for n in info.tournament_flags)
+            raise UsageError(f"--{name} is not a tournament flag of {info.title}"
+                             + (f" (its flags: {offered})" if offered else ", which has none"))
+        try:
+            options[flag.option] = flag.check(value)
+        except ValueError as error:
+            raise UsageError(f"--{name}: {error}") from None
+        if flag.group and flag.group in groups:
+            raise UsageError(f"--{groups[flag.group]} and --{name} cannot be used together: choose one")
+        groups[flag.group] = name
+    return options
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -96,6 +136,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
     parser.add_argument("--max-plies", type=bounded_int(1, MAX_PLIES),
                         help=f"stop a game unfinished (a draw) after this many plies, at most {MAX_PLIES:,}")
+    add_game_flags(parser)
     parser.add_argument("--json", action="store_true", help="print only the results as JSON")
     parser.set_defaults(run=run)
 
@@ -117,7 +158,8 @@ def run(args: argparse.Namespace) -> int:
     games = even_games(args.games)
     if games != args.games:
         print(f"note: {args.games} games per pair rounded up to {games} (both seatings equally often)", file=sys.stderr)
-    settings = Settings(args.game, tuple(args.players), games, args.seed, args.max_plies)
+    options = chosen_flags(get_game(args.game), args)
+    settings = Settings(args.game, tuple(args.players), games, args.seed, args.max_plies, options)
     validate(settings, get_game)
     folder = Path(args.out) if args.out else new_folder(settings.game)
     with ResultStore(folder, settings) as store:  # the folder is this run's until the files are written

@@ -34,9 +34,12 @@ SETTINGS_FILE = "settings.json"
 GAMES_FILE = "games.jsonl"
 
 
-def game_record(spec: GameSpec, settings: Settings, record: Any) -> dict[str, Any]:
-    """The JSON line of a finished game (``record`` is a match :class:`GameRecord`)."""
+def game_record(spec: GameSpec, settings: Settings, record: Any, tally: Any = None) -> dict[str, Any]:
+    """The JSON line of a finished game (``record`` is a match :class:`GameRecord`); with a
+    ``tally`` ``(games, (points, points))`` (``GameInfo.match_tally``), also the games the
+    match took and the points each seat scored in them (``match_games``, ``match_points``)."""
     labels = settings.labels
+    extra = {} if tally is None else {"match_games": tally[0], "match_points": list(tally[1])}
     return {
         "index": spec.index,
         "pair": list(spec.pair),
@@ -49,6 +52,7 @@ def game_record(spec: GameSpec, settings: Settings, record: Any) -> dict[str, An
         "actions": record.actions,
         "result": None if record.result is None else list(record.result),
         "plies": record.plies,
+        **extra,
     }
 
 
@@ -76,6 +80,8 @@ def read_settings(folder: Path) -> Settings:
         f.whole("games_per_pair", 2, MAX_GAMES_PER_PAIR)
         f.whole("seed", 0, MAX_SEED)
         f.whole("max_plies", 1, MAX_PLIES, optional=True)
+        if f.has("options"):  # folders from before the options have none: no options
+            f.object("options")
         try:
             return Settings.from_dict(data)
         except ValueError as error:
