@@ -115,7 +115,8 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     scale = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / scale
     half = z / scale * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    return low, 1.0 if successes == n else min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
