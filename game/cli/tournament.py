@@ -1,4 +1,4 @@
-"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR] [--json]``
+"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR] [--match N | --cube] [--json]``
 
 A round robin between computer players (names as ``GAME``'s players accept them; a name
 may repeat, e.g. ``medium medium``, the second entrant is then ``medium#2``).  ``--games``
@@ -7,6 +7,15 @@ equally often, so an odd number is rounded up (with a note).  The two seatings o
 share one chance seed, so in dice games both players meet the same dice ("duplicate" play).
 Every seed derives from ``--seed`` and the pair and deal, so results do not depend on the
 number of workers.
+
+A game may declare ways its tournaments are played (``GameInfo.tournament_flags``), each a
+flag setting one game option of every game: backgammon's ``--match N`` (1..25) plays each
+game of the schedule as a match to N points (``match_length``; a match is one game, result
+±1) and ``--cube`` cubeful money games (``cube``; results in points, the cube included);
+they exclude each other, and without either the games are cubeless.  The command line has
+the flags of every game; one the chosen game does not declare is a usage error.  The
+options are stored in the folder's settings (``"options"``), so a resume plays on with them
+and a resume with others is refused; read back, they are checked against the game's flags.
 
 Limits: at most 64 players, 1,000,000 games per pair, 256 workers, ``--max-plies``
 100,000 and a seed below 2**64; a value past one is a usage error naming it.
@@ -34,17 +43,21 @@ or with ``--json`` only this JSON, on stdout::
 
     {"folder": "...",
      "settings": {"format": 1, "game": "backgammon", "players": ["medium", "hard"],
-                  "games_per_pair": 100, "seed": 0, "max_plies": null},
+                  "games_per_pair": 100, "seed": 0, "max_plies": null, "options": {"match_length": 5}},
      "games_played": 100, "games_total": 100, "complete": true,
      "p_equal_test": "two-sided exact binomial test (sign test on decisive games)",
      "pairs": [{"a": "medium", "b": "hard", "games": 100, "a_wins": 41, "b_wins": 59,
                 "draws": 0, "a_points_per_game": -0.27, "a_points_ci95": [-0.5, -0.04],
-                "p_equal": 0.0886}],
+                "p_equal": 0.0886, "a_win_rate": 0.41, "a_win_rate_ci95": [0.32, 0.51],
+                "match_games": 412, "a_match_points_per_game": -0.09}],
      "standings": [{"rank": 1, "player": "hard", "games": 100, "wins": 59, "losses": 41,
                     "draws": 0, "points_per_game": 0.27, "elo": 31.3,
                     "elo_ci95": [-3.1, 65.7]}, {"rank": 2, "player": "medium", ...}]}
 
 ``folder`` appears on stdout only.  Statistics (see :mod:`game.core.tournament.summary`):
+``a_win_rate`` is A's share of the games (a draw half) with its Wilson 95% interval — with
+``--match``, the match win rate; ``match_games`` and ``a_match_points_per_game`` (A's points
+minus B's per game within the matches) come from match records (0 and ``null`` otherwise);
 points per game are A's, with the interval mean ± 1.96·s/√deals over deals (``null`` with
 fewer than 2 deals); ``p_equal`` is the two-sided p-value of the exact binomial test of
 "each wins half" on the decisive games (a sign test, draws left out; named by ``p_equal_test``):
