@@ -48,7 +48,7 @@ or with ``--json`` only this JSON, on stdout::
      "p_equal_test": "two-sided exact binomial test (sign test on decisive games)",
      "pairs": [{"a": "medium", "b": "hard", "games": 100, "a_wins": 41, "b_wins": 59,
                 "draws": 0, "a_points_per_game": -0.27, "a_points_ci95": [-0.5, -0.04],
-                "p_equal": 0.0886, "a_win_rate": 0.41, "a_win_rate_ci95": [0.318, 0.509],
+                "p_equal": 0.0886, "a_win_rate": 0.41, "a_win_rate_ci95": [0.319, 0.508],
                 "match_games": 0, "a_match_points_per_game": null}],
      "standings": [{"rank": 1, "player": "hard", "games": 100, "wins": 59, "losses": 41,
                     "draws": 0, "points_per_game": 0.27, "elo": 31.3,
