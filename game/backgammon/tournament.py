@@ -18,6 +18,11 @@ TOURNAMENT_FLAGS = {
 always has the cube), neither for cubeless games."""
 
 
+TOURNAMENT_CHOICES = (("Cubeless", {}), ("Money with cube", {"cube": True})) + tuple(
+    (f"Match to {n}", {"match_length": n}) for n in (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25))
+"""What the window's tournament screen offers: the usual odd match lengths."""
+
+
 def match_tally(state) -> tuple[int, tuple[int, int]] | None:
     """``(games, (points of seat 0, points of seat 1))`` of the finished match ``state``: the
     backgammon games it took and the points each side scored in them (the winner's may pass

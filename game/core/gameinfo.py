@@ -236,6 +236,10 @@ class GameInfo:
     tournament_flags: dict[str, TournamentOption] = field(default_factory=dict)
     """Flag name → a way tournaments of this game may be played (``--match N``), see
     :class:`TournamentOption`; the options it sets go on top of ``tournament_options``."""
+    tournament_choices: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """``(label, options)`` the window's tournament screen offers in a drop-down, the first the
+    default (backgammon: ``("Cubeless", {})``, ``("Money with cube", {"cube": True})``,
+    ``("Match to 5", {"match_length": 5})`` …); each sets what ``tournament_flags`` can."""
     match_tally: Callable[[Any], tuple[int, tuple[int, int]] | None] | None = None
     """``match_tally(final_state)``: ``(games, (points of seat 0, points of seat 1))``, whole
     numbers, when one protocol game is a match of several games (backgammon's ``--match``), else ``None``;
