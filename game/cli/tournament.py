@@ -113,9 +113,10 @@ def add_game_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def chosen_flags(info, args: argparse.Namespace) -> dict[str, object]:
-    """The game options the tournament flags given set; :class:`UsageError` for a flag the game
-    does not take, a value out of its range, or two flags of one group."""
-    options, groups = {}, {}
+    """The game options the tournament flags given set (:func:`~game.core.tournament.validate`
+    checks them with the rest of the settings); :class:`UsageError` for a flag the game does
+    not take."""
+    options = {}
     for name in declared_flags():
         value = getattr(args, f"flag_{name}", None)
         if value is None:
@@ -125,13 +126,7 @@ def chosen_flags(info, args: argparse.Namespace) -> dict[str, object]:
             offered = ", ".join(f"--{n}" for n in info.tournament_flags)
             raise UsageError(f"--{name} is not a tournament flag of {info.title}"
                              + (f" (its flags: {offered})" if offered else ", which has none"))
-        try:
-            options[flag.option] = flag.check(value)
-        except ValueError as error:
-            raise UsageError(f"--{name}: {error}") from None
-        if flag.group and flag.group in groups:
-            raise UsageError(f"--{groups[flag.group]} and --{name} cannot be used together: choose one")
-        groups[flag.group] = name
+        options[flag.option] = value
     return options
 
 

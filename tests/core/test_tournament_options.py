@@ -33,6 +33,8 @@ def lines(records):
 def test_options_are_part_of_the_settings_and_round_trip():
     assert MATCH.to_dict()["options"] == {"match_length": 3}
     assert Settings.from_dict(MATCH.to_dict()) == MATCH
+    cubeless = Settings(MATCH.game, MATCH.players, MATCH.games_per_pair, MATCH.seed)
+    assert MATCH != cubeless and len({MATCH, cubeless}) == 2  # still hashable
     old = Settings("backgammon", ("a", "b"), 2, 0).to_dict()
     del old["options"]  # a folder written before the options: cubeless
     assert Settings.from_dict(old).options == {}
@@ -46,7 +48,7 @@ def test_options_are_part_of_the_settings_and_round_trip():
     ({"match_length": 26}, "from 1 to 25, got 26"),
     ({"match_length": True}, "whole number"),
     ({"cube": False}, "cube must be true"),
-    ({"match_length": 3, "cube": True}, "--match and --cube exclude each other"),
+    ({"match_length": 3, "cube": True}, "--match and --cube cannot be used together: choose one"),
     ({"jacoby": True}, "take no option 'jacoby' \\(their flags: --match, --cube\\)"),
 ])
 def test_validate_accepts_only_what_the_games_flags_set(options, message):

@@ -4,10 +4,10 @@ Every line must be a game record of *this* tournament: each field the statistics
 reports and the window read is checked — types, bounds, and ``pair``, ``number``,
 ``seats``, ``players``, ``seed`` and ``player_seeds`` equal to what the schedule says for
 the record's ``index``; ``result`` is ``null`` or two numbers of at most
-:data:`MAX_POINTS`; ``plies`` at most the number of actions; a match's optional ``match_games`` (at least 1)
-and ``match_points`` (two whole numbers) bounded too.  The file is read line by
-line (only a regular file, each line at most :data:`MAX_LINE` bytes), so a huge file costs
-no more memory than its good records.
+:data:`MAX_POINTS`; ``plies`` at most the number of actions; a match's optional
+``match_games`` (at least 1) and ``match_points`` (two whole numbers) bounded too.  The
+file is read line by line (only a regular file, each line at most :data:`MAX_LINE` bytes),
+so a huge file costs no more memory than its good records.
 
 A line that fails — damaged, edited by hand, from another tournament, too long, a game
 already read on an earlier line, or a last line cut short by a kill — is *bad*: its game

@@ -5,8 +5,8 @@ entry (anything with ``rules()`` and ``make_player(name, seed)``, such as
 ``game.games.get_game``), so ``game.core`` imports no game and workers rebuild rules and
 players from names alone (safe under the ``spawn`` start method).  Each game depends only
 on its :class:`~.schedule.GameSpec`, so serial and parallel runs give the same records.
-Games start with the entry's ``tournament_options`` plus the settings' options and, when the settings give no
-``max_plies``, stop at the entry's own ``max_plies`` (if any).
+Games start with the entry's ``tournament_options`` plus the settings' options and, when
+the settings give no ``max_plies``, stop at the entry's own ``max_plies`` (if any).
 
 Missing games go out deal by deal across the pairs (see :func:`missing_games`), so the
 standings of a run still in progress or interrupted cover every pair about equally; they
@@ -61,7 +61,7 @@ def validate(settings: Settings, lookup: Lookup) -> None:
         name, flag = flags[option]
         flag.check(value)
         if flag.group and flag.group in groups:
-            raise ValueError(f"--{groups[flag.group]} and --{name} exclude each other; choose one")
+            raise ValueError(f"--{groups[flag.group]} and --{name} cannot be used together: choose one")
         groups[flag.group] = name
     info.rules().initial_state(game_options(info, settings))  # the rules' own checks
 

@@ -59,7 +59,7 @@ class Settings:
     seed: int
     max_plies: int | None = None
     """Plies after which a game stops unfinished (a draw); ``None`` plays every game out."""
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict, hash=False)  # not hashed: settings stay hashable
     """Game options every game of the schedule is played with, as the game's tournament flags
     set them (``{"match_length": 5}``; see ``GameInfo.tournament_flags``); which ones a game
     takes is checked by :func:`.runner.validate`, here only their form."""
