@@ -14,7 +14,7 @@ from game.core.tournament import ResultStore, Settings, run_tournament, summariz
 from game.core.tournament.records import check_record
 from game.core.tournament.results import SETTINGS_FILE, read_settings
 from game.core.tournament.stats import mean_interval, sign_test_p, wilson_interval
-from game.games import get_game
+from game.games import game_names, get_game
 from ..interrupt import interrupt_after
 
 MATCH = Settings("backgammon", ("random", "hard", "easy"), 2, seed=11, options={"match_length": 3})
@@ -189,3 +189,10 @@ def test_wilson_interval():
     assert wilson_interval(10, 10) == (pytest.approx(1 - 0.2775, abs=1e-4), 1.0)
     with pytest.raises(ValueError):
         wilson_interval(11, 10)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_choice_the_window_offers_is_valid(name):
+    info = get_game(name)
+    for label, options in info.tournament_choices:
+        validate(Settings(name, tuple(info.player_names[:2]), 2, 0, options=options), get_game)
