@@ -77,6 +77,7 @@ import sys
 from pathlib import Path
 
 from ..core.argtypes import bounded_int
+from ..core.gameinfo import TournamentOption
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar
@@ -85,7 +86,6 @@ from ..core.tournament.results import GamesFileError
 from ..core.tournament.runner import MAX_WORKERS
 from ..core.tournament.schedule import MAX_GAMES_PER_PAIR, MAX_PLAYERS, MAX_PLIES, MAX_SEED
 from ..core.tournament.summary import Summary
-from ..core.gameinfo import TournamentOption
 from ..games import all_games, get_game
 from .common import UsageError, add_game_argument, canonical_name
 

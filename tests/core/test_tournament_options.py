@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 
@@ -112,7 +113,7 @@ def test_a_resume_with_other_options_is_refused(tmp_path):
     play(tmp_path, Settings(MATCH.game, MATCH.players, 2, MATCH.seed, options={"match_length": 3}))
     for options, shown in (({"match_length": 5}, "{'match_length': 5} here but {'match_length': 3} there"),
                            ({}, "{} here but {'match_length': 3} there")):
-        with pytest.raises(ValueError, match="different settings.*options " + __import__("re").escape(shown)):
+        with pytest.raises(ValueError, match="different settings.*options " + re.escape(shown)):
             ResultStore(tmp_path, Settings(MATCH.game, MATCH.players, 2, MATCH.seed, options=options))
 
 
@@ -194,5 +195,5 @@ def test_wilson_interval():
 @pytest.mark.parametrize("name", game_names())
 def test_every_choice_the_window_offers_is_valid(name):
     info = get_game(name)
-    for label, options in info.tournament_choices:
+    for _label, options in info.tournament_choices:
         validate(Settings(name, tuple(info.player_names[:2]), 2, 0, options=options), get_game)

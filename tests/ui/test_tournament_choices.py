@@ -60,9 +60,8 @@ def test_a_match_tournament_from_the_screen(app, tabula_home):
 
 def test_resume_last_shows_the_choice_it_was_played_with(app, tabula_home):
     settings = Settings("backgammon", ("random", "easy"), 4, 0, options={"cube": True})
-    with ResultStore(new_folder("backgammon"), settings) as store:
-        with pytest.raises(KeyboardInterrupt):
-            run_tournament(settings, get_game, store, on_result=interrupt_after(1))
+    with ResultStore(new_folder("backgammon"), settings) as store, pytest.raises(KeyboardInterrupt):
+        run_tournament(settings, get_game, store, on_result=interrupt_after(1))
     scene = open_scene(app)
     assert scene.choice_text == "Cubeless" and scene.last is not None
     press_button(app, scene.widgets["resume"])
