@@ -9,9 +9,9 @@ from .cube_rules import game_number, match_score
 from .cube_state import MAX_MATCH_LENGTH
 
 TOURNAMENT_FLAGS = {
-    "match": TournamentOption("match_length", "play each game of the schedule as a match to N points "
-                              "(its result: +1 or -1 a match)", 1, MAX_MATCH_LENGTH, group="cube"),
-    "cube": TournamentOption("cube", "play cubeful money games (results in points, the cube included)",
+    "match": TournamentOption("match_length", "play each game of the schedule as a match to N points, "
+                              "scored +1 or -1 a match", 1, MAX_MATCH_LENGTH, group="cube"),
+    "cube": TournamentOption("cube", "play cubeful money games, scored in points with the cube",
                              group="cube"),
 }
 """``--match N`` sets ``match_length``, ``--cube`` sets ``cube``; one or the other (a match

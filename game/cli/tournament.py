@@ -99,15 +99,26 @@ def declared_flags() -> dict[str, list[tuple[str, TournamentOption]]]:
     return declared
 
 
+def _alternatives(declared: dict[str, list[tuple[str, TournamentOption]]], name: str) -> list[str]:
+    """The flags some game declares in one group with ``name`` (they exclude each other)."""
+    groups = {(title, flag.group) for title, flag in declared[name] if flag.group}
+    return sorted(f"--{other}" for other, specs in declared.items()
+                  if other != name and any((title, flag.group) in groups for title, flag in specs))
+
+
 def add_game_flags(parser: argparse.ArgumentParser) -> None:
     """A flag per game-declared way of playing a tournament (``--match N``, ``--cube``)."""
-    for name, specs in declared_flags().items():
+    declared = declared_flags()
+    for name, specs in declared.items():
         about = "; ".join(f"{title}: {flag.help}" for title, flag in specs)
+        others = _alternatives(declared, name)
         ranges = [(flag.low, flag.high) for _, flag in specs if flag.low is not None]
+        notes = ([f"N from {min(r[0] for r in ranges)} to {max(r[1] for r in ranges)}"] if ranges else []) + (
+            [f"not with {', '.join(others)}"] if others else [])
+        about += f" ({'; '.join(notes)})" if notes else ""
         if ranges:
             low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
-            parser.add_argument(f"--{name}", dest=f"flag_{name}", metavar="N", type=bounded_int(low, high),
-                                help=f"{about} (N from {low} to {high})")
+            parser.add_argument(f"--{name}", dest=f"flag_{name}", metavar="N", type=bounded_int(low, high), help=about)
         else:
             parser.add_argument(f"--{name}", dest=f"flag_{name}", action="store_const", const=True, help=about)
 
