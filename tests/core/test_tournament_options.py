@@ -139,6 +139,11 @@ def test_a_match_tally_in_a_record_is_checked():
     record.update(seed=spec.seed, player_seeds=list(spec.player_seeds))
     check_record(record, settings)
     check_record({**record, "match_games": 1, "match_points": [3, 0]}, settings)
+    match = Settings("backgammon", ("random", "hard"), 2, 0, options={"match_length": 3})
+    check_record({**record, "options": {"match_length": 3}}, match)
+    for options in ({}, {"match_length": 5}):  # a cubeless game or another match in a match tournament
+        with pytest.raises(ValueError, match="'options' must be the tournament's options"):
+            check_record({**record, "options": options}, match)
     for bad in ({"match_games": 1}, {"match_games": 0, "match_points": [1, 0]},
                 {"match_games": 1, "match_points": [1.5, 0]}, {"match_games": 1, "match_points": [-1, 0]}):
         with pytest.raises(ValueError, match="match_"):

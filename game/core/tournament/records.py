@@ -3,11 +3,11 @@
 Every line must be a game record of *this* tournament: each field the statistics, the
 reports and the window read is checked — types, bounds, and ``pair``, ``number``,
 ``seats``, ``players``, ``seed`` and ``player_seeds`` equal to what the schedule says for
-the record's ``index``; ``result`` is ``null`` or two numbers of at most
-:data:`MAX_POINTS`; ``plies`` at most the number of actions; a match's optional
-``match_games`` (at least 1) and ``match_points`` (two whole numbers) bounded too.  The
-file is read line by line (only a regular file, each line at most :data:`MAX_LINE` bytes),
-so a huge file costs no more memory than its good records.
+the record's ``index``; ``options`` holding the tournament's; ``result`` is ``null`` or
+two numbers of at most :data:`MAX_POINTS`; ``plies`` at most the number of actions; a
+match's optional ``match_games`` (at least 1) and ``match_points`` (two whole numbers)
+bounded too.  The file is read line by line (only a regular file, each line at most
+:data:`MAX_LINE` bytes), so a huge file costs no more memory than its good records.
 
 A line that fails — damaged, edited by hand, from another tournament, too long, a game
 already read on an earlier line, or a last line cut short by a kill — is *bad*: its game
@@ -102,6 +102,8 @@ def check_record(data: Any, settings: Settings, name: str = "game record") -> di
     options = f.object("options")
     if len(options) > MAX_OPTIONS or not all(isinstance(k, str) and len(k) <= MAX_NAME for k in options):
         raise f.error("options", f"an object of at most {MAX_OPTIONS} named options")
+    if any(options.get(key) != value for key, value in settings.options.items()):
+        raise f.error("options", f"the tournament's options {settings.options}")
     actions = data.get("actions")
     if not (isinstance(actions, list) and all(isinstance(a, str) and len(a) <= MAX_ACTION for a in actions)):
         raise f.error("actions", f"a list of actions of at most {MAX_ACTION} characters")
