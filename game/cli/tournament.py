@@ -14,8 +14,9 @@ game of the schedule as a match to N points (``match_length``; a match is one ga
 ±1) and ``--cube`` cubeful money games (``cube``; results in points, the cube included);
 they exclude each other, and without either the games are cubeless.  The command line has
 the flags of every game; one the chosen game does not declare is a usage error.  The
-options are stored in the folder's settings (``"options"``), so a resume plays on with them
-and a resume with others is refused; read back, they are checked against the game's flags.
+options are stored in the folder's settings (``"options": {"match_length": 5}``, left out
+when there are none, so cubeless settings are as before), so a resume plays on with them and
+a resume with others is refused; read back, they are checked against the game's flags.
 
 Limits: at most 64 players, 1,000,000 games per pair, 256 workers, ``--max-plies``
 100,000 and a seed below 2**64; a value past one is a usage error naming it.
@@ -43,7 +44,7 @@ or with ``--json`` only this JSON, on stdout::
 
     {"folder": "...",
      "settings": {"format": 1, "game": "backgammon", "players": ["medium", "hard"],
-                  "games_per_pair": 100, "seed": 0, "max_plies": null, "options": {}},
+                  "games_per_pair": 100, "seed": 0, "max_plies": null},
      "games_played": 100, "games_total": 100, "complete": true,
      "p_equal_test": "two-sided exact binomial test (sign test on decisive games)",
      "pairs": [{"a": "medium", "b": "hard", "games": 100, "a_wins": 41, "b_wins": 59,
@@ -76,7 +77,8 @@ import json
 import sys
 from pathlib import Path
 
-from ..core.argtypes import bounded_int
+from ..core import argtypes
+from ..core.argtypes import checked_number
 from ..core.gameinfo import TournamentOption
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
@@ -99,6 +101,12 @@ def declared_flags() -> dict[str, list[tuple[str, TournamentOption]]]:
     return declared
 
 
+def bounded_int(low: int, high: int):
+    """argparse type: a whole number from ``low`` to ``high``."""
+    return checked_number(int, lambda value: low <= value <= high,
+                          f"a whole number of at least {low:,} and at most {high:,}")
+
+
 def _alternatives(declared: dict[str, list[tuple[str, TournamentOption]]], name: str) -> list[str]:
     """The flags some game declares in one group with ``name`` (they exclude each other)."""
     groups = {(title, flag.group) for title, flag in declared[name] if flag.group}
@@ -118,7 +126,8 @@ def add_game_flags(parser: argparse.ArgumentParser) -> None:
         about += f" ({'; '.join(notes)})" if notes else ""
         if ranges:
             low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
-            parser.add_argument(f"--{name}", dest=f"flag_{name}", metavar="N", type=bounded_int(low, high), help=about)
+            parser.add_argument(f"--{name}", dest=f"flag_{name}", metavar="N", type=argtypes.bounded_int(low, high),
+                                help=about)
         else:
             parser.add_argument(f"--{name}", dest=f"flag_{name}", action="store_const", const=True, help=about)
 

@@ -39,7 +39,7 @@ def test_json_output_and_files(capsys, tmp_path):
                          "standings"}
     assert data["p_equal_test"] == "two-sided exact binomial test (sign test on decisive games)"
     assert data["settings"] == {"format": 1, "game": "backgammon", "players": ["easy", "medium", "hard"],
-                                "games_per_pair": 2, "seed": 5, "max_plies": None, "options": {}}
+                                "games_per_pair": 2, "seed": 5, "max_plies": None}
     assert data["games_played"] == data["games_total"] == 6 and data["complete"]
     assert [(p["a"], p["b"]) for p in data["pairs"]] == [("easy", "medium"), ("easy", "hard"), ("medium", "hard")]
     assert set(data["pairs"][0]) == {"a", "b", "games", "a_wins", "b_wins", "draws", "a_points_per_game",
@@ -129,8 +129,8 @@ OUT = "out"
     [
         (["--players", "easy", "bogus"], OUT, None, "unknown backgammon player 'bogus'"),
         (["--players", "easy"], OUT, None, "at least two players"),
-        (["--players", "easy", "hard", "--games", "0"], OUT, None, "--games: expected a whole number from 1 to 1,000,000"),
-        (["--players", "easy", "hard", "--workers", "0"], OUT, None, "--workers: expected a whole number from 1 to 256"),
+        (["--players", "easy", "hard", "--games", "0"], OUT, None, "at least 1"),
+        (["--players", "easy", "hard", "--workers", "0"], OUT, None, "at least 1"),
         (["--players", "easy", "hard"], "afile", None, "tabula: error: {root}/afile is a file, not a folder"),
         (["--players", "easy", "hard"], "afile/sub", None, "tabula: error: {root}/afile is a file, not a folder"),
         (["--players", "easy", "hard"], OUT, fail_mkdir, "tabula: error: cannot use {root}/out: Permission denied"),

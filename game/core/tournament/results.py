@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,11 @@ def read_records(path: Path, settings: Settings) -> GamesFile:
         raise ValueError(f"{path.parent} is not a usable tournament folder: {error}") from None
 
 
+def _plain(value: Any) -> Any:
+    """A settings value as its JSON shows it (a list of players, not a tuple)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
 class ResultStore:
     """The finished games of one tournament folder, keyed by game index.
 
@@ -157,10 +163,12 @@ class ResultStore:
                 raise ValueError(f"{self.folder} holds games but no {SETTINGS_FILE}; use another folder")
             write_atomic(path, json.dumps(wanted, indent=2) + "\n")
             return
-        stored = read_settings(self.folder).to_dict()
-        if stored != wanted:
-            diff = ", ".join(f"{k} {shown(wanted.get(k), 60)} here but {shown(stored.get(k), 60)} there"
-                             for k in wanted if stored.get(k) != wanted.get(k))
+        stored = read_settings(self.folder)
+        if stored != self.settings:
+            mine = {f.name: getattr(self.settings, f.name) for f in fields(Settings)}
+            theirs = {f.name: getattr(stored, f.name) for f in fields(Settings)}
+            diff = ", ".join(f"{k} {shown(_plain(v), 60)} here but {shown(_plain(theirs[k]), 60)} there"
+                             for k, v in mine.items() if theirs[k] != v)
             raise ValueError(f"{self.folder} holds a tournament with different settings ({diff}); "
                              "use another folder or the same settings to resume")
 

@@ -112,7 +112,10 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["players"] = list(self.players)
-        data["options"] = dict(self.options)
+        if self.options:  # without options, the settings of a cubeless tournament are as before them
+            data["options"] = dict(self.options)
+        else:
+            del data["options"]
         return {"format": FORMAT, **data}
 
     @staticmethod
@@ -122,7 +125,7 @@ class Settings:
         if data.get("format") != FORMAT:
             raise ValueError(f"unknown tournament format {data.get('format')!r} (expected {FORMAT})")
         fields = {k: data.get(k) for k in ("game", "players", "games_per_pair", "seed", "max_plies")}
-        fields["options"] = data.get("options", {})  # absent in folders from before the options
+        fields["options"] = data.get("options", {})  # absent: none
         if not isinstance(fields["players"], (list, tuple)):
             raise TypeError("players must be a list of names")
         return Settings(**fields)
