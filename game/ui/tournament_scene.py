@@ -119,8 +119,8 @@ def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str,
     even = even_games(count)
     note = f"{count} games per pair rounded up to {even}, so both seatings are played equally often. " \
         if even != count else ""
-    options = dict(info.tournament_choices).get(choice, info.tournament_choices[0][1] if info.tournament_choices
-                                                 else {})
+    choices = dict(info.tournament_choices)
+    options = choices[choice] if choice in choices else next(iter(choices.values()), {})
     return Settings(info.name, players, even, seed_value, options=options), worker_count, note
 
 
