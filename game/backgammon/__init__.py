@@ -19,6 +19,7 @@ from .players import PLAYER_NAMES, make_player
 from .positions import format_position, format_xgid, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
+from .tournament import TOURNAMENT_CHOICES, TOURNAMENT_FLAGS, match_tally
 
 
 def move_json(state: BackgammonState, play, after: BackgammonState) -> dict:
@@ -118,6 +119,9 @@ GAME = GameInfo(
     detail_columns=tuple(zip(CHANCES, ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))),
     value_heading="Equity",
     tutor_margin=TutorMargin(0.10, "value", "points of equity"),
+    tournament_flags=TOURNAMENT_FLAGS,
+    tournament_choices=TOURNAMENT_CHOICES,
+    match_tally=match_tally,
     training=TRAINING,
 )
 """Backgammon's declaration.  The tutor questions a play 0.10 points of equity or more behind

@@ -1,4 +1,4 @@
-"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR] [--json]``
+"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR] [--match N | --cube] [--json]``
 
 A round robin between computer players (names as ``GAME``'s players accept them; a name
 may repeat, e.g. ``medium medium``, the second entrant is then ``medium#2``).  ``--games``
@@ -7,6 +7,16 @@ equally often, so an odd number is rounded up (with a note).  The two seatings o
 share one chance seed, so in dice games both players meet the same dice ("duplicate" play).
 Every seed derives from ``--seed`` and the pair and deal, so results do not depend on the
 number of workers.
+
+A game may declare ways its tournaments are played (``GameInfo.tournament_flags``), each a
+flag setting one game option of every game: backgammon's ``--match N`` (1..25) plays each
+game of the schedule as a match to N points (``match_length``; a match is one game, result
+±1) and ``--cube`` cubeful money games (``cube``; results in points, the cube included);
+they exclude each other, and without either the games are cubeless.  The command line has
+the flags of every game; one the chosen game does not declare is a usage error.  The
+options are stored in the folder's settings (``"options": {"match_length": 5}``, left out
+when there are none, so cubeless settings are as before), so a resume plays on with them and
+a resume with others is refused; read back, they are checked against the game's flags.
 
 Limits: at most 64 players, 1,000,000 games per pair, 256 workers, ``--max-plies``
 100,000 and a seed below 2**64; a value past one is a usage error naming it.
@@ -39,12 +49,16 @@ or with ``--json`` only this JSON, on stdout::
      "p_equal_test": "two-sided exact binomial test (sign test on decisive games)",
      "pairs": [{"a": "medium", "b": "hard", "games": 100, "a_wins": 41, "b_wins": 59,
                 "draws": 0, "a_points_per_game": -0.27, "a_points_ci95": [-0.5, -0.04],
-                "p_equal": 0.0886}],
+                "p_equal": 0.0886, "a_win_rate": 0.41, "a_win_rate_ci95": [0.319, 0.508],
+                "match_games": 0, "a_match_points_per_game": null}],
      "standings": [{"rank": 1, "player": "hard", "games": 100, "wins": 59, "losses": 41,
                     "draws": 0, "points_per_game": 0.27, "elo": 31.3,
                     "elo_ci95": [-3.1, 65.7]}, {"rank": 2, "player": "medium", ...}]}
 
 ``folder`` appears on stdout only.  Statistics (see :mod:`game.core.tournament.summary`):
+``a_win_rate`` is A's share of the games (a draw half) with its Wilson 95% interval — with
+``--match``, the match win rate; ``match_games`` and ``a_match_points_per_game`` (A's points
+minus B's per game within the matches) come from match records (0 and ``null`` otherwise);
 points per game are A's, with the interval mean ± 1.96·s/√deals over deals (``null`` with
 fewer than 2 deals); ``p_equal`` is the two-sided p-value of the exact binomial test of
 "each wins half" on the decisive games (a sign test, draws left out; named by ``p_equal_test``):
@@ -63,7 +77,9 @@ import json
 import sys
 from pathlib import Path
 
+from ..core import argtypes
 from ..core.argtypes import checked_number
+from ..core.gameinfo import TournamentOption
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar
@@ -72,14 +88,66 @@ from ..core.tournament.results import GamesFileError
 from ..core.tournament.runner import MAX_WORKERS
 from ..core.tournament.schedule import MAX_GAMES_PER_PAIR, MAX_PLAYERS, MAX_PLIES, MAX_SEED
 from ..core.tournament.summary import Summary
-from ..games import get_game
+from ..games import all_games, get_game
 from .common import UsageError, add_game_argument, canonical_name
+
+
+def declared_flags() -> dict[str, list[tuple[str, TournamentOption]]]:
+    """Flag name → ``(game title, flag)`` for every game declaring it (``GameInfo.tournament_flags``)."""
+    declared: dict[str, list[tuple[str, TournamentOption]]] = {}
+    for info in all_games():
+        for name, flag in info.tournament_flags.items():
+            declared.setdefault(name, []).append((info.title, flag))
+    return declared
 
 
 def bounded_int(low: int, high: int):
     """argparse type: a whole number from ``low`` to ``high``."""
     return checked_number(int, lambda value: low <= value <= high,
                           f"a whole number of at least {low:,} and at most {high:,}")
+
+
+def _alternatives(declared: dict[str, list[tuple[str, TournamentOption]]], name: str) -> list[str]:
+    """The flags some game declares in one group with ``name`` (they exclude each other)."""
+    groups = {(title, flag.group) for title, flag in declared[name] if flag.group}
+    return sorted(f"--{other}" for other, specs in declared.items()
+                  if other != name and any((title, flag.group) in groups for title, flag in specs))
+
+
+def add_game_flags(parser: argparse.ArgumentParser) -> None:
+    """A flag per game-declared way of playing a tournament (``--match N``, ``--cube``)."""
+    declared = declared_flags()
+    for name, specs in declared.items():
+        about = "; ".join(f"{title}: {flag.help}" for title, flag in specs)
+        others = _alternatives(declared, name)
+        ranges = [(flag.low, flag.high) for _, flag in specs if flag.low is not None]
+        notes = ([f"N from {min(r[0] for r in ranges)} to {max(r[1] for r in ranges)}"] if ranges else []) + (
+            [f"not with {', '.join(others)}"] if others else [])
+        about += f" ({'; '.join(notes)})" if notes else ""
+        if ranges:
+            low, high = min(r[0] for r in ranges), max(r[1] for r in ranges)
+            parser.add_argument(f"--{name}", dest=f"flag_{name}", metavar="N", type=argtypes.bounded_int(low, high),
+                                help=about)
+        else:
+            parser.add_argument(f"--{name}", dest=f"flag_{name}", action="store_const", const=True, help=about)
+
+
+def chosen_flags(info, args: argparse.Namespace) -> dict[str, object]:
+    """The game options the tournament flags given set (:func:`~game.core.tournament.validate`
+    checks them with the rest of the settings); :class:`UsageError` for a flag the game does
+    not take."""
+    options = {}
+    for name in declared_flags():
+        value = getattr(args, f"flag_{name}", None)
+        if value is None:
+            continue
+        flag = info.tournament_flags.get(name)
+        if flag is None:
+            offered = ", ".join(f"--{n}" for n in info.tournament_flags)
+            raise UsageError(f"--{name} is not a tournament flag of {info.title}"
+                             + (f" (its flags: {offered})" if offered else ", which has none"))
+        options[flag.option] = value
+    return options
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -96,6 +164,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
     parser.add_argument("--max-plies", type=bounded_int(1, MAX_PLIES),
                         help=f"stop a game unfinished (a draw) after this many plies, at most {MAX_PLIES:,}")
+    add_game_flags(parser)
     parser.add_argument("--json", action="store_true", help="print only the results as JSON")
     parser.set_defaults(run=run)
 
@@ -117,7 +186,8 @@ def run(args: argparse.Namespace) -> int:
     games = even_games(args.games)
     if games != args.games:
         print(f"note: {args.games} games per pair rounded up to {games} (both seatings equally often)", file=sys.stderr)
-    settings = Settings(args.game, tuple(args.players), games, args.seed, args.max_plies)
+    options = chosen_flags(get_game(args.game), args)
+    settings = Settings(args.game, tuple(args.players), games, args.seed, args.max_plies, options)
     validate(settings, get_game)
     folder = Path(args.out) if args.out else new_folder(settings.game)
     with ResultStore(folder, settings) as store:  # the folder is this run's until the files are written

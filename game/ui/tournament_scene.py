@@ -1,4 +1,5 @@
-"""The tournament screen: pick players, games per pair, seed and workers; watch it play out.
+"""The tournament screen: pick players, games per pair, seed and workers (and how to play, when
+the game offers choices: backgammon's cubeless, money with cube or a match); watch it play out.
 
 A round robin of the core tournament (duplicate chance outcomes, the same games as ``tabula
 tournament`` with that seed) runs in worker processes driven by
@@ -23,7 +24,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UISelectionList, UITextEntryLine
 
 from ..core.gameinfo import GameInfo
 from ..core.tournament import Settings, available_cpus, even_games
@@ -99,8 +100,15 @@ def _workers(text: str) -> int:
     return count
 
 
-def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str) -> tuple[Settings, int, str]:
-    """Settings, workers and a note (odd games rounded up) from the form; ``ValueError`` says what is wrong."""
+def choice_of(info: GameInfo, options: dict) -> str | None:
+    """The label of ``info``'s tournament choice that sets ``options`` (``None``: no such choice)."""
+    return next((label for label, chosen in info.tournament_choices if chosen == options), None)
+
+
+def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str,
+                 choice: str | None = None) -> tuple[Settings, int, str]:
+    """Settings, workers and a note (odd games rounded up) from the form; ``ValueError`` says what
+    is wrong.  ``choice`` is a label of ``info.tournament_choices`` (default: the first)."""
     counts = entrant_counts(info.player_names, selected)
     players = tuple(name for name in info.player_names for _ in range(counts[name]))
     if len(players) < 2:
@@ -111,7 +119,9 @@ def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str) 
     even = even_games(count)
     note = f"{count} games per pair rounded up to {even}, so both seatings are played equally often. " \
         if even != count else ""
-    return Settings(info.name, players, even, seed_value), worker_count, note
+    choices = dict(info.tournament_choices)
+    options = choices[choice] if choice in choices else next(iter(choices.values()), {})
+    return Settings(info.name, players, even, seed_value, options=options), worker_count, note
 
 
 class TournamentScene(Scene):
@@ -122,6 +132,8 @@ class TournamentScene(Scene):
         remembered = [p for p in dict.fromkeys(app.settings.last_players) if p in names]
         self.selected = (remembered + [n for n in names if n not in remembered])[:max(2, len(remembered))]
         self.games_text, self.seed_text = "10", "0"
+        self.choice_text = info.tournament_choices[0][0] if info.tournament_choices else None
+        """The label of the chosen way to play (``GameInfo.tournament_choices``: "Match to 5")."""
         self.workers_text = str(max(1, available_cpus() - 1))
         self.job: TournamentJob | None = None
         self.last: Unfinished | None = latest_unfinished(info.name)
@@ -143,7 +155,8 @@ class TournamentScene(Scene):
         row, gap = 34, 8
         self.players_caption = pygame.Rect(x, y, lw, 24)
         y += 28
-        below = 3 * (row + gap) + 10 + 42 + 6 + 36
+        choices = [label for label, _ in self.info.tournament_choices]
+        below = (3 + bool(choices)) * (row + gap) + 10 + 42 + 6 + 36
         list_h = max(80, h - m - below - y)
         items, picked = entrant_items(self.info.player_names, entrant_counts(self.info.player_names, self.selected))
         self.selected = picked
@@ -158,6 +171,11 @@ class TournamentScene(Scene):
             entry.set_text(text)
             self.widgets[key] = entry
             y += row + gap
+        if choices:
+            UILabel(pygame.Rect(x, y, lw * 0.4 - 6, row), "Play", gui)
+            self.widgets["choice"] = UIDropDownMenu(choices, self.choice_text, pygame.Rect(x + lw * 0.4, y, lw * 0.6,
+                                                                                          row), gui)
+            y += row + gap
         y += 2
         half = (lw - 8) / 2
         self.widgets["start"] = UIButton(pygame.Rect(x, y, half, 42), "Start", gui, object_id="#primary")
@@ -171,8 +189,9 @@ class TournamentScene(Scene):
 
     def _sync_widgets(self) -> None:
         running = self.job is not None and self.job.running
-        for key in ("games", "seed", "workers", "start"):  # disabling the list would drop its selection
-            (self.widgets[key].disable if running else self.widgets[key].enable)()
+        for key in ("games", "seed", "workers", "start", "choice"):  # disabling the list would drop its selection
+            if key in self.widgets:
+                (self.widgets[key].disable if running else self.widgets[key].enable)()
         (self.widgets["stop"].enable if running else self.widgets["stop"].disable)()
         resumable = not running and self.last is not None
         (self.widgets["resume"].enable if resumable else self.widgets["resume"].disable)()
@@ -197,7 +216,9 @@ class TournamentScene(Scene):
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION):
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.widgets.get("choice"):
+            self.choice_text = event.text
+        elif event.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION):
             # the players are fixed while playing: show them again (when idle, update() follows picks)
             if event.ui_element is self.widgets.get("players") and self.job is not None and self.job.running:
                 self.app.rebuild()
@@ -232,7 +253,7 @@ class TournamentScene(Scene):
             setattr(self, f"{key}_text", self.widgets[key].get_text())
         try:
             settings, workers, note = read_choices(self.info, self.selected, self.games_text, self.seed_text,
-                                                   self.workers_text)
+                                                   self.workers_text, self.choice_text)
         except ValueError as error:
             self.app.banner.show(str(error), error=True)
             return False
@@ -254,6 +275,7 @@ class TournamentScene(Scene):
             return False
         self.selected = list(last.settings.labels)
         self.games_text, self.seed_text = str(last.settings.games_per_pair), str(last.settings.seed)
+        self.choice_text = choice_of(self.info, last.settings.options) or self.choice_text
         self.app.rebuild()
         return self._launch(last.settings, last.folder, workers)
 
@@ -392,7 +414,7 @@ class TournamentScene(Scene):
                 s_head, s_rows = drop_column(s_head, s_rows, column)
         s_w, p_w = table_width(font, s_head, s_rows), table_width(font, p_head, p_rows)
         side_by_side = s_w + p_w + 32 <= body.w
-        for column in ("95% interval", "A points/game"):  # too wide: leave the details to pairs.csv
+        for column in ("95% interval", "A points/game", "A match wins"):  # too wide: the details are in pairs.csv
             if not side_by_side and table_width(font, p_head, p_rows) > body.w:
                 p_head, p_rows = drop_column(p_head, p_rows, column)
         n, more = len(s_rows), " (see pairs.csv)"

@@ -43,15 +43,20 @@ def standings_table(summary: Summary) -> tuple[list[str], list[list[str]]]:
 
 
 def pairs_table(summary: Summary) -> tuple[list[str], list[list[str]]]:
-    """Header and rows per pair: games, wins each way, A's points per game with interval, and
-    the sign test's p-value (``p_equal``: two-sided exact binomial, at most 1)."""
+    """Header and rows per pair: games, wins each way, in a match tournament A's match win rate
+    with its Wilson 95% interval, A's points per game with interval, and the sign test's
+    p-value (``p_equal``: two-sided exact binomial, at most 1)."""
     draws = any(p.draws for p in summary.pairs)
+    matches = any(p.match_games for p in summary.pairs)  # each game a match: its win rate too
     header = ["Pair A – B", "Games", "Wins A–B"] + (["Draws"] if draws else []) + \
-        ["A points/game", "95% interval", P_HEADER]
+        (["A match wins"] if matches else []) + ["A points/game", "95% interval", P_HEADER]
     rows = []
     for p in summary.pairs:
         ci = "n/a" if p.a_points.low is None else f"[{p.a_points.low:+.2f}, {p.a_points.high:+.2f}]"
+        rate = p.a_win_rate_ci95
+        won = "" if rate is None else f"{p.a_win_rate:.0%} ({rate[0]:.0%}–{rate[1]:.0%})"
         rows.append([f"{p.a} – {p.b}", str(p.games), f"{p.a_wins}–{p.b_wins}"] + ([str(p.draws)] if draws else [])
+                    + ([won] if matches else [])
                     + [f"{p.a_points.mean:+.2f}" if p.games else "", ci if p.games else "",
                        format_p(p.p_equal, 3)])
     return header, rows

@@ -43,7 +43,9 @@ def test_json_output_and_files(capsys, tmp_path):
     assert data["games_played"] == data["games_total"] == 6 and data["complete"]
     assert [(p["a"], p["b"]) for p in data["pairs"]] == [("easy", "medium"), ("easy", "hard"), ("medium", "hard")]
     assert set(data["pairs"][0]) == {"a", "b", "games", "a_wins", "b_wins", "draws", "a_points_per_game",
-                                     "a_points_ci95", "p_equal"}
+                                     "a_points_ci95", "p_equal", "a_win_rate", "a_win_rate_ci95", "match_games",
+                                     "a_match_points_per_game"}
+    assert all(p["match_games"] == 0 and p["a_match_points_per_game"] is None for p in data["pairs"])
     assert all(p["p_equal"] is None or 0 < p["p_equal"] <= 1 for p in data["pairs"])
     ranks = data["standings"]
     assert [r["rank"] for r in ranks] == [1, 2, 3] and sorted(r["player"] for r in ranks) == ["easy", "hard", "medium"]
@@ -52,7 +54,8 @@ def test_json_output_and_files(capsys, tmp_path):
     assert json.loads((tmp_path / "results.json").read_text()) == {k: v for k, v in data.items() if k != "folder"}
     assert (tmp_path / "games.jsonl").read_text().count("\n") == 6
     assert (tmp_path / "pairs.csv").read_text().splitlines()[0] == (
-        "a,b,games,a_wins,b_wins,draws,a_points_per_game,a_points_ci95_low,a_points_ci95_high,p_equal")
+        "a,b,games,a_wins,b_wins,draws,a_points_per_game,a_points_ci95_low,a_points_ci95_high,p_equal,"
+        "a_win_rate,a_win_rate_ci95_low,a_win_rate_ci95_high,match_games,a_match_points_per_game")
     assert len((tmp_path / "standings.csv").read_text().splitlines()) == 4
     chart = pygame.image.load(str(tmp_path / "standings.png"))
     assert chart.get_width() == 720 and chart.get_height() > 3 * 34

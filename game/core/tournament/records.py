@@ -3,10 +3,11 @@
 Every line must be a game record of *this* tournament: each field the statistics, the
 reports and the window read is checked — types, bounds, and ``pair``, ``number``,
 ``seats``, ``players``, ``seed`` and ``player_seeds`` equal to what the schedule says for
-the record's ``index``; ``result`` is ``null`` or two numbers of at most
-:data:`MAX_POINTS`; ``plies`` at most the number of actions.  The file is read line by
-line (only a regular file, each line at most :data:`MAX_LINE` bytes), so a huge file costs
-no more memory than its good records.
+the record's ``index``; ``options`` holding the tournament's; ``result`` is ``null`` or
+two numbers of at most :data:`MAX_POINTS`; ``plies`` at most the number of actions; a
+match's optional ``match_games`` (at least 1) and ``match_points`` (two whole numbers)
+bounded too.  The file is read line by line (only a regular file, each line at most
+:data:`MAX_LINE` bytes), so a huge file costs no more memory than its good records.
 
 A line that fails — damaged, edited by hand, from another tournament, too long, a game
 already read on an earlier line, or a last line cut short by a kill — is *bad*: its game
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..untrusted import MAX_NAME, Fields, UntrustedFileError, open_regular, parse_json
+from ..untrusted import MAX_NAME, Fields, UntrustedFileError, is_whole, open_regular, parse_json
 from .schedule import Settings, spec_at
 
 MAX_LINE = 4 << 20
@@ -101,6 +102,8 @@ def check_record(data: Any, settings: Settings, name: str = "game record") -> di
     options = f.object("options")
     if len(options) > MAX_OPTIONS or not all(isinstance(k, str) and len(k) <= MAX_NAME for k in options):
         raise f.error("options", f"an object of at most {MAX_OPTIONS} named options")
+    if any(options.get(key) != value for key, value in settings.options.items()):
+        raise f.error("options", f"the tournament's options {settings.options}")
     actions = data.get("actions")
     if not (isinstance(actions, list) and all(isinstance(a, str) and len(a) <= MAX_ACTION for a in actions)):
         raise f.error("actions", f"a list of actions of at most {MAX_ACTION} characters")
@@ -110,6 +113,12 @@ def check_record(data: Any, settings: Settings, name: str = "game record") -> di
             for v in result)):
         raise f.error("result", f"null or a list of 2 numbers from {-MAX_POINTS:,} to {MAX_POINTS:,}")
     f.whole("plies", 0, len(actions))
+    if f.has("match_games") or f.has("match_points"):  # a match's tally (see .results.game_record)
+        f.whole("match_games", 1, max(1, len(actions)))
+        points = data.get("match_points")
+        if not (isinstance(points, list) and len(points) == 2 and all(
+                is_whole(v, 0, MAX_POINTS) for v in points)):
+            raise f.error("match_points", f"a list of 2 whole numbers from 0 to {MAX_POINTS:,}")
     return data
 
 

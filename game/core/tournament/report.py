@@ -69,14 +69,23 @@ def format_table(summary: Summary) -> str:
     """The pairs and the standings as aligned text."""
     s = summary.settings
     width = max(len(label) for label in s.labels)
-    lines = [f"{s.game} tournament, seed {s.seed}: {summary.games_played} of {s.total_games} games "
+    options = "".join(f", {key} {value}" for key, value in s.options.items())
+    lines = [f"{s.game} tournament{options}, seed {s.seed}: {summary.games_played} of {s.total_games} games "
              f"({s.games_per_pair} per pair, duplicate seating)", "",
              f"{'A':<{width}}  {'B':<{width}}  {'games':>5}  {'A wins':>6}  {'B wins':>6}  {'draws':>5}  "
-             f"{'A points/game':>13}  {'95% interval':<18}  {P_HEADER:>13}"]
+             f"{'A win rate':>10}  {'95% interval':<14}  {'A points/game':>13}  {'95% interval':<18}  {P_HEADER:>13}"]
     for p in summary.pairs:
         p_equal = format_p(p.p_equal, 4)
+        rate = "n/a" if p.a_win_rate is None else f"{p.a_win_rate:.3f}"
+        rate_ci = "n/a" if p.a_win_rate_ci95 is None else "[{:.3f}, {:.3f}]".format(*p.a_win_rate_ci95)
         lines.append(f"{p.a:<{width}}  {p.b:<{width}}  {p.games:5d}  {p.a_wins:6d}  {p.b_wins:6d}  {p.draws:5d}  "
-                     f"{p.a_points.mean:+13.3f}  {_ci(p.a_points.low, p.a_points.high, 3):<18}  {p_equal:>13}")
+                     f"{rate:>10}  {rate_ci:<14}  {p.a_points.mean:+13.3f}  "
+                     f"{_ci(p.a_points.low, p.a_points.high, 3):<18}  {p_equal:>13}")
+    tallied = [p for p in summary.pairs if p.match_games]
+    if tallied:
+        lines += ["", "points per game within the matches (A's minus B's):"]
+        lines += [f"{p.a:<{width}}  {p.b:<{width}}  {p.match_games:5d} games  {p.a_match_points / p.match_games:+.3f}"
+                  for p in tallied]
     lines += [P_NOTE, "", f"{'rank':>4}  {'player':<{width}}  {'games':>5}  {'wins':>5}  {'losses':>6}  {'draws':>5}  "
                   f"{'points/game':>11}  {'Elo':>7}  95% interval"]
     for r in summary.standings:

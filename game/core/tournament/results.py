@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +35,12 @@ SETTINGS_FILE = "settings.json"
 GAMES_FILE = "games.jsonl"
 
 
-def game_record(spec: GameSpec, settings: Settings, record: Any) -> dict[str, Any]:
-    """The JSON line of a finished game (``record`` is a match :class:`GameRecord`)."""
+def game_record(spec: GameSpec, settings: Settings, record: Any, tally: Any = None) -> dict[str, Any]:
+    """The JSON line of a finished game (``record`` is a match :class:`GameRecord`); with a
+    ``tally`` ``(games, (points, points))`` (``GameInfo.match_tally``), also the games the
+    match took and the points each seat scored in them (``match_games``, ``match_points``)."""
     labels = settings.labels
+    extra = {} if tally is None else {"match_games": tally[0], "match_points": list(tally[1])}
     return {
         "index": spec.index,
         "pair": list(spec.pair),
@@ -49,6 +53,7 @@ def game_record(spec: GameSpec, settings: Settings, record: Any) -> dict[str, An
         "actions": record.actions,
         "result": None if record.result is None else list(record.result),
         "plies": record.plies,
+        **extra,
     }
 
 
@@ -76,6 +81,8 @@ def read_settings(folder: Path) -> Settings:
         f.whole("games_per_pair", 2, MAX_GAMES_PER_PAIR)
         f.whole("seed", 0, MAX_SEED)
         f.whole("max_plies", 1, MAX_PLIES, optional=True)
+        if f.has("options"):  # folders from before the options have none: no options
+            f.object("options")
         try:
             return Settings.from_dict(data)
         except ValueError as error:
@@ -91,6 +98,11 @@ def read_records(path: Path, settings: Settings) -> GamesFile:
         return read_games(path, settings)
     except UntrustedFileError as error:
         raise ValueError(f"{path.parent} is not a usable tournament folder: {error}") from None
+
+
+def _plain(value: Any) -> Any:
+    """A settings value as its JSON shows it (a list of players, not a tuple)."""
+    return list(value) if isinstance(value, tuple) else value
 
 
 class ResultStore:
@@ -151,10 +163,12 @@ class ResultStore:
                 raise ValueError(f"{self.folder} holds games but no {SETTINGS_FILE}; use another folder")
             write_atomic(path, json.dumps(wanted, indent=2) + "\n")
             return
-        stored = read_settings(self.folder).to_dict()
-        if stored != wanted:
-            diff = ", ".join(f"{k} {shown(wanted.get(k), 60)} here but {shown(stored.get(k), 60)} there"
-                             for k in wanted if stored.get(k) != wanted.get(k))
+        stored = read_settings(self.folder)
+        if stored != self.settings:
+            mine = {f.name: getattr(self.settings, f.name) for f in fields(Settings)}
+            theirs = {f.name: getattr(stored, f.name) for f in fields(Settings)}
+            diff = ", ".join(f"{k} {shown(_plain(v), 60)} here but {shown(_plain(theirs[k]), 60)} there"
+                             for k, v in mine.items() if theirs[k] != v)
             raise ValueError(f"{self.folder} holds a tournament with different settings ({diff}); "
                              "use another folder or the same settings to resume")
 

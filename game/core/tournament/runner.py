@@ -5,8 +5,8 @@ entry (anything with ``rules()`` and ``make_player(name, seed)``, such as
 ``game.games.get_game``), so ``game.core`` imports no game and workers rebuild rules and
 players from names alone (safe under the ``spawn`` start method).  Each game depends only
 on its :class:`~.schedule.GameSpec`, so serial and parallel runs give the same records.
-Games start with the entry's ``tournament_options`` and, when the settings give no
-``max_plies``, stop at the entry's own ``max_plies`` (if any).
+Games start with the entry's ``tournament_options`` plus the settings' options and, when
+the settings give no ``max_plies``, stop at the entry's own ``max_plies`` (if any).
 
 Missing games go out deal by deal across the pairs (see :func:`missing_games`), so the
 standings of a run still in progress or interrupted cover every pair about equally; they
@@ -43,12 +43,33 @@ WATCH_SECONDS = 0.5
 
 
 def validate(settings: Settings, lookup: Lookup) -> None:
-    """``ValueError`` with a clear message if the game or a player name is unknown."""
+    """``ValueError`` with a clear message if the game or a player name is unknown, or the
+    options are not what the game's tournament flags set (``GameInfo.tournament_flags``:
+    each option by one flag, in its range, at most one flag of a group) — settings read
+    from a folder are checked here too, before a game is played."""
     info = lookup(settings.game)
     if info.rules().num_players != 2:
         raise ValueError(f"tournaments need a two-player game; {settings.game} is not one")
     for name in dict.fromkeys(settings.players):
         info.make_player(name, 0)
+    flags = {flag.option: (name, flag) for name, flag in (getattr(info, "tournament_flags", None) or {}).items()}
+    groups: dict[str, str] = {}
+    for option, value in settings.options.items():
+        if option not in flags:
+            offered = ", ".join(f"--{name}" for name, _ in flags.values()) or "none"
+            raise ValueError(f"{settings.game} tournaments take no option {option!r} (their flags: {offered})")
+        name, flag = flags[option]
+        flag.check(value)
+        if flag.group and flag.group in groups:
+            raise ValueError(f"--{groups[flag.group]} and --{name} cannot be used together: choose one")
+        groups[flag.group] = name
+    info.rules().initial_state(game_options(info, settings))  # the rules' own checks
+
+
+def game_options(info: Any, settings: Settings) -> dict[str, Any]:
+    """The options every game of the tournament starts with: the game's own tournament
+    options, then those of the settings."""
+    return {**(getattr(info, "tournament_options", None) or {}), **settings.options}
 
 
 def available_cpus() -> int:
@@ -81,14 +102,16 @@ class _Table:
         self.rules = info.rules()
         self.make_player = info.make_player
         self.settings = settings
-        self.options = dict(getattr(info, "tournament_options", None) or {})
+        self.options = game_options(info, settings)
+        self.tally = getattr(info, "match_tally", None)
         self.max_plies = settings.max_plies if settings.max_plies is not None else getattr(info, "max_plies", None)
 
     def play(self, spec: GameSpec) -> dict[str, Any]:
         names = self.settings.players
         players = [self.make_player(names[e], seed) for e, seed in zip(spec.seats, spec.player_seeds)]
-        record, _ = play_game(self.rules, players, self.options, seed=spec.seed, max_plies=self.max_plies)
-        return game_record(spec, self.settings, record)
+        record, final = play_game(self.rules, players, self.options, seed=spec.seed, max_plies=self.max_plies)
+        tally = self.tally(final) if self.tally is not None and record.result is not None else None
+        return game_record(spec, self.settings, record, tally)
 
 
 _WORKER: _Table | None = None

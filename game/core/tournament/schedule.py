@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..untrusted import MAX_NAME, is_whole
@@ -33,6 +33,9 @@ MAX_GAMES_PER_PAIR = 1_000_000
 
 MAX_SEED = 2**64 - 1
 """Largest tournament seed (20 digits)."""
+
+MAX_OPTIONS = 16
+"""Most game options a tournament's settings may hold."""
 
 MAX_PLIES = 100_000
 """Largest ``max_plies``: a game record that long still fits a line of ``games.jsonl``."""
@@ -56,9 +59,20 @@ class Settings:
     seed: int
     max_plies: int | None = None
     """Plies after which a game stops unfinished (a draw); ``None`` plays every game out."""
+    options: dict[str, Any] = field(default_factory=dict, hash=False)  # not hashed: settings stay hashable
+    """Game options every game of the schedule is played with, as the game's tournament flags
+    set them (``{"match_length": 5}``; see ``GameInfo.tournament_flags``); which ones a game
+    takes is checked by :func:`.runner.validate`, here only their form."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
+        if not isinstance(self.options, dict):
+            raise ValueError("a tournament's options must be a mapping of option names to values")
+        object.__setattr__(self, "options", dict(self.options))
+        if len(self.options) > MAX_OPTIONS or not all(
+                isinstance(k, str) and 0 < len(k) <= MAX_NAME and _simple(v) for k, v in self.options.items()):
+            raise ValueError(f"a tournament's options must be at most {MAX_OPTIONS} names of at most {MAX_NAME} "
+                             f"characters, each with a true/false, a whole number or a short text")
         if not (isinstance(self.game, str) and 0 < len(self.game) <= MAX_NAME):
             raise ValueError(f"a tournament's game must be a name of at most {MAX_NAME} characters")
         if len(self.players) < 2:
@@ -98,6 +112,10 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["players"] = list(self.players)
+        if self.options:  # without options, the settings of a cubeless tournament are as before them
+            data["options"] = dict(self.options)
+        else:
+            del data["options"]
         return {"format": FORMAT, **data}
 
     @staticmethod
@@ -107,9 +125,16 @@ class Settings:
         if data.get("format") != FORMAT:
             raise ValueError(f"unknown tournament format {data.get('format')!r} (expected {FORMAT})")
         fields = {k: data.get(k) for k in ("game", "players", "games_per_pair", "seed", "max_plies")}
+        fields["options"] = data.get("options", {})  # absent: none
         if not isinstance(fields["players"], (list, tuple)):
             raise TypeError("players must be a list of names")
         return Settings(**fields)
+
+
+def _simple(value: Any) -> bool:
+    """A value a tournament option may have: a bool, a whole number below 2**31 or a short text."""
+    return (type(value) is bool or (type(value) is int and abs(value) < 2**31)
+            or (isinstance(value, str) and len(value) <= MAX_NAME))
 
 
 def even_games(games: int) -> int:

@@ -1,5 +1,5 @@
 """Statistics for tournaments: the sign test (and the seed's binomial test), mean intervals,
-Bradley–Terry ratings.
+Wilson intervals of win rates, Bradley–Terry ratings.
 
 Pure functions of numbers; nothing here knows about games or files.
 """
@@ -101,6 +101,22 @@ def mean_interval(values: Sequence[float]) -> Interval:
     s = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
     half = Z95 * s / math.sqrt(n)
     return Interval(mean, mean - half, mean + half, n)
+
+
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float] | None:
+    """Wilson score interval (95% by default) of a success rate ``successes / n``; ``None``
+    for ``n = 0``.  Unlike mean ± 1.96·s/√n it stays inside [0, 1] and is not empty for 0 or
+    n successes, so it suits the few matches of a match tournament."""
+    if n <= 0:
+        return None
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must be between 0 and {n}, got {successes}")
+    p = successes / n
+    scale = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / scale
+    half = z / scale * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    return low, 1.0 if successes == n else min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

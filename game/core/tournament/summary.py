@@ -10,6 +10,12 @@
   on the decisive games, draws left out: a sign test (:func:`.stats.sign_test_p`), at
   most 1, and 1 for an even split; ``None`` when there is none.  (Seed 002's own formula,
   :func:`.stats.binomial_equal_p`, exceeds 1 for an even split.)
+- ``a_win_rate`` is A's share of the games (a draw counts half) with its Wilson 95% interval
+  (:func:`.stats.wilson_interval`): in a match tournament, where each game is a match, the
+  match win rate.  It treats games as independent (the two seatings of a deal are not).
+- In a match tournament (records with a match tally, ``GameInfo.match_tally``) the pair also
+  has ``match_games``, the games its matches took, and ``a_match_points_per_game``, A's points
+  minus B's over them per game (no interval: a ratio over matches of unequal length).
 - Ratings: Bradley–Terry over every game (a draw is half a win each), see
   :func:`.stats.bradley_terry`; standings are ranked by rating, then points per game.
 """
@@ -24,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from .schedule import Settings
-from .stats import SIGN_TEST, Interval, bradley_terry, mean_interval, sign_test_p
+from .stats import SIGN_TEST, Interval, bradley_terry, mean_interval, sign_test_p, wilson_interval
 
 
 def points_of(record: dict[str, Any], entrant: int) -> float:
@@ -43,12 +49,29 @@ class PairStats:
     draws: int
     a_points: Interval
     p_equal: float | None
+    match_games: int = 0
+    """Games played within the pair's matches (records with a match tally; 0 without)."""
+    a_match_points: float = 0.0
+    """A's points minus B's over those games."""
+
+    @property
+    def a_win_rate(self) -> float | None:
+        """A's share of the games, a draw counting half (``None`` before any game)."""
+        return (self.a_wins + self.draws / 2) / self.games if self.games else None
+
+    @property
+    def a_win_rate_ci95(self) -> tuple[float, float] | None:
+        """The Wilson 95% interval of :attr:`a_win_rate` (``None`` before any game)."""
+        return wilson_interval(self.a_wins + self.draws / 2, self.games)
 
     def to_dict(self) -> dict[str, Any]:
         ci = None if self.a_points.low is None else [self.a_points.low, self.a_points.high]
+        rate_ci = self.a_win_rate_ci95
         return {"a": self.a, "b": self.b, "games": self.games, "a_wins": self.a_wins, "b_wins": self.b_wins,
                 "draws": self.draws, "a_points_per_game": self.a_points.mean, "a_points_ci95": ci,
-                "p_equal": self.p_equal}
+                "p_equal": self.p_equal, "a_win_rate": self.a_win_rate,
+                "a_win_rate_ci95": None if rate_ci is None else list(rate_ci), "match_games": self.match_games,
+                "a_match_points_per_game": self.a_match_points / self.match_games if self.match_games else None}
 
 
 @dataclass(frozen=True)
@@ -123,9 +146,14 @@ def summarize(settings: Settings, records: Sequence[dict[str, Any]]) -> Summary:
 
 def _pair_stats(labels: Sequence[str], i: int, j: int, records: list[dict[str, Any]]) -> PairStats:
     deals: dict[int, list[float]] = defaultdict(list)
-    a_wins = b_wins = 0
+    a_wins = b_wins = match_games = 0
+    match_points = 0.0
     for record in records:
         pi, pj = points_of(record, i), points_of(record, j)
+        if "match_games" in record:
+            seat = record["seats"].index(i)
+            match_games += record["match_games"]
+            match_points += record["match_points"][seat] - record["match_points"][1 - seat]
         deals[record["number"] // 2].append(pi)
         a_wins += pi > pj
         b_wins += pj > pi
@@ -133,4 +161,5 @@ def _pair_stats(labels: Sequence[str], i: int, j: int, records: list[dict[str, A
     played = len(records)
     decisive = a_wins + b_wins
     p_equal = sign_test_p(a_wins, decisive) if decisive else None
-    return PairStats(labels[i], labels[j], played, a_wins, b_wins, played - decisive, mean_interval(per_deal), p_equal)
+    return PairStats(labels[i], labels[j], played, a_wins, b_wins, played - decisive, mean_interval(per_deal), p_equal,
+                     match_games, match_points)

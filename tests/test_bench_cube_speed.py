@@ -1,0 +1,22 @@
+"""``bench/cube_speed.py`` runs and prints every line (its numbers are not checked: speed lives in bench/)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_cube_speed_bench_runs():
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "cube_speed.py"), "--n", "100", "--repeat", "1"],
+                          capture_output=True, text=True, env=env, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("reference: one cubeless 0-ply evaluation batch")
+    rows = [line for line in lines if line.startswith(("decide", "money.", "match."))]
+    assert len(rows) == 2 + 2 + 2  # decide twice, money for 1 and 100 rows, match for 1 and 100
+    assert all(float(row.split()[-1]) > 0 for row in rows)
