@@ -12,9 +12,12 @@ decisions: 0 ply decides on the position's own chances; 1 ply plays each of the 
 of the position reached — once with the cube as it is (no double) and once with the cube
 doubled and owned by the opponent (double, take) — each valued by Janowski's model from the
 side then on roll with its own best cube action (:func:`leaf_values`); 2 plies does the
-same two rolls deep (each reply the best at 0 ply; the opponent's cube action between the
-two rolls is not looked at, and the leaf is valued with the doubler on roll).  DP is
-exact.  A game that ends in the look-ahead counts its points (money) or the match equity
+same two rolls deep (each reply the best at 0 ply; between the two rolls the opponent,
+then on roll, cashes when their 0-ply decision is a double I should pass — a double I
+should take is played on at the undoubled cube, a simplification of GNU's n-ply — and the
+leaf is valued with the doubler on roll).  DP is exact.  Every position is valued with its
+own cube life index, GNU Backgammon's (:func:`cube_life_of`: 0.68 with contact, 0.6..0.7
+by pip count in a race, 0.6 in a bearoff).  A game that ends in the look-ahead counts its points (money) or the match equity
 of the score it leaves.  The shown chances are the averaged cubeless chances, and the
 take point is :func:`~.cube.decide`'s from them.  Expert's 2-ply decision takes about
 0.2 s in a money game and 0.6 s in a match (the match model is per leaf in Python), well
@@ -39,7 +42,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..core.protocol import CHANCE
-from .board import CHECKERS, OFF
+from .board import CHECKERS, OFF, pip_count
 from .cube import CubeContext, CubeDecision, decide, may_double
 from .cube import match as match_cube
 from .cube import money
@@ -47,9 +50,10 @@ from .cube.decision import classify
 from .cube.met import kazaross
 from .cube_state import DECIDE, OFFERED, OVER, ROLLING
 from .evaluators import Evaluator, boards_to_array
-from .movegen import legal_plays
+from .movegen import legal_plays, rearmost
 from .nets.encoding import equity as outputs_equity, flip_outputs
 from .rules import BackgammonRules, BackgammonState, Roll
+from .warnings import has_contact
 
 ROLLS = [((h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in range(h, 0, -1)]
 """The 21 rolls and their chances."""
@@ -107,6 +111,23 @@ def best_replies(mover, other, evaluator: Evaluator) -> list:
     return out
 
 
+# --------------------------------------------------------------------------- cube life
+
+
+def cube_life_of(me, opp) -> float:
+    """The cube life index (Janowski's x) of a position with ``me`` on roll, as GNU
+    Backgammon's EvalEfficiency sets it: 0.68 with contact; in a race
+    ``0.55 + 0.00125 · (my pips)`` kept within 0.6..0.7 (a long race keeps the cube more
+    alive than a short one, where few rolls are left to use it); 0.6 once both sides bear
+    off from their home boards (GNU's bearoff classes; the n-ply look-ahead then sees the
+    last rolls exactly)."""
+    if has_contact(me, opp):
+        return money.CONTACT_CUBE_LIFE
+    if rearmost(me) <= 6 and rearmost(opp) <= 6:
+        return 0.6
+    return min(0.7, max(0.6, 0.55 + 0.00125 * pip_count(me)))
+
+
 # --------------------------------------------------------------------------- contexts
 
 
@@ -157,11 +178,13 @@ class _RememberedTable:
 MET = _RememberedTable(kazaross())
 
 
-def leaf_values(chances: np.ndarray, context: CubeContext, cube_life: float = money.CONTACT_CUBE_LIFE) -> np.ndarray:
+def leaf_values(chances: np.ndarray, context: CubeContext, cube_life=money.CONTACT_CUBE_LIFE) -> np.ndarray:
     """The cubeful value of positions for their side on roll, with that side's best cube
-    action: money in points (per unit of cube 1), match in MWC."""
+    action: money in points (per unit of cube 1), match in MWC.  ``cube_life``: one index
+    for all rows or one per row."""
     if len(chances) == 0:
         return np.zeros(0)
+    cube_life = np.broadcast_to(np.asarray(cube_life, dtype=float), (len(chances),))
     if context.is_money:
         if may_double(context):
             per_cube = money.optimal_equity(chances, context.owner, context.jacoby, cube_life)
@@ -169,12 +192,12 @@ def leaf_values(chances: np.ndarray, context: CubeContext, cube_life: float = mo
             per_cube = money.cubeful_equity(chances, context.owner, context.jacoby, cube_life)
         return np.asarray(per_cube, dtype=float) * context.value
     out = np.empty(len(chances))
-    for i, row in enumerate(chances):
+    for i, (row, x) in enumerate(zip(chances, cube_life)):
         if may_double(context):
-            m = match_cube.cube_equities(row, context, cube_life, MET)
+            m = match_cube.cube_equities(row, context, float(x), MET)
             out[i] = max(m.nd_mwc, min(m.dt_mwc, m.dp_mwc)) if not context.dead_for_me else m.nd_mwc
         else:
-            out[i] = match_cube.cubeful_mwc(row, context, cube_life, MET)
+            out[i] = match_cube.cubeful_mwc(row, context, float(x), MET)
     return out
 
 
@@ -190,10 +213,11 @@ def _negate(values, context: CubeContext):
     return -values if context.is_money else 1.0 - values
 
 
-def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios):
+def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios, life):
     """Averaged (cubeless chances of ``me``, [value of each scenario for me]) with ``me`` on
     roll looked at ``plies`` (1 or 2) rolls deep.  ``scenarios`` are (my context at a leaf
-    with me on roll, the opponent's at a leaf with them on roll, my context for a win)."""
+    with me on roll, the opponent's at a leaf with them on roll, my context for a win);
+    ``life(on_roll, other)`` is a leaf's cube life index."""
     total = np.zeros(5)
     values = np.zeros(len(scenarios))
     for (_, weight), (mine, theirs, kind, chances) in zip(ROLLS, best_replies(me, opp, evaluator)):
@@ -202,22 +226,39 @@ def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios):
             values += weight * np.array([_won_value(kind, won, won.value) for _, _, won in scenarios])
         elif plies == 1:
             total += weight * flip_outputs(chances)
-            values += weight * np.array([_negate(leaf_values(chances[None], opp_ctx)[0], opp_ctx)
+            x = life(theirs, mine)
+            values += weight * np.array([_negate(leaf_values(chances[None], opp_ctx, x)[0], opp_ctx)
                                          for _, opp_ctx, _ in scenarios])
         else:
-            sub_total, sub_values = _reply(theirs, mine, evaluator, scenarios)
+            sub_total, sub_values = _reply(theirs, mine, evaluator, scenarios, life)
+            cashed = _cashes(chances, scenarios, life(theirs, mine))
             total += weight * sub_total
-            values += weight * sub_values
+            values += weight * np.where(np.isnan(cashed), sub_values, cashed)
     return total, values
 
 
-def _reply(opp, me, evaluator: Evaluator, scenarios):
+def _cashes(chances, scenarios, cube_life: float) -> np.ndarray:
+    """For each scenario, my value when the opponent, on roll between the two rolls of a
+    2-ply look-ahead with ``chances``, doubles me out at 0 ply (their proper action is a
+    double that I should pass): I lose the cube as it stands.  NaN where they do not: then
+    the game goes on (a double I should take is played on at the undoubled cube, a
+    simplification of GNU Backgammon's n-ply)."""
+    out = np.full(len(scenarios), np.nan)
+    for i, (_, theirs, _) in enumerate(scenarios):
+        if may_double(theirs) and not (theirs.away is not None and theirs.dead_for_me):
+            d = decide(chances, theirs, cube_life, MET)
+            if d.best_double_action() == "double" and d.best_take_action() == "pass":
+                out[i] = _negate(theirs.value if theirs.is_money else d.mwc[2], theirs)
+    return out
+
+
+def _reply(opp, me, evaluator: Evaluator, scenarios, life):
     """The opponent (``opp``) on roll replies at 0 ply; averaged over their 21 rolls, my chances
     and scenario values with me on roll after their reply."""
     total = np.zeros(5)
     values = np.zeros(len(scenarios))
-    leaves, weights = [], []
-    for (_, weight), (_, _, kind, chances) in zip(ROLLS, best_replies(opp, me, evaluator)):
+    leaves, weights, lives = [], [], []
+    for (_, weight), (theirs, mine, kind, chances) in zip(ROLLS, best_replies(opp, me, evaluator)):
         if kind:
             total += weight * flip_outputs(_won(kind)[None])[0]
             values += weight * np.array([_negate(_won_value(kind, _swap(won, won.value, _flip_owner(won.owner)),
@@ -225,19 +266,23 @@ def _reply(opp, me, evaluator: Evaluator, scenarios):
         else:
             leaves.append(chances)
             weights.append(weight)
+            lives.append(life(mine, theirs))
     if leaves:
         w, chances = np.array(weights), np.array(leaves)
         total += w @ chances
-        values += np.array([w @ leaf_values(chances, my_ctx) for my_ctx, _, _ in scenarios])
+        values += np.array([w @ leaf_values(chances, my_ctx, lives) for my_ctx, _, _ in scenarios])
     return total, values
 
 
 def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
-                  cube_life: float = money.CONTACT_CUBE_LIFE) -> CubeDecision:
+                  cube_life: float | None = None) -> CubeDecision:
     """The cube decision of the doubler at ``state`` (the player on turn, deciding or having
-    offered) looked ``plies`` rolls ahead (0, 1 or 2; see the module doc)."""
+    offered) looked ``plies`` rolls ahead (0, 1 or 2; see the module doc).  ``cube_life``
+    None: each position's own (:func:`cube_life_of`); a number: that index everywhere."""
     context = context_of(state)
     me, opp = state.on_roll, state.opponent
+    life = cube_life_of if cube_life is None else (lambda mine, theirs: cube_life)
+    cube_life = life(me, opp)
     if plies == 0:
         chances = chances_of(evaluator, boards_to_array([(me, opp)]))[0]
         return decide(chances, context, cube_life)
@@ -245,7 +290,7 @@ def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
     nd_mine, dt_mine = context, replace(context, value=2 * v, owner="opponent")
     scenarios = [(nd_mine, _swap(context, v, _flip_owner(context.owner)), nd_mine),
                  (dt_mine, _swap(context, 2 * v, "me"), dt_mine)]
-    chances, (nd, dt) = _lookahead(me, opp, plies, evaluator, scenarios)
+    chances, (nd, dt) = _lookahead(me, opp, plies, evaluator, scenarios, life)
     chances = tuple(float(c) for c in np.clip(chances, 0.0, 1.0))
     static = decide(chances, context, cube_life, MET)
     if context.is_money:

@@ -280,3 +280,45 @@ def test_the_expert_decides_every_kind_of_state_of_a_cube_match():
         state = RULES.apply(state, action)
         steps += 1
     assert {"cube", "take", "play"} <= seen and RULES.is_over(state)
+
+
+# --------------------------------------------------------------------------- cube life and the look-ahead's cashes
+
+
+def test_the_cube_life_index_is_gnu_backgammons_by_kind_of_position():
+    from game.backgammon.board import START_SIDE
+    from game.backgammon.cube_ai import cube_life_of
+    assert cube_life_of(START_SIDE, START_SIDE) == 0.68  # contact
+    long_race = (side({12: 5, 11: 5, 10: 5}), side({6: 15}))  # 165 pips: 0.55 + 0.206 capped at 0.7
+    assert cube_life_of(*long_race) == 0.7
+    mid_race = (side({10: 8}), side({6: 15}))  # 80 pips: 0.55 + 0.1
+    assert cube_life_of(*mid_race) == pytest.approx(0.65)
+    short_race = (side({8: 2, 7: 2}), side({6: 15}))  # 30 pips: floored at 0.6
+    assert cube_life_of(*short_race) == 0.6
+    assert cube_life_of(side({6: 15}), side({6: 15})) == 0.6  # both bearing off: GNU's bearoff class
+
+
+def test_a_race_decision_uses_the_races_own_cube_life():
+    from game.backgammon.cube_ai import cube_life_of
+    state = at(side({10: 8}), side({9: 8}))
+    evaluator = get_evaluator("bras")
+    assert cube_decision(state, 0, evaluator) == cube_decision(state, 0, evaluator, cube_life_of(state.on_roll,
+                                                                                                 state.opponent))
+    assert cube_decision(state, 0, evaluator) != cube_decision(state, 0, evaluator, 0.68)
+
+
+def test_between_the_two_rolls_the_opponent_doubles_me_out_when_I_should_pass():
+    from game.backgammon.cube import CubeContext
+    from game.backgammon.cube_ai import _cashes
+    centre, theirs_owned = CubeContext(), CubeContext(value=2, owner="me")  # the opponent's contexts
+    scenarios = [(None, centre, None), (None, theirs_owned, None)]
+    crushing = (0.9, 0.0, 0.0, 0.0, 0.0)  # the opponent on roll, no gammons: double, pass
+    assert list(_cashes(crushing, scenarios, 0.68)) == [-1.0, -2.0]  # I lose the cube as it stands
+    close = (0.7, 0.0, 0.0, 0.0, 0.0)  # double, take: the game goes on (at the undoubled cube)
+    assert all(map(lambda v: v != v, _cashes(close, scenarios, 0.68)))
+    too_good = (0.9, 0.8, 0.1, 0.0, 0.0)  # too good to double: they play on for the gammon
+    assert all(map(lambda v: v != v, _cashes(too_good, scenarios, 0.68)))
+    crawford = CubeContext(away=(1, 3), crawford=True)  # nobody doubles in the Crawford game
+    assert all(map(lambda v: v != v, _cashes(crushing, [(None, crawford, None)], 0.68)))
+    match = CubeContext(away=(3, 3))
+    assert _cashes(crushing, [(None, match, None)], 0.68)[0] == pytest.approx(1.0 - decide(crushing, match).mwc[2])
