@@ -19,7 +19,12 @@ MWCs turned into EMG with the position's cube as :func:`game.backgammon.cube.mat
 does, through the Kazaross table).  Reported: agreement on clear doubler choices, on clear
 taker choices, and on the whole action where both are clear, each with a 95% Wilson interval.
 
-    python bench/cube_agreement.py [--level expert] [--limit 400] [--gnu-plies 2] [--why]
+    python bench/cube_agreement.py [--level expert] [--limit 400] [--gnu-plies 2] [--why] [--doubles]
+
+``--doubles`` prints each of GNU's clear doubles side by side with ours: the scores, cube
+and cube life index, GNU's cubeless chances at 0/1/2 ply and ours, both ND/DT/DP in EMG,
+our take point and our cube maths applied to GNU's own 2-ply chances (which separates the
+evaluators' differences from the cube models').
 
 Measured on 2026-11-24 (400 decisions, 16 games or game ends dropped, ``--why`` names them:
 rows with points numbered 25 for a checker not on the bar, plays our parser finds
@@ -45,16 +50,18 @@ from intervals import wilson  # noqa: E402
 
 from game.backgammon import decision  # noqa: E402
 from game.backgammon.ai import strongest_evaluator  # noqa: E402
+from game.backgammon.cube import decide  # noqa: E402
 from game.backgammon.cube import match as match_cube  # noqa: E402
-from game.backgammon.cube_ai import context_of, cube_decision  # noqa: E402
+from game.backgammon.cube_ai import chances_of, context_of, cube_decision, cube_life_of  # noqa: E402
 from game.backgammon.cube_play import CUBE_PLIES  # noqa: E402
 from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE  # noqa: E402
-from game.backgammon.evaluators import get_evaluator  # noqa: E402
+from game.backgammon.evaluators import boards_to_array, get_evaluator  # noqa: E402
 from game.backgammon.rules import BackgammonRules, Roll  # noqa: E402
 
 MATCHES = Path(__file__).resolve().parents[2] / "shared" / "data" / "backgammon" / "matches"
 CLEAR = 0.05
 WHY = "--why" in sys.argv
+DOUBLES = "--doubles" in sys.argv
 RULES = BackgammonRules()
 ROW = re.compile(r"^\s*\d+\)\s")
 LENGTH = re.compile(r"(\d+) point match")
@@ -152,11 +159,32 @@ def gnu_decision(state, plies: int):
     return gnubg_nn.evaluate_cube_decision(key, plies, -1, b"O", 1)[3:]
 
 
+def explain(state, ours, gnu, evaluator, level: str) -> None:
+    """``--doubles``: one of GNU's clear doubles side by side with ours (see the module doc)."""
+    context, board = context_of(state), gnu_board(state)
+    me, opp = state.on_roll, state.opponent
+
+    def show(values) -> str:
+        return "(" + " ".join(f"{v:.3f}" for v in values) + ")"
+
+    print(f"{gnubg_nn.position_id(board)}  away {context.away} crawford {context.crawford} post-Crawford "
+          f"{context.post_crawford} cube {context.value} {context.owner}  cube life {cube_life_of(me, opp):.3f}")
+    print("  GNU chances 0/1/2 ply", *(show(gnubg_nn.probabilities(board, n)) for n in (0, 1, 2)))
+    print("  our chances 0 ply", show(chances_of(evaluator, boards_to_array([(me, opp)]))[0]),
+          f"{CUBE_PLIES[level]} ply", show(ours.chances))
+    mine = decide(tuple(gnubg_nn.probabilities(board, 2)), context, cube_life_of(me, opp))
+    print(f"  ND/DT/DP (EMG): GNU {show(gnu)}  {level} {show((ours.nd, ours.dt, ours.dp))} {ours.action!r}, "
+          f"take point {ours.take_point:.3f}; our cube maths on GNU's 2-ply chances "
+          f"{show((mine.nd, mine.dt, mine.dp))} {mine.action!r}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="expert", choices=list(CUBE_PLIES))
     parser.add_argument("--limit", type=int, default=400, help="at most this many positions, evenly spread")
     parser.add_argument("--gnu-plies", type=int, default=2)
+    parser.add_argument("--why", action="store_true", help="name the games or game ends dropped")
+    parser.add_argument("--doubles", action="store_true", help="show GNU's clear doubles beside ours")
     args = parser.parse_args()
     evaluator = get_evaluator(strongest_evaluator())
     states, dropped = [], 0
@@ -189,6 +217,8 @@ def main() -> None:
             if gnu_double:
                 doubles[0] += our_double
                 doubles[1] += 1
+                if DOUBLES:
+                    explain(state, ours, (gnd, gdt, gdp), evaluator, args.level)
         if clear_take:
             taker[0] += our_take == gnu_take
             taker[1] += 1

@@ -43,15 +43,15 @@ import numpy as np
 
 from ..core.protocol import CHANCE
 from .board import CHECKERS, OFF, pip_count
-from .cube import CubeContext, CubeDecision, decide, may_double
+from .cube import CubeContext, CubeDecision, decide, may_double, money
 from .cube import match as match_cube
-from .cube import money
 from .cube.decision import classify
 from .cube.met import kazaross
 from .cube_state import DECIDE, OFFERED, OVER, ROLLING
 from .evaluators import Evaluator, boards_to_array
 from .movegen import legal_plays, rearmost
-from .nets.encoding import equity as outputs_equity, flip_outputs
+from .nets.encoding import equity as outputs_equity
+from .nets.encoding import flip_outputs
 from .rules import BackgammonRules, BackgammonState, Roll
 from .warnings import has_contact
 
