@@ -323,3 +323,18 @@ def test_between_the_two_rolls_the_opponent_doubles_me_out_when_I_should_pass():
     assert np.isnan(_cashes(crushing, [(None, crawford, None)], 0.68)).all()
     match = CubeContext(away=(3, 3))
     assert _cashes(crushing, [(None, match, None)], 0.68)[0] == pytest.approx(1.0 - decide(crushing, match).mwc[2])
+
+
+def test_the_expert_doubles_a_short_race_gnu_doubles_in_a_real_match():
+    """GNU ID 6goAAN0JAAAAAA from the bench's matches, 5-away/4-away, centred cube: a short
+    race (21 pips to 28) with about 74% wins and no gammons for both evaluators.  GNU
+    doubles clearly (ND 0.689, DT 0.831 EMG).  With the contact cube life 0.68 the taker's
+    recube cost our DT so much that the Expert held (ND 0.647, DT 0.634); with the race's
+    own index, GNU's 0.6 for a race this short, DT (about 0.66) passes ND (about 0.65)."""
+    me, opp = side({1: 1, 2: 3, 3: 3, 5: 1}), side({2: 1, 3: 1, 4: 3, 5: 1, 6: 1})
+    state = at(me, opp, match_length=7, score=(2, 3))
+    evaluator = get_evaluator("net-full")
+    d = cube_decision(state, 2, evaluator)
+    assert d.action == "Double, take"
+    assert d.dt > d.nd
+    assert cube_decision(state, 2, evaluator, 0.68).best_double_action() == "no double"
