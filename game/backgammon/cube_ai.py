@@ -114,6 +114,7 @@ def best_replies(mover, other, evaluator: Evaluator) -> list:
 # --------------------------------------------------------------------------- cube life
 
 
+@lru_cache(maxsize=1 << 16)
 def cube_life_of(me, opp) -> float:
     """The cube life index (Janowski's x) of a position with ``me`` on roll, as GNU
     Backgammon's EvalEfficiency sets it: 0.68 with contact; in a race
