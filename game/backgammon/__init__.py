@@ -16,6 +16,7 @@ from .evaluators import evaluator_names
 from .nets.command import TRAINING
 from .notation import join_turns, split_turns
 from .players import PLAYER_NAMES, make_player
+from .review import decision_kind, luck, review_position
 from .positions import format_position, format_xgid, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
@@ -123,6 +124,12 @@ GAME = GameInfo(
     tournament_choices=TOURNAMENT_CHOICES,
     match_tally=match_tally,
     training=TRAINING,
+    decision_kind=decision_kind,
+    decision_kinds=("chequer", "cube"),
+    review_position=review_position,
+    game_number=game_number,
+    review_thresholds=(0.04, 0.08, 0.16),
+    luck=luck,
 )
 """Backgammon's declaration.  The tutor questions a play 0.10 points of equity or more behind
 the best (GNU Backgammon's line between a doubtful and a bad play, also where the analysis

@@ -243,6 +243,26 @@ class GameInfo:
     """A native value or difference as the analysis' tables print it (backgammon's equity
     ``+0.123``; Chesstack's whole centipawns, a won game ``+win``)."""
 
+    # -- reviewing a whole game (game/core/review.py) ---------------------------------------
+    decision_kind: Callable[[Any], str] | None = None
+    """The kind of the decision ``state`` asks for (backgammon: "chequer" or "cube"); by
+    default "move"."""
+    decision_kinds: tuple[str, ...] = ("move",)
+    """Every kind ``decision_kind`` gives, in the order the review's totals list them."""
+    review_position: Callable[[Any], tuple[str, str | None]] | None = None
+    """``(position_id, match_id)`` of a position for the review (backgammon: GNU's IDs); by
+    default ``(format_position(state), None)``."""
+    game_number: Callable[[Any], int] | None = None
+    """The number of the game a state belongs to when one protocol game is a match of
+    several (backgammon's matches); by default 1."""
+    review_thresholds: tuple[float, float, float] | None = None
+    """Lost amounts (tutor's units) from which a review marks a decision doubtful, bad, very
+    bad; by default half, once and twice ``tutor_margin``'s amount."""
+    luck: Callable[..., float | None] | None = None
+    """``luck(before, after, **analysis_options)``: what the chance outcome from ``before``
+    to ``after`` gave the player who then decides, in native units; ``None`` where it does
+    not apply.  ``None`` for games without chance or without a luck measure."""
+
     # -- tournaments and training -------------------------------------------------------------
     tournament_options: dict[str, Any] = field(default_factory=dict)
     """Options of every tournament game (Mandragora: a random pattern and first mover, drawn

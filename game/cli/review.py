@@ -1,0 +1,95 @@
+"""``tabula review FILE [--level L] [--thresholds D B V] [--json]``: review a Tabula save.
+
+Every decision of both players is analysed at ``--level`` (the game's analysis levels; by
+default its analysis default) and compared with the best (:mod:`game.core.review`).  The
+text output lists the decisions that got a mark, then each player's totals; ``--json``
+prints ``{"players", "games": [{"game", "decisions": [...]}], "totals"}``.  A progress line
+is drawn on stderr when it is a terminal; Ctrl-C stops the review with a message and exit code 130 (nothing is
+cached then).  The report is cached next to the save as ``FILE.review.json`` (keyed by the
+game, its moves, the level and the thresholds), so a second review of the same save is
+instant; a damaged cache is ignored and rewritten.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..core.review import ReviewCancelled, cached_review
+from ..core.saves import SaveError, load_game
+from ..games import get_game, rules_for
+from .common import UsageError, canonical_name
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("review", help="review every decision of a saved game: errors, marks, luck")
+    parser.add_argument("file", help="a Tabula saved game (.json)")
+    parser.add_argument("--level", type=canonical_name, help="the analysis level (default: the game's)")
+    parser.add_argument("--thresholds", type=float, nargs=3, metavar=("DOUBTFUL", "BAD", "VERY_BAD"),
+                        help="the amount lost (equity in backgammon) from which a decision is marked "
+                             "doubtful, bad, very bad (backgammon: 0.04 0.08 0.16)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=run, checks_input=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        record = load_game(args.file, rules_for)
+    except SaveError as error:
+        raise UsageError(str(error)) from None
+    info = get_game(record.game)
+    if info.analyze is None:
+        raise UsageError(f"{info.title} has no move analysis to review with")
+    options = {}
+    if "level" in info.analysis_options:
+        options["level"] = info.analysis_options["level"]
+    if args.level is not None:
+        if args.level not in info.analysis_level_names:
+            raise UsageError(f"unknown level {args.level!r}; {info.title}'s analysis levels: "
+                             f"{', '.join(info.analysis_level_names) or 'none'}")
+        options["level"] = args.level
+    thresholds = tuple(args.thresholds) if args.thresholds else None
+    if thresholds and (any(not t >= 0 for t in thresholds) or list(thresholds) != sorted(thresholds)):
+        raise UsageError("--thresholds must be three increasing amounts, none negative")
+    try:
+        report, _ = cached_review(info, record, args.file, options, thresholds,
+                                  progress=_progress if sys.stderr.isatty() else None)
+    except (ReviewCancelled, KeyboardInterrupt) as error:
+        done = f" after {error.done} of {error.total} decisions" if isinstance(error, ReviewCancelled) else ""
+        print(f"\nreview cancelled{done}; nothing was saved", file=sys.stderr)
+        return 130
+    finally:
+        if sys.stderr.isatty():
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print_report(info, report, options)
+    return 0
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    print(f"\rreviewing [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr, flush=True)
+
+
+def print_report(info, report: dict, options: dict) -> None:
+    settings = "".join(f", {key} {value}" for key, value in options.items())
+    print(f"{info.title} review{settings}")
+    for game in report["games"]:
+        marked = [d for d in game["decisions"] if d["mark"]]
+        heading = f"game {game['game']}: " if len(report["games"]) > 1 else ""
+        print(f"{heading}{len(game['decisions'])} decisions, {len(marked)} marked")
+        for d in marked:
+            dice = f" {d['dice']}" if d["dice"] else ""
+            print(f"  {d['player']}{dice}: played {d['played']}, best {d['best']}, "
+                  f"lost {info.format_value(d['equity_lost'])} ({d['mark']})  {d['position_id']}")
+    print("totals:")
+    for player, t in report["totals"].items():
+        kinds = ", ".join(f"{kind} {t[kind]:.3f}" for kind in info.decision_kinds if kind in t)
+        luck = f", luck {t['luck']:+.3f}" if info.luck is not None else ""
+        adjusted = f", luck-adjusted result {t['luck_adjusted']:+.3f}" if info.luck is not None and t["luck_adjusted"] is not None else ""
+        print(f"  {player}: {t['decisions']} decisions, lost {t['total']:.3f} ({kinds}), "
+              f"average {t['average']:.4f}, error rate {t['error_rate']:.1f}{luck}{adjusted}")

@@ -1,0 +1,248 @@
+"""A whole game reviewed: every decision of a player analysed, marked and totalled.
+
+:func:`review` replays a :class:`~game.core.match.GameRecord` and, for every player decision
+with more than one legal choice (chance nodes and forced moves are skipped), asks the game's
+``analyze`` for its records and compares the action played with the best one.  It knows no
+game: the game declares what it needs in :class:`~game.core.gameinfo.GameInfo`
+(``decision_kind``, ``decision_kinds``, ``review_position``, ``game_number``, ``luck``).
+
+Choices where the issue is silent:
+
+- ``equity_lost`` is how far the played action's record trails the best, in the units the
+  game's tutor judges by (``GameInfo.tutor_margin``): backgammon's ``-diff`` in equity (EMG
+  for cube decisions in matches, compared at the deepest depth both were searched to);
+  Mandragora's display-score points.  Never below 0; 0 for the best.
+- ``mark``: ``None`` below the first threshold, then "doubtful", "bad", "very bad" at or
+  above each threshold: the game's ``review_thresholds`` (backgammon 0.04 / 0.08 / 0.16),
+  else half, once and twice its tutor's margin.
+- ``dice`` is the chance outcome drawn just before the decision (the game's
+  ``Chance.in_move_list`` form, "31"), ``None`` when the decision follows another decision.
+- ``luck`` of a decision is the game's ``luck`` of that chance outcome for the player who
+  then decides (``None`` when the game has no luck hook or it does not apply).
+- Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions``,
+  ``average`` (total / decisions), ``error_rate`` = 1000 × average (milli-points per
+  decision, GNU's "error rate" counted over the unforced decisions reviewed), ``luck`` (sum
+  of the decisions' measured luck; ``None`` for a game without a luck hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an
+  unfinished game).
+
+:func:`cached_review` keeps the report in ``<save>.review.json`` (written atomically, keyed by
+a hash of the record, the analysis options and the thresholds) and trusts it only after
+checking its whole shape; anything else is reviewed afresh and rewritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .match import GameRecord
+from .protocol import CHANCE
+from .saves import write_atomic
+from .untrusted import UntrustedFileError, load_json
+
+THRESHOLDS = (0.04, 0.08, 0.16)
+"""Equity lost from which a decision is doubtful, bad, very bad."""
+MARKS = ("doubtful", "bad", "very bad")
+
+
+class ReviewCancelled(Exception):
+    """Raised by :func:`review` when ``cancelled()`` turns true; ``done`` decisions were reviewed."""
+
+    def __init__(self, done: int, total: int):
+        super().__init__(f"review cancelled after {done} of {total} decisions")
+        self.done, self.total = done, total
+
+
+def mark(lost: float, thresholds=THRESHOLDS) -> str | None:
+    """The mark of a decision that lost ``lost`` (see the module doc)."""
+    found = None
+    for name, threshold in zip(MARKS, thresholds):
+        if lost >= threshold:
+            found = name
+    return found
+
+
+def player_labels(info, record: GameRecord) -> list[str]:
+    """The players' names as the report keys them; equal names get the seat's title added."""
+    names = list(record.players) or list(info.player_titles)
+    names += list(info.player_titles[len(names):])
+    if len(set(names)) < len(names):
+        names = [f"{name} ({title})" for name, title in zip(names, info.player_titles)]
+    return names
+
+
+def default_thresholds(info) -> tuple[float, float, float]:
+    """The game's own (``GameInfo.review_thresholds``), else half, once and twice its tutor's margin."""
+    if info.review_thresholds is not None:
+        return tuple(info.review_thresholds)
+    amount = info.tutor_margin.amount
+    return (amount / 2, amount, 2 * amount)
+
+
+def review(info, record: GameRecord, options: dict[str, Any] | None = None,
+           thresholds=None, progress: Callable[[int, int], None] | None = None,
+           cancelled: Callable[[], bool] | None = None) -> dict:
+    """The review report of ``record`` (see the module doc and ``tabula review --json``).
+
+    ``options`` go to ``info.analyze`` (e.g. ``{"level": "intermediate"}``); ``progress(done,
+    total)`` is called after each decision; :class:`ReviewCancelled` when ``cancelled()``."""
+    if info.analyze is None:
+        raise ValueError(f"{info.title} has no move analysis to review with")
+    options = dict(options or {})
+    thresholds = default_thresholds(info) if thresholds is None else tuple(thresholds)
+    rules = info.rules()
+    state = rules.initial_state(dict(record.options))
+    steps = []  # (state, action, chance text before it, state before that chance)
+    chance_text, chance_state = None, None
+    for text in record.actions:
+        action = rules.parse(state, text)
+        if rules.to_move(state) == CHANCE:
+            chance_text, chance_state = text, state
+        else:
+            if len(rules.legal_moves(state)) > 1:
+                steps.append((state, action, chance_text, chance_state))
+            chance_text, chance_state = None, None
+        state = rules.apply(state, action)
+    labels = player_labels(info, record)
+    games: dict[int, list[dict]] = {}
+    for done, (before, action, dice_text, rolled_from) in enumerate(steps):
+        if cancelled is not None and cancelled():
+            raise ReviewCancelled(done, len(steps))
+        games.setdefault(info.game_number(before) if info.game_number else 1, []).append(
+            _decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds))
+        if progress is not None:
+            progress(done + 1, len(steps))
+    final = state
+    result = tuple(rules.result(final)) if rules.is_over(final) else record.result
+    return {
+        "players": labels,
+        "games": [{"game": number, "decisions": decisions} for number, decisions in sorted(games.items())],
+        "totals": totals(info, labels, [d for ds in games.values() for d in ds], result),
+    }
+
+
+def _decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds) -> dict:
+    records = info.analyze(before, **options)
+    played = next((r for r in records if r.move == action), None)
+    best = records[0] if records else None
+    lost = 0.0 if played is None or played is best else max(0.0, float(info.tutor_margin.behind(played)))
+    mover = rules.to_move(before)
+    position, match = info.review_position(before) if info.review_position else (info.format_position(before), None)
+    luck = None
+    if info.luck is not None and rolled_from is not None:
+        luck = info.luck(rolled_from, before, **options)
+    return {
+        "player": labels[mover],
+        "kind": info.decision_kind(before) if info.decision_kind else "move",
+        "position_id": position,
+        "match_id": match,
+        "dice": None if dice_text is None else (info.chance.in_move_list(dice_text) if info.chance else dice_text),
+        "played": rules.notation(before, action),
+        "best": best.notation if best is not None else None,
+        "equity_lost": round(lost, 6),
+        "mark": mark(lost, thresholds),
+        "luck": None if luck is None else round(float(luck), 6),
+    }
+
+
+def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
+    """Per player totals of ``decisions`` (see the module doc)."""
+    kinds = tuple(info.decision_kinds) if info.decision_kinds else ("move",)
+    report = {}
+    for seat, label in enumerate(labels):
+        mine = [d for d in decisions if d["player"] == label]
+        lost = {kind: round(sum(d["equity_lost"] for d in mine if d["kind"] == kind), 6) for kind in kinds}
+        total = round(sum(d["equity_lost"] for d in mine), 6)
+        luck = round(sum(d["luck"] for d in mine if d["luck"] is not None), 6) if info.luck else None
+        average = total / len(mine) if mine else 0.0
+        points = result[seat] if result is not None and seat < len(result) else None
+        report[label] = {**lost, "total": total, "decisions": len(mine), "average": round(average, 6),
+                         "error_rate": round(1000 * average, 3), "luck": luck,
+                         "luck_adjusted": None if points is None or luck is None else round(points - luck, 6)}
+    return report
+
+
+# -- the cache: ``<save>.review.json`` next to the save ---------------------------------------
+CACHE_FORMAT = "tabula-review"
+CACHE_MAX_BYTES = 16_000_000
+
+
+def cache_path(save: Path | str) -> Path:
+    return Path(f"{save}.review.json")
+
+
+def cache_key(record: GameRecord, options: dict[str, Any], thresholds) -> str:
+    """What a cached review depends on: the game, its options and actions, the analysis
+    options and the thresholds, hashed."""
+    text = json.dumps([record.game, record.options, record.actions, record.players, options,
+                       [float(t) for t in thresholds]], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def read_cache(save: Path | str, key: str) -> dict | None:
+    """The cached report for ``key``, or ``None`` when there is none, it is for another key,
+    or it is damaged in any way (the file is untrusted: its shape is checked)."""
+    path = cache_path(save)
+    if not path.is_file():
+        return None
+    try:
+        data = load_json(path, CACHE_MAX_BYTES, "review cache")
+    except (UntrustedFileError, OSError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or data.get("key") != key:
+        return None
+    report = data.get("report")
+    return report if _valid_report(report) else None
+
+
+def write_cache(save: Path | str, key: str, report: dict) -> None:
+    """Store ``report`` next to the save, atomically; a folder that cannot be written is
+    silently skipped (the cache only saves time)."""
+    try:
+        write_atomic(cache_path(save), json.dumps({"format": CACHE_FORMAT, "key": key, "report": report}) + "\n")
+    except OSError:
+        pass
+
+
+DECISION_FIELDS = {"player": str, "kind": str, "position_id": str, "match_id": (str, type(None)),
+                   "dice": (str, type(None)), "played": str, "best": (str, type(None)),
+                   "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None))}
+
+
+def _valid_report(report: Any) -> bool:
+    if not isinstance(report, dict) or set(report) != {"players", "games", "totals"}:
+        return False
+    players, games, totals_ = report["players"], report["games"], report["totals"]
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)
+            and isinstance(games, list) and isinstance(totals_, dict) and set(totals_) == set(players)):
+        return False
+    for game in games:
+        if not (isinstance(game, dict) and set(game) == {"game", "decisions"} and isinstance(game["game"], int)
+                and isinstance(game["decisions"], list)):
+            return False
+        for d in game["decisions"]:
+            if not (isinstance(d, dict) and set(d) == set(DECISION_FIELDS) and d["player"] in players
+                    and all(isinstance(d[k], t) for k, t in DECISION_FIELDS.items())):
+                return False
+            if d["equity_lost"] < 0 or (d["mark"] is not None and d["mark"] not in MARKS):
+                return False
+    return all(isinstance(t, dict) and all(v is None or isinstance(v, (int, float)) for v in t.values())
+               for t in totals_.values())
+
+
+def cached_review(info, record: GameRecord, save: Path | str, options: dict[str, Any] | None = None,
+                  thresholds=None, **hooks) -> tuple[dict, bool]:
+    """``(report, from_cache)``: the cached review of the save at ``save`` if it is valid for
+    this record, options and thresholds, else a fresh :func:`review`, then cached."""
+    options = dict(options or {})
+    thresholds = default_thresholds(info) if thresholds is None else tuple(thresholds)
+    key = cache_key(record, options, thresholds)
+    report = read_cache(save, key)
+    if report is not None:
+        return report, True
+    report = review(info, record, options, thresholds, **hooks)
+    write_cache(save, key, report)
+    return report, False

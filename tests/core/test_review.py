@@ -1,0 +1,123 @@
+"""The game-agnostic review (game/core/review.py) on short backgammon and Mandragora games."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from game.core.match import play_game
+from game.core.review import ReviewCancelled, cached_review, cache_path, mark, review
+from game.core.saves import examples_dir, load_game, save_game
+from game.games import get_game, rules_for
+
+BG = get_game("backgammon")
+FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck"]
+FAST = {"level": "intermediate"}  # 0 ply
+
+
+@pytest.fixture(scope="module")
+def midgame():
+    return load_game(examples_dir() / "human-vs-hard-midgame.json", rules_for)
+
+
+@pytest.fixture(scope="module")
+def midgame_report(midgame):
+    return review(BG, midgame, FAST)
+
+
+def decisions(report):
+    return [d for game in report["games"] for d in game["decisions"]]
+
+
+def test_every_unforced_decision_is_reviewed_with_the_exact_shape(midgame, midgame_report):
+    rules = BG.rules()
+    state, expected = rules.initial_state(midgame.options), []
+    for text in midgame.actions:
+        action = rules.parse(state, text)
+        if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
+            expected.append(text)
+        state = rules.apply(state, action)
+    found = decisions(midgame_report)
+    assert [d["played"] for d in found] == expected
+    assert set(midgame_report) == {"players", "games", "totals"}
+    assert midgame_report["players"] == ["human", "hard"]
+    assert [g["game"] for g in midgame_report["games"]] == [1]
+    for d in found:
+        assert list(d) == FIELDS
+        assert d["kind"] == "chequer" and d["match_id"] and len(d["position_id"]) == 14
+        assert len(d["dice"]) == 2 and d["dice"].isdigit()
+        assert d["equity_lost"] >= 0
+        if d["played"] == d["best"]:
+            assert d["equity_lost"] == 0
+        assert d["mark"] == mark(d["equity_lost"], (0.04, 0.08, 0.16))
+    assert any(d["mark"] for d in found) and any(d["equity_lost"] == 0 for d in found)
+    assert found[0]["dice"] == "43" and found[0]["luck"] is None  # the opening roll has no luck
+    assert all(isinstance(d["luck"], float) for d in found[1:])
+
+
+def test_marks_follow_the_thresholds():
+    assert [mark(x) for x in (0.0, 0.039, 0.04, 0.08, 0.159, 0.16, 1)] == [
+        None, None, "doubtful", "bad", "bad", "very bad", "very bad"]
+    assert mark(0.05, (0.1, 0.2, 0.3)) is None
+
+
+def test_totals_add_up(midgame_report):
+    found = decisions(midgame_report)
+    for player, t in midgame_report["totals"].items():
+        mine = [d for d in found if d["player"] == player]
+        assert t["decisions"] == len(mine)
+        assert t["total"] == pytest.approx(sum(d["equity_lost"] for d in mine), abs=1e-5)
+        assert t["chequer"] + t["cube"] == pytest.approx(t["total"], abs=1e-5)
+        assert t["error_rate"] == pytest.approx(1000 * t["total"] / len(mine), abs=1e-2)
+        assert t["luck"] == pytest.approx(sum(d["luck"] or 0 for d in mine), abs=1e-5)
+        assert t["luck_adjusted"] is None  # the game is not over
+
+
+def test_the_cache_answers_the_second_review_and_a_bad_cache_is_rewritten(tmp_path, midgame, monkeypatch):
+    save = tmp_path / "game.json"
+    shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
+    first, cached = cached_review(BG, midgame, save, FAST)
+    assert not cached and cache_path(save).is_file()
+    monkeypatch.setattr("game.core.review.review", lambda *a, **k: pytest.fail("analysed again"))
+    again, cached = cached_review(BG, midgame, save, FAST)
+    assert cached and again == first
+    monkeypatch.undo()
+    data = json.loads(cache_path(save).read_text())
+    data["report"]["games"][0]["decisions"][0]["equity_lost"] = -1
+    cache_path(save).write_text(json.dumps(data))
+    fixed, cached = cached_review(BG, midgame, save, FAST)
+    assert not cached and fixed == first
+    _, cached = cached_review(BG, midgame, save, FAST, thresholds=(0.1, 0.2, 0.3))
+    assert not cached  # other thresholds, another key
+
+
+def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
+    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=3, max_plies=60)
+    report = review(BG, record, FAST)
+    assert [g["game"] for g in report["games"]] == [1, 2]
+    cube = [d for d in decisions(report) if d["kind"] == "cube"]
+    assert cube and all(d["dice"] is None and d["played"] in ("Roll", "Doubles => 2", "Takes", "Drops") for d in cube)
+    assert all(d["match_id"] and d["equity_lost"] >= 0 for d in decisions(report))
+
+
+def test_cancelling_stops_the_review(midgame):
+    seen = []
+    with pytest.raises(ReviewCancelled):
+        review(BG, midgame, FAST, progress=lambda done, total: seen.append((done, total)),
+               cancelled=lambda: len(seen) >= 2)
+    assert seen == [(1, 16), (2, 16)]
+
+
+def test_mandragora_review_has_the_same_shape(tmp_path):
+    info = get_game("mandragora")
+    players = [info.make_player("random", seed) for seed in (1, 2)]
+    record, _ = play_game(info.rules(), players, info.new_game_options(), seed=5, max_plies=12)
+    report = review(info, record)
+    found = decisions(report)
+    assert len(found) >= 10 and all(list(d) == FIELDS for d in found)
+    assert all(d["kind"] == "move" and d["match_id"] is None and d["luck"] is None for d in found)
+    assert all(d["position_id"] == d["position_id"].strip() and d["equity_lost"] >= 0 for d in found)
+    assert all(t["luck"] is None and set(t) >= {"move", "total", "error_rate"} for t in report["totals"].values())
