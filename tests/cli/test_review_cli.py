@@ -1,0 +1,74 @@
+"""``tabula review FILE``: text and JSON output, the cache, bad input, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from game.core.match import play_game
+from game.core.saves import examples_dir, save_game
+from game.games import get_game
+
+from .util import run
+
+
+@pytest.fixture
+def save(tmp_path):
+    path = tmp_path / "midgame.json"
+    shutil.copy(examples_dir() / "human-vs-hard-midgame.json", path)
+    return path
+
+
+def test_json_report_and_second_run_from_the_cache(capsys, save, monkeypatch):
+    code, out, err = run(capsys, "review", str(save), "--level", "intermediate", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert set(report) == {"players", "games", "totals"}
+    assert report["players"] == ["human", "hard"] and len(report["games"]) == 1
+    first = report["games"][0]["decisions"][0]
+    assert first["player"] == "human" and first["dice"] == "43" and first["played"] == "13/6"
+    assert set(report["totals"]["hard"]) >= {"chequer", "cube", "total", "error_rate", "luck"}
+    assert (save.parent / "midgame.json.review.json").is_file()
+    monkeypatch.setattr("game.core.review.review", lambda *a, **k: pytest.fail("analysed again"))
+    code, again, _ = run(capsys, "review", str(save), "--level", "intermediate", "--json")
+    assert code == 0 and json.loads(again) == report
+
+
+def test_text_report_names_marked_decisions_and_totals(capsys, save):
+    code, out, err = run(capsys, "review", str(save), "--level", "intermediate", "--thresholds", "0.1", "0.2", "0.4")
+    assert code == 0, err
+    assert "Backgammon review, level intermediate" in out
+    assert "human:" in out and "error rate" in out and "luck" in out
+    assert "(very bad)" in out  # human's 13/7 with 51 loses about 0.45
+
+
+def test_bad_input_is_a_usage_error(capsys, save, tmp_path):
+    assert run(capsys, "review", str(tmp_path / "missing.json"))[0] == 2
+    code, _, err = run(capsys, "review", str(save), "--level", "beginner")
+    assert code == 2 and "analysis levels" in err
+    code, _, err = run(capsys, "review", str(save), "--thresholds", "0.2", "0.1", "0.3")
+    assert code == 2 and "increasing" in err
+
+
+def test_ctrl_c_ends_with_a_message_and_130(capsys, save, monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("game.core.review.review", interrupted)
+    code, out, err = run(capsys, "review", str(save), "--level", "intermediate")
+    assert code == 130 and "review cancelled" in err and out == ""
+    assert not (save.parent / "midgame.json.review.json").exists()
+
+
+def test_mandragora_save_reviews_with_the_same_shape(capsys, tmp_path):
+    info = get_game("mandragora")
+    record, _ = play_game(info.rules(), [info.make_player("random", s) for s in (1, 2)],
+                          info.new_game_options(), seed=5, max_plies=8)
+    path = tmp_path / "mandragora.json"
+    save_game(path, record)
+    code, out, err = run(capsys, "review", str(path), "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    decisions = report["games"][0]["decisions"]
+    assert decisions and all(d["match_id"] is None and d["kind"] == "move" for d in decisions)
