@@ -3,9 +3,10 @@
 **Luck** of a roll for the player who rolled it: ``V(roll) − Σ p(r) · V(r)`` over the 21
 rolls ``r`` (doubles 1/36, others 2/36), where ``V(r)`` is the equity of the best play with
 roll ``r`` at 0 ply (the greedy search with the strongest evaluator, whatever the review's
-level, for speed).  The opening roll (which also decides who starts) has no luck (``None``),
-nor does a roll in a game with the cube, where the cube's value would have to be weighed too
-(not measured yet).
+level, for speed).  In a money game with the cube the values are the chequer search's (cubeless
+equity times the cube's value).  The opening roll (which also decides who starts) has no luck
+(``None``), nor has a roll in a match (its values are not equities; not measured yet) or a
+roll after which no play is possible for some roll (kept out rather than guessed).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def _best_value(state: BackgammonState) -> float:
 
 def luck(before: BackgammonState, after: BackgammonState, **_options) -> float | None:
     """The luck of the roll from ``before`` (a chance node) to ``after``; see the module doc."""
-    if before.turn is None or before.cube is not None or after.dice is None or after.turn != before.turn:
+    match = before.cube is not None and before.cube.is_match
+    if before.turn is None or match or after.dice is None or after.turn != before.turn:
         return None
     values = [(_best_value(with_dice(before, roll)), p) for roll, p in ROLLS]
     if any(v is None for v, _ in values):

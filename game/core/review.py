@@ -11,7 +11,8 @@ Choices where the issue is silent:
 - ``equity_lost`` is how far the played action's record trails the best, in the units the
   game's tutor judges by (``GameInfo.tutor_margin``): backgammon's ``-diff`` in equity (EMG
   for cube decisions in matches, compared at the deepest depth both were searched to);
-  Mandragora's display-score points.  Never below 0; 0 for the best.
+  Mandragora's display-score points.  Never below 0; 0 for the best (and 0 if the analysis
+  has no record of the action played, which the games' analyses never leave out).
 - ``mark``: ``None`` below the first threshold, then "doubtful", "bad", "very bad" at or
   above each threshold: the game's ``review_thresholds`` (backgammon 0.04 / 0.08 / 0.16),
   else half, once and twice its tutor's margin.

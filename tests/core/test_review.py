@@ -121,3 +121,25 @@ def test_mandragora_review_has_the_same_shape(tmp_path):
     assert all(d["kind"] == "move" and d["match_id"] is None and d["luck"] is None for d in found)
     assert all(d["position_id"] == d["position_id"].strip() and d["equity_lost"] >= 0 for d in found)
     assert all(t["luck"] is None and set(t) >= {"move", "total", "error_rate"} for t in report["totals"].values())
+
+
+def test_luck_is_measured_in_a_money_game_with_the_cube_and_not_in_a_match():
+    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    money, _ = play_game(BG.rules(), players, BG.new_game_options({"cube": "on"}), seed=3, max_plies=12)
+    lucky = [d["luck"] for d in decisions(review(BG, money, FAST)) if d["kind"] == "chequer"]
+    assert lucky[0] is None and all(isinstance(x, float) for x in lucky[1:])
+    assert len({round(x, 3) for x in lucky[1:]}) > 1
+
+
+def test_the_luck_of_a_roll_averages_to_zero_over_the_rolls():
+    from game.backgammon.review import ROLLS, luck
+    from game.backgammon.rules import with_dice
+
+    rules = BG.rules()
+    state = rules.initial_state({})
+    for text in ("white 43", "13/6"):
+        state = rules.apply(state, rules.parse(state, text))
+    assert rules.to_move(state) < 0  # black's roll
+    average = sum(p * luck(state, with_dice(state, roll)) for roll, p in ROLLS)
+    assert average == pytest.approx(0, abs=1e-9)
+    assert sum(p for _, p in ROLLS) == pytest.approx(1)
