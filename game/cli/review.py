@@ -5,7 +5,7 @@ default its analysis default) and compared with the best (:mod:`game.core.review
 text output lists the decisions that got a mark, then each player's totals; ``--json``
 prints ``{"players", "games": [{"game", "decisions": [...]}], "totals"}``.  A progress line
 is drawn on stderr when it is a terminal; Ctrl-C stops the review with a message and exit code 130 (nothing is
-cached then).  The report is cached next to the save as ``FILE.review.json`` (keyed by the
+cached then).  The report is cached next to the save as ``FILE.review`` (keyed by the
 game, its moves, the level and the thresholds), so a second review of the same save is
 instant; a damaged cache is ignored and rewritten.
 """

@@ -26,7 +26,7 @@ Choices where the issue is silent:
   of the decisions' measured luck; ``None`` for a game without a luck hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an
   unfinished game).
 
-:func:`cached_review` keeps the report in ``<save>.review.json`` (written atomically, keyed by
+:func:`cached_review` keeps the report in ``<save>.review`` (written atomically, keyed by
 a hash of the record, the analysis options and the thresholds) and trusts it only after
 checking its whole shape; anything else is reviewed afresh and rewritten.
 """
@@ -166,13 +166,15 @@ def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
     return report
 
 
-# -- the cache: ``<save>.review.json`` next to the save ---------------------------------------
+# -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
 
 
 def cache_path(save: Path | str) -> Path:
-    return Path(f"{save}.review.json")
+    """``<save>.review``: JSON, but not named ``.json``, so the window's Load dialog (which
+    lists ``*.json``) never offers it as a saved game."""
+    return Path(f"{save}.review")
 
 
 def cache_key(record: GameRecord, options: dict[str, Any], thresholds) -> str:

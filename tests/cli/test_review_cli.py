@@ -30,7 +30,7 @@ def test_json_report_and_second_run_from_the_cache(capsys, save, monkeypatch):
     first = report["games"][0]["decisions"][0]
     assert first["player"] == "human" and first["dice"] == "43" and first["played"] == "13/6"
     assert set(report["totals"]["hard"]) >= {"chequer", "cube", "total", "error_rate", "luck"}
-    assert (save.parent / "midgame.json.review.json").is_file()
+    assert (save.parent / "midgame.json.review").is_file()
     monkeypatch.setattr("game.core.review.review", lambda *a, **k: pytest.fail("analysed again"))
     code, again, _ = run(capsys, "review", str(save), "--level", "intermediate", "--json")
     assert code == 0 and json.loads(again) == report
@@ -58,7 +58,7 @@ def test_ctrl_c_ends_with_a_message_and_130(capsys, save, monkeypatch):
     monkeypatch.setattr("game.core.review.review", interrupted)
     code, out, err = run(capsys, "review", str(save), "--level", "intermediate")
     assert code == 130 and "review cancelled" in err and out == ""
-    assert not (save.parent / "midgame.json.review.json").exists()
+    assert not (save.parent / "midgame.json.review").exists()
 
 
 def test_mandragora_save_reviews_with_the_same_shape(capsys, tmp_path):
