@@ -9,13 +9,15 @@ from dataclasses import dataclass, field
 class Turn:
     """One half-row of a match file: ``player`` (0 left, 1 right), ``kind`` (``"play"``,
     ``"double"``, ``"take"``, ``"drop"``, ``"beaver"``), the ``dice`` (``"31"``; plays only),
-    ``text`` as the file wrote it and ``action``, the same move in Tabula's notation."""
+    ``text`` as the file wrote it, ``action`` the same move in Tabula's notation and ``steps``
+    the play's checker steps ``(source, target)`` (25 the bar, 0 off)."""
 
     player: int
     kind: str
     text: str
     action: str
     dice: str = ""
+    steps: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass

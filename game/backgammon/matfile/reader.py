@@ -197,7 +197,7 @@ def _turn(game: MatchGame, state, player: int, text: str):
         state = RULES.apply(state, Roll.of(*dice))
     play, after = _match_play(state, found.group(3).strip())
     notation = RULES.notation(state, play)
-    game.turns.append(Turn(player, "play", text, notation, f"{max(dice)}{min(dice)}"))
+    game.turns.append(Turn(player, "play", text, notation, f"{max(dice)}{min(dice)}", play.steps))
     return after
 
 
