@@ -99,7 +99,7 @@ def _split(lines: list[str]):
             row = ROW.match(line)
             current[4].append((int(row.group(1)) if row else None, line, row.end() if row else 0))
             continue
-        raise MatchFileError(f"line {index + 1} is not part of a match file: {line.strip()[:60]!r}")
+        raise MatchFileError(f"not a match file: line {index + 1} is not part of one: {line.strip()[:60]!r}")
     if length is None or not blocks:
         raise MatchFileError("not a match file: no 'N point match' line followed by ' Game 1'")
     if not 1 <= length <= 25:
