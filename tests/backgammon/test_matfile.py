@@ -112,3 +112,17 @@ def test_unreadable_move_and_wrong_turn():
         read_mat(text.replace("  2) 66: 24/18 24/18 13/7 13/7", "  2) 66: 24/x8 24/18 13/7 13/7"))
     with pytest.raises(MatchFileError, match="game 1 has no 'Wins"):
         read_mat(text.split(" Game 2")[0].replace("      Wins 2 point", ""))
+
+
+def test_match_record_replays_the_whole_match_as_one_game():
+    from game.backgammon.matfile import match_record
+    from game.core.match import replay
+    from game.backgammon.rules import BackgammonRules
+
+    record = match_record(read_mat(MATCHES / "7pt-a.mat"))
+    assert record.options == {"match_length": 7} and record.actions[0] == "black 31"
+    final = replay(BackgammonRules(), record.options, record.actions)[-1]
+    assert final.cube.score == (7, 6) and record.result == (1.0, -1.0)
+    assert "Doubles => 2" in record.actions and "Roll" in record.actions
+    resigned = match_record(read_mat(MATCHES / "5pt-b.mat"))  # the last game resigned: the record stops there
+    assert resigned.result is None
