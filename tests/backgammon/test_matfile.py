@@ -126,3 +126,14 @@ def test_match_record_replays_the_whole_match_as_one_game():
     assert "Doubles => 2" in record.actions and "Roll" in record.actions
     resigned = match_record(read_mat(MATCHES / "5pt-b.mat"))  # the last game resigned: the record stops there
     assert resigned.result is None
+
+
+def test_a_long_left_move_pushing_the_right_half_still_splits():
+    text = (MATCHES / "7pt-a.mat").read_text()
+    row = "  2) 66: 24/18 24/18 13/7 13/7   22: 24/22 24/22 6/4 6/4"
+    assert row in text
+    pushed = "  2) 66: 24/18   24/18   13/7    13/7  22: 24/22 24/22 6/4 6/4"  # the left half runs past column 33
+    assert pushed.index("13/7    13/7") < 33 < pushed.index("22:")
+    match = read_mat(text.replace(row, pushed).replace("\n", "\r\n"))
+    assert match.final_score == (7, 6)
+    assert [(t.player, t.dice) for t in match.games[0].turns[:3]] == [(1, "31"), (0, "66"), (1, "22")]
