@@ -116,8 +116,8 @@ def test_unreadable_move_and_wrong_turn():
 
 def test_match_record_replays_the_whole_match_as_one_game():
     from game.backgammon.matfile import match_record
-    from game.core.match import replay
     from game.backgammon.rules import BackgammonRules
+    from game.core.match import replay
 
     record = match_record(read_mat(MATCHES / "7pt-a.mat"))
     assert record.options == {"match_length": 7} and record.actions[0] == "black 31"

@@ -22,6 +22,7 @@ dialects as observed):
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 from ...core.protocol import IllegalMoveError
@@ -30,11 +31,11 @@ from ..rules import BackgammonRules, Play, Roll
 from .model import MatchFile, MatchFileError, MatchGame, Turn
 
 HEADER = re.compile(r'^;\s*\[(.*?)\s+"(.*)"\]\s*$')
-LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I)
-GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I)
+LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
 ROW = re.compile(r"^\s*(\d+)\)")
-MARK = re.compile(r"\d\d:|Doubles\b|Takes\b|Drops\b|Beavers\b|Wins\b|Losses\b", re.I)
+MARK = re.compile(r"\d\d:|Doubles\b|Takes\b|Drops\b|Beavers\b|Wins\b|Losses\b", re.IGNORECASE)
 HOW = {1: "single", 2: "gammon", 3: "backgammon"}
 RULES = BackgammonRules()
 
@@ -114,7 +115,7 @@ def _halves(line: str, start: int, column: int) -> list[tuple[int, str]]:
     if rest:
         raise ValueError(f"cannot read {line.strip()!r}")
     bounds = marks + [len(line)]
-    return [(0 if begin < column - 1 else 1, line[begin:end].strip()) for begin, end in zip(bounds, bounds[1:])]
+    return [(0 if begin < column - 1 else 1, line[begin:end].strip()) for begin, end in pairwise(bounds)]
 
 
 def _replay(number, score, column, rows, length, crawford_done) -> MatchGame:
@@ -150,7 +151,7 @@ def _replay(number, score, column, rows, length, crawford_done) -> MatchGame:
 
 
 def _finish(game: MatchGame, state, player: int, text: str, resigned: bool) -> None:
-    found = re.match(r"wins\s+(\d+)\s+points?", text, re.I)
+    found = re.match(r"wins\s+(\d+)\s+points?", text, re.IGNORECASE)
     if not found:
         raise ValueError("expected 'Wins N point'")
     game.stated_points = int(found.group(1))
@@ -158,7 +159,7 @@ def _finish(game: MatchGame, state, player: int, text: str, resigned: bool) -> N
     if over:
         winner, points = state.cube.result
         if winner != player:
-            raise ValueError(f"the replay has the other player winning")
+            raise ValueError("the replay has the other player winning")
         game.winner, game.points = winner, points
         if game.turns and game.turns[-1].kind == "drop":
             game.how = "drop"
@@ -221,7 +222,7 @@ def _steps(text: str) -> list[tuple[int, int, bool]]:
                 raise ValueError(f"cannot read {token!r}")
             chain.append((value, hit))
         for repeat in range(count):
-            for (source, _), (target, hit) in zip(chain, chain[1:]):
+            for (source, _), (target, hit) in pairwise(chain):
                 steps.append((source, target, hit and repeat == 0))
     return steps
 
