@@ -17,7 +17,7 @@ import pygame_gui  # noqa: E402
 
 from ..core.saves import SaveError, autosave_path, data_dir, load_game, remove_stale_temporaries, saves_dir  # noqa: E402
 from ..core.settings import config_dir, load_settings, save_settings  # noqa: E402
-from ..games import all_games, get_game, rules_for  # noqa: E402
+from ..games import all_games, get_game, imported_record, rules_for  # noqa: E402
 from .scene import Scene  # noqa: E402
 from ..core.session import GameSession, GameSetup  # noqa: E402
 from .sound import Sounds  # noqa: E402
@@ -106,9 +106,9 @@ class App:
     def open_saved(self, path: Path | str, review: bool = True) -> bool:
         """Load a saved game, in replay mode at its last position (``review``; "Play on"
         continues an unfinished one), else playing on from where it stopped; errors go to
-        the banner."""
+        the banner.  A ``.mat`` match file opens as one match (:func:`~game.games.imported_record`)."""
         try:
-            record = load_game(path, rules_for)
+            record = imported_record(path) or load_game(path, rules_for)
             self.play(GameSession.from_record(get_game(record.game), record), review=review)
         except (SaveError, ValueError) as error:
             self.banner.show(f"Cannot load the game: {error}", error=True)

@@ -123,3 +123,14 @@ def test_game_over_screen(app):
     assert "wins" in scene.status and scene.ended
     centre = scene.view.board_rect.center
     assert app.screen.get_at(centre)[:3] != (34, 94, 62)  # the result box covers the felt
+
+
+def test_a_match_file_opens_in_replay_mode(app):
+    from pathlib import Path
+
+    matches = Path(__file__).parents[1] / "data" / "matches"
+    assert app.open_saved(matches / "7pt-a.mat")
+    app.frame()
+    session = app.scene.session
+    assert session.is_over and session.state.cube.score == (7, 6) and session.state.cube.match_length == 7
+    assert not app.open_saved(Path(__file__))  # a .py file is no save: the banner says so

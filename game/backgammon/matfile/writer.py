@@ -1,0 +1,65 @@
+"""Write a :class:`~.model.MatchFile` as the Galaxy-like text GNU Backgammon exports.
+
+Header lines, ``N point match``, then per game `` Game k``, the score line and numbered rows
+(player 1's half from column 5, player 2's from column 33), one die per step (``25`` the bar,
+``0`` off, no hit marks), ``DD:`` alone for no play, cube actions, and ``Wins N point`` on a
+line of its own in the winner's column (``and the match`` after the deciding game; a
+resignation adds ``Losses N point`` in the loser's column).  Reading the text back with
+:func:`~.reader.read_mat` gives the same games.
+"""
+
+from __future__ import annotations
+
+from .model import MatchFile, MatchGame, Turn
+
+COLUMN = 33
+"""Where player 2's half starts, as in Galaxy files."""
+
+
+def write_mat(match: MatchFile) -> str:
+    """The match as ``.mat`` text (ends with a newline)."""
+    lines = [f'; [{key} "{value}"]' for key, value in match.header]
+    if lines:
+        lines.append("")
+    lines += [f"{match.match_length} point match", ""]
+    score = [0, 0]
+    for index, game in enumerate(match.games):
+        lines += _game(match, game, tuple(score), index == len(match.games) - 1)
+        if game.winner is not None:
+            score[game.winner] += game.points
+    return "\n".join(lines) + "\n"
+
+
+def _half(turn: Turn) -> str:
+    if turn.kind == "play":
+        return f"{turn.dice}: " + " ".join(f"{s}/{t}" for s, t in turn.steps) if turn.steps else f"{turn.dice}:"
+    return " " + turn.action
+
+
+def _game(match: MatchFile, game: MatchGame, score: tuple[int, int], last: bool) -> list[str]:
+    names = match.players
+    left = f" {names[0]} : {score[0]}"
+    lines = [f" Game {game.number}", left.ljust(COLUMN - 1) + " " + f"{names[1]} : {score[1]}"]
+    rows: list[list[str | None]] = []
+    for turn in game.turns:
+        if turn.player == 0 or not rows or rows[-1][1] is not None:
+            if turn.player == 1 and rows and rows[-1][1] is None:
+                rows[-1][1] = _half(turn)
+                continue
+            rows.append([None, None])
+        rows[-1][turn.player] = _half(turn)
+    for number, (one, two) in enumerate(rows, 1):
+        text = f"{number:3d}) " + (one or "")
+        if two is not None:
+            text = text.ljust(COLUMN) if len(text) < COLUMN else text + "  "
+            text += two
+        lines.append(text.rstrip())
+    if game.winner is not None:
+        points = game.stated_points if game.stated_points is not None else game.points
+        total = max(score[0] + (game.points if game.winner == 0 else 0), score[1] + (game.points if game.winner == 1 else 0))
+        end = " and the match" if last and total >= match.match_length else ""
+        if game.how == "resign":
+            lines.append(" " * (6 if game.winner == 1 else COLUMN + 1) + f"Losses {points} point")
+        lines.append(" " * (6 if game.winner == 0 else COLUMN + 1) + f"Wins {points} point{end}")
+    lines.append("")
+    return lines
