@@ -36,17 +36,18 @@ def rules_for(name: str) -> Rules:
     return get_game(name).rules()
 
 
-IMPORT_SUFFIXES = (".mat",)
-"""Files of other programs the window's Load dialog opens too: ``.mat`` backgammon match files."""
+IMPORT_SUFFIXES = (".mat", ".sgf")
+"""Files of other programs the window's Load dialog opens too: backgammon match files
+(``.mat`` text and GNU Backgammon's ``.sgf``)."""
 
 
 def imported_record(path):
-    """The :class:`~game.core.match.GameRecord` of a file another program wrote (a ``.mat``
-    match file becomes one backgammon match record), ``None`` when ``path`` is no such file;
+    """The :class:`~game.core.match.GameRecord` of a file another program wrote (a ``.mat`` or
+    ``.sgf`` match file becomes one backgammon match record), ``None`` when ``path`` is no such file;
     ``ValueError`` saying what is wrong with a bad one.  Read with the bounded reader."""
     if not str(path).lower().endswith(IMPORT_SUFFIXES):
         return None
-    from .backgammon.matfile import match_record, read_mat
+    from .backgammon.matfile import match_record, read_match
     from .core.untrusted import read_text
 
-    return match_record(read_mat(read_text(path, 2_000_000, "match file")))
+    return match_record(read_match(read_text(path, 2_000_000, "match file"), str(path)))

@@ -1,4 +1,4 @@
-"""``tabula import FILE``: read a backgammon match file (``.mat``), replay it, summarise it.
+"""``tabula import FILE``: read a backgammon match file (``.mat`` or ``.sgf``), replay it, summarise it.
 
 The file is read with :mod:`game.core.untrusted`'s bounded reader (a missing, huge, binary
 file or a FIFO is a clear error).  A bad move names the game and row; when games were read
@@ -18,18 +18,18 @@ MAX_BYTES = 2_000_000
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("import", help="read a backgammon match file (.mat) and summarise its games")
+    parser = sub.add_parser("import", help="read a backgammon match file (.mat or .sgf) and summarise its games")
     parser.add_argument("file", help="the match file, e.g. tests/data/matches/7pt-a.mat")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..backgammon.matfile import MatchFileError, read_mat
+    from ..backgammon.matfile import MatchFileError, read_match
     from ..core.untrusted import UntrustedFileError, read_text
 
     try:
-        match = read_mat(read_text(args.file, MAX_BYTES, "match file"))
+        match = read_match(read_text(args.file, MAX_BYTES, "match file"), args.file)
     except UntrustedFileError as error:
         raise UsageError(str(error)) from None
     except MatchFileError as error:
@@ -39,8 +39,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
         return 0
     names = match.players
-    print(f"{names[0]} vs {names[1]}: {match.match_length} point match, {len(match.games)} games "
-          f"({match.dialect} dialect)")
+    kind = "money session" if match.money else f"{match.match_length} point match"
+    source = "GNU Backgammon SGF" if match.dialect == "sgf" else f"{match.dialect} dialect"
+    print(f"{names[0]} vs {names[1]}: {kind}, {len(match.games)} games ({source})")
     for game in match.games:
         cube_note = f" (file says {game.stated_points})" if game.stated_points not in (None, game.points) else ""
         print(f"  game {game.number}: {names[game.winner]} wins {game.points} point(s), {game.how}{cube_note}")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from game.backgammon.matfile import MatchFileError, read_mat, write_mat
-from game.backgammon.matfile.reader import _steps
+from game.backgammon.matfile.replay import written_steps as _steps
 
 MATCHES = Path(__file__).parents[1] / "data" / "matches"
 

@@ -1,9 +1,32 @@
-"""Backgammon match files (``.mat``): :func:`read_mat` reads and replays, :func:`write_mat` writes, :func:`match_record`
-turns one into a game record the window opens."""
+"""Backgammon match files: ``.mat`` text (:func:`read_mat`, :func:`write_mat`) and GNU
+Backgammon's ``.sgf`` (:func:`read_sgf`, :func:`write_sgf`); :func:`read_match` and
+:func:`write_match` choose by the file's suffix; :func:`match_record` turns a match into the
+game record the window opens."""
+
+from __future__ import annotations
 
 from .model import MatchFile, MatchFileError, MatchGame, Turn
 from .reader import read_mat
 from .session import match_record
+from .sgf_reader import read_sgf
+from .sgf_writer import write_sgf
 from .writer import write_mat
 
-__all__ = ["MatchFile", "MatchFileError", "MatchGame", "Turn", "match_record", "read_mat", "write_mat"]
+SUFFIXES = (".mat", ".sgf")
+"""The match file suffixes Tabula reads and writes."""
+
+
+def read_match(text: str, name: str) -> MatchFile:
+    """The match in ``text``, read as ``.sgf`` when ``name`` ends so (or the text is SGF), else ``.mat``."""
+    if str(name).lower().endswith(".sgf") or text.lstrip().startswith("(;"):
+        return read_sgf(text)
+    return read_mat(text)
+
+
+def write_match(match: MatchFile, name: str) -> str:
+    """The match as the text of ``name``'s format (``.sgf``, else ``.mat``)."""
+    return write_sgf(match) if str(name).lower().endswith(".sgf") else write_mat(match)
+
+
+__all__ = ["SUFFIXES", "MatchFile", "MatchFileError", "MatchGame", "Turn", "match_record", "read_mat", "read_match",
+           "read_sgf", "write_mat", "write_match", "write_sgf"]

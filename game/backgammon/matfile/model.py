@@ -42,13 +42,27 @@ class MatchGame:
 @dataclass
 class MatchFile:
     """A match: ``header`` (``; [Key "value"]`` lines in order), ``match_length`` as the file
-    states it, ``players`` (left, right), ``games`` and the ``dialect`` (``galaxy``/``studio``)."""
+    states it (0 for money), ``players`` (left, right), ``games``, the ``dialect``
+    (``galaxy``/``studio``/``sgf``) and, for money, whether the ``jacoby`` rule was on."""
 
     header: list[tuple[str, str]]
     match_length: int
     players: tuple[str, str]
     games: list[MatchGame] = field(default_factory=list)
     dialect: str = "galaxy"
+    jacoby: bool = False
+
+    @property
+    def money(self) -> bool:
+        """A money session (match length 0: ``0 point match``, SGF ``MI[length:0]``)."""
+        return self.match_length == 0
+
+    @property
+    def options(self) -> dict:
+        """The rules' options of the match's first game (money: the cube, beavers, Jacoby)."""
+        if self.money:
+            return {"cube": True, "beavers": True, "jacoby": self.jacoby}
+        return {"match_length": self.match_length}
 
     @property
     def final_score(self) -> tuple[int, int]:

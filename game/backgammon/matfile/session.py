@@ -5,7 +5,8 @@ Choices: the players are both ``human`` (the window shows the moves; "Play on" c
 match that ended by resignation); each game's opening roll names its starter
 (``white 31``), a turn where a double was possible starts with ``Roll``; a resignation can
 only end the record (the rules have no resign action), so a match that resigned a game
-before its last one is refused with a clear message.
+before its last one is refused with a clear message, as is a money session of more than one
+game (a money game is a whole protocol game).
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from .model import MatchFile, MatchFileError
 def match_record(match: MatchFile) -> GameRecord:
     """The match's games as the actions of one backgammon record (replayed to check them)."""
     rules = BackgammonRules()
-    options = {"match_length": match.match_length}
+    options = match.options
+    if match.money and len(match.games) > 1:
+        raise MatchFileError(f"a money session of {len(match.games)} games: Tabula plays one money game "
+                             "per record, so open or review it game by game (export each game to its own file)")
     state = rules.initial_state(dict(options))
     actions: list[str] = []
 

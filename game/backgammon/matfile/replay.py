@@ -1,0 +1,164 @@
+"""Replaying a match file's game, half-turn by half-turn, through :class:`~..rules.BackgammonRules`.
+
+Shared by the ``.mat`` reader (:mod:`.reader`) and the ``.sgf`` reader (:mod:`.sgf_reader`):
+both turn what they read into the same half-turn texts (``"31: 8/5 6/5"``, ``"Doubles => 2"``,
+``"Takes"``, ``"Drops"``, ``"Beavers"``, ``"Wins 2 point"``, ``"Losses 2 point"``) and
+:func:`apply_half` checks and plays each one.
+
+- **Moves.**  Each written move is matched to the legal play reaching the same position
+  (hits inferred, a bear-off with a larger die, Studio's ``(n)`` and two-dice tokens);
+  when two legal plays reach it, the one whose hits match the written steps wins.
+- **Results.**  A game earns cube × (1, 2, 3) when played out, the cube when a double is
+  dropped, and the ``Wins`` figure for a resignation.  The ``Wins`` figure is kept as
+  ``stated_points``; it may be smaller in the final game.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from ...core.protocol import IllegalMoveError
+from ..cube_state import BEAVER, DECIDE, DOUBLE, PASS, ROLL, TAKE
+from ..rules import BackgammonRules, Play, Roll
+from .model import MatchFileError, MatchGame, Turn
+
+HOW = {1: "single", 2: "gammon", 3: "backgammon"}
+RULES = BackgammonRules()
+
+
+def start_game(number: int, score: tuple[int, int], length: int, crawford_done: bool, jacoby: bool = False):
+    """``(game, state)`` before the opening roll of game ``number`` at ``score`` (the Crawford
+    game when a side is one away and no Crawford game was played yet).  ``length`` 0 is a
+    money game (cube, beavers allowed, ``jacoby`` as the file says; ``score`` is kept as the
+    session's, not the rules')."""
+    if length == 0:
+        options = {"cube": True, "beavers": True, "jacoby": jacoby}
+    else:
+        options = {"match_length": length, "score": list(score)}
+        if max(score) == length - 1 and crawford_done:
+            options["crawford_done"] = True
+    try:
+        state = RULES.initial_state(options)
+    except ValueError as error:
+        raise MatchFileError(f"game {number}: {error}", game=number) from None
+    return MatchGame(number, tuple(score), crawford=state.cube.crawford), state
+
+
+def apply_half(game: MatchGame, state, player: int, text: str, resigned: bool):
+    """Play one half-turn ``text`` of ``player``; returns ``(state, resigned)``.
+    ``ValueError``/:class:`IllegalMoveError` when it cannot be read or is illegal."""
+    word = text.split()[0].lower()
+    if word == "losses":
+        return state, True
+    if word == "wins":
+        finish(game, state, player, text, resigned)
+        return state, resigned
+    return play_turn(game, state, player, text), resigned
+
+
+def finish(game: MatchGame, state, player: int, text: str, resigned: bool) -> None:
+    found = re.match(r"wins\s+(\d+)\s+points?", text, re.IGNORECASE)
+    if not found:
+        raise ValueError("expected 'Wins N point'")
+    game.stated_points = int(found.group(1))
+    over = RULES.is_over(state) or state.cube.result is not None
+    if over:
+        winner, points = state.cube.result
+        if winner != player:
+            raise ValueError("the replay has the other player winning")
+        game.winner, game.points = winner, points
+        if game.turns and game.turns[-1].kind == "drop":
+            game.how = "drop"
+        else:
+            game.how = HOW[points // state.cube.value]
+    elif resigned:
+        game.winner, game.points, game.how = player, game.stated_points, "resign"
+    else:
+        raise ValueError("the game is not over and nobody resigned")
+
+
+def play_turn(game: MatchGame, state, player: int, text: str):
+    word = text.split()[0].lower()
+    cube_words = {"doubles": (DOUBLE, "double"), "takes": (TAKE, "take"), "drops": (PASS, "drop"),
+                  "beavers": (BEAVER, "beaver")}
+    if word in cube_words:
+        action, kind = cube_words[word]
+        mover = state.turn if kind in ("double",) else 1 - state.turn
+        if mover != player:
+            raise ValueError("it is the other player's turn")
+        notation = RULES.notation(state, action)
+        state = RULES.apply(state, action)
+        game.turns.append(Turn(player, kind, text, notation))
+        return state
+    found = re.fullmatch(r"(\d)(\d):\s*(.*)", text)
+    if not found:
+        raise ValueError("cannot read this move")
+    dice = (int(found.group(1)), int(found.group(2)))
+    if state.turn is None:
+        state = RULES.apply(state, Roll.of(*dice, first=player))
+    else:
+        if state.turn != player:
+            raise ValueError("it is the other player's turn")
+        if state.cube.phase == DECIDE:
+            state = RULES.apply(state, ROLL)
+        state = RULES.apply(state, Roll.of(*dice))
+    play, after = match_play(state, found.group(3).strip())
+    notation = RULES.notation(state, play)
+    game.turns.append(Turn(player, "play", text, notation, f"{max(dice)}{min(dice)}", play.steps))
+    return after
+
+
+def written_steps(text: str) -> list[tuple[int, int, bool]]:
+    """The written steps ``(source, target, hit)`` of a move, Galaxy or Studio."""
+    if text.lower() in ("", "cannot move"):
+        return []
+    steps = []
+    for token in text.split():
+        found = re.fullmatch(r"(.*?)(?:\((\d)\))?", token)
+        path, count = found.group(1), int(found.group(2) or 1)
+        points = path.split("/")
+        if len(points) < 2:
+            raise ValueError(f"cannot read {token!r}")
+        chain = []
+        for point in points:
+            hit = point.endswith("*")
+            point = point.rstrip("*").lower()
+            value = 25 if point == "bar" else 0 if point == "off" else int(point) if point.isdigit() else -1
+            if not 0 <= value <= 25:
+                raise ValueError(f"cannot read {token!r}")
+            chain.append((value, hit))
+        for repeat in range(count):
+            for (source, _), (target, hit) in pairwise(chain):
+                steps.append((source, target, hit and repeat == 0))
+    return steps
+
+
+def _written(me, opp, steps):
+    """Both sides after the written steps, hitting any lone checker landed on."""
+    mine, theirs = list(me), list(opp)
+    for source, target, _ in steps:
+        if mine[source] <= 0:
+            raise ValueError(f"no checker on {'the bar' if source == 25 else source}")
+        mine[source] -= 1
+        mine[target] += 1
+        if 0 < target < 25 and theirs[25 - target] == 1:
+            theirs[25 - target] = 0
+            theirs[25] += 1
+    return tuple(mine), tuple(theirs)
+
+
+def match_play(state, text: str):
+    """The legal play (and the state after) that the written move reaches."""
+    me, opp = state.on_roll, state.opponent
+    mine, theirs = _written(me, opp, written_steps(text))
+    candidates = []
+    for play, after in RULES.successors(state):
+        if after.sides[state.turn] == mine:
+            candidates.append((after.sides[1 - state.turn] == theirs, play, after))
+    if not candidates:
+        raise IllegalMoveError("no legal play reaches this position")
+    candidates.sort(key=lambda c: not c[0])
+    _, play, after = candidates[0]
+    assert isinstance(play, Play)
+    return play, after

@@ -1,0 +1,69 @@
+"""``tabula export FILE OUT``: write a backgammon match or game as a match file other programs read.
+
+``FILE`` is a match file (``.mat``, ``.sgf``) or a Tabula save of a backgammon game or match;
+``OUT``'s suffix chooses the format: ``.mat`` (the text GNU Backgammon and the online sites
+export) or ``.sgf`` (GNU Backgammon's own).  The file is written atomically, and an existing
+``OUT`` is only replaced with ``--force``.  What a match file cannot hold is left out and
+said: no-double decisions, a game still in progress.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .common import UsageError
+
+MAX_BYTES = 2_000_000
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("export", help="write a backgammon match or saved game as a .mat or .sgf match file")
+    parser.add_argument("file", help="a match file (.mat, .sgf) or a Tabula save of a backgammon game (.json)")
+    parser.add_argument("out", help="the file to write: its suffix, .mat or .sgf, chooses the format")
+    parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    parser.set_defaults(run=run, checks_input=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..backgammon.matfile import SUFFIXES, MatchFileError, read_match, write_match
+    from ..backgammon.matfile.from_record import record_match
+    from ..core.saves import SaveError, load_game, write_atomic
+    from ..core.untrusted import UntrustedFileError, read_text
+    from ..games import rules_for
+
+    out = Path(args.out)
+    if out.suffix.lower() not in SUFFIXES:
+        raise UsageError(f"{args.out}: the output must end in .mat or .sgf (it chooses the format)")
+    if out.exists() and not args.force:
+        raise UsageError(f"{args.out} exists; give --force to replace it")
+    try:
+        if str(args.file).lower().endswith(SUFFIXES):
+            match = read_match(read_text(args.file, MAX_BYTES, "match file"), args.file)
+            skipped = ""
+        else:
+            record = load_game(args.file, rules_for)
+            if record.game != "backgammon":
+                raise UsageError(f"{args.file} is a {record.game} game; only backgammon has match files")
+            match = record_match(record)
+            skipped = "" if _between_games(record) else " (the game still in progress is left out)"
+    except (UntrustedFileError, SaveError) as error:
+        raise UsageError(str(error)) from None
+    except MatchFileError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    try:
+        write_atomic(out, write_match(match, out.name))
+    except OSError as error:
+        raise UsageError(f"cannot write {args.out}: {error.strerror or error}") from None
+    print(f"wrote {len(match.games)} game(s) to {args.out}{skipped}")
+    return 0
+
+
+def _between_games(record) -> bool:
+    """True when the record ends with a game over (nothing left out of the export)."""
+    from ..core.match import replay
+    from ..games import rules_for
+
+    rules = rules_for(record.game)
+    last = replay(rules, record.options, record.actions)[-1]
+    return rules.is_over(last) or (last.cube is not None and last.cube.result is not None)
