@@ -13,10 +13,10 @@ import argparse
 import os
 import sys
 
-from . import analyze, cube, evaluate, import_cmd, moves, perft, play, replay, review, selfplay, tournament, train
+from . import analyze, calibrate, cube, evaluate, import_cmd, moves, perft, play, replay, review, selfplay, tournament, train
 from .common import UsageError
 
-SUBCOMMANDS = (play, selfplay, moves, perft, evaluate, analyze, cube, replay, import_cmd, review, tournament, train)
+SUBCOMMANDS = (play, selfplay, moves, perft, evaluate, analyze, cube, replay, import_cmd, review, calibrate, tournament, train)
 
 
 def build_parser() -> argparse.ArgumentParser:
