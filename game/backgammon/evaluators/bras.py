@@ -154,7 +154,9 @@ class CubePolicy:
     """Seed 001's money-game cube guide on S_me: double from ``double_at`` (the blog's live
     window starts at S ≈ 62–65; 62 by default), the opponent passes from ``pass_at`` (80).
 
-    The blog asks to recalibrate these on real data; they are plain fields for that.
+    The blog asks to recalibrate these on real data; they are plain fields for that.  This
+    is the seed's rule on S itself; the ``greedy:bras`` player applies the same numbers to the
+    calibrated win chance instead (:func:`game.backgammon.cube_play.bras_cube_action`).
     """
 
     double_at: float = 62.0
