@@ -207,3 +207,14 @@ def test_play_factors_still_add_up_through_the_curve():
     names, parts = bras.play_factors(batch)
     np.testing.assert_allclose(parts.sum(axis=1), bras.play_values(batch), atol=1e-9)
     assert score_from_d(0.0) == 50.0
+
+
+def test_eval_reports_the_calibrated_win_chance():
+    from game.backgammon.evaluation import evaluate
+
+    me = make_side({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 8: 2})
+    opp = make_side({6: 3, 5: 3, 4: 2, 3: 2, 2: 2, 13: 3})
+    report = evaluate(_state(me, opp), "bras")
+    bras = get_evaluator("bras")
+    assert report.outputs == {"win": pytest.approx(float(bras.curve(report.value / 50 - 1)))}
+    assert report.hidden["equity"] == pytest.approx(2 * report.outputs["win"] - 1)

@@ -105,3 +105,14 @@ def test_an_unwritable_out_is_refused_before_any_game(capsys, tmp_path):
 def test_a_game_without_calibration_says_so(capsys, tmp_path):
     code, _, err = run(capsys, "calibrate", "mandragora", "--evaluator", "x", "--games", "2", "--out", str(tmp_path))
     assert code == 2 and "calibrate is not available for Mandragora" in err
+
+
+def test_ctrl_c_stops_cleanly_and_writes_nothing(capsys, tmp_path, monkeypatch):
+    import game.core.calibration_report as report
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(report, "calibrate", interrupted)
+    code, _, err = run(capsys, "calibrate", "backgammon", "--evaluator", "bras", "--games", "2", "--out", str(tmp_path))
+    assert code == 130 and "interrupted" in err and list(tmp_path.iterdir()) == []
