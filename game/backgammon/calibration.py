@@ -129,6 +129,6 @@ def _scores_by_name(name: str, boards: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 CALIBRATION = Calibration(
     evaluators=evaluator_names, samples=selfplay_samples, scores=_scores_by_name,
-    player=f"greedy:{PLAYER_EVALUATOR} with 10% random plays",
+    player=f"greedy:{PLAYER_EVALUATOR} (greedy:bras without the network), a share noise of its plays random",
 )
 """Backgammon's declaration for ``tabula calibrate``."""

@@ -21,7 +21,8 @@ import pygame  # noqa: E402
 
 from ..core.resources import asset_path  # noqa: E402
 
-BACKGROUND, INK, GRID, DIAGONAL, COUNTS = (255, 255, 255), (30, 30, 30), (228, 228, 228), (150, 150, 150), (205, 205, 205)
+BACKGROUND, INK, GRID = (255, 255, 255), (30, 30, 30), (228, 228, 228)
+DIAGONAL, COUNTS = (150, 150, 150), (205, 205, 205)
 COLOURS = {"raw": (200, 60, 50), "isotonic": (40, 90, 170), "logistic": (40, 150, 80), "odd-logistic": (150, 70, 170)}
 PANEL, MARGIN, LEGEND = 340, 46, 30
 PNG_FILE = "reliability.png"

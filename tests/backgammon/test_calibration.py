@@ -15,11 +15,20 @@ from game.backgammon.calibration import selfplay_samples
 from game.backgammon.cube_play import BRAS_DOUBLE, BRAS_DROP, bras_cube_action
 from game.backgammon.cube_state import DECIDE, DOUBLE, OFFERED, PASS, ROLL, TAKE, CubeState
 from game.backgammon.evaluators import Bras, boards_to_array, flip, get_evaluator, random_positions
-from game.backgammon.evaluators.bras import score_from_d, bras_details
+from game.backgammon.evaluators.bras import bras_details, score_from_d
 from game.backgammon.evaluators.calibrated import attach_shipped_curves, load_curve
 from game.backgammon.rules import BackgammonState
-from game.core.calibration import (IsotonicCurve, LogisticCurve, brier, curve_from_json, fit_isotonic, fit_logistic,
-                                   log_loss, reliability, split_by_group)
+from game.core.calibration import (
+    IsotonicCurve,
+    LogisticCurve,
+    brier,
+    curve_from_json,
+    fit_isotonic,
+    fit_logistic,
+    log_loss,
+    reliability,
+    split_by_group,
+)
 from game.core.resources import assets_dir
 
 # --------------------------------------------------------------------------- isotonic (PAVA)
