@@ -11,6 +11,9 @@ ratio below 1 means the cube costs less than the evaluation that feeds it.
 - ``money.cube_equities``: the vectorised money ND/DT/DP for 1, 100 and 10,000 rows at once.
 - ``match.cube_equities``: match ND/DT/DP (one position per call, as the search calls it)
   for 1 and 100 positions one after another.
+- ``expert player, cube decision``: the whole Expert player choosing at a money cube decision
+  (its 2-ply look-ahead over the rolls), against an evaluation batch of 1 — what a player
+  waits for in the window (this was a timing assertion in the tests; speed lives here).
 
     python bench/cube_speed.py [--n 10000] [--seed 1] [--repeat 5]
 """
@@ -22,6 +25,9 @@ import argparse
 import numpy as np
 
 from game.backgammon.ai import strongest_evaluator
+from game.backgammon.players import make_player
+from game.backgammon.positions import parse_position
+from game.backgammon.rules import BackgammonRules
 from game.backgammon.cube import CubeContext, decide, match, money
 from game.backgammon.evaluators import get_evaluator, random_positions
 from timing import best_time
@@ -77,6 +83,10 @@ def main() -> None:
         rows = [tuple(map(float, row)) for row in chances[:size]]
         seconds = best_time(lambda r=rows: [match.cube_equities(c, match_context) for c in r], args.repeat)
         line("match.cube_equities (one call a row)", size, seconds, size)
+    cube_position = parse_position("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    expert = make_player("expert", args.seed)
+    seconds = best_time(lambda: expert.choose(BackgammonRules(), cube_position), max(1, args.repeat // 5))
+    line("expert player, cube decision (2-ply)", 1, seconds, 1)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,6 @@ def test_the_cube_speed_bench_runs():
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[1].startswith("reference: one cubeless 0-ply evaluation batch")
-    rows = [line for line in lines if line.startswith(("decide", "money.", "match."))]
-    assert len(rows) == 2 + 2 + 2  # decide twice, money for 1 and 100 rows, match for 1 and 100
+    rows = [line for line in lines if line.startswith(("decide", "money.", "match.", "expert player"))]
+    assert len(rows) == 2 + 2 + 2 + 1  # decide twice, money for 1 and 100 rows, match for 1 and 100, the Expert
     assert all(float(row.split()[-1]) > 0 for row in rows)

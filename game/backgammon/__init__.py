@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..core.gameinfo import ON_OFF, Chance, GameInfo, GameSetting, Level, SetupOption, TutorMargin
 from . import formats
 from .ai import CHANCES, analyze_position, strongest_evaluator
+from .calibration import CALIBRATION
 from .cube_rules import (cube_owner, cube_value, decision, double_offered, game_number, game_over_points,
                          is_crawford, is_post_crawford, match_length, match_score, may_double)
 from .cube_state import CubeAction, CubeState
@@ -130,6 +131,7 @@ GAME = GameInfo(
     game_number=game_number,
     review_thresholds=(0.04, 0.08, 0.16),
     luck=luck,
+    calibration=CALIBRATION,
 )
 """Backgammon's declaration.  The tutor questions a play 0.10 points of equity or more behind
 the best (GNU Backgammon's line between a doubtful and a bad play, also where the analysis

@@ -4,11 +4,15 @@
   Beginner and Intermediate 0 ply, Advanced 1 ply, Expert 2 plies (about 0.2–0.3 s).
   Beginner and Intermediate add their chequer noise (in points) to ND and DT before
   choosing, so they also misjudge the cube now and then.
-- :func:`bras_cube_action`: seed 001's money thresholds for ``greedy:bras``: with the BRAS
-  score ``S_me`` of the player on roll (0..100), double when ``S_me ≥ 62`` (``S_live_low``,
-  the low end of the seed's "62–65"), and the taker passes when the doubler's
-  ``S_me ≥ 80`` (``S_drop``), else takes.  The seed gives no "too good" zone and no match
-  thresholds; its thresholds are used at every score.
+- :func:`bras_cube_action`: seed 001's money thresholds for ``greedy:bras``, decided on the
+  *calibrated* win chance ``p`` of the player on roll (BRAS's S through the fitted curve
+  shipped in ``assets/backgammon/calibration/``, see :mod:`.evaluators.calibrated`): double
+  when ``100·p ≥ 62`` (``S_live_low``, the low end of the seed's "62–65"), and the taker
+  passes when the doubler's ``100·p ≥ 80`` (``S_drop``), else takes.  The seed reads S as
+  a win chance and asks for S to be calibrated before its thresholds are trusted, so its
+  numbers are kept and read as the win chances they stand for (without a shipped curve
+  ``p = S/100`` and this is the seed's rule on S exactly).  The seed gives no "too good"
+  zone and no match thresholds; its thresholds are used at every score.
 - :func:`cube_records`: one :class:`~game.core.analysis.MoveAnalysis` per legal cube action,
   best first, valued as GNU Backgammon normalises cube equities (per unit of the current
   cube for money, EMG for a match): No double → ND, Double → min(DT, DP) (the opponent's
@@ -33,7 +37,8 @@ from .rules import BackgammonRules, BackgammonState
 CUBE_PLIES = {"beginner": 0, "intermediate": 0, "advanced": 1, "expert": 2}
 """Rolls looked ahead before a cube decision, by level."""
 BRAS_DOUBLE, BRAS_DROP = 62.0, 80.0
-"""Seed 001's money-game thresholds on the BRAS score: ``S_live_low`` and ``S_drop``."""
+"""Seed 001's money-game thresholds ``S_live_low`` and ``S_drop``, read as the calibrated win
+chance in percent (module doc)."""
 CHANCE_KEYS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
@@ -63,11 +68,13 @@ def level_cube_action(state: BackgammonState, plies: int, evaluator: Evaluator, 
 
 
 def bras_cube_action(state: BackgammonState, evaluator: Evaluator) -> CubeAction:
-    """Seed 001's thresholds (see the module doc); ``evaluator`` is BRAS (``equity = S/50 − 1``)."""
-    doubler_score = 50.0 * (1.0 + float(evaluator.equity(boards_to_array([(state.on_roll, state.opponent)]))[0]))
+    """Seed 001's thresholds (see the module doc) on the doubler's win chance in percent,
+    ``50·(1 + equity)``: ``evaluator`` is BRAS, whose equity is ``2p − 1`` with ``p`` its
+    calibrated win chance (``S/100`` without a curve)."""
+    doubler_chance = 50.0 * (1.0 + float(evaluator.equity(boards_to_array([(state.on_roll, state.opponent)]))[0]))
     if decision(state) == "cube":
-        return DOUBLE if doubler_score >= BRAS_DOUBLE else ROLL
-    return PASS if doubler_score >= BRAS_DROP else TAKE
+        return DOUBLE if doubler_chance >= BRAS_DOUBLE else ROLL
+    return PASS if doubler_chance >= BRAS_DROP else TAKE
 
 
 # --------------------------------------------------------------------------- analysis

@@ -1,7 +1,8 @@
 """Backgammon players that choose by a registered evaluator: greedy and seed 002's BestOfFour.
 
 Both score the position after every legal play from the mover's side, in one numpy batch.
-In a game with the cube, ``greedy:bras`` doubles and takes by seed 001's thresholds, the
+In a game with the cube, ``greedy:bras`` doubles and takes by seed 001's thresholds (on its
+calibrated win chance), the
 other greedy players by :func:`~.cube.decide` at 0 ply (:mod:`.cube_play`); BestOfFour, like
 the other seed-002 players, never doubles and always takes.
 """

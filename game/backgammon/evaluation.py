@@ -4,7 +4,8 @@ The report (:class:`~game.core.evaluation.Evaluation`) is the evaluator's own ma
 (S_me in 0..100 for ``bras``, which also adds ``"D"``) with its factors; every evaluator adds
 ``"equity"`` (cubeless points for the side on roll), and the networks ``"outputs"``: the
 probabilities (win, gammons, backgammons) the equity is made of (``net-phase48`` only
-``"win"``).
+``"win"``); the seed evaluators with a fitted curve (:mod:`.evaluators.calibrated`) give
+``"win"``, their calibrated win chance, of which the equity is ``2·win − 1``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def evaluate(state: BackgammonState, name: str) -> Evaluation:
     equity = float(evaluator.equity(batch)[0]) + 0.0
     probabilities = getattr(evaluator, "probabilities", None)
     outputs = {} if probabilities is None else dict(zip(evaluator.output_names, map(float, probabilities(batch)[0])))
+    if probabilities is None and evaluator.curve is not None:  # the fitted curve's win chance
+        outputs = {"win": (equity + 1.0) / 2.0}
     extra = {"D": float(bras_details(batch).d[0])} if evaluator.name == "bras" else {}
     return Evaluation(evaluator.name, total, explained, "the side on roll", evaluator.description,
                       outputs=outputs, summary=f"equity {equity:+.4f} points per game (cubeless, side on roll)",

@@ -13,10 +13,12 @@ import argparse
 import os
 import sys
 
-from . import analyze, cube, evaluate, export_cmd, import_cmd, moves, perft, play, replay, review, selfplay, tournament, train
+from . import (analyze, calibrate, cube, evaluate, export_cmd, import_cmd, moves, perft, play, replay, review,
+               selfplay, tournament, train)
 from .common import UsageError
 
-SUBCOMMANDS = (play, selfplay, moves, perft, evaluate, analyze, cube, replay, import_cmd, export_cmd, review, tournament, train)
+SUBCOMMANDS = (play, selfplay, moves, perft, evaluate, analyze, cube, replay, import_cmd, export_cmd, review, calibrate,
+               tournament, train)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -7,7 +7,8 @@ Runs one of the game's position evaluators (``GameInfo.evaluators``; default
 Backgammon values the side on roll: its main value is the evaluator's own (S_me in 0..100 for
 ``bras``, which also adds ``"D"``); every evaluator adds ``"equity"`` (cubeless points) and
 the networks ``"outputs"``: ``{"win", "win gammon", "win backgammon", "lose gammon", "lose
-backgammon"}`` (``net-phase48`` only ``"win"``), the probabilities the equity is made of.
+backgammon"}`` (``net-phase48`` only ``"win"``), the probabilities the equity is made of;
+the seed evaluators ``{"win"}``, their calibrated win chance (``assets/backgammon/calibration/``).
 A game without evaluators is a usage error.
 """
 

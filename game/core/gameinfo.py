@@ -284,6 +284,11 @@ class GameInfo:
     training: Any = None
     """``tabula train GAME``: an object with ``help``, ``add_arguments(parser)`` and
     ``run(args) -> int``; ``None`` for a game without training."""
+    calibration: Any = None
+    """``tabula calibrate GAME``: an object with ``evaluators()`` (the names it can calibrate),
+    ``samples(games, seed, noise=, per_game=, progress=)`` (labelled positions, see
+    ``game/backgammon/calibration.py``), ``scores(name, boards)`` and ``player`` (how the
+    games are played, in words); ``None`` for a game without score calibration."""
 
     def __post_init__(self) -> None:
         names = set(self.player_names)

@@ -97,11 +97,20 @@ def _relative_parts(name: str, batch: np.ndarray) -> np.ndarray:
     return (h_terms(batch) - h_terms(flip(batch)))[:, [PHASE_FEATURES.index(n) for n in names]]
 
 
-G = {  # each seed's value after a play as a function of the relative score R (the assumption checked)
+def curved(name: str, raw):
+    """The seed's raw equity through its shipped calibration curve (``2·p − 1``), as the
+    program applies it since issue 19 (``assets/backgammon/calibration/``); raw without one."""
+    curve = get_evaluator(name).curve
+    return raw if curve is None else 2.0 * curve(raw) - 1.0
+
+
+RAW_G = {  # each seed's raw equity after a play as a function of the relative score R
     "seven-factors": lambda r: np.clip(r / 2, -1, 1),
     "bras": lambda r: np.tanh(r / SIGMA),
     "phase-heuristic": lambda r: np.clip(10.0 * r, -1, 1),
 }
+G = {name: (lambda r, name=name: curved(name, RAW_G[name](r))) for name in RAW_G}
+"""The value itself: the raw equity through the calibration curve (the assumption checked)."""
 
 
 @pytest.mark.parametrize("name", SEEDS)
@@ -135,13 +144,13 @@ def test_a_mirror_position_is_worth_nothing(name):
 def test_seven_factors_puts_a_pip_lead_on_pip():
     # pip term (53 − 48)/162 × 0.25 each way: ΔE = 2 × 0.0077…, equity ΔE/2.
     explained = get_evaluator("seven-factors").explain_play(AHEAD, BEHIND)
-    assert explained["pip"] == pytest.approx(5 / 162 * 0.25, abs=1e-12)
+    assert explained["pip"] == pytest.approx(curved("seven-factors", 5 / 162 * 0.25), abs=1e-12)
     assert all(v == 0.0 for k, v in explained.items() if k != "pip")
 
 
 def test_bras_puts_a_pip_lead_on_pip_through_tanh():
     explained = get_evaluator("bras").explain_play(AHEAD, BEHIND)
-    assert explained["pip"] == pytest.approx(np.tanh(2.2 * 5 / 375 / 3), abs=1e-12)
+    assert explained["pip"] == pytest.approx(curved("bras", np.tanh(2.2 * 5 / 375 / 3)), abs=1e-12)
     assert all(v == 0.0 for k, v in explained.items() if k != "pip")
     assert "even" not in explained
 
@@ -153,15 +162,18 @@ def test_bras_factor_shares_are_the_weighted_features():
     weighted = (bras_features(batch) * BRAS_WEIGHTS)[0]
     d = weighted.sum()
     explained = get_evaluator("bras").explain_play(me, opp)
-    np.testing.assert_allclose(list(explained.values()), weighted * np.tanh(d / SIGMA) / d, atol=1e-12)
+    np.testing.assert_allclose(list(explained.values()), weighted * curved("bras", np.tanh(d / SIGMA)) / d, atol=1e-12)
     assert explained["bar"] > 0 and explained["x1"] > 0
 
 
 def test_phase_heuristic_puts_a_pip_lead_on_both_pip_terms():
     # Both sides LATE: "tot" −0.2 × (48 − 53)/360/17, "o.tot" 0.5 × (53 − 48)/360/17, times 10.
+    # Each term's share of the calibrated value is its share of the raw one.
     explained = get_evaluator("phase-heuristic").explain_play(AHEAD, BEHIND)
-    assert explained["tot"] == pytest.approx(10 * 0.2 * 5 / 360 / 17, abs=1e-12)
-    assert explained["o.tot"] == pytest.approx(10 * 0.5 * 5 / 360 / 17, abs=1e-12)
+    raw = 10 * 0.7 * 5 / 360 / 17
+    through = curved("phase-heuristic", raw) / raw
+    assert explained["tot"] == pytest.approx(10 * 0.2 * 5 / 360 / 17 * through, abs=1e-12)
+    assert explained["o.tot"] == pytest.approx(10 * 0.5 * 5 / 360 / 17 * through, abs=1e-12)
     assert all(v == 0.0 for k, v in explained.items() if k not in ("tot", "o.tot"))
     assert "offset" not in explained and "o.occ" not in explained  # cancels / never weighed
 

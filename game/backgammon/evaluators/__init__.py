@@ -4,7 +4,9 @@ Registered by name: ``seven-factors`` (seed 000), ``bras`` (seed 001) and
 ``phase-heuristic`` (seed 002), and the trained networks ``net-full`` and ``net-phase48``
 (:mod:`game.backgammon.nets.evaluator`) when their weights are installed.  A batch is an
 ``(N, 2, 26)`` integer array of ``(side_on_roll, opponent)`` pairs, each side in its own
-numbering; build one with :func:`boards_to_array`.  numpy only, no pygame.
+numbering; build one with :func:`boards_to_array`.  numpy only, no pygame.  The seed
+evaluators' equities go through the fitted win-probability curves shipped in
+``assets/backgammon/calibration/`` (:mod:`.calibrated`).
 """
 
 from __future__ import annotations
@@ -31,3 +33,7 @@ for _evaluator in (SevenFactors(), Bras(), PhaseHeuristic()):
 from ..nets.evaluator import register_networks  # noqa: E402 (needs the names above)
 
 register_networks()
+
+from .calibrated import attach_shipped_curves  # noqa: E402
+
+attach_shipped_curves([get_evaluator(name) for name in evaluator_names()])

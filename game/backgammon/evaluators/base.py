@@ -41,14 +41,33 @@ class Evaluator(ABC):
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         """``(N, len(factors))`` float64: each factor's additive share of the value."""
 
+    curve = None
+    """The fitted score → win-probability curve this evaluator's equity goes through (an odd
+    :class:`~game.core.calibration.LogisticCurve`, shipped by ``tabula calibrate``, see
+    :mod:`.calibrated`), or ``None`` to use :meth:`raw_equity` as it is."""
+
+    def raw_equity(self, batch: np.ndarray) -> np.ndarray:
+        """``(N,)``: the equity by the evaluator's own fixed formula, before any fitted curve.
+
+        The default is :meth:`evaluate`, for evaluators whose main value is already an
+        equity (the networks); the seed evaluators override it (BRAS: ``S/50 − 1``).
+        """
+        return self.evaluate(batch)
+
     def equity(self, batch: np.ndarray) -> np.ndarray:
         """``(N,)``: the side on roll's equity estimate in points (about −3..3), antisymmetric.
 
-        This is the scale searches and the display score work in: swapping the two sides
-        negates it.  The default is :meth:`evaluate`, for evaluators whose main value is
-        already an equity (the networks); the seed evaluators override it.
+        This is the scale searches, the display score and the cube work in: swapping the two
+        sides negates it.  It is :meth:`raw_equity` read through :attr:`curve` when one is
+        fitted: ``2·p(raw) − 1`` with ``p`` the calibrated win probability (an odd curve, so
+        the equity stays antisymmetric and a mirror position is still worth 0).
         """
-        return self.evaluate(batch)
+        raw = self.raw_equity(batch)
+        return raw if self.curve is None else 2.0 * self.curve(raw) - 1.0
+
+    def curve_slope(self) -> float:
+        """d equity / d raw equity at 0: ``b/2`` for the odd logistic curve, 1 without one."""
+        return 1.0 if self.curve is None else self.curve.b / 2.0
 
     def after_play(self, batch: np.ndarray) -> np.ndarray:
         """``(N,)``, higher better: how a greedy player rates the position its play reached.

@@ -125,8 +125,9 @@ class Bras(Evaluator):
     def evaluate(self, batch: np.ndarray) -> np.ndarray:
         return score_from_d(row_dot(bras_features(batch, self.out_occupied), BRAS_WEIGHTS))
 
-    def equity(self, batch: np.ndarray) -> np.ndarray:
-        """S_me read as a win probability p = S/100, as points: ``2p − 1`` (antisymmetric)."""
+    def raw_equity(self, batch: np.ndarray) -> np.ndarray:
+        """S_me read as a win probability p = S/100, as points: ``2p − 1`` (antisymmetric);
+        :meth:`equity` reads it through the fitted curve when one ships (:mod:`.calibrated`)."""
         return self.evaluate(batch) / 50.0 - 1.0
 
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
@@ -138,9 +139,9 @@ class Bras(Evaluator):
 
     def play_factors(self, batch: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
         """Each feature's w·f (already mover minus opponent) through the equity tanh(D/σ)
-        (:func:`.base.through_univariate`; slope 1/σ at 0); the constant "even" cancels."""
+        (:func:`.base.through_univariate`; slope 1/σ at 0, times the fitted curve's); the constant "even" cancels."""
         weighted = bras_features(batch, self.out_occupied) * BRAS_WEIGHTS
-        return BRAS_FEATURES, through_univariate(weighted, self.play_values(batch), 1.0 / SIGMA)
+        return BRAS_FEATURES, through_univariate(weighted, self.play_values(batch), self.curve_slope() / SIGMA)
 
 
 NO_DOUBLE = "no double"
@@ -153,7 +154,9 @@ class CubePolicy:
     """Seed 001's money-game cube guide on S_me: double from ``double_at`` (the blog's live
     window starts at S ≈ 62–65; 62 by default), the opponent passes from ``pass_at`` (80).
 
-    The blog asks to recalibrate these on real data; they are plain fields for that.
+    The blog asks to recalibrate these on real data; they are plain fields for that.  This
+    is the seed's rule on S itself; the ``greedy:bras`` player applies the same numbers to the
+    calibrated win chance instead (:func:`game.backgammon.cube_play.bras_cube_action`).
     """
 
     double_at: float = 62.0

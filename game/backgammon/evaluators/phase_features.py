@@ -155,7 +155,7 @@ class PhaseHeuristic(Evaluator):
     def evaluate(self, batch: np.ndarray) -> np.ndarray:
         return (row_dot(self._weighted(batch), np.ones(16)) + HEURISTIC_OFFSET) / HEURISTIC_SCALE
 
-    def equity(self, batch: np.ndarray) -> np.ndarray:
+    def raw_equity(self, batch: np.ndarray) -> np.ndarray:
         """The seed scores one side alone; searches need an antisymmetric value, so this is
         ``EQUITY_PER_UNIT · (h(me) − h(opponent))``, clipped to ±1 point."""
         batch = as_batch(batch)
@@ -168,7 +168,7 @@ class PhaseHeuristic(Evaluator):
         batch = as_batch(batch)
         parts = (self._weighted(batch) - self._weighted(flip(batch)))[:, _WEIGHTED] / HEURISTIC_SCALE
         names = tuple(PHASE_FEATURES[k] for k in _WEIGHTED)
-        return names, through_univariate(parts, self.play_values(batch), EQUITY_PER_UNIT)
+        return names, through_univariate(parts, self.play_values(batch), EQUITY_PER_UNIT * self.curve_slope())
 
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         parts = self._weighted(batch) / HEURISTIC_SCALE

@@ -110,7 +110,7 @@ class SevenFactors(Evaluator):
         """``(N,)``: E(side on roll) − E(opponent), the difference the seed's playouts score."""
         return self.evaluate(batch) - self.evaluate(flip(batch))
 
-    def equity(self, batch: np.ndarray) -> np.ndarray:
+    def raw_equity(self, batch: np.ndarray) -> np.ndarray:
         """The seed's playout credit as points: ``clamp((E(me) − E(opp)) / 2, −1, 1)``."""
         return 2.0 * playout_credit(self.relative(batch)) - 1.0
 
@@ -119,7 +119,7 @@ class SevenFactors(Evaluator):
         (:func:`.base.through_univariate`; slope 1/2 at 0)."""
         batch = as_batch(batch)
         parts = self._contributions(batch) - self._contributions(flip(batch))
-        return self.factors, through_univariate(parts, self.play_values(batch), 0.5)
+        return self.factors, through_univariate(parts, self.play_values(batch), 0.5 * self.curve_slope())
 
 
 def playout_credit(relative: np.ndarray) -> np.ndarray:
