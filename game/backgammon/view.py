@@ -10,6 +10,7 @@ words, place and hooks in :mod:`.cube_display`, flights, used dice and the last 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 import pygame
 
 from .board import BAR, OFF, Side, pip_count
