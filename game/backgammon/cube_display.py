@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .board_layout import Box, BoardGeometry, box_around
+from . import cube_rules
 from .cube_state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
 from .status import TITLES
 
@@ -175,6 +176,15 @@ class CubeHooks:
     _held = None  # the last game-over state of a match held on show
 
     move_words = staticmethod(move_words)
+
+    @staticmethod
+    def unlisted_move(state, text: str) -> bool:
+        """True for "no double" (``Roll``): the move list gives it no line of its own, as GNU
+        Backgammon and eXtreme Gammon show only the roll and the play made on it and real cube
+        actions ("Doubles => 2", "Takes", "Drops").  A review still reviews the decision."""
+        cube = state.cube
+        return (cube is not None and cube.phase == DECIDE and state.dice is None
+                and text == cube_rules.notation(state, ROLL))
 
     def has_choices(self, state) -> bool:
         """Whether the game ``state`` belongs to has decisions by buttons (a cube game)."""
