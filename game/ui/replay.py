@@ -39,10 +39,9 @@ class ReplayMode:
         the decision state analysed or None, the notation of the move played there or None)``."""
         session, rules = self.session, self.session.rules
         states, info = session.states, session.info
-        key = (len(states), states[-1], len(session.actions))
-        cached = getattr(self, "_listed", None)
-        if cached is not None and cached[0][0] == key[0] and cached[0][1] is key[1] and cached[0][2] == key[2]:
-            return cached[1]
+        cached = getattr(self, "_listed", None)  # (len(states), the last state, lines, stops)
+        if cached is not None and cached[0] == len(states) and cached[1] is states[-1]:
+            return cached[2], cached[3]
         titles, shown = info.player_titles, info.chance.in_move_list if info.chance else str
         unlisted = getattr(self.view, "unlisted_move", None)  # optional: decisions with no line
         last = len(states) - 1
@@ -65,13 +64,13 @@ class ReplayMode:
         if roll:  # a chance outcome with no move on it yet: its own line
             lines.append(f"{len(lines) + 1}. {titles[max(0, session.to_move)]} {roll}")
             stops.append((last, last if deciding(last) else None, None))
-        self._listed = (key, (lines, stops))
+        self._listed = (len(states), states[-1], lines, stops)
         return lines, stops
 
     def move_lines(self) -> list[str]:
         """``12. White 62: 24/18 13/11``: each move, after the chance outcome it was played on
         (as the game writes it in a move list); none for a decision the view does not list."""
-        return self._listing()[0]
+        return list(self._listing()[0])  # a copy: the listing is kept for the next frame
 
     def _stops(self) -> list[tuple[int, int | None, str | None]]:
         """Per stop (0: the start, then one per move line): ``(state shown, the decision state
