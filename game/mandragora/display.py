@@ -40,6 +40,24 @@ def sowing(state: MandragoraState, area: int) -> Sowing:
     return Sowing(side, area, landings)
 
 
+def sowing_arrows(layout, move: Sowing) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """A sowing drawn as a chain of arrows from the area sown through each stop its pieces land
+    on, in order (a base: the middle of the mover's base box); ``layout`` is the board's
+    geometry (``centres`` of the areas, ``bases`` boxes).  What the review screen and the hint
+    panel draw for a move."""
+    def centre(stop: int) -> tuple[float, float]:
+        if stop in BASES:
+            x, y, w, h = layout.bases[move.side]
+            return (x + w / 2, y + h / 2)
+        return layout.centres[stop]
+
+    points = [layout.centres[move.source]]
+    for _, stop in move.landings:
+        if centre(stop) != points[-1]:
+            points.append(centre(stop))
+    return list(zip(points, points[1:]))
+
+
 class SowingAnimation:
     """A move being shown piece by piece from ``state``: one piece lands every ``seconds``;
     ``collected`` is what the bases held before it; ``banner`` is shown once it has ended

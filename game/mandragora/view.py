@@ -22,7 +22,7 @@ from .board_layout import (BAD, DIM, GOLD, GOOD, INK, LAST_MOVE, PAPER, PIECE_ST
                            BoardGeometry)
 from .display import (CollectedTracker, SowingAnimation, add_scored, badges, clip_text, counted_landings,
                       describe, extra_turn_banner, guess_collected, hexagon, in_hexagon, move_summary, partial,
-                      pile_spots, piece_shape, sowing)
+                      pile_spots, piece_shape, sowing, sowing_arrows)
 from .rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
                     step, values_for)
 
@@ -109,6 +109,10 @@ class MandragoraView:
         states = self._history()
         move = sowing(states[-2], last[1])
         return last[1], [self._landing_spot(move.side, stop, k) for stop, k in counted_landings(move.landings)]
+
+    def move_arrows(self, state: MandragoraState, area: int) -> list:
+        """The sowing of ``area`` as arrows through the stops its pieces land on."""
+        return sowing_arrows(self.layout, sowing(state, area)) if isinstance(area, int) else []
 
     def _landing_spot(self, side: int, stop: int, k: int) -> tuple[float, float]:
         """Where the ``k``-th mark on ``stop`` goes: beside an area's number, or beside a base's score."""

@@ -16,7 +16,7 @@ from game.games import get_game
 from game.mandragora.display import (CollectedTracker, badges, describe, extra_turn_banner, guess_collected,
                                      in_hexagon, move_summary)
 from game.mandragora.position import parse_position
-from game.mandragora.rules import MOVABLE, MandragoraRules, MandragoraState, step
+from game.mandragora.rules import BASES, MOVABLE, PATHS, MandragoraRules, MandragoraState, step
 from game.mandragora.view import PIECE_STYLE, make_view
 from game.games import rules_for
 from game.core.session import GameSession, GameSetup
@@ -468,3 +468,24 @@ def test_a_clicked_area_is_played_once_its_sowing_has_been_shown(app, tabula_hom
     app.show_menu()
     assert load_game(autosave_path(), rules_for).actions[-1].endswith(str(area))
 
+
+
+def test_move_arrows_follow_the_sowing_from_the_area_to_where_its_pieces_land():
+    """The review screen and the hint panel draw a sowing as a chain of arrows: from the area
+    sown, through each stop a piece lands on in order, into the mover's base when one does."""
+    view = bare_view()
+    state = RULES.initial_state({})
+    for area in RULES.legal_moves(state):
+        arrows = view.move_arrows(state, area)
+        pile = state.pile(area)
+        assert arrows and arrows[0][0] == centre(view, area)
+        assert all(end == following[0] for (_, end), following in zip(arrows, arrows[1:]))
+        assert len(arrows) <= len(pile)
+        path = PATHS[state.turn]
+        last_stop = path[(path.index(area) + len(pile)) % len(path)]
+        if last_stop in BASES:
+            x, y, w, h = view.layout.bases[state.turn]
+            assert arrows[-1][1] == (x + w / 2, y + h / 2)
+        else:
+            assert arrows[-1][1] == centre(view, last_stop)
+    assert view.move_arrows(state, "not a move") == []
