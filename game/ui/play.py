@@ -3,10 +3,12 @@
 Per frame: finish animations, draw chance outcomes (dice) at chance nodes, let a human build
 a move on the board (Done confirms) or ask a computer player in a worker process, animate its
 move, apply it, autosave.  What a move means on the board (a pass announced, an obvious move
-played for the human) is the view's; the scene shows the view's announcements in the banner.  A failing computer player pauses the game with the error and a Retry button.
+played for the human) is the view's; the scene shows the view's announcements in the banner.
+A failing computer player pauses the game with the error and a Retry button.
 
-A finished game, and one loaded from a file, open in replay mode (:mod:`game.ui.replay`);
-"New game" asks first when it would throw a game in progress away.  The keys are those of
+How a game ends (the view's announcements, a match's game results, the result box) is
+:mod:`game.ui.game_end`'s.  A finished game, and one loaded from a file, open in replay mode
+(:mod:`game.ui.replay`); "New game" asks first when it would throw a game in progress away.  The keys are those of
 the table in :mod:`game.ui.keys`.
 
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
@@ -25,6 +27,7 @@ from ..core.saves import SaveError, autosave_path, save_game, saves_dir
 from .gameview import load_view
 from .overlay import Overlays
 from .panel import SidePanel, TextSection
+from .game_end import GameEnd
 from .replay import ReplayMode
 from .scene import Scene
 from ..core.session import GameSession, player_label
@@ -39,7 +42,7 @@ KEYS = key_help(PLAY, analysis=True)
 """The key help of a game with a human player (built from :data:`game.ui.keys.KEY_TABLE`)."""
 
 
-class PlayScene(ReplayMode, Scene):
+class PlayScene(GameEnd, ReplayMode, Scene):
     def __init__(self, app, session: GameSession, review: bool = False) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
         a finished game always opens in it."""
@@ -294,9 +297,7 @@ class PlayScene(ReplayMode, Scene):
     def update(self, dt: float) -> None:
         for cue in self.view.update(dt):
             self.app.sounds.play(cue)
-        for message in self.view.announcements():
-            self.app.banner.show(message, seconds=2, at=getattr(self.view, "note_anchor", lambda: None)())
-            self.announced = message
+        self._show_announcements()
         self._step(dt)
         if self.human_turn and not self.replaying:
             self.status = self._building_status()
@@ -322,17 +323,12 @@ class PlayScene(ReplayMode, Scene):
             move, self.pending = self.pending, None
             self._apply(move)
             return
-        if session.is_over or session.stalled:
-            if not self.ended:
-                self.ended = True
-                self.status = session.ending or self.view.describe(session.state)
-                self.app.sounds.play("end")
-                self.cursor = self.last_stop  # a finished game is in replay mode
+        if self._ended_now():
             return
         mover = session.to_move
         if mover == CHANCE:
-            if getattr(self.view, "hold_before_chance", lambda state: False)(session.state):
-                return  # the view shows something first (a match's game result before the next game)
+            if self._holding_before_chance():
+                return
             session.roll()
             chance = session.info.chance
             if chance is not None and chance.sound:
@@ -416,12 +412,6 @@ class PlayScene(ReplayMode, Scene):
         self.status = self.view.describe(state)
         self.pending = move
 
-    def _end_announcement(self) -> None:
-        """A move is being played: the last one's announcement (an extra turn) is over."""
-        if self.announced and self.app.banner.text == self.announced:
-            self.app.banner.clear()
-        self.announced = ""
-
     def _apply(self, move) -> None:
         self.session.apply(move)
         self.status = self.view.describe(self.session.state)
@@ -485,20 +475,4 @@ class PlayScene(ReplayMode, Scene):
         self.panel.draw(surface)
         r = self.panel.rect
         draw_text(surface, self.app.fonts(20, True), self.session.info.title, (r.x + 14, 14), ACCENT)
-        at_end = self.cursor is None or self.cursor == self.last_stop
-        if self.finished and at_end and not self.view.animating:
-            self._draw_result(surface)
-
-    def _draw_result(self, surface: pygame.Surface) -> None:
-        area = self.view.board_rect
-        font = self.app.fonts(max(16, area.h // 18), True)
-        text = self.session.ending or self.view.describe(self.session.state)
-        box = pygame.Rect(0, 0, font.size(text)[0] + 60, font.get_linesize() * 2 + 20)
-        box.center = area.center
-        shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((10, 16, 12, 215))
-        surface.blit(shade, box)
-        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=8)
-        draw_text(surface, font, text, (box.centerx, box.y + 12), anchor="midtop")
-        hint = self.app.fonts(max(12, area.h // 40)).render("N or New game to play again", True, TEXT_DIM)
-        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
+        self._draw_result_if_over(surface)

@@ -1,0 +1,72 @@
+"""How the play scene ends a game: the view's announcements, a match's game results, the result box.
+
+What a game's end means on the board is the view's: its announcements (a pass, an extra turn,
+a match's game result) go to the window's banner the moment the view makes them, and a view may
+hold the next chance node back while it shows a match's game result before the next game
+(the optional hook ``hold_before_chance``).  When the whole game is over (or stalled) the scene
+says how it ended, plays the end sound once and enters replay mode at the last position; the
+result box over the board repeats the ending until a new game starts.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .theme import ACCENT, TEXT_DIM
+from .widgets import draw_text
+
+
+class GameEnd:
+    """The play scene's game-end part (mixed into :class:`~game.ui.play.PlayScene`, whose
+    ``session``, ``view``, ``app``, ``status``, ``ended``, ``announced`` and ``cursor`` it uses)."""
+
+    def _show_announcements(self) -> None:
+        """Put the view's new announcements in the banner, where the view wants them."""
+        for message in self.view.announcements():
+            self.app.banner.show(message, seconds=2, at=getattr(self.view, "note_anchor", lambda: None)())
+            self.announced = message
+
+    def _end_announcement(self) -> None:
+        """A move is being played: the last one's announcement (an extra turn) is over."""
+        if self.announced and self.app.banner.text == self.announced:
+            self.app.banner.clear()
+        self.announced = ""
+
+    def _ended_now(self) -> bool:
+        """True when the game is over or stalled; the first time, say how it ended, play the end
+        sound and enter replay mode at the last position (a finished game is shown in it)."""
+        session = self.session
+        if not (session.is_over or session.stalled):
+            return False
+        if not self.ended:
+            self.ended = True
+            self.status = session.ending or self.view.describe(session.state)
+            self.app.sounds.play("end")
+            self.cursor = self.last_stop
+        return True
+
+    def _holding_before_chance(self) -> bool:
+        """True while the view shows something before the dice are drawn (a match's game result
+        before the next game starts)."""
+        return getattr(self.view, "hold_before_chance", lambda state: False)(self.session.state)
+
+    def _draw_result_if_over(self, surface: pygame.Surface) -> None:
+        """The result box, over a finished game shown at its last position once the last move has
+        been shown."""
+        at_end = self.cursor is None or self.cursor == self.last_stop
+        if self.finished and at_end and not self.view.animating:
+            self._draw_result(surface)
+
+    def _draw_result(self, surface: pygame.Surface) -> None:
+        area = self.view.board_rect
+        font = self.app.fonts(max(16, area.h // 18), True)
+        text = self.session.ending or self.view.describe(self.session.state)
+        box = pygame.Rect(0, 0, font.size(text)[0] + 60, font.get_linesize() * 2 + 20)
+        box.center = area.center
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((10, 16, 12, 215))
+        surface.blit(shade, box)
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=8)
+        draw_text(surface, font, text, (box.centerx, box.y + 12), anchor="midtop")
+        hint = self.app.fonts(max(12, area.h // 40)).render("N or New game to play again", True, TEXT_DIM)
+        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))
