@@ -40,13 +40,20 @@ IMPORT_SUFFIXES = (".mat",)
 """Files of other programs the window's Load dialog opens too: ``.mat`` backgammon match files."""
 
 
-def imported_record(path):
+def imported_record(path, file_names: bool = False):
     """The :class:`~game.core.match.GameRecord` of a file another program wrote (a ``.mat``
     match file becomes one backgammon match record), ``None`` when ``path`` is no such file;
-    ``ValueError`` saying what is wrong with a bad one.  Read with the bounded reader."""
+    ``ValueError`` saying what is wrong with a bad one.  Read with the bounded reader.
+
+    The record's players are both ``human`` (what the window's replay mode plays on with);
+    with ``file_names`` they are the names the file gives instead (for ``tabula review``)."""
     if not str(path).lower().endswith(IMPORT_SUFFIXES):
         return None
     from .backgammon.matfile import match_record, read_mat
     from .core.untrusted import read_text
 
-    return match_record(read_mat(read_text(path, 2_000_000, "match file")))
+    match = read_mat(read_text(path, 2_000_000, "match file"))
+    record = match_record(match)
+    if file_names:
+        record.players = list(match.players)
+    return record

@@ -20,6 +20,14 @@ Choices where the issue is silent:
   ``Chance.in_move_list`` form, "31"), ``None`` when the decision follows another decision.
 - ``luck`` of a decision is the game's ``luck`` of that chance outcome for the player who
   then decides (``None`` when the game has no luck hook or it does not apply).
+- ``win_chance`` (for the window's graph): the chance (0..1) that the *first* player of the
+  report's ``players`` wins **the game** (not the match: the chequer analysis gives game
+  chances only, and one curve should mean one thing) in the position of the decision, before
+  it is made, as the analysis sees it: the best record's ``details["win"]`` (the mover's
+  chance after the best action), turned to the first player's view; ``None`` when the game's
+  analysis gives no win chance (Mandragora, Chesstack).
+- ``score``: the best record's display score (−100..100), from the first player's view, for
+  every game (so the same graph serves all three).
 - Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions``,
   ``average`` (total / decisions), ``error_rate`` = 1000 × average (milli-points per
   decision, GNU's "error rate" counted over the unforced decisions reviewed), ``luck`` (sum
@@ -146,7 +154,17 @@ def _decision(info, rules, before, action, dice_text, rolled_from, labels, optio
         "equity_lost": round(lost, 6),
         "mark": mark(lost, thresholds),
         "luck": None if luck is None else round(float(luck), 6),
+        "win_chance": _first_player_win_chance(best, mover),
+        "score": None if best is None else round(best.score if mover == 0 else -best.score, 3),
     }
+
+
+def _first_player_win_chance(best, mover: int) -> float | None:
+    """The best record's win chance (the mover's) as the first player's; see the module doc."""
+    win = None if best is None else best.details.get("win")
+    if win is None:
+        return None
+    return round(float(win) if mover == 0 else 1.0 - float(win), 6)
 
 
 def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
@@ -169,6 +187,9 @@ def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
 # -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
+CACHE_VERSION = 2
+"""Bumped whenever the report's content changes (2: ``win_chance`` and ``score``), so older
+caches are reviewed afresh."""
 
 
 def cache_path(save: Path | str) -> Path:
@@ -180,7 +201,7 @@ def cache_path(save: Path | str) -> Path:
 def cache_key(record: GameRecord, options: dict[str, Any], thresholds) -> str:
     """What a cached review depends on: the game, its options and actions, the analysis
     options and the thresholds, hashed."""
-    text = json.dumps([record.game, record.options, record.actions, record.players, options,
+    text = json.dumps([CACHE_VERSION, record.game, record.options, record.actions, record.players, options,
                        [float(t) for t in thresholds]], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -212,7 +233,8 @@ def write_cache(save: Path | str, key: str, report: dict) -> None:
 
 DECISION_FIELDS = {"player": str, "kind": str, "position_id": str, "match_id": (str, type(None)),
                    "dice": (str, type(None)), "played": str, "best": (str, type(None)),
-                   "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None))}
+                   "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None)),
+                   "win_chance": (int, float, type(None)), "score": (int, float, type(None))}
 
 
 def _valid_report(report: Any) -> bool:

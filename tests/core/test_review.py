@@ -13,7 +13,8 @@ from game.core.saves import examples_dir, load_game, save_game
 from game.games import get_game, rules_for
 
 BG = get_game("backgammon")
-FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck"]
+FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck",
+          "win_chance", "score"]
 FAST = {"level": "intermediate"}  # 0 ply
 
 
@@ -55,6 +56,27 @@ def test_every_unforced_decision_is_reviewed_with_the_exact_shape(midgame, midga
     assert any(d["mark"] for d in found) and any(d["equity_lost"] == 0 for d in found)
     assert found[0]["dice"] == "43" and found[0]["luck"] is None  # the opening roll has no luck
     assert all(isinstance(d["luck"], float) for d in found[1:])
+
+
+def test_win_chance_and_score_are_the_best_records_from_the_first_players_view(midgame, midgame_report):
+    rules = BG.rules()
+    found = decisions(midgame_report)
+    state, seen = rules.initial_state(midgame.options), 0
+    for text in midgame.actions:
+        action = rules.parse(state, text)
+        if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
+            d, mover = found[seen], rules.to_move(state)
+            seen += 1
+            if seen in (1, 2, 5):  # the first player's and the second's decisions
+                best = BG.analyze(state, **FAST)[0]
+                win, score = best.details["win"], best.score
+                expected = (win, score) if mover == 0 else (1 - win, -score)
+                assert (d["win_chance"], d["score"]) == pytest.approx(expected, abs=1e-3)
+        state = rules.apply(state, action)
+    assert {d["player"] for d in found[:2]} == {"human", "hard"}
+    for d in found:
+        assert 0 <= d["win_chance"] <= 1 and -100 <= d["score"] <= 100
+        assert (d["score"] > 0) == (d["win_chance"] > 0.5) or abs(d["score"]) < 10
 
 
 def test_marks_follow_the_thresholds():
@@ -119,6 +141,8 @@ def test_mandragora_review_has_the_same_shape(tmp_path):
     found = decisions(report)
     assert len(found) >= 10 and all(list(d) == FIELDS for d in found)
     assert all(d["kind"] == "move" and d["match_id"] is None and d["luck"] is None for d in found)
+    assert all(d["win_chance"] is None and -100 <= d["score"] <= 100 for d in found)
+    assert len({d["score"] for d in found}) > 1
     assert all(d["position_id"] == d["position_id"].strip() and d["equity_lost"] >= 0 for d in found)
     assert all(t["luck"] is None and set(t) >= {"move", "total", "error_rate"} for t in report["totals"].values())
 
