@@ -69,7 +69,7 @@ class ReviewJob:
         self.status, self.report, self.error = "running", None, None
         self.done = self.total = 0
         self.from_cache = False
-        self._process = None
+        self._process = self._stop = None
         self._cancel_at: float | None = None
         known = MEMORY.get(self.key) if self.save is None else read_cache(self.save, self.key)
         if known is not None:
@@ -121,7 +121,8 @@ class ReviewJob:
         """Stop the review: nothing is reported or cached any more."""
         if self.running:
             self.status = "cancelled"
-        self._stop.set()
+        if self._stop is not None:
+            self._stop.set()
         if self._process is not None:
             self._cancel_at = time.monotonic() + CANCEL_GRACE
             threading.Thread(target=self._reap, daemon=True, name="tabula-review-reap").start()

@@ -98,13 +98,13 @@ class ReviewScene(Scene):
         fonts = app.fonts
         self.move_list = MoveListSection(fonts, self.move_lines, "Moves", self.selected_line, self.line_colour)
         self.panel = SidePanel()
-        self.panel.sections = [
-            TextSection(fonts, self.status, size=16, bold=True),
-            TextSection(fonts, self.decision, "Decision"),
-            TextSection(fonts, self.totals, "Totals", size=13, optional=True),
-            self.move_list,
-            TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
-        ]
+        self.sections = {
+            "status": TextSection(fonts, self.status, size=16, bold=True),
+            "decision": TextSection(fonts, self.decision, "Decision"),
+            "totals": TextSection(fonts, self.totals, "Totals", size=13, optional=True),
+            "moves": self.move_list,
+            "keys": TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
+        }
         self._poll()
 
     # -- the review -----------------------------------------------------------------------
@@ -214,7 +214,12 @@ class ReviewScene(Scene):
         return "" if self.analysing else totals_text(self.info, self.reviewed.report)
 
     def key_help(self) -> str:
-        return "Esc cancel" if self.analysing else key_help(REVIEW, analysis=True)
+        if self.analysing:
+            return "Keys: Esc cancel"
+        text = key_help(REVIEW, analysis=True)
+        if len(self.reviewed.games) < 2:  # one game: no games to go through
+            text = " · ".join(part for part in text.split(" · ") if "next game" not in part)
+        return text
 
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
@@ -228,6 +233,8 @@ class ReviewScene(Scene):
         x, bw = w - pw + 14, pw - 28
         make = pygame_gui.elements.UIButton
         self.game_label = None
+        shown = ("status", "decision", "keys") if self.analysing else tuple(self.sections)
+        self.panel.sections = [self.sections[name] for name in shown]
         if self.analysing:
             self.buttons = {"cancel": make(pygame.Rect(x, h - 50, bw, 36), "Cancel", self.gui)}
             self.panel.reserved_top, self.panel.reserved_bottom = 48, 56
@@ -352,14 +359,18 @@ class ReviewScene(Scene):
         shade = pygame.Surface(area.size, pygame.SRCALPHA)
         shade.fill((10, 16, 12, 170))
         surface.blit(shade, area)
-        font = self.app.fonts(max(16, area.h // 22), True)
-        small = self.app.fonts(max(13, area.h // 34))
-        box = pygame.Rect(0, 0, min(area.w - 40, max(360, area.w // 2)), font.get_linesize() * 2 + small.get_linesize() * 2 + 50)
+        title = f"Reviewing the {self.info.title} game"
+        font = self.app.fonts(max(16, area.h // 26), True)
+        while font.size(title)[0] > area.w - 80 and font.get_height() > 12:
+            font = self.app.fonts(font.get_height() - 2, True)
+        small = self.app.fonts(max(13, area.h // 36))
+        width = min(area.w - 20, max(font.size(title)[0] + 48, area.w // 2))
+        box = pygame.Rect(0, 0, width, font.get_linesize() * 2 + small.get_linesize() * 2 + 50)
         box.center = area.center
         pygame.draw.rect(surface, (20, 30, 24), box, border_radius=8)
         pygame.draw.rect(surface, ACCENT, box, 2, border_radius=8)
         job = self.job
-        y = draw_text(surface, font, f"Reviewing the {self.info.title} game", (box.centerx, box.y + 12),
+        y = draw_text(surface, font, title, (box.centerx, box.y + 12),
                       TEXT, anchor="midtop").bottom + 10
         bar = pygame.Rect(box.x + 24, y, box.w - 48, font.get_linesize())
         pygame.draw.rect(surface, PANEL_EDGE, bar, border_radius=4)
