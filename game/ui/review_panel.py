@@ -38,7 +38,8 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
         return f"{who}{roll}\nPlayed {words(line.move, line.played)} (forced: not reviewed)"
     fmt = amount_format(info)
     best = reviewed.best_move(line)
-    lines = [f"{who}{roll} · {d['kind']}",
+    kind = f" · {d['kind']}" if len(info.decision_kinds or ()) > 1 else ""  # backgammon: chequer or cube
+    lines = [f"{who}{roll}{kind}",
              f"Played: {words(line.move, d['played'])}",
              f"Best: {words(best, d['best']) if best is not None else d['best']}"]
     if d["equity_lost"] > 0:

@@ -37,11 +37,12 @@ from .review_graph import MARK_COLOURS, ReviewGraph
 from .review_job import ReviewJob
 from .review_panel import decision_text, move_line, totals_text
 from .scene import Scene
-from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
-from .widgets import draw_text
+from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM, ui_scale
+from .widgets import draw_text, elide
 
-BEST_ARROW, PLAYED_ARROW = (90, 210, 120), (240, 140, 70)
-"""The best play's arrows and the play made: green and orange, told apart by the legend too."""
+BEST_ARROW, PLAYED_ARROW = (90, 210, 120), (225, 95, 215)
+"""The best play's arrows and the play made: green and magenta (the board's own last-move
+marks are orange), named in the legend under the board."""
 
 PROCESSES = True
 """Review in a worker process (tests of the layout may run it in a thread)."""
@@ -224,9 +225,9 @@ class ReviewScene(Scene):
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
-        pw = max(240, min(400, int(w * 0.29)))
+        pw = max(240, min(460, int(w * 0.27)))
         graph_h = 0 if self.analysing else max(96, min(220, int(h * 0.22)))
-        legend = 0 if self.analysing else self.app.fonts(14).get_linesize() + 6
+        legend = 0 if self.analysing else self.app.fonts(self._legend_size(size)).get_linesize() + 6
         self.view.set_rect(pygame.Rect(10, 10, w - pw - 20, h - 20 - graph_h - legend - (8 if graph_h else 0)))
         self.graph_rect = pygame.Rect(10, h - 10 - graph_h, w - pw - 20, graph_h)
         self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
@@ -252,6 +253,10 @@ class ReviewScene(Scene):
             top += 40
         self.panel.reserved_top, self.panel.reserved_bottom = top, 56
         self._refresh_game_label()
+
+    def _legend_size(self, size: tuple[int, int] | None = None) -> int:
+        """The legend's text: 14 px at 1280×800 and below, growing with the window."""
+        return round(14 * ui_scale(size or self.app.screen.get_size()))
 
     def _refresh_game_label(self) -> None:
         if self.game_label is not None:
@@ -322,37 +327,45 @@ class ReviewScene(Scene):
             self._draw_arrows(surface, state)
             self.graph.draw(surface, self.graph_rect, self.reviewed, self.game, self.at)
         self.panel.draw(surface)
-        r = self.panel.rect
-        draw_text(surface, self.app.fonts(20, True), f"Review · {self.info.title}", (r.x + 14, 14), ACCENT)
+        r, font = self.panel.rect, self.app.fonts(20, True)
+        title = f"Review · {self.info.title}"
+        draw_text(surface, font, title if font.size(title)[0] <= r.w - 28 else "Review", (r.x + 14, 14), ACCENT)
 
     def _draw_arrows(self, surface: pygame.Surface, state) -> None:
+        """The play made, then the best play over it (one set when they are the same), and
+        the legend naming both under the board."""
         self.arrows = {}
         line = self.line
-        arrows = getattr(self.view, "move_arrows", None)
-        if line is None or arrows is None:
+        if line is None:
             return
+        arrows = getattr(self.view, "move_arrows", None)
         best = self.reviewed.best_move(line)
-        same = best is None or best == line.move
-        if not same:
-            draw_arrows(surface, arrows(state, line.move), PLAYED_ARROW, width=4)
-            self.arrows["played"] = line.move
+        words = getattr(self.view, "move_words", None) or (lambda move: None)
+        items = []
         if best is not None:
-            draw_arrows(surface, arrows(state, best), BEST_ARROW)
-            self.arrows["best"] = best
-        if line.decision is None:
-            draw_arrows(surface, arrows(state, line.move), PLAYED_ARROW, width=4)
-            self.arrows["played"] = line.move
-        self._draw_legend(surface, same and line.decision is not None)
+            items.append((BEST_ARROW, f"best: {words(best) or line.decision['best']}"))
+        if best is None or best != line.move:
+            items.append((PLAYED_ARROW, f"played: {words(line.move) or line.played}"))
+        else:
+            items[0] = (BEST_ARROW, f"played the best: {words(best) or line.played}")
+        for colour, _ in reversed(items):
+            move = best if colour == BEST_ARROW else line.move
+            if arrows is not None:
+                draw_arrows(surface, arrows(state, move), colour, width=5 if colour == BEST_ARROW else 4)
+            self.arrows["best" if colour == BEST_ARROW else "played"] = move
+        self._draw_legend(surface, items, swatches=arrows is not None)
 
-    def _draw_legend(self, surface: pygame.Surface, best_played: bool) -> None:
-        font = self.app.fonts(14)
+    def _draw_legend(self, surface: pygame.Surface, items, swatches: bool) -> None:
+        font = self.app.fonts(self._legend_size())
         x, y = self.view.board_rect.x, self.graph_rect.y - font.get_linesize() - 4
-        items = [(BEST_ARROW, "best play (played)" if best_played else "best play")]
-        if not best_played:
-            items.append((PLAYED_ARROW, "play made"))
+        right = self.graph_rect.right
         for colour, text in items:
-            pygame.draw.line(surface, colour, (x, y + font.get_linesize() // 2), (x + 26, y + font.get_linesize() // 2), 5)
-            x = draw_text(surface, font, text, (x + 32, y), TEXT).right + 18
+            if swatches:  # a view with no arrows (Mandragora) gets the names alone
+                mid = y + font.get_linesize() // 2
+                pygame.draw.line(surface, colour, (x, mid), (x + 26, mid), 5)
+                x += 32
+            text = elide(font, text[0].upper() + text[1:], max(40, right - x))
+            x = draw_text(surface, font, text, (x, y), TEXT).right + 22
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         area = self.view.board_rect
