@@ -104,6 +104,9 @@ OPTIONAL_VIEW_HOOKS = {
                         "(backgammon '24/20 13/10'), '' before its first step, for the status line",
     "move_words": "move_words(move) -> str | None: a move's name in the hint table where its notation is "
                   "not what a player reads (backgammon: 'No double', 'Double', 'Take', 'Pass'), else None",
+    "unlisted_move": "unlisted_move(state, text) -> bool: True for a decision the move list gives no line of "
+                     "its own (backgammon's no double, 'Roll', as GNU Backgammon and XG show none): it joins "
+                     "the next line, and replay mode has no stop for it",
     "choices": "choices(state) -> Choices | None: a decision made with buttons rather than on the board "
                "(backgammon's roll or double, take or pass: a question, (label, move, key) options, modal "
                "or not); the scene shows them (game.ui.choices) instead of starting a board turn",

@@ -460,23 +460,6 @@ class PlayScene(GameEnd, ReplayMode, Scene):
                         cube=getattr(self.view, "has_choices", lambda state: False)(self.session.states[0]))
 
     # -- drawing ------------------------------------------------------------------------------
-    def move_lines(self) -> list[str]:
-        """``12. White 62: 24/18 13/11``: each move, after the chance outcome it was played on
-        (as the game writes it in a move list)."""
-        info = self.session.info
-        titles, shown = info.player_titles, info.chance.in_move_list if info.chance else str
-        lines: list[str] = []
-        roll = None
-        for mover, text in self.session.history():
-            if mover == CHANCE:
-                roll = shown(text)
-                continue
-            lines.append(f"{len(lines) + 1}. {titles[mover]} {roll + ': ' if roll else ''}{text}")
-            roll = None
-        if roll:
-            lines.append(f"{len(lines) + 1}. {titles[max(0, self.session.to_move)]} {roll}")
-        return lines
-
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.session.states[self.shown_index], self.labels)
         if not self.replaying:

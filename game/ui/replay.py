@@ -6,6 +6,10 @@ the hint panel the analysis of that move's decision with the move played marked 
 position itself where no move was made from it yet).  Nothing is played meanwhile.
 Going past the last position of an unfinished game ("Play on", Right, End) goes back to
 the game, which continues; Left in a game in progress enters replay mode.
+
+The move list's lines and replay mode's stops are made in one pass (:meth:`ReplayMode._listing`),
+so line *k* is always stop *k*: a decision the view lists no line for (``unlisted_move``:
+backgammon's no double) has no stop either and joins the next line.
 """
 
 from __future__ import annotations
@@ -28,29 +32,51 @@ class ReplayMode:
     def finished(self) -> bool:
         return self.session.is_over or self.session.stalled
 
-    def _stops(self) -> list[tuple[int, int | None, str | None]]:
-        """Per stop (0: the start, then one per move line): ``(state shown, the decision state
-        analysed or None, the notation of the move played there or None)``, line for line as
-        :meth:`move_lines` writes them."""
+    def _listing(self) -> tuple[list[str], list[tuple[int, int | None, str | None]]]:
+        """The move list's lines and the stops, made together (found again only when the game
+        has changed).  A line: ``12. White 62: 24/18 13/11``, each move after the chance
+        outcome it was played on.  A stop (0: the start, then one per line): ``(state shown,
+        the decision state analysed or None, the notation of the move played there or None)``."""
         session, rules = self.session, self.session.rules
         states, info = session.states, session.info
-        shown = info.chance.in_move_list if info.chance else str
+        key = (len(states), states[-1], len(session.actions))
+        cached = getattr(self, "_listed", None)
+        if cached is not None and cached[0][0] == key[0] and cached[0][1] is key[1] and cached[0][2] == key[2]:
+            return cached[1]
+        titles, shown = info.player_titles, info.chance.in_move_list if info.chance else str
+        unlisted = getattr(self.view, "unlisted_move", None)  # optional: decisions with no line
         last = len(states) - 1
 
         def deciding(i: int) -> bool:
             return rules.to_move(states[i]) != CHANCE and not rules.is_over(states[i])
 
+        lines: list[str] = []
         stops = [(0, 0 if deciding(0) else None, None)]
-        pending_roll = False
+        roll = None
         for i, (mover, text) in enumerate(session.history()):
             if mover == CHANCE:
-                pending_roll = bool(shown(text))
+                roll = shown(text)
                 continue
+            if unlisted is not None and unlisted(states[i], text):
+                continue  # it joins the next line (the roll and the play made on it)
+            lines.append(f"{len(lines) + 1}. {titles[mover]} {roll + ': ' if roll else ''}{text}")
             stops.append((i + 1, i, text))
-            pending_roll = False
-        if pending_roll:  # a chance outcome with no move on it yet: its own line
+            roll = None
+        if roll:  # a chance outcome with no move on it yet: its own line
+            lines.append(f"{len(lines) + 1}. {titles[max(0, session.to_move)]} {roll}")
             stops.append((last, last if deciding(last) else None, None))
-        return stops
+        self._listed = (key, (lines, stops))
+        return lines, stops
+
+    def move_lines(self) -> list[str]:
+        """``12. White 62: 24/18 13/11``: each move, after the chance outcome it was played on
+        (as the game writes it in a move list); none for a decision the view does not list."""
+        return self._listing()[0]
+
+    def _stops(self) -> list[tuple[int, int | None, str | None]]:
+        """Per stop (0: the start, then one per move line): ``(state shown, the decision state
+        analysed or None, the notation of the move played there or None)``."""
+        return self._listing()[1]
 
     @property
     def last_stop(self) -> int:

@@ -1,10 +1,7 @@
-"""The Chesstack board's colours, piece figures and key, and the pixel helpers the view shares."""
+"""The Chesstack board's colours, piece figures and key, as plain values (no pygame): the view
+(:mod:`.view`) draws with them."""
 
 from __future__ import annotations
-
-import pygame
-
-from ..display import Box
 
 LIGHT, DARK, FRAME = (238, 216, 180), (178, 134, 98), (78, 50, 28)
 LAST, SELECTED, TARGET, PICK = (214, 206, 90), (118, 176, 94), (34, 40, 30), (244, 200, 84)
@@ -20,12 +17,6 @@ disc with a purple ring."""
 INNER = (225, 220, 205)
 """A black figure's inner lines."""
 KEY = "On a piece: red = stun (it cannot move until 0) · green = move charges · ★ = royal"
-
-
-def pixel_rect(box: Box) -> pygame.Rect:
-    """``box`` in whole pixels, its edges rounded (neighbouring squares share an edge: no seams)."""
-    x, y = round(box.x), round(box.y)
-    return pygame.Rect(x, y, round(box.x + box.w) - x, round(box.y + box.h) - y)
 
 
 def mix(a, b, k: float) -> tuple[int, int, int]:

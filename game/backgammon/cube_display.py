@@ -1,5 +1,4 @@
-"""The doubling cube on screen, the match score beside the names, and the cube decisions a
-human makes with buttons (Roll/Double before the roll, Take/Pass/Beaver on a double).
+"""The doubling cube on screen without pygame: its words, its place, and the view's cube hooks.
 
 Where the cube goes (the view's choice; the issue says "on the bar, or at its owner's side"):
 centred, it sits in the middle of the bar and shows 64, as a real cube does; owned, it sits
@@ -7,54 +6,58 @@ at the owner's end of the bar, next to the owner's name strip, showing its value
 checkers stop 4.4 points short of that end, so it covers none); while a double is offered,
 it stands larger, with the new value, in the middle of the doubled player's half of the
 board, where that player's dice would be.  Cubeless games draw nothing here.
+
+The decisions a human makes with buttons (Roll/Double before the roll, Take/Pass/Beaver on a
+double) are described here as words, moves and key letters; the view turns them into the
+window's buttons.  Rectangles are ``(x, y, w, h)`` tuples (:mod:`.board_layout`).
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import pygame
-
-from ..cube_state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
-from ..status import TITLES
-from .layout import INK, PAPER, SOURCE, Layout
+from .board_layout import Box, BoardGeometry, box_around
+from . import cube_rules
+from .cube_state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
+from .status import TITLES
 
 CUBE_FACE, CUBE_EDGE = (250, 246, 236), (70, 56, 40)
 
 
-class Choice(NamedTuple):
-    """A decision button: its words, the move it plays, its key (a pygame key code)."""
+class CubeOption(NamedTuple):
+    """One answer to a cube decision: its button's words, the move it plays, its key: a letter
+    here; the view hands the window the same option with the letter's pygame key code."""
 
     label: str
     move: Any
-    key: int
+    key: str | int
 
 
-class Choices(NamedTuple):
-    """A decision a human makes with buttons rather than on the board.  ``modal``: asked in
-    a dialog (a double to answer) rather than with buttons on the board (roll or double)."""
+class CubeQuestion(NamedTuple):
+    """A cube decision a human answers with buttons (the view's ``choices`` hook).  ``modal``:
+    asked in a dialog (a double to answer) rather than with buttons on the board (roll or double)."""
 
     question: str
-    options: tuple[Choice, ...]
+    options: tuple[CubeOption, ...]
     modal: bool
 
 
-def cube_choices(state) -> Choices | None:
-    """The cube decision open at ``state`` as buttons, ``None`` where there is none (the
-    rules roll by themselves when doubling is not allowed)."""
+def cube_question(state) -> CubeQuestion | None:
+    """The cube decision open at ``state``, ``None`` where there is none (the rules roll by
+    themselves when doubling is not allowed)."""
     cube = state.cube
     if cube is None or state.dice is not None or state.turn is None:
         return None
     if cube.phase == OFFERED:
         doubler, taker = TITLES[state.turn], TITLES[1 - state.turn]
-        options = [Choice("Take (T)", TAKE, pygame.K_t), Choice("Pass (P)", PASS, pygame.K_p)]
+        options = [CubeOption("Take (T)", TAKE, "t"), CubeOption("Pass (P)", PASS, "p")]
         if cube.may_beaver():
-            options.append(Choice("Beaver (B)", BEAVER, pygame.K_b))
+            options.append(CubeOption("Beaver (B)", BEAVER, "b"))
         words = "take, pass or beaver" if cube.may_beaver() else "take or pass"
-        return Choices(f"{doubler} doubles to {2 * cube.value}. {taker}: {words}?", tuple(options), True)
+        return CubeQuestion(f"{doubler} doubles to {2 * cube.value}. {taker}: {words}?", tuple(options), True)
     if cube.phase == DECIDE:
-        return Choices(f"{TITLES[state.turn]} to roll or double.",
-                       (Choice("Roll (R)", ROLL, pygame.K_r), Choice("Double (D)", DOUBLE, pygame.K_d)), False)
+        return CubeQuestion(f"{TITLES[state.turn]} to roll or double.",
+                            (CubeOption("Roll (R)", ROLL, "r"), CubeOption("Double (D)", DOUBLE, "d")), False)
     return None
 
 
@@ -127,7 +130,7 @@ def player_score(state, player: int) -> str:
     return f"{cube.score[player]} point{'' if cube.score[player] == 1 else 's'}"
 
 
-def cube_rect(layout: Layout, state, bottom: int) -> pygame.Rect | None:
+def cube_box(layout: BoardGeometry, state, bottom: int) -> Box | None:
     """Where the cube is drawn (see the module doc); ``None`` without a cube."""
     cube = state.cube
     if cube is None:
@@ -138,25 +141,22 @@ def cube_rect(layout: Layout, state, bottom: int) -> pygame.Rect | None:
         x, y = layout.dice_centre(1 - state.turn == bottom)
     else:
         size = u * 0.9
-        x, y = layout.bar.centerx, mid
+        x, y = layout.bar_x, mid
         if cube.owner is not None:
             reach = (layout.bottom - layout.top) / 2 - u * 0.55
             y = mid + reach if cube.owner == bottom else mid - reach
-    rect = pygame.Rect(0, 0, round(size), round(size))
-    rect.center = (round(x), round(y))
-    return rect
+    return box_around((round(x), round(y)), round(size), round(size))
 
 
-def choice_area(layout: Layout, state, bottom: int) -> pygame.Rect:
+def choice_box(layout: BoardGeometry, state, bottom: int) -> Box:
     """The buttons' rectangle (roll or double): the middle of the roller's half of the board,
     where the dice will be; while a double is offered, the cube (a dialog leaves it in view)."""
     if state.cube is not None and state.cube.phase == OFFERED:
-        return cube_rect(layout, state, bottom)
+        return cube_box(layout, state, bottom)
     u = layout.u
-    rect = pygame.Rect(0, 0, round(5.4 * u), round(max(1.1 * u, 32)))
     x, y = layout.dice_centre(state.turn == bottom)
-    rect.center = (round(layout.play_left + (10 if x > layout.bar.centerx else 3) * u), round(y))  # that half's middle
-    return rect
+    middle = layout.play_left + (10 if x > layout.bar_x else 3) * u  # that half's middle
+    return box_around((round(middle), round(y)), round(5.4 * u), round(max(1.1 * u, 32)))
 
 
 def cube_face(state) -> int:
@@ -167,53 +167,9 @@ def cube_face(state) -> int:
     return 64 if cube.owner is None and cube.value == 1 else cube.value
 
 
-def draw_cube(surface: pygame.Surface, layout: Layout, state, bottom: int, fonts) -> pygame.Rect | None:
-    """Draw the cube (nothing without one); its rectangle."""
-    rect = cube_rect(layout, state, bottom)
-    if rect is None:
-        return None
-    radius = max(2, rect.w // 6)
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=radius)
-    pygame.draw.rect(surface, CUBE_FACE, rect, border_radius=radius)
-    offered = state.cube.phase == OFFERED
-    pygame.draw.rect(surface, SOURCE if offered else CUBE_EDGE, rect, max(2, rect.w // 14), border_radius=radius)
-    text = str(cube_face(state))
-    font = fonts(max(8, round(rect.h * (0.58 if len(text) == 1 else 0.5))), True)
-    image = font.render(text, True, INK)
-    surface.blit(image, image.get_rect(center=rect.center))
-    return rect
-
-
-def draw_match(surface: pygame.Surface, layout: Layout, state, room: tuple, player: int, top_strip: bool,
-               fonts) -> None:
-    """The match beside a name: the player's score after the name and, on the top strip, the
-    match length with its Crawford mark, centred in what is left between the name and the
-    pip count (shortened, or left to the status line, when it does not fit).  ``room``:
-    ``(strip, name's right edge, pip count's left edge)``."""
-    score = player_score(state, player)
-    if not score:
-        return
-    strip, name_right, free_right = room
-    font = fonts(round(layout.u * 0.36), True)
-    image = font.render(score, True, SOURCE)
-    box = image.get_rect(midleft=(name_right + layout.u * 0.5, strip.centery)).inflate(layout.u * 0.3, 2)
-    pygame.draw.rect(surface, (24, 30, 26), box, border_radius=round(layout.u * 0.15))
-    surface.blit(image, image.get_rect(center=box.center))
-    if not top_strip:
-        return
-    small, gap = fonts(round(layout.u * 0.32)), layout.u * 0.4
-    for words in (match_words(state), match_words(state, short=True)):
-        text = small.render(words, True, PAPER)
-        if words and box.right + gap + text.get_width() + gap <= free_right:
-            left = min(max(box.right + gap, strip.centerx - text.get_width() / 2), free_right - gap - text.get_width())
-            surface.blit(text, text.get_rect(midleft=(left, strip.centery)))
-            return
-
-
-class CubeDecisions:
-    """The view's cube hooks (see ``game.ui.gameview.OPTIONAL_VIEW_HOOKS``), mixed into
-    :class:`~game.backgammon.view.BackgammonView`, which supplies ``layout``, ``bottom``,
-    ``pause`` and ``_messages``."""
+class CubeHooks:
+    """The view's cube hooks that need no pygame (see ``game.ui.gameview.OPTIONAL_VIEW_HOOKS``),
+    mixed into the backgammon view, which supplies ``pause`` and ``_messages``."""
 
     HOLD_SECONDS = 2.4
     """How long a match's game result stays on show before the next game's opening roll."""
@@ -221,17 +177,18 @@ class CubeDecisions:
 
     move_words = staticmethod(move_words)
 
-    def choices(self, state) -> Choices | None:
-        """The cube decision open at ``state`` as buttons (roll or double; take or pass)."""
-        return cube_choices(state)
+    @staticmethod
+    def unlisted_move(state, text: str) -> bool:
+        """True for "no double" (``Roll``): the move list gives it no line of its own, as GNU
+        Backgammon and eXtreme Gammon show only the roll and the play made on it and real cube
+        actions ("Doubles => 2", "Takes", "Drops").  A review still reviews the decision."""
+        cube = state.cube
+        return (cube is not None and cube.phase == DECIDE and state.dice is None
+                and text == cube_rules.notation(state, ROLL))
 
     def has_choices(self, state) -> bool:
         """Whether the game ``state`` belongs to has decisions by buttons (a cube game)."""
         return state.cube is not None
-
-    def choice_area(self, state) -> pygame.Rect:
-        """Where the Roll and Double buttons go; for a double to answer, the offered cube."""
-        return choice_area(self.layout, state, self.bottom)
 
     def hold_before_chance(self, state) -> bool:
         """A game of a match just ended: True once, announcing the result and new score and

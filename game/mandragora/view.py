@@ -1,6 +1,7 @@
 """Mandragora Mania on screen: the hexagonal board, both bases, the analyzer overlay, sowing.
 
-The Mandragora package's pygame code is this package (geometry and palette in :mod:`.layout`); :func:`make_view` returns an object with
+The Mandragora package's only pygame file (geometry and palette in :mod:`.board_layout`, the
+pygame-free parts of drawing in :mod:`.display`); :func:`make_view` returns an object with
 the window's per-game interface (``game.ui.gameview.GameView``).  The layout follows the
 original game: the side at the bottom owns the three bottom hexagons (Player: 1 3 5, blue),
 the other side the three top ones (Opponent: 8 7 6, green), the shared areas 2 and 4 (brown)
@@ -17,12 +18,23 @@ from collections.abc import Sequence
 import pygame
 import pygame.gfxdraw
 
-from ..display import (CollectedTracker, SowingAnimation, add_scored, badges, clip_text, counted_landings,
-                       describe, extra_turn_banner, guess_collected, hexagon, in_hexagon, move_summary, partial,
-                       pile_spots, piece_shape, sowing)
-from ..rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
-                     step, values_for)
-from .layout import BAD, DIM, GOLD, GOOD, INK, LAST_MOVE, Layout, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN
+from .board_layout import (BAD, DIM, GOLD, GOOD, INK, LAST_MOVE, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN,
+                           BoardGeometry)
+from .display import (CollectedTracker, SowingAnimation, add_scored, badges, clip_text, counted_landings,
+                      describe, extra_turn_banner, guess_collected, hexagon, in_hexagon, move_summary, partial,
+                      pile_spots, piece_shape, sowing)
+from .rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
+                    step, values_for)
+
+
+class Layout(BoardGeometry):
+    """The board's geometry (:class:`~.board_layout.BoardGeometry`) with its boxes as
+    ``pygame.Rect``s (a Rect is an ``(x, y, w, h)`` sequence: the geometry works on it)."""
+
+    def __init__(self, rect: pygame.Rect, bottom: int) -> None:
+        super().__init__(tuple(rect), bottom)
+        self.strip, self.board, self.info = map(pygame.Rect, (self.strip, self.board, self.info))
+        self.bases = {side: pygame.Rect(box) for side, box in self.bases.items()}
 
 
 class MandragoraView:

@@ -1,11 +1,10 @@
 """Chesstack on screen: the board, both pockets as trays, stacks and royals on the pieces, the
 action bar, the analysis overlay, and a human's action by clicks and drags.
 
-The Chesstack package's pygame code is this package (palette and pixel helpers in
-:mod:`.palette`); :func:`make_view` returns an object with the
+The Chesstack package's only pygame file; :func:`make_view` returns an object with the
 window's per-game interface (``game.ui.gameview.GameView``).  The geometry, the trays' rows,
-the analysis badges and the banner's words are :mod:`.display`; what a click may start and
-finish is :mod:`.turn` (neither imports pygame).
+the analysis badges and the banner's words are :mod:`.display`, the colours :mod:`.palette`;
+what a click may start and finish is :mod:`.turn` (none of them imports pygame).
 
 A turn is one action.  Place: drag a type from your tray to a marked square, or click it and
 then the square.  Move: click a piece and then a marked square, or drag it.  Stun, succession
@@ -19,17 +18,24 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..display import (FACTOR_LABELS, Badge, Box, Flight, LastAction, Layout, action_squares, bar_buttons, bar_text,
+from .display import (FACTOR_LABELS, Badge, Box, Flight, LastAction, Layout, action_squares, bar_buttons, bar_text,
                       best_of, events, fairies_present, fit_label, hit, legend, lifted, path, playing, score_text,
                       selection_badges, tray_badges, tray_slots, wrap)
-from ..notation import ADD, MOVE, STUN, SUCCESSION, Action, format_action
-from ..rules import ChesstackRules
-from ..state import ChesstackState
-from ..status import describe
-from ..turn import CANCEL, TRAY, TurnBuilder
+from .notation import ADD, MOVE, STUN, SUCCESSION, Action, format_action
 from .palette import (BAD, BUTTON, BUTTON_EDGE, DARK, DIM, FAIRY_RING, FIGURES, FRAME, GOLD, GOOD,
                       INK, INNER, KEY, LAST, LIGHT, MOVE_GREEN, PAPER, PICK, SELECTED, SIDES,
-                      STUN_RED, TARGET, TRAY_BG, TRAY_EDGE, mix, pixel_rect)
+                      STUN_RED, TARGET, TRAY_BG, TRAY_EDGE, mix)
+from .rules import ChesstackRules
+from .state import ChesstackState
+from .status import describe
+from .turn import CANCEL, TRAY, TurnBuilder
+
+
+def pixel_rect(box: Box) -> pygame.Rect:
+    """``box`` in whole pixels, its edges rounded (neighbouring squares share an edge: no seams)."""
+    x, y = round(box.x), round(box.y)
+    return pygame.Rect(x, y, round(box.x + box.w) - x, round(box.y + box.h) - y)
+
 
 class ChesstackView:
     """Draws a state or an action in progress, reads clicks and drags, overlays the analysis."""

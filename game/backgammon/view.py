@@ -1,8 +1,10 @@
-"""Backgammon on screen: drawing, move animation and human input (geometry in :mod:`.layout`).
+"""Backgammon on screen: drawing, move animation and human input.
 
-The backgammon package's pygame code is this package and nothing else.  :func:`make_view` returns a view that
-implements the window's per-game interface (``game.ui.gameview.GameView``) structurally.
-The rules side of a human's turn in progress is :mod:`.turn` (no pygame).
+The backgammon package's only pygame file.  :func:`make_view` returns a view that implements
+the window's per-game interface (``game.ui.gameview.GameView``) structurally.  What needs no
+pygame lives beside it: the board's geometry and palette in :mod:`.board_layout`, the cube's
+words, place and hooks in :mod:`.cube_display`, flights, used dice and the last plays in
+:mod:`.display`, and the rules side of a human's turn in progress in :mod:`.turn`.
 """
 
 from __future__ import annotations
@@ -11,37 +13,36 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..board import BAR, OFF, Side, pip_count
-from ..cube_state import CubeAction
-from ..notation import format_play
-from ..rules import BackgammonRules, BackgammonState, Play
-from ..status import TITLES as NAMES, describe, is_no_play
-from ..turn import Move, Step, TurnBuilder, apply_step, die_for
-from .cube import CubeDecisions, action_note, deciding, draw_cube, draw_match
-from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS,
-                     POINTS, SOURCE, TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, Layout, arrow)
+from .board import BAR, OFF, Side, pip_count
+from .board_layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, POINTS, SOURCE,
+                           TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, BoardGeometry, arrow_shape)
+from .cube_display import (CUBE_EDGE, CUBE_FACE, CubeHooks, CubeQuestion, action_note, choice_box, cube_box,
+                           cube_face, cube_question, deciding, match_words, player_score)
+from .cube_state import OFFERED, CubeAction
+from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
+from .rules import BackgammonRules, BackgammonState, Play
+from .status import TITLES as NAMES, describe, is_no_play
+from .turn import Move, TurnBuilder, apply_step
 
 NO_PLAY_SECONDS = 1.2
 """How long a pass stays on the board (its banner shown) before the game goes on."""
-FACTOR_LABELS = {
-    "pip": "pip count", "bar": "checkers on the bar", "off": "borne off", "hb": "home board points",
-    "prime": "prime", "blot": "blot risk", "out": "outfield points", "anch": "anchors",
-    "stack": "tall stacks", "x1": "home board × bar", "x2": "prime × anchors", "made": "points made",
-    "home": "home board", "anchor": "anchors", "contact": "contact", "even": "even-game base",
-}
-"""Readable names of the evaluators' factors, for the hint panel's "why" section."""
 
 
-class _Flight:
-    """One checker step being animated from the board before it."""
+class Layout(BoardGeometry):
+    """The board's geometry (:class:`~.board_layout.BoardGeometry`) with its rectangles as
+    ``pygame.Rect``s; a Rect is an ``(x, y, w, h)`` sequence, so the geometry's arithmetic
+    works on it unchanged."""
 
-    def __init__(self, mover: int, me: Side, opp: Side, step: Step, used: list[int], seconds: float) -> None:
-        self.mover, self.me, self.opp, self.step, self.used = mover, me, opp, step, used
-        self.seconds, self.elapsed = max(seconds, 1e-6), 0.0
-        self.hit = apply_step(me, opp, step)[2]
+    def __init__(self, rect: pygame.Rect, home_right: bool) -> None:
+        super().__init__(tuple(rect), home_right)
+        self.board, self.tray, self.bar, self.play = map(pygame.Rect, (self.board, self.tray, self.bar, self.play))
+        self.strips = tuple(map(pygame.Rect, self.strips))
+
+    def tray_slab(self, bottom_player: bool, index: int) -> pygame.Rect:
+        return pygame.Rect(super().tray_slab(bottom_player, index))
 
 
-class BackgammonView(CubeDecisions):
+class BackgammonView(CubeHooks):
     """The board: draws a state or a turn in progress, animates moves, reads clicks and drags."""
 
     factor_labels = FACTOR_LABELS
@@ -51,7 +52,7 @@ class BackgammonView(CubeDecisions):
         self.bottom, self.home_right = 0, True
         self.layout = Layout(pygame.Rect(0, 0, 800, 600), True)
         self.turn: TurnBuilder | None = None
-        self.flights: list[_Flight] = []
+        self.flights: list[Flight] = []
         self.cues: list[str] = []
         self.press: tuple[int, tuple[int, int]] | None = None
         self.drag_pos: tuple[int, int] | None = None
@@ -65,7 +66,7 @@ class BackgammonView(CubeDecisions):
         self.pause = 0.0  # a pass on show: seconds left
         self._messages: list[str] = []
         self._history = None
-        self._last: tuple = (None, None, [])  # (states[-1] it was found for, len(states), plays)
+        self._last = LastPlays(self.rules)
         self._marks: tuple | None = None  # (what they mark, the marks drawn on a board-sized layer)
         self.cube_rect: pygame.Rect | None = None  # where the cube was last drawn
 
@@ -89,24 +90,7 @@ class BackgammonView(CubeDecisions):
         """``(mover, play)`` of the latest play that led to ``state`` and of the other
         player's play before it, latest first (passes are skipped); empty without a history
         or when ``state`` is not its last state."""
-        states = self._history() if self._history else None
-        if not states or states[-1] is not state:
-            return []
-        if self._last[0] is state and self._last[1] == len(states):
-            return self._last[2]
-        plays: list[tuple[int, Play]] = []
-        for before, after in zip(reversed(states[:-1]), reversed(states[1:])):
-            if before.turn is None or before.dice is None or (plays and plays[-1][0] == before.turn):
-                continue
-            play = next((p for p, nxt in self.rules.successors(before) if nxt == after), None)
-            if play is None:
-                play = next((p for p, nxt in self.rules.successors(before) if nxt.sides == after.sides), None)
-            if play is not None and play.steps:
-                plays.append((before.turn, play))
-            if len(plays) == 2:
-                break
-        self._last = (state, len(states), plays)
-        return plays
+        return self._last.of(self._history() if self._history else None, state)
 
     @property
     def board_rect(self) -> pygame.Rect:
@@ -132,17 +116,11 @@ class BackgammonView(CubeDecisions):
             self._messages.append(describe(state))
             self.pause = NO_PLAY_SECONDS
             return
-        me, opp, used = state.on_roll, state.opponent, []
-        dice = [state.dice[0]] * 4 if state.dice[0] == state.dice[1] else list(state.dice)
-        for step in move.steps:
-            flight = _Flight(state.turn, me, opp, step, list(used), seconds_per_step)
+        for flight in play_flights(state, move, seconds_per_step):
             if seconds_per_step > 0:
                 self.flights.append(flight)
             else:
                 self.cues.append("hit" if flight.hit else "move")
-            die = die_for(step, [d for d in dice if d not in used] or dice)
-            used.append(die)
-            me, opp, _ = apply_step(me, opp, step)
 
     def update(self, dt: float) -> list[str]:
         self.pause = max(0.0, self.pause - dt)
@@ -191,29 +169,16 @@ class BackgammonView(CubeDecisions):
     def _play(self, moves: list[Move], seconds: float) -> None:
         for move in moves:
             t = self.turn
-            flight = _Flight(t.mover, t.me, t.opp, move[:2], self._used(), seconds)
+            flight = Flight(t.mover, t.me, t.opp, move[:2], used_dice(t), seconds)
             if seconds > 0:
                 self.flights.append(flight)
             else:
                 self.cues.append("hit" if flight.hit else "move")
             t.play(move)
 
-    def _used(self) -> list[int]:
-        dice = self.turn.state.dice
-        full = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
-        for die in self.turn.remaining:
-            full.remove(die)
-        return full
-
     def slot_at(self, pos: tuple[int, int], player: int) -> int | None:
         """The slot under ``pos`` in ``player``'s numbering: a point, BAR or OFF."""
-        lay = self.layout
-        if lay.bar.collidepoint(pos):
-            return BAR
-        if lay.tray.inflate(lay.u * 0.4, 0).collidepoint(pos):
-            return OFF
-        b = lay.point_at(pos)
-        return None if b is None else (b if player == self.bottom else 25 - b)
+        return self.layout.slot_at(pos, player == self.bottom)
 
     def handle_event(self, event: pygame.event.Event) -> str | None:
         turn = self.turn
@@ -254,34 +219,69 @@ class BackgammonView(CubeDecisions):
     def partial_notation(self) -> str:
         """The play being built, in standard notation (``24/20 13/10``; ``13/7*/5`` with a hit),
         for the status line; "" when no step has been played this turn."""
-        turn = self.turn
-        if turn is None or not turn.moves:
-            return ""
-        me, opp, hits = turn.state.on_roll, turn.state.opponent, set()
-        for s, t, _ in turn.moves:
-            me, opp, hit = apply_step(me, opp, (s, t))
-            if hit:
-                hits.add(t)
-        return format_play(tuple((s, t) for s, t, _ in turn.moves), frozenset(hits))
+        return partial_notation(self.turn)
 
     def last_play_marks(self, state: BackgammonState, sides=None) -> list[tuple[int, int, list]]:
         """What marks the last plays: ``(mover, alpha, [(start, end), ...])`` per play, latest
         first; each ``(start, end)`` joins the screen spot a checker left (its ghost ring) to
         the checker where it landed, a checker moving on (``24/20/16``) drawn as one path."""
         sides = list(state.sides) if sides is None else sides
-        marks = []
-        for k, (mover, play) in enumerate(self.last_plays(state)):
-            paths: list[list[int]] = []
-            for source, target in play.steps:
-                chain = next((p for p in paths if p[-1] == source), None)
-                chain.append(target) if chain else paths.append([source, target])
-            mine, lines = sides[mover], []
-            for path in paths:
-                start, end = path[0], path[-1]
-                left = self.slot_pos(mover, start, mine[start] if start != OFF else 0)
-                lines.append((left, self.slot_pos(mover, end, max(mine[end] - 1, 0))))
-            marks.append((mover, LAST_ALPHA[min(k, 1)], lines))
-        return marks
+        return play_marks(self.layout, self.bottom, self.last_plays(state), sides)
+
+    # -- the cube (its words and place: cube_display) ----------------------------------------
+    def choices(self, state) -> CubeQuestion | None:
+        """The cube decision open at ``state`` as buttons (roll or double; take or pass), each
+        option's key letter as its pygame key code."""
+        asked = cube_question(state)
+        if asked is None:
+            return None
+        return asked._replace(options=tuple(o._replace(key=getattr(pygame, f"K_{o.key}")) for o in asked.options))
+
+    def choice_area(self, state) -> pygame.Rect:
+        """Where the Roll and Double buttons go; for a double to answer, the offered cube."""
+        return pygame.Rect(choice_box(self.layout, state, self.bottom))
+
+    def _draw_cube(self, surface: pygame.Surface, state) -> pygame.Rect | None:
+        """Draw the cube (nothing without one); its rectangle."""
+        box = cube_box(self.layout, state, self.bottom)
+        if box is None:
+            return None
+        rect = pygame.Rect(box)
+        radius = max(2, rect.w // 6)
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=radius)
+        pygame.draw.rect(surface, CUBE_FACE, rect, border_radius=radius)
+        edge = SOURCE if state.cube.phase == OFFERED else CUBE_EDGE
+        pygame.draw.rect(surface, edge, rect, max(2, rect.w // 14), border_radius=radius)
+        text = str(cube_face(state))
+        font = self.fonts(max(8, round(rect.h * (0.58 if len(text) == 1 else 0.5))), True)
+        image = font.render(text, True, INK)
+        surface.blit(image, image.get_rect(center=rect.center))
+        return rect
+
+    def _draw_match(self, surface: pygame.Surface, state, room: tuple, player: int, top_strip: bool) -> None:
+        """The match beside a name: the player's score after the name and, on the top strip, the
+        match length with its Crawford mark, centred in what is left between the name and the
+        pip count (shortened, or left to the status line, when it does not fit).  ``room``:
+        ``(strip, name's right edge, pip count's left edge)``."""
+        score = player_score(state, player)
+        if not score:
+            return
+        strip, name_right, free_right = room
+        u = self.layout.u
+        image = self.fonts(round(u * 0.36), True).render(score, True, SOURCE)
+        box = image.get_rect(midleft=(name_right + u * 0.5, strip.centery)).inflate(u * 0.3, 2)
+        pygame.draw.rect(surface, (24, 30, 26), box, border_radius=round(u * 0.15))
+        surface.blit(image, image.get_rect(center=box.center))
+        if not top_strip:
+            return
+        small, gap = self.fonts(round(u * 0.32)), u * 0.4
+        for words in (match_words(state), match_words(state, short=True)):
+            text = small.render(words, True, PAPER)
+            if words and box.right + gap + text.get_width() + gap <= free_right:
+                left = min(max(box.right + gap, strip.centerx - text.get_width() / 2),
+                           free_right - gap - text.get_width())
+                surface.blit(text, text.get_rect(midleft=(left, strip.centery)))
+                return
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, state: BackgammonState, labels: Sequence[str]) -> None:
@@ -293,7 +293,7 @@ class BackgammonView(CubeDecisions):
             flying, used = f, f.used
         elif self.turn:
             sides[self.turn.mover], sides[1 - self.turn.mover] = self.turn.me, self.turn.opp
-            used = self._used()
+            used = used_dice(self.turn)
         key = (tuple(self.rect), self.home_right, self.bottom)
         if self._background is None or self._background[0] != key:
             self._background = (key, self._render_board())
@@ -307,15 +307,11 @@ class BackgammonView(CubeDecisions):
             self._draw_last_plays(surface, state, sides)
         self._draw_highlights(surface)
         self._draw_dice(surface, state, used)
-        self.cube_rect = draw_cube(surface, self.layout, state, self.bottom, self.fonts)
+        self.cube_rect = self._draw_cube(surface, state)
         for player in (0, 1):
             self._draw_strip(surface, state, player, sides[player], labels[player])
         if flying:
-            start = self.slot_pos(flying.mover, flying.step[0], flying.me[flying.step[0]] - 1)
-            end = self.slot_pos(flying.mover, flying.step[1], flying.me[flying.step[1]])
-            k = flying.elapsed / flying.seconds
-            k = k * k * (3 - 2 * k)
-            self._checker(surface, flying.mover, (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k))
+            self._checker(surface, flying.mover, flying.position(self.layout, self.bottom))
         if self.drag_pos and self.press:
             self._checker(surface, self.turn.mover, self.drag_pos)
 
@@ -332,12 +328,7 @@ class BackgammonView(CubeDecisions):
         return arrows
 
     def slot_pos(self, player: int, slot: int, index: int) -> tuple[float, float]:
-        lay, bottom = self.layout, player == self.bottom
-        if slot == BAR:
-            return lay.bar_pos(bottom, min(index, 3))
-        if slot == OFF:
-            return lay.tray_slab(bottom, min(index, 14)).center
-        return lay.stack_pos(slot if bottom else 25 - slot, min(max(index, 0), 4))
+        return self.layout.slot_pos(player == self.bottom, slot, index)
 
     def point_label(self, b: int) -> int:
         """The number shown on the point at bottom numbering ``b``: always the bottom player's
@@ -366,17 +357,12 @@ class BackgammonView(CubeDecisions):
         pygame.draw.rect(surface, WOOD_DARK, lay.tray, border_radius=round(u * 0.15))
         font = self.fonts(round(u * 0.3))
         for b in range(1, 25):
-            x, top_row = lay.column_x(b), b > 12
-            base = lay.top if top_row else lay.bottom
-            tip = base + (4.6 * u if top_row else -4.6 * u)
+            pts, label_at = lay.point_triangle(b)
             colour = POINTS[b % 2]
-            pts = [(x - u * 0.48, base), (x + u * 0.48, base), (x, tip)]
             pygame.draw.polygon(surface, colour, pts)
             pygame.draw.aalines(surface, tuple(c * 3 // 4 for c in colour), True, pts)
-            label = self.point_label(b)
-            y = base - lay.frame / 2 if top_row else base + lay.frame / 2
-            image = font.render(str(label), True, PAPER)
-            surface.blit(image, image.get_rect(center=(x, y)))
+            image = font.render(str(self.point_label(b)), True, PAPER)
+            surface.blit(image, image.get_rect(center=label_at))
         return surface
 
     def _checker(self, surface, player: int, pos, count: int | None = None, scale: float = 1.0) -> None:
@@ -447,17 +433,14 @@ class BackgammonView(CubeDecisions):
             return
         high, low = state.dice
         dice = [high] * 4 if high == low else [high, low]
-        size = self.layout.u * (0.72 if len(dice) == 4 else 0.95)
-        cx, cy = self.layout.dice_centre(state.turn == self.bottom)
-        gap = size * 0.25
-        x = cx - (len(dice) * size + (len(dice) - 1) * gap) / 2
+        boxes, size = self.layout.dice_boxes(len(dice), state.turn == self.bottom)
         remaining = list(used)
         fill = CHECKERS[state.turn][0]
-        for die in dice:
+        for die, box in zip(dice, boxes):
             grey = die in remaining
             if grey:
                 remaining.remove(die)
-            rect = pygame.Rect(round(x), round(cy - size / 2), round(size), round(size))
+            rect = pygame.Rect(box)
             self.dice_rect = self.dice_rect.union(rect) if self.dice_rect.w else rect.copy()
             body = (128, 128, 128) if grey else fill
             pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=round(size * 0.18))
@@ -466,7 +449,6 @@ class BackgammonView(CubeDecisions):
             pip = CHECKERS[state.turn][2] if not grey else (90, 90, 90)
             for px, py in PIPS[die]:
                 pygame.draw.circle(surface, pip, (rect.x + px * size, rect.y + py * size), size * 0.09)
-            x += size + gap
 
     def _draw_strip(self, surface, state: BackgammonState, player: int, side: Side, label: str) -> None:
         lay = self.layout
@@ -482,7 +464,7 @@ class BackgammonView(CubeDecisions):
         info = f"pips {pip_count(side)}   off {side[OFF]}" + ("   ▶ to play" if on_turn else "")
         text = small.render(info, True, SOURCE if on_turn else PAPER)
         right = surface.blit(text, text.get_rect(midright=(strip.right - lay.u * 0.4, strip.centery)))
-        draw_match(surface, lay, state, (strip, where.right, right.left), player, strip is lay.strips[0], self.fonts)
+        self._draw_match(surface, state, (strip, where.right, right.left), player, strip is lay.strips[0])
 
     def _draw_last_plays(self, surface, state: BackgammonState, sides) -> None:
         marks = self.last_play_marks(state, sides)
@@ -500,7 +482,10 @@ class BackgammonView(CubeDecisions):
                     start, end = (start[0] - board.x, start[1] - board.y), (end[0] - board.x, end[1] - board.y)
                     pygame.draw.circle(overlay, colour, start, r * 0.92, width)  # the ghost
                     pygame.draw.circle(overlay, colour, end, r * 1.02, width)
-                    arrow(overlay, colour, start, end, r, width)
+                    shape = arrow_shape(start, end, r)
+                    if shape is not None:
+                        pygame.draw.line(overlay, colour, *shape[0], width)
+                        pygame.draw.polygon(overlay, colour, shape[1])
             self._marks = (key, overlay)
         surface.blit(self._marks[1], board.topleft)
 

@@ -1,0 +1,128 @@
+"""The layer rules of DESIGN.md, checked on the source of every module under ``game/``, and
+the size rule: no module over :data:`MAX_LINES` lines (split by responsibility instead).
+
+- pygame (and pygame_gui) is imported only in ``game/ui/`` and in each game's one
+  ``game/<name>/view.py``: rules, evaluators and searches run with no display;
+- ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
+  them all): games register themselves, shared code never knows them;
+- a game package never imports ``game.ui``: its view implements the window's interface
+  structurally.
+
+Imports are read with :mod:`ast`, wherever they are (inside functions too), relative ones
+resolved against the module's package, so ``from ..backgammon import x`` in ``game/core`` counts.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+GAME_DIR = Path(__file__).resolve().parents[1] / "game"
+SHARED = {"core", "ui", "cli"}
+"""The packages under ``game/`` that are not games."""
+PYGAME = ("pygame", "pygame_gui")
+MAX_LINES = 500
+
+
+def game_packages(root: Path) -> set[str]:
+    """The game packages under ``root`` (every package there but the shared ones)."""
+    return {p.name for p in root.iterdir() if (p / "__init__.py").is_file() and p.name not in SHARED}
+
+
+def imported_modules(path: Path, root: Path) -> set[str]:
+    """Every module ``path`` imports, absolute (``from . import x`` gives ``<package>.x`` too,
+    since ``x`` may be a module)."""
+    package = list(path.relative_to(root.parent).parent.parts)  # an __init__.py's is its own folder
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names if alias.name != "*")
+    return found
+
+
+def within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def layer_violations(root: Path) -> list[str]:
+    """Each import under ``root`` (a ``game/`` directory) that breaks a layer rule, in words."""
+    games = game_packages(root)
+    problems = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        top = rel.parts[0] if len(rel.parts) > 1 else None
+        where = f"game/{rel.as_posix()}"
+        modules = imported_modules(path, root)
+        pygame_allowed = top == "ui" or (top in games and len(rel.parts) == 2 and rel.name == "view.py")
+        for module in sorted(modules):
+            if not pygame_allowed and any(within(module, name) for name in PYGAME):
+                problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and game/<name>/view.py)")
+            if top == "core" and any(within(module, f"game.{name}") for name in games | {"games"}):
+                problems.append(f"{where} imports {module} (game/core never imports a game)")
+            if top in games and within(module, "game.ui"):
+                problems.append(f"{where} imports {module} (a game package never imports game.ui)")
+    return problems
+
+
+def test_the_layers_hold():
+    assert layer_violations(GAME_DIR) == []
+
+
+def test_every_game_has_one_view_module_at_most():
+    """A view is ``game/<name>/view.py``, not a package that would spread pygame over files."""
+    for name in game_packages(GAME_DIR):
+        package = list((GAME_DIR / name / "view").glob("*.py"))  # a left-over __pycache__ is no package
+        assert not package, f"game/{name}/view/ is a package: one view.py holds the pygame code"
+
+
+def long_modules(root: Path) -> list[str]:
+    """The modules under ``root`` longer than :data:`MAX_LINES` lines, with their length."""
+    lengths = {path: len(path.read_text(encoding="utf-8").splitlines()) for path in sorted(root.rglob("*.py"))}
+    return [f"{path.relative_to(root.parent).as_posix()}: {n} lines" for path, n in lengths.items() if n > MAX_LINES]
+
+
+def test_no_module_is_over_500_lines():
+    assert long_modules(GAME_DIR) == []
+
+
+def test_the_size_check_finds_a_long_module(tmp_path):
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "short.py").write_text("x = 1\n" * MAX_LINES)
+    assert long_modules(tmp_path / "game") == []
+    (tmp_path / "game" / "long.py").write_text("x = 1\n" * (MAX_LINES + 1))
+    assert long_modules(tmp_path / "game") == [f"game/long.py: {MAX_LINES + 1} lines"]
+
+
+@pytest.mark.parametrize("relative, source, broken", [
+    ("backgammon/layout.py", "import pygame\n", True),
+    ("backgammon/view.py", "import pygame\nimport pygame.gfxdraw\n", False),
+    ("backgammon/view/layout.py", "import pygame\n", True),  # a view package's other files
+    ("chesstack/palette.py", "from pygame import Rect\n", True),
+    ("ui/widgets.py", "import pygame_gui\n", False),
+    ("core/tools.py", "def f():\n    import pygame_gui.elements\n", True),
+    ("core/runner.py", "from ..backgammon.rules import BackgammonRules\n", True),
+    ("core/tournament/runner.py", "from ...mandragora import GAME\n", True),
+    ("core/tournament/runner.py", "from ... import chesstack\n", True),
+    ("core/registry.py", "import game.games\n", True),
+    ("core/registry.py", "from .protocol import Rules\nfrom . import saves\n", False),
+    ("mandragora/players.py", "from ..ui.theme import ACCENT\n", True),
+    ("mandragora/players.py", "from game.ui import theme\n", True),
+    ("mandragora/players.py", "from ..core.players import Player\n", False),
+])
+def test_the_check_finds_what_breaks_a_layer(tmp_path, relative, source, broken):
+    """The check itself, on small trees: it must fail where a rule is broken."""
+    root = tmp_path / "game"
+    for package in ("", "core", "core/tournament", "ui", "backgammon", "chesstack", "mandragora"):
+        (root / package).mkdir(parents=True, exist_ok=True)
+        (root / package / "__init__.py").write_text("")
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(source)
+    assert bool(layer_violations(root)) == broken, layer_violations(root)
