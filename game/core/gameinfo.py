@@ -258,6 +258,10 @@ class GameInfo:
     review_thresholds: tuple[float, float, float] | None = None
     """Lost amounts (tutor's units) from which a review marks a decision doubtful, bad, very
     bad; by default half, once and twice ``tutor_margin``'s amount."""
+    review_units: Callable[[Any], float] | None = None
+    """``review_units(state)``: the factor that turns the tutor's lost amount at a decision
+    into the review's units (backgammon: chequer errors in matches to EMG, in money per
+    unit of cube); by default 1."""
     luck: Callable[..., float | None] | None = None
     """``luck(before, after, **analysis_options)``: what the chance outcome from ``before``
     to ``after`` gave the player who then decides, in native units; ``None`` where it does

@@ -9,8 +9,9 @@ game: the game declares what it needs in :class:`~game.core.gameinfo.GameInfo`
 Choices where the issue is silent:
 
 - ``equity_lost`` is how far the played action's record trails the best, in the units the
-  game's tutor judges by (``GameInfo.tutor_margin``): backgammon's ``-diff`` in equity (EMG
-  for cube decisions in matches, compared at the deepest depth both were searched to);
+  game's tutor judges by (``GameInfo.tutor_margin``), times the game's ``review_units``:
+  backgammon's ``-diff`` in equity, normalised as GNU Backgammon does (EMG in matches, per
+  unit of cube in money games; compared at the deepest depth both were searched to);
   Mandragora's display-score points.  Never below 0; 0 for the best (and 0 if the analysis
   has no record of the action played, which the games' analyses never leave out).
 - ``mark``: ``None`` below the first threshold, then "doubtful", "bad", "very bad" at or
@@ -138,6 +139,8 @@ def _decision(info, rules, before, action, dice_text, rolled_from, labels, optio
     played = next((r for r in records if r.move == action), None)
     best = records[0] if records else None
     lost = 0.0 if played is None or played is best else max(0.0, float(info.tutor_margin.behind(played)))
+    if lost and info.review_units is not None:
+        lost *= info.review_units(before)
     mover = rules.to_move(before)
     position, match = info.review_position(before) if info.review_position else (info.format_position(before), None)
     luck = None

@@ -54,8 +54,8 @@ def test_every_unforced_decision_is_reviewed_with_the_exact_shape(midgame, midga
             assert d["equity_lost"] == 0
         assert d["mark"] == mark(d["equity_lost"], (0.04, 0.08, 0.16))
     assert any(d["mark"] for d in found) and any(d["equity_lost"] == 0 for d in found)
-    assert found[0]["dice"] == "43" and found[0]["luck"] is None  # the opening roll has no luck
-    assert all(isinstance(d["luck"], float) for d in found[1:])
+    assert found[0]["dice"] == "43" and abs(found[0]["luck"]) < 0.1  # an average opening roll
+    assert all(isinstance(d["luck"], float) for d in found)
 
 
 def test_win_chance_and_score_are_the_best_records_from_the_first_players_view(midgame, midgame_report):
@@ -125,6 +125,28 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     assert all(d["match_id"] and d["equity_lost"] >= 0 for d in decisions(report))
 
 
+def test_chequer_errors_in_a_match_are_in_emg():
+    """``equity_lost`` of a chequer play in a match is the search's ``2·ΔMWC`` over ``W − L``."""
+    from game.backgammon.review import emg_scale
+
+    players = [BG.make_player("beginner", seed) for seed in (0, 1)]
+    record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "5"}), seed=4, max_plies=40)
+    report = review(BG, record, FAST)
+    rules, state, found, checked = BG.rules(), BG.rules().initial_state(record.options), decisions(report), 0
+    index = 0
+    for text in record.actions:
+        action = rules.parse(state, text)
+        if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
+            d, index = found[index], index + 1
+            if d["kind"] == "chequer" and d["equity_lost"] > 0:
+                played = next(r for r in BG.analyze(state, **FAST) if r.move == action)
+                assert emg_scale(state) > 1.1  # a single game is worth less than the match
+                assert d["equity_lost"] == pytest.approx(-played.diff * emg_scale(state), abs=1e-5)
+                checked += 1
+        state = rules.apply(state, action)
+    assert checked >= 2
+
+
 def test_cancelling_stops_the_review(midgame):
     seen = []
     with pytest.raises(ReviewCancelled):
@@ -147,12 +169,67 @@ def test_mandragora_review_has_the_same_shape(tmp_path):
     assert all(t["luck"] is None and set(t) >= {"move", "total", "error_rate"} for t in report["totals"].values())
 
 
-def test_luck_is_measured_in_a_money_game_with_the_cube_and_not_in_a_match():
+def test_luck_is_measured_in_a_money_game_with_the_cube_and_in_a_match():
     players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
-    money, _ = play_game(BG.rules(), players, BG.new_game_options({"cube": "on"}), seed=3, max_plies=12)
-    lucky = [d["luck"] for d in decisions(review(BG, money, FAST)) if d["kind"] == "chequer"]
-    assert lucky[0] is None and all(isinstance(x, float) for x in lucky[1:])
-    assert len({round(x, 3) for x in lucky[1:]}) > 1
+    for options in ({"cube": "on"}, {"match_length": "3"}):
+        record, _ = play_game(BG.rules(), players, BG.new_game_options(options), seed=3, max_plies=12)
+        lucky = [d["luck"] for d in decisions(review(BG, record, FAST)) if d["kind"] == "chequer"]
+        assert lucky and all(isinstance(x, float) for x in lucky)
+        assert len({round(x, 3) for x in lucky}) > 1
+
+
+def _dance_position(cube=None):
+    """White on the bar against Black's five-point board: 66, 55, 44, 33 have no play."""
+    from game.backgammon.board import make_side
+    from game.backgammon.rules import BackgammonState
+
+    return BackgammonState.from_board(make_side({24: 1, 13: 5, 8: 3, 6: 5}, bar=1),
+                                      make_side({2: 3, 3: 3, 4: 3, 5: 3, 6: 3}), 0, cube=cube)
+
+
+@pytest.mark.parametrize("options", [{}, {"match_length": 5, "score": [1, 2]}, {"match_length": 3, "score": [2, 2], "crawford_done": True}])
+def test_luck_averages_to_zero_with_rolls_that_have_no_play(options):
+    from game.backgammon.cube_rules import cube_from_options
+    from game.backgammon.review import luck
+
+    rules = BG.rules()
+    state = _dance_position(cube_from_options(options) if options else None)
+    outcomes = rules.chance_outcomes(state)
+    assert rules.to_move(state) < 0 and len(outcomes) == 21
+    lucks = {roll: luck(state, rules.apply(state, roll)) for roll, _ in outcomes}
+    assert sum(p * lucks[roll] for roll, p in outcomes) == pytest.approx(0, abs=1e-9)
+    dance = lucks[rules.parse(state, "66")]
+    assert dance < 0 and dance < lucks[rules.parse(state, "11")]  # dancing is bad luck
+
+
+def test_match_luck_is_in_emg():
+    """At double match point ``W − L = 1`` so EMG is ``2·MWC − 1`` itself; at 5-away 4-away
+    (first to 5, score 0–1) a single game is worth less than the whole match, so the same
+    roll's luck in EMG is larger than its ``2·ΔMWC``."""
+    from game.backgammon.cube_rules import cube_from_options
+    from game.backgammon.review import _value, emg_scale, luck
+
+    rules = BG.rules()
+    dmp = _dance_position(cube_from_options({"match_length": 3, "score": [2, 2], "crawford_done": True}))
+    assert emg_scale(dmp) == pytest.approx(1.0)
+    after = rules.apply(dmp, rules.parse(dmp, "66"))
+    average = sum(p * _value(rules.apply(dmp, r), 0) for r, p in rules.chance_outcomes(dmp))
+    assert luck(dmp, after) == pytest.approx(_value(after, 0) - average)
+    early = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
+    assert emg_scale(early) > 1.5
+
+
+def test_the_opening_roll_has_luck_for_the_player_it_makes_start():
+    from game.backgammon.review import _value, luck
+
+    rules = BG.rules()
+    start = rules.initial_state({})
+    outcomes = rules.chance_outcomes(start)
+    assert len(outcomes) == 30
+    after = {text: rules.apply(start, rules.parse(start, text)) for text in ("white 31", "black 31", "white 21")}
+    assert luck(start, after["white 31"]) == pytest.approx(luck(start, after["black 31"]))
+    assert luck(start, after["white 31"]) == pytest.approx(_value(after["white 31"], 0))  # the average is 0
+    assert luck(start, after["white 31"]) > 0 > luck(start, after["white 21"])
 
 
 def test_the_luck_of_a_roll_averages_to_zero_over_the_rolls():
