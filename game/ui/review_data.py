@@ -13,6 +13,9 @@ Choices where the issue is silent:
   (≤ −0.3), "--" very unlucky (≤ −0.6), in the report's luck units (equity for backgammon).
 - Mistakes are the decisions with a mark; next/previous mistake and decision cross from
   one game of a match into the next.
+- A decision the view lists no line for (``unlisted_move``: backgammon's "no double", as
+  GNU Backgammon shows only real cube actions) gets a line only when it was marked, so an
+  error of not doubling is never hidden and the list stays the game's move list otherwise.
 """
 
 from __future__ import annotations
@@ -67,7 +70,8 @@ class Line:
 class ReviewedGame:
     """The report's decisions on the game's positions, grouped by game of a match."""
 
-    def __init__(self, info, rules, states, actions, report: dict) -> None:
+    def __init__(self, info, rules, states, actions, report: dict, unlisted=None) -> None:
+        """``unlisted(state, text)``: the view's optional ``unlisted_move`` hook."""
         self.info, self.rules, self.states, self.report = info, rules, list(states), report
         labels = report["players"]
         flat = [d for game in report["games"] for d in game["decisions"]]
@@ -87,6 +91,8 @@ class ReviewedGame:
             if k < len(flat) and flat[k]["played"] == played and flat[k]["player"] == labels[mover]:
                 line.decision = flat[k]
                 k += 1
+            if unlisted is not None and unlisted(state, text) and not line.mark:
+                continue  # no line of its own (the roll's line follows), unless it was an error
             self.lines.append(line)
             dice = None
         self.attached = k

@@ -118,7 +118,8 @@ class ReviewScene(Scene):
         job.poll()
         if job.status == "done" and self.reviewed is None:
             s = self.session
-            self.reviewed = ReviewedGame(self.info, s.rules, s.states, s.actions, job.report)
+            self.reviewed = ReviewedGame(self.info, s.rules, s.states, s.actions, job.report,
+                                         getattr(self.view, "unlisted_move", None))
             lines = self.reviewed.lines
             here = next((i for i, line in enumerate(lines) if line.index >= self.shown), None)
             start = here if here is not None and self.shown < len(s.states) - 1 else None

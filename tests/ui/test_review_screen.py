@@ -171,6 +171,11 @@ def test_a_match_file_is_reviewed_game_by_game(app, tmp_path):
     assert scene.line.decision is not None and scene.line.game == 3
     cube = [line for line in scene.reviewed.lines if line.decision and line.decision["kind"] == "cube"]
     assert cube and all(line.decision["win_chance"] is not None for line in cube)
+    # "no double" gets a line only when it was an error (as the window's move list, and GNU's)
+    no_double = [d for g in report["games"] for d in g["decisions"] if d["played"] == "Roll"]
+    listed = [line for line in scene.reviewed.lines if line.played == "Roll"]
+    assert len(no_double) > len(listed) and all(line.mark for line in listed)
+    assert len(listed) == sum(1 for d in no_double if d["mark"])
 
 
 def _review_of(app, info, record, tmp_path=None):
