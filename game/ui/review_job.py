@@ -94,6 +94,11 @@ class ReviewJob:
     def running(self) -> bool:
         return self.status == "running"
 
+    @property
+    def alive(self) -> bool:
+        """True while a worker process of this job still runs (it ends soon after a cancel)."""
+        return self._process is not None and self._process.is_alive()
+
     def poll(self) -> None:
         """Take what the job has reported since the last call (never blocks)."""
         ended = self._process is not None and not self._process.is_alive()  # before draining: no message lost

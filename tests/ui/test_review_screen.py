@@ -127,7 +127,10 @@ def test_cancel_returns_to_the_game_and_caches_nothing(app, tmp_path):
     assert "Esc" in scene.decision()
     key(app, pygame.K_ESCAPE)
     assert app.scene is play and scene.job.status == "cancelled"
-    time.sleep(1.0)
+    end = time.monotonic() + 5
+    while scene.job.alive and time.monotonic() < end:  # the worker process is stopped
+        time.sleep(0.05)
+    assert not scene.job.alive
     assert not cache_path(save).exists()
     play.command("review")  # nothing cached: it analyses afresh
     assert app.scene.analysing
