@@ -246,3 +246,21 @@ def test_the_screen_fits_small_and_large_windows(app, tmp_path):
         names = [type(s).__name__ for s, _ in scene.panel.placed]
         assert "MoveListSection" in names
         assert all(rect.bottom <= size[1] - 56 for _, rect in scene.panel.placed)
+
+
+def test_a_game_in_progress_reviews_the_moves_so_far_and_play_goes_on(app, tmp_path):
+    fastest(app, BG)
+    save = tmp_path / "midgame.json"
+    shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
+    assert app.open_saved(save, review=False)  # playing on, as "Continue" does
+    play = app.scene
+    assert run_until(app, lambda: play.human_turn, limit=100000)
+    moves = len(play.session.actions)
+    assert play.buttons["review"].visible
+    key(app, pygame.K_v)
+    scene = reviewed(app)
+    assert scene.reviewed.lines[-1].index < moves and len(scene.reviewed.decisions()) >= 16
+    assert "Decision" not in scene.status() and scene.decision()
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is play and play.human_turn and not play.replaying
+    assert len(play.session.actions) == moves  # nothing was played meanwhile
