@@ -47,7 +47,7 @@ def shot_review(app, out: Path) -> Path:
     app.open_saved(save)
     app.frame()
     key(app, pygame.K_v)
-    scene = _reviewed(app)
+    _reviewed(app)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     return _save(app, out, "review")

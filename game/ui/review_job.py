@@ -25,7 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from ..core.match import GameRecord
-from ..core.review import ReviewCancelled, cache_key, cached_review, default_thresholds, read_cache, review
+from ..core.review import (
+    ReviewCancelled,
+    cache_key,
+    cached_review,
+    default_thresholds,
+    read_cache,
+    review,
+)
 
 MEMORY: dict[str, dict] = {}
 """Reports of games with no file, by cache key, for this run of the program."""
@@ -48,7 +55,7 @@ def _run(game: str, record: GameRecord, options: dict, thresholds, save: str | N
         out.put(("done", report))
     except ReviewCancelled:
         out.put(("cancelled", None))
-    except Exception as error:  # reported to the window, never raised there
+    except Exception as error:  # noqa: BLE001  (reported to the window, never raised there)
         out.put(("error", f"{type(error).__name__}: {error}"))
 
 
@@ -84,7 +91,7 @@ class ReviewJob:
                                                 daemon=True, name="tabula-review")
                 self._process.start()
                 return
-            except Exception:  # no processes here: a thread does it
+            except Exception:  # noqa: BLE001  (no processes here: a thread does it)
                 self._process = None
         self._queue, self._stop = queue.Queue(), threading.Event()
         threading.Thread(target=_run, args=(*args, self._queue, self._stop), daemon=True,

@@ -68,9 +68,9 @@ def totals_text(info, report: dict) -> str:
         counts = marks.get(player, {m: 0 for m in MARK_SYMBOLS})
         errors = " ".join(f"{counts[m]}{MARK_SYMBOLS[m]}" for m in MARK_SYMBOLS)
         by_kind = ", ".join(f"{kind} {fmt(t[kind])}" for kind in kinds if kind in t) if len(kinds) > 1 else ""
+        lost = f"{fmt(t['total'])}{' (' + by_kind + ')' if by_kind else ''}"
         text = [f"{player}: {t['decisions']} decisions · errors {errors}",
-                f"  lost {fmt(t['total'])}{' (' + by_kind + ')' if by_kind else ''} · average {fmt(t['average'])}"
-                f" · error rate {t['error_rate']:.1f}"]
+                f"  lost {lost} · average {fmt(t['average'])} · error rate {t['error_rate']:.1f}"]
         if t.get("luck") is not None:
             adjusted = f" · luck-adjusted {t['luck_adjusted']:+.2f}" if t.get("luck_adjusted") is not None else ""
             text.append(f"  luck {t['luck']:+.3f}{adjusted}")

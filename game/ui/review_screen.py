@@ -54,7 +54,7 @@ def can_review(scene) -> bool:
     return session.info.analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
 
 
-def review_game(scene) -> "ReviewScene":
+def review_game(scene) -> ReviewScene:
     """The Review screen of a play scene's game; the file it was loaded from (the scene's
     ``source``: path and actions then) holds the cache while the game is still that file's."""
     source = getattr(scene, "source", None)
@@ -63,7 +63,7 @@ def review_game(scene) -> "ReviewScene":
     return open_review(scene.app, scene, session, save, scene.shown_index if scene.replaying else None)
 
 
-def open_review(app, back: Scene, session, save: Path | str | None = None, shown: int | None = None) -> "ReviewScene":
+def open_review(app, back: Scene, session, save: Path | str | None = None, shown: int | None = None) -> ReviewScene:
     """Suspend ``back`` (the play scene) and show the Review screen of ``session``'s game."""
     scene = ReviewScene(app, back, session, save, shown)
     app.gui.clear_and_reset()

@@ -12,12 +12,17 @@ import zlib
 from pathlib import Path
 
 import pygame
-import pytest
 
+from game.core.analysis import MoveAnalysis
 from game.core.gameinfo import ANALYSIS_LEVEL
 from game.core.match import play_game
-from game.core.analysis import MoveAnalysis
-from game.core.review import cache_key, cache_path, default_thresholds, review, write_cache
+from game.core.review import (
+    cache_key,
+    cache_path,
+    default_thresholds,
+    review,
+    write_cache,
+)
 from game.core.saves import examples_dir, save_game
 from game.core.session import GameSession
 from game.games import get_game
@@ -200,7 +205,7 @@ def test_mandragora_is_reviewed_on_the_same_screen_by_score(app, tmp_path):
     info = get_game("mandragora")
     players = [info.make_player("random", seed) for seed in (1, 2)]
     record, _ = play_game(info.rules(), players, info.new_game_options(), seed=5, max_plies=12)
-    play, scene = _review_of(app, info, record, tmp_path)
+    _, scene = _review_of(app, info, record, tmp_path)
     values = [scene.reviewed.value(line) for line in scene.reviewed.lines if line.decision]
     assert values and all(kind == "score" for kind, _ in values)
     assert info.tutor_margin.unit in "\n".join(
