@@ -54,7 +54,11 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
 
 
 def totals_text(info, report: dict) -> str:
-    """Per player: decisions, marks by kind, total and average lost, error rate, luck."""
+    """Per player: decisions, marks by kind, total and average lost, error rate, luck.
+
+    The error rate (1000 × the average, GNU's milli-points) is shown where the records
+    measure equity (they carry a ``win_chance``); in score points or centipawns it would
+    only repeat the average a thousand times larger."""
     fmt = amount_format(info)
     marks = {}
     for game in report["games"]:
@@ -63,6 +67,7 @@ def totals_text(info, report: dict) -> str:
             if d["mark"]:
                 counts[d["mark"]] += 1
     kinds = [k for k in (info.decision_kinds or ("move",))]
+    equity = any(d.get("win_chance") is not None for game in report["games"] for d in game["decisions"])
     out = []
     for player, t in report["totals"].items():
         counts = marks.get(player, {m: 0 for m in MARK_SYMBOLS})
@@ -70,7 +75,8 @@ def totals_text(info, report: dict) -> str:
         by_kind = ", ".join(f"{kind} {fmt(t[kind])}" for kind in kinds if kind in t) if len(kinds) > 1 else ""
         lost = f"{fmt(t['total'])}{' (' + by_kind + ')' if by_kind else ''}"
         text = [f"{player}: {t['decisions']} decisions · errors {errors}",
-                f"  lost {lost} · average {fmt(t['average'])} · error rate {t['error_rate']:.1f}"]
+                f"  lost {lost} · average {fmt(t['average'])}"
+                + (f" · error rate {t['error_rate']:.1f}" if equity else "")]
         if t.get("luck") is not None:
             adjusted = f" · luck-adjusted {t['luck_adjusted']:+.2f}" if t.get("luck_adjusted") is not None else ""
             text.append(f"  luck {t['luck']:+.3f}{adjusted}")

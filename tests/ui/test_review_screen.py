@@ -208,6 +208,7 @@ def test_mandragora_is_reviewed_on_the_same_screen_by_score(app, tmp_path):
     _, scene = _review_of(app, info, record, tmp_path)
     values = [scene.reviewed.value(line) for line in scene.reviewed.lines if line.decision]
     assert values and all(kind == "score" for kind, _ in values)
+    assert "average" in scene.totals() and "error rate" not in scene.totals()  # milli-points of equity only
     assert info.tutor_margin.unit in "\n".join(
         decision_text_of(scene, line) for line in scene.reviewed.lines if line.decision)
     assert any(mark in " ".join(scene.move_lines()) for mark in MARK_SYMBOLS.values())
