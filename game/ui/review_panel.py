@@ -72,7 +72,9 @@ def totals_text(info, report: dict) -> str:
     for player, t in report["totals"].items():
         counts = marks.get(player, {m: 0 for m in MARK_SYMBOLS})
         errors = " ".join(f"{counts[m]}{MARK_SYMBOLS[m]}" for m in MARK_SYMBOLS)
-        by_kind = ", ".join(f"{kind} {fmt(t[kind])}" for kind in kinds if kind in t) if len(kinds) > 1 else ""
+        lost_kinds = [kind for kind in kinds if t.get(kind)]
+        by_kind = ", ".join(f"{kind} {fmt(t[kind])}" for kind in lost_kinds) if len(lost_kinds) > 1 else \
+            (f"all {lost_kinds[0]}" if lost_kinds and len(kinds) > 1 else "")
         lost = f"{fmt(t['total'])}{' (' + by_kind + ')' if by_kind else ''}"
         text = [f"{player}: {t['decisions']} decisions · errors {errors}",
                 f"  lost {lost} · average {fmt(t['average'])}"

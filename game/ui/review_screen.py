@@ -48,6 +48,14 @@ PROCESSES = True
 """Review in a worker process (tests of the layout may run it in a thread)."""
 
 
+class ReviewMoveList(MoveListSection):
+    """The move list, which the review needs more of: the key help and the totals give way
+    (whole) before it has fewer than six lines."""
+
+    def height(self, width: int) -> int:
+        return self.fonts(12, True).get_linesize() + 8 + 6 * self.fonts(14).get_linesize()
+
+
 def can_review(scene) -> bool:
     """A play scene's game can be reviewed: the game has an analysis and a move was made."""
     session = scene.session
@@ -97,7 +105,7 @@ class ReviewScene(Scene):
         self.arrows: dict[str, object] = {}
         """The moves whose arrows were drawn last: ``{"best": move, "played": move}``."""
         fonts = app.fonts
-        self.move_list = MoveListSection(fonts, self.move_lines, "Moves", self.selected_line, self.line_colour)
+        self.move_list = ReviewMoveList(fonts, self.move_lines, "Moves", self.selected_line, self.line_colour)
         self.panel = SidePanel()
         self.sections = {
             "status": TextSection(fonts, self.status, size=16, bold=True),

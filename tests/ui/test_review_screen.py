@@ -249,8 +249,8 @@ def test_the_screen_fits_small_and_large_windows(app, tmp_path):
         app.frame()
         assert scene.graph.plot.h >= 40 and scene.graph_rect.bottom <= size[1]
         assert scene.view.board_rect.bottom <= scene.graph_rect.y
-        names = [type(s).__name__ for s, _ in scene.panel.placed]
-        assert "MoveListSection" in names
+        lists = [rect for s, rect in scene.panel.placed if s is scene.move_list]
+        assert lists and lists[0].h >= 6 * scene.move_list.fonts(14).get_linesize()  # six moves at least
         assert all(rect.bottom <= size[1] - 56 for _, rect in scene.panel.placed)
 
 
