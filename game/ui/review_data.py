@@ -98,10 +98,17 @@ class ReviewedGame:
         self.attached = k
         """How many of the report's decisions found their move (all, for a report of this game)."""
         self.games: list[int] = sorted({line.game for line in self.lines}) or [1]
+        self._of_game: dict[int, list[int]] = {}
+        for i, line in enumerate(self.lines):
+            self._of_game.setdefault(line.game, []).append(i)
 
     # -- what is on show ------------------------------------------------------------------
     def lines_of(self, game: int) -> list[Line]:
-        return [line for line in self.lines if line.game == game]
+        return [self.lines[i] for i in self.indexes_of(game)]
+
+    def indexes_of(self, game: int) -> list[int]:
+        """The indexes in :attr:`lines` of ``game``'s lines (kept: the screen asks every frame)."""
+        return self._of_game.get(game, [])
 
     def decisions(self) -> list[dict]:
         return [line.decision for line in self.lines if line.decision]
@@ -144,5 +151,5 @@ class ReviewedGame:
 
     def first_line(self, game: int) -> int:
         """The first decision of ``game`` (its first line if it has none)."""
-        mine = [i for i, line in enumerate(self.lines) if line.game == game]
+        mine = self.indexes_of(game)
         return next((i for i in mine if self.lines[i].decision), mine[0] if mine else 0)

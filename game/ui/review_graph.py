@@ -41,7 +41,7 @@ class ReviewGraph:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, reviewed: ReviewedGame, game: int,
              selected: int | None, heading: str = "") -> None:
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
-        chosen = [(i, line) for i, line in enumerate(reviewed.lines) if line.game == game and line.decision]
+        chosen = [(i, reviewed.lines[i]) for i in reviewed.indexes_of(game) if reviewed.lines[i].decision]
         values = [reviewed.value(line) for _, line in chosen]
         kinds = {v[0] for v in values if v}
         kind = "win" if "win" in kinds else "score" if kinds else None

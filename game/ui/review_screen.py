@@ -190,7 +190,7 @@ class ReviewScene(Scene):
             self.go(self.reviewed.first_line(games[k]))
 
     def _game_lines(self) -> list[int]:
-        return [i for i, line in enumerate(self.reviewed.lines) if line.game == self.game] if self.reviewed else []
+        return self.reviewed.indexes_of(self.game) if self.reviewed else []
 
     def move_lines(self) -> list[str]:
         if self.reviewed is None:
