@@ -10,6 +10,7 @@ from . import formats
 from .ai import CHANCES, analyze_position, strongest_evaluator
 from .cube_rules import (cube_owner, cube_value, decision, double_offered, game_number, game_over_points,
                          is_crawford, is_post_crawford, match_length, match_score, may_double)
+from .cube_display import decision_heading
 from .cube_state import CubeAction, CubeState
 from .evaluation import DEFAULT_EVALUATOR, evaluate
 from .evaluators import evaluator_names
@@ -94,6 +95,7 @@ GAME = GameInfo(
     player_names=PLAYER_NAMES,
     make_player=make_player,
     parse_position=parse_position,
+    position_forms="a GNU Backgammon position ID, posid:matchid, or an XGID",
     format_position=format_position,
     default_player="expert",
     player_titles=TITLES,
@@ -105,6 +107,7 @@ GAME = GameInfo(
     split_moves=split_turns,
     join_moves=join_turns,
     move_noun="play",
+    decision_heading=decision_heading,
     move_json=move_json,
     setup_options=CUBE_OPTIONS,
     move_list_options={"first": SetupOption("First to move", COLOURS, "white")},

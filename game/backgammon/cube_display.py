@@ -61,6 +61,17 @@ def cube_question(state) -> CubeQuestion | None:
     return None
 
 
+def decision_heading(state) -> str | None:
+    """What a cube decision is, for ``tabula analyze``'s heading: "cube decision (double or no
+    double)", "cube decision (take or pass)"; ``None`` before a play (an ordinary move)."""
+    asked = cube_question(state)
+    if asked is None:
+        return None
+    if asked.modal:
+        return f"cube decision ({'take, pass or beaver' if len(asked.options) > 2 else 'take or pass'})"
+    return "cube decision (double or no double)"
+
+
 MOVE_WORDS = {"roll": "No double", "double": "Double", "take": "Take", "pass": "Pass", "beaver": "Beaver"}
 """Cube actions as the hint table names them (GNU Backgammon's words, not the match file's)."""
 

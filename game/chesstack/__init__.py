@@ -46,6 +46,7 @@ GAME = GameInfo(
     player_names=PLAYER_NAMES,
     make_player=make_player,
     parse_position=parse_position,
+    position_forms="position text, JSON ({...} or @file.json), or start",
     format_position=format_position,
     default_player="advanced",
     player_titles=TITLES,

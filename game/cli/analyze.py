@@ -2,7 +2,9 @@
 
 Prints every legal move ranked like GNU Backgammon's hint window (rank, depth, the game's
 detail columns such as win and gammon chances, value, difference to the best, score, move),
-then each move's warnings and the factors behind the best moves.  ``--json`` prints a list,
+then each move's warnings and the factors behind the best moves.  A decision that is no
+ordinary move is headed as what it is (``GameInfo.decision_heading``: backgammon's "cube
+decision (take or pass): 2 actions").  ``--json`` prints a list,
 best first, of ``{"move", "score", "value", "warnings": [...], "factors": {...}}`` plus
 ``details``, ``rank``, ``diff``, ``plies``, ``exact``, ``explanation`` and ``score_diff``.
 ``--level`` and ``--evaluator`` (names in any case) are taken by games whose analysis has
@@ -84,10 +86,13 @@ def print_table(info, state, records, options: dict) -> None:
     """The hint-window table (headed by the analysis ``options``), then warnings and reasons."""
     settings = "".join(f", {key} {value}" for key, value in options.items())
     plural = "" if len(records) == 1 else "s"
-    print(f"{info.title}: {len(records)} legal {info.move_noun}{plural} in {info.format_position(state)}{settings}")
+    heading = info.decision_heading(state) if info.decision_heading else None
+    noun = "action" if heading else info.move_noun  # a cube decision's choices are no plays
+    what = f"{heading}: {len(records)} {noun}{plural}" if heading else f"{len(records)} legal {noun}{plural}"
+    print(f"{info.title}: {what} in {info.format_position(state)}{settings}")
     chances = [(key, title) for key, title in info.detail_columns if records and key in records[0].details]
     header = f"{'#':>3} {'ply':>3} " + "".join(f"{title:>7}" for _, title in chances)
-    print(header + f" {'value':>8} {'diff':>8} {'score':>6}  {info.move_noun}")
+    print(header + f" {'value':>8} {'diff':>8} {'score':>6}  {noun}")
     for r in records:
         cells = "".join(f"{100 * r.details[key]:6.1f}%" for key, _ in chances)
         diff = "" if r.rank == 1 else info.format_value(r.diff)

@@ -41,14 +41,10 @@ def game_info(args: argparse.Namespace) -> GameInfo:
 
 
 def position_help() -> str:
-    """``--position``'s help: each game's position form, from its ``parse_position`` docstring."""
-    forms = [f"{info.name}: {_first_line(info.parse_position)}" for info in all_games()]
+    """``--position``'s help: each game's position forms, as the game words them for a user
+    (``GameInfo.position_forms``; never a docstring, which is written for programmers)."""
+    forms = [f"{info.name}: {info.position_forms or 'its position text'}" for info in all_games()]
     return "the position (" + "; ".join(forms) + ")"
-
-
-def _first_line(function) -> str:
-    doc = (getattr(function, "__doc__", None) or "its own text form").strip().splitlines()[0]
-    return doc.rstrip(".")
 
 
 def add_chance_arguments(parser: argparse.ArgumentParser) -> None:

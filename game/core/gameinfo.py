@@ -183,6 +183,9 @@ class GameInfo:
     default_player: str
     """The computer player the menu and ``tabula play`` offer first."""
     player_titles: tuple[str, ...] = ("Player 1", "Player 2")
+    position_forms: str = ""
+    """The position forms a user may type, in plain words for ``--position``'s help (backgammon:
+    "a GNU Backgammon position ID, posid:matchid, or an XGID"); "" says "its position text"."""
     view: str | None = None
     """The module with the game's board on screen (``make_view(info, fonts)``); ``None``
     until it has one, and only games with a view are offered in the window."""
@@ -203,6 +206,10 @@ class GameInfo:
     for a list the typed form cannot write."""
     move_noun: str = "move"
     """What the game calls a move ("play" in backgammon), for listings."""
+    decision_heading: Callable[[Any], str | None] | None = None
+    """``decision_heading(state)``: what a decision that is not an ordinary move is, for the
+    head of a listing of its choices, which are then called actions (backgammon: "cube
+    decision (take or pass)"); ``None`` (or no hook) for an ordinary move."""
     move_json: Callable[[Any, Any, Any], dict] | None = None
     """``move_json(state, move, after)``: what ``tabula moves --json`` tells of a move besides
     its notation; by default ``{"position": <the position after, as text>}``."""

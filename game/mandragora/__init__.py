@@ -8,7 +8,7 @@ from ..core.gameinfo import Chance, GameInfo, SetupOption, TutorMargin
 from .analyzer import analyze
 from .display import describe, outcome
 from .players import PLAYER_NAMES, make_player
-from .position import format_position, parse_position
+from .position import EXAMPLE as POSITION_EXAMPLE, format_position, parse_position
 from .rules import PATTERNS, SIDE_TITLES, SIDES, MandragoraRules, MandragoraState, split_moves
 
 
@@ -34,6 +34,7 @@ GAME = GameInfo(
     player_names=PLAYER_NAMES,
     make_player=make_player,
     parse_position=parse_position,
+    position_forms=f"the piles by area and the fields, e.g. {POSITION_EXAMPLE}",
     format_position=format_position,
     default_player="expert",
     player_titles=SIDE_TITLES,

@@ -128,3 +128,21 @@ def test_a_bug_inside_the_analysis_keeps_its_traceback(capsys, monkeypatch):
     monkeypatch.setattr(ai, "search", broken)
     with pytest.raises(ValueError, match="an internal bug"):
         cli.main(list(ANALYZE_31))
+
+
+@pytest.mark.parametrize("position, heading", [
+    ("AQAAKAAAAAAAAA:MAHgACAAGAAA", "cube decision (double or no double): 2 actions in "),  # to roll or double
+    ("AQAAKAAAAAAAAA:MBkAAAAAAAAE", "cube decision (take or pass): 2 actions in "),  # a double offered
+])
+def test_a_cube_decision_is_headed_as_one(capsys, position, heading):
+    code, out, err = run(capsys, "analyze", "backgammon", "--position", position, "--level", "beginner")
+    assert code == 0, err
+    first, columns = out.splitlines()[:2]
+    assert first.startswith(f"Backgammon: {heading}{position}") and "play" not in first
+    assert columns.rstrip().endswith("action")
+
+
+def test_a_play_is_still_headed_with_legal_plays(capsys):
+    code, out, err = run(capsys, *ANALYZE_31, "--level", "beginner")
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("Backgammon: ") and " legal plays in " in out.splitlines()[0]

@@ -77,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "result is the straight run's, bit for bit; a different --games changes the "
                              "learning-rate schedule from that point (a note says so)")
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED, "a seed"), default=d.seed,
-                        help=f"random seed, below 2**64 (default {d.seed})")
+                        help=f"random seed, a whole number below 2^64 (default {d.seed})")
     parser.add_argument("--hidden", type=bounded_int(1, MAX_HIDDEN, "a hidden layer size"), nargs="+",
                         action=_HiddenLayers, metavar="SIZE",
                         help=f"hidden layer sizes (default: the arch's), at most {MAX_HIDDEN_LAYERS} layers of at "
