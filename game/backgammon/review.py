@@ -26,20 +26,23 @@ after the roll, as above).
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+
+import numpy as np
 
 from . import formats
-from .ai import get_level, search, strongest_evaluator
-from .cube_ai import _outcomes, context_of
+from .ai import strongest_evaluator
+from .cube_ai import CubeSearchRules, _outcomes, chances_of, context_of
 from .cube_rules import decision
 from .cube_state import CubeState
-from .evaluators import get_evaluator
+from .evaluators import boards_to_array, get_evaluator
+from .nets.encoding import flip_outputs
 from .positions import match_info
 from .rules import BackgammonRules, BackgammonState
 
 ROLLS = tuple((f"{a}{b}", (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(1, a + 1))
 """The 21 rolls with their probabilities."""
 _RULES = BackgammonRules()
+_SEARCH = CubeSearchRules()
 
 
 def decision_kind(state: BackgammonState) -> str:
@@ -74,19 +77,62 @@ def review_units(state: BackgammonState) -> float:
     return emg_scale(state) if state.cube.is_match else 1.0 / state.cube.value
 
 
-@lru_cache(maxsize=8192)
-def _mover_value(state: BackgammonState) -> float:
-    """The 0-ply value of the best play of ``state`` (dice rolled) for the player on turn; a
-    roll with no legal play has the one play ``(no play)``, valued as the position with the
-    turn passed, from the roller's view."""
-    ranked = search(state, get_level("intermediate"), get_evaluator(strongest_evaluator()))
-    return float(ranked.best.value)
+def _after_rows(state: BackgammonState):
+    """``(mover's exact value or None, after state)`` for every legal play of ``state``."""
+    rules = _SEARCH if state.cube is not None else _RULES
+    for move in _RULES.legal_moves(state):
+        after = rules.apply(state, move)
+        if not rules.is_over(after):
+            yield None, after
+        elif state.cube is not None:
+            yield _SEARCH.ended_value(after, state.turn), after
+        else:
+            yield _RULES.result(after)[state.turn], after
+
+
+def _mover_values(states) -> list[float]:
+    """The 0-ply value of the best play of each state (dice rolled) for its player on turn,
+    as the greedy search with the strongest evaluator values it (cubeless equity; times the
+    cube in money; ``2·MWC − 1`` with the cube centred in a match), all plays of all states
+    evaluated in one batch.  A roll with no legal play has the one play ``(no play)``: the
+    position with the turn passed, valued from the roller's view."""
+    evaluator = get_evaluator(strongest_evaluator())
+    rows = [(i, exact, after) for i, state in enumerate(states) for exact, after in _after_rows(state)]
+    live = [(i, after) for i, exact, after in rows if exact is None]
+    values = [[] for _ in states]
+    for i, exact, _ in rows:
+        if exact is not None:
+            values[i].append(exact)
+    if live:
+        batch = boards_to_array([(after.on_roll, after.opponent) for _, after in live])
+        if states[0].cube is None:
+            theirs = evaluator.equity(batch)
+            for (i, _), value in zip(live, theirs):
+                values[i].append(-float(value))
+        else:
+            mine = flip_outputs(chances_of(evaluator, batch))
+            weights = {i: _cube_weights(states[i]) for i in {i for i, _ in live}}
+            for (i, _), row in zip(live, mine):
+                values[i].append(float(weights[i][:5] @ row + weights[i][5]))
+    return [max(v) for v in values]
+
+
+def _cube_weights(state: BackgammonState) -> np.ndarray:
+    """``w`` with ``value = w[:5] · chances + w[5]`` for the mover's cubeless chances in a game
+    with the cube: :func:`.cube_ai.cube_evaluate`'s formula (money: cubeless equity times the
+    cube; match: ``2·MWC − 1``, the cube centred), written as a linear map."""
+    if not state.cube.is_match:
+        return np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0]) * state.cube.value
+    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(context_of(state), owner="centre"))
+    # MWC = (w−g)·ws + (g−bg)·wg + bg·wbg + (1−w−lg)·ls + (lg−lbg)·lg' + lbg·lbg'
+    mwc = np.array([ws - ls, wg - ws, wbg - wg, lg - ls, lbg - lg, ls])
+    return np.append(2.0 * mwc[:5], 2.0 * mwc[5] - 1.0)
 
 
 def _value(state: BackgammonState, player: int) -> float:
     """The value of ``state`` (just rolled) for ``player``: its best play's for the player
     on turn, negated for the other."""
-    value = _mover_value(state)
+    value = _mover_values([state])[0]
     return value if state.turn == player else -value
 
 
@@ -95,5 +141,21 @@ def luck(before: BackgammonState, after: BackgammonState, **_options) -> float |
     if after.dice is None or after.turn is None:
         return None
     player = after.turn
-    average = sum(p * _value(_RULES.apply(before, roll), player) for roll, p in _RULES.chance_outcomes(before))
-    return (_value(after, player) - average) * emg_scale(after, player)
+    outcomes = _RULES.chance_outcomes(before)
+    states = [_RULES.apply(before, roll) for roll, _ in outcomes]
+    values = []
+    for turn in sorted({s.turn for s in states}):  # one batch per player (their values' contexts)
+        mine = [s for s in states if s.turn == turn]
+        values += list(zip(mine, _mover_values(mine)))
+    mine = [v if s.turn == player else -v for s, v in values]
+    average = sum(p * v for (_, p), v in zip(outcomes, _reorder(states, values, mine)))
+    rolled = next((v for (s, _), v in zip(values, mine) if s == after), None)
+    if rolled is None:  # not one of the node's outcomes (not expected)
+        rolled = _value(after, player)
+    return (rolled - average) * emg_scale(after, player)
+
+
+def _reorder(states, values, mine) -> list[float]:
+    """``mine`` (in ``values``' order) back in the order of ``states``."""
+    where = {id(s): v for (s, _), v in zip(values, mine)}
+    return [where[id(s)] for s in states]
