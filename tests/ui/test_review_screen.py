@@ -30,7 +30,7 @@ from game.ui.play import PlayScene
 from game.ui.review_data import MARK_SYMBOLS, luck_sign
 from game.ui.review_screen import ReviewScene
 
-from .util import click, key, press_button, run_until
+from .util import click, key, press_button
 
 MATCHES = Path(__file__).parents[1] / "data" / "matches"
 BG = get_game("backgammon")
@@ -39,6 +39,15 @@ BG = get_game("backgammon")
 def fastest(app, info) -> None:
     if info.analysis_level_names:
         app.settings.choose(info, ANALYSIS_LEVEL, info.analysis_level_names[0])
+
+
+def wait_for(app, condition, seconds: float = 60) -> bool:
+    """Draw frames until ``condition()`` holds or ``seconds`` pass (workers think meanwhile)."""
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        app.frame()
+        time.sleep(0.005)
+    return condition()
 
 
 def reviewed(app, limit: float = 60) -> ReviewScene:
@@ -69,7 +78,7 @@ def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_
     scene = app.scene
     assert isinstance(scene, ReviewScene) and scene.analysing
     assert "Cancel" in [b.text for b in scene.buttons.values()]
-    assert run_until(app, lambda: scene.job.total > 0 or not scene.analysing, limit=100000)
+    assert wait_for(app, lambda: scene.job.total > 0 or not scene.analysing)
     if scene.analysing:  # progress: "decision k of n" in the panel and on the board
         assert f"of {scene.job.total}" in scene.decision()
     scene = reviewed(app)
@@ -130,6 +139,9 @@ def test_cancel_returns_to_the_game_and_caches_nothing(app, tmp_path):
     assert isinstance(scene, ReviewScene) and scene.analysing
     app.frame()
     assert "Esc" in scene.decision()
+    # progress: the window keeps drawing while the worker process reports each decision
+    assert wait_for(app, lambda: scene.job.done >= 1)
+    assert scene.analysing and f"Decision {scene.job.done} of 16" in scene.decision()
     key(app, pygame.K_ESCAPE)
     assert app.scene is play and scene.job.status == "cancelled"
     end = time.monotonic() + 5
@@ -145,7 +157,7 @@ def test_cancel_returns_to_the_game_and_caches_nothing(app, tmp_path):
 
 def quick_analysis(state, **options):
     """A stand-in for backgammon's analysis, fast and deterministic: every legal move with a
-    made-up value (the screen is under test here, not the analysis)."""
+    made-up value (the screen is under test here, not the analysis; luck is left out too)."""
     rules = BG.rules()
     rows = sorted(((-(zlib.crc32(rules.notation(state, m).encode()) % 25) / 100, rules.notation(state, m), m)
                    for m in rules.legal_moves(state)), key=lambda row: -row[0])
@@ -163,7 +175,7 @@ def test_a_match_file_is_reviewed_game_by_game(app, tmp_path):
     # a review is precomputed (with a quick stand-in analysis) into the match file's cache,
     # for the window's own options: the screen finds it there
     record, options = play.session.record(), {"level": "intermediate"}
-    report = review(dataclasses.replace(BG, analyze=quick_analysis), record, options)
+    report = review(dataclasses.replace(BG, analyze=quick_analysis, luck=None), record, options)
     write_cache(match, cache_key(record, options, default_thresholds(BG)), report)
     play.command("review")
     scene = reviewed(app)
@@ -241,7 +253,7 @@ def test_the_screen_fits_small_and_large_windows(app, tmp_path):
     play, save = open_backgammon(app, tmp_path)
     record, options = play.session.record(), {"level": "intermediate"}
     write_cache(save, cache_key(record, options, default_thresholds(BG)),
-                review(dataclasses.replace(BG, analyze=quick_analysis), record, options))
+                review(dataclasses.replace(BG, analyze=quick_analysis, luck=None), record, options))
     play.command("review")
     scene = reviewed(app)
     for size in ((800, 600), (1920, 1080)):
@@ -260,7 +272,7 @@ def test_a_game_in_progress_reviews_the_moves_so_far_and_play_goes_on(app, tmp_p
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
     assert app.open_saved(save, review=False)  # playing on, as "Continue" does
     play = app.scene
-    assert run_until(app, lambda: play.human_turn, limit=100000)
+    assert wait_for(app, lambda: play.human_turn)
     moves = len(play.session.actions)
     assert play.buttons["review"].visible
     key(app, pygame.K_v)
