@@ -13,6 +13,7 @@ the table in :mod:`game.ui.keys`.
 
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
+"Review the game" (V) suspends the scene for the Review screen (:mod:`game.ui.review_screen`).
 """
 
 from __future__ import annotations
