@@ -18,12 +18,14 @@ def amount_format(info):
     return lambda x: f"{x:.{decimals}f}"
 
 
-def move_line(info, number: int, line: Line) -> str:
-    """``12. White 62: 24/18 13/11 ?! +``: a move as the review's move list writes it."""
+def move_line(info, number: int, line: Line, move_words=None) -> str:
+    """``12. White 62: 24/18 13/11 ?! +``: a move as the review's move list writes it (a cube
+    action in words, by the view's optional ``move_words``: "No double ?")."""
     title = info.player_titles[line.mover] if line.mover < len(info.player_titles) else str(line.mover)
     dice = f"{line.dice}: " if line.dice else ""
     marks = line.symbols()
-    return f"{number}. {title} {dice}{line.played}{'  ' + marks if marks else ''}"
+    played = (move_words(line.move) if move_words else None) or line.played
+    return f"{number}. {title} {dice}{played}{'  ' + marks if marks else ''}"
 
 
 def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=None) -> str:

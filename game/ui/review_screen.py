@@ -195,7 +195,8 @@ class ReviewScene(Scene):
     def move_lines(self) -> list[str]:
         if self.reviewed is None:
             return []
-        return [move_line(self.info, n + 1, self.reviewed.lines[i]) for n, i in enumerate(self._game_lines())]
+        words = getattr(self.view, "move_words", None)
+        return [move_line(self.info, n + 1, self.reviewed.lines[i], words) for n, i in enumerate(self._game_lines())]
 
     def selected_line(self) -> int | None:
         mine = self._game_lines()
@@ -208,10 +209,8 @@ class ReviewScene(Scene):
     def status(self) -> str:
         if self.analysing:
             return "Reviewing the game…"
-        games = self.reviewed.games
-        where = f"Game {self.game} of {len(games)} · " if len(games) > 1 else ""
-        mine = self._game_lines()
-        return f"{where}move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}"
+        mine = self._game_lines()  # (a match's game is named by its selector, above)
+        return f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}"
 
     def decision(self) -> str:
         if self.analysing:
@@ -357,19 +356,21 @@ class ReviewScene(Scene):
             items.append((PLAYED_ARROW, f"played: {words(line.move) or line.played}"))
         else:
             items[0] = (BEST_ARROW, f"played the best: {words(best) or line.played}")
+        drawn = False
         for colour, _ in reversed(items):
             move = best if colour == BEST_ARROW else line.move
-            if arrows is not None:
-                draw_arrows(surface, arrows(state, move), colour, width=5 if colour == BEST_ARROW else 4)
+            segments = arrows(state, move) if arrows is not None else []
+            draw_arrows(surface, segments, colour, width=5 if colour == BEST_ARROW else 4)
+            drawn = drawn or bool(segments)
             self.arrows["best" if colour == BEST_ARROW else "played"] = move
-        self._draw_legend(surface, items, swatches=arrows is not None)
+        self._draw_legend(surface, items, swatches=drawn)
 
     def _draw_legend(self, surface: pygame.Surface, items, swatches: bool) -> None:
         font = self.app.fonts(self._legend_size())
         x, y = self.view.board_rect.x, self.graph_rect.y - font.get_linesize() - 4
         right = self.graph_rect.right
         for colour, text in items:
-            if swatches:  # a view with no arrows (Mandragora) gets the names alone
+            if swatches:  # with no arrows (Mandragora, a cube action) the names alone
                 mid = y + font.get_linesize() // 2
                 pygame.draw.line(surface, colour, (x, mid), (x + 26, mid), 5)
                 x += 32
