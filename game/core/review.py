@@ -29,9 +29,13 @@ Choices where the issue is silent:
   analysis gives no win chance (Mandragora, Chesstack).
 - ``score``: the best record's display score (−100..100), from the first player's view, for
   every game (so the same graph serves all three).
-- Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions``,
-  ``average`` (total / decisions), ``error_rate`` = 1000 × average (milli-points per
-  decision, GNU's "error rate" counted over the unforced decisions reviewed), ``luck`` (sum
+- ``rated``: whether the decision counts in the error rate: the game's ``review_rated``
+  says (backgammon, as GNU Backgammon counts: every chequer play with a choice, and a cube
+  decision only when it was acted on — a double, a take, a pass — or close: no double within
+  0.16 of doubling); every decision without the hook.
+- Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions`` (all
+  reviewed), ``rated`` (those counted), ``average`` (total / rated), ``error_rate`` = 1000 ×
+  average (milli-points per rated decision, GNU's "error rate"), ``luck`` (sum
   of the decisions' measured luck; ``None`` for a game without a luck hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an
   unfinished game).
 
@@ -146,6 +150,7 @@ def _decision(info, rules, before, action, dice_text, rolled_from, labels, optio
     luck = None
     if info.luck is not None and rolled_from is not None:
         luck = info.luck(rolled_from, before, **options)
+    rated = True if info.review_rated is None or played is None else bool(info.review_rated(before, records, played))
     return {
         "player": labels[mover],
         "kind": info.decision_kind(before) if info.decision_kind else "move",
@@ -159,6 +164,7 @@ def _decision(info, rules, before, action, dice_text, rolled_from, labels, optio
         "luck": None if luck is None else round(float(luck), 6),
         "win_chance": _first_player_win_chance(best, mover),
         "score": None if best is None else round(best.score if mover == 0 else -best.score, 3),
+        "rated": rated,
     }
 
 
@@ -179,9 +185,10 @@ def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
         lost = {kind: round(sum(d["equity_lost"] for d in mine if d["kind"] == kind), 6) for kind in kinds}
         total = round(sum(d["equity_lost"] for d in mine), 6)
         luck = round(sum(d["luck"] for d in mine if d["luck"] is not None), 6) if info.luck else None
-        average = total / len(mine) if mine else 0.0
+        rated = sum(1 for d in mine if d.get("rated", True))
+        average = total / rated if rated else 0.0
         points = result[seat] if result is not None and seat < len(result) else None
-        report[label] = {**lost, "total": total, "decisions": len(mine), "average": round(average, 6),
+        report[label] = {**lost, "total": total, "decisions": len(mine), "rated": rated, "average": round(average, 6),
                          "error_rate": round(1000 * average, 3), "luck": luck,
                          "luck_adjusted": None if points is None or luck is None else round(points - luck, 6)}
     return report
@@ -190,9 +197,9 @@ def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
 # -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
-CACHE_VERSION = 2
-"""Bumped whenever the report's content changes (2: ``win_chance`` and ``score``), so older
-caches are reviewed afresh."""
+CACHE_VERSION = 3
+"""Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
+matches and of the opening roll, errors in EMG, ``rated``), so older caches are reviewed afresh."""
 
 
 def cache_path(save: Path | str) -> Path:
@@ -237,7 +244,8 @@ def write_cache(save: Path | str, key: str, report: dict) -> None:
 DECISION_FIELDS = {"player": str, "kind": str, "position_id": str, "match_id": (str, type(None)),
                    "dice": (str, type(None)), "played": str, "best": (str, type(None)),
                    "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None)),
-                   "win_chance": (int, float, type(None)), "score": (int, float, type(None))}
+                   "win_chance": (int, float, type(None)), "score": (int, float, type(None)),
+                   "rated": bool}
 
 
 def _valid_report(report: Any) -> bool:
