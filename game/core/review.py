@@ -36,7 +36,8 @@ Choices where the issue is silent:
 - Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions`` (all
   reviewed), ``rated`` (those counted), ``average`` (total / rated), ``error_rate`` = 1000 ×
   average (milli-points per rated decision, GNU's "error rate"), ``luck`` (sum
-  of the decisions' measured luck; ``None`` for a game without a luck hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an
+  of the decisions' measured luck and of the rolls before forced turns, which are no
+  decisions but whose luck counts, a dance above all; ``None`` for a game without a luck hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an
   unfinished game).
 
 :func:`cached_review` keeps the report in ``<save>.review`` (written atomically, keyed by
@@ -110,6 +111,7 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
     rules = info.rules()
     state = rules.initial_state(dict(record.options))
     steps = []  # (state, action, chance text before it, state before that chance)
+    forced = []  # (state before the chance, state after it) of forced turns, for luck
     chance_text, chance_state = None, None
     for text in record.actions:
         action = rules.parse(state, text)
@@ -118,6 +120,8 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
         else:
             if len(rules.legal_moves(state)) > 1:
                 steps.append((state, action, chance_text, chance_state))
+            elif chance_state is not None and info.luck is not None:
+                forced.append((chance_state, state))
             chance_text, chance_state = None, None
         state = rules.apply(state, action)
     labels = player_labels(info, record)
@@ -129,12 +133,18 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
             _decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds))
         if progress is not None:
             progress(done + 1, len(steps))
+    forced_luck = {}
+    for rolled_from, after in forced:
+        value = info.luck(rolled_from, after, **options)
+        if value is not None:
+            label = labels[rules.to_move(after)]
+            forced_luck[label] = forced_luck.get(label, 0.0) + float(value)
     final = state
     result = tuple(rules.result(final)) if rules.is_over(final) else record.result
     return {
         "players": labels,
         "games": [{"game": number, "decisions": decisions} for number, decisions in sorted(games.items())],
-        "totals": totals(info, labels, [d for ds in games.values() for d in ds], result),
+        "totals": totals(info, labels, [d for ds in games.values() for d in ds], result, forced_luck),
     }
 
 
@@ -176,15 +186,17 @@ def _first_player_win_chance(best, mover: int) -> float | None:
     return round(float(win) if mover == 0 else 1.0 - float(win), 6)
 
 
-def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
-    """Per player totals of ``decisions`` (see the module doc)."""
+def totals(info, labels: list[str], decisions: list[dict], result, forced_luck: dict | None = None) -> dict:
+    """Per player totals of ``decisions`` (see the module doc); ``forced_luck`` adds the luck
+    of each player's forced turns' rolls, which are no decisions."""
     kinds = tuple(info.decision_kinds) if info.decision_kinds else ("move",)
     report = {}
     for seat, label in enumerate(labels):
         mine = [d for d in decisions if d["player"] == label]
         lost = {kind: round(sum(d["equity_lost"] for d in mine if d["kind"] == kind), 6) for kind in kinds}
         total = round(sum(d["equity_lost"] for d in mine), 6)
-        luck = round(sum(d["luck"] for d in mine if d["luck"] is not None), 6) if info.luck else None
+        luck = (round(sum(d["luck"] for d in mine if d["luck"] is not None)
+                      + (forced_luck or {}).get(label, 0.0), 6) if info.luck else None)
         rated = sum(1 for d in mine if d.get("rated", True))
         average = total / rated if rated else 0.0
         points = result[seat] if result is not None and seat < len(result) else None
