@@ -4,7 +4,8 @@
 with more than one legal choice (chance nodes and forced moves are skipped), asks the game's
 ``analyze`` for its records and compares the action played with the best one.  It knows no
 game: the game declares what it needs in :class:`~game.core.gameinfo.GameInfo`
-(``decision_kind``, ``decision_kinds``, ``review_position``, ``game_number``, ``luck``).
+(``decision_kind``, ``decision_kinds``, ``review_position``, ``game_number``,
+``review_units``, ``review_rated``, ``luck``).
 
 Choices where the issue is silent:
 
@@ -37,8 +38,10 @@ Choices where the issue is silent:
   reviewed), ``rated`` (those counted), ``average`` (total / rated), ``error_rate`` = 1000 ×
   average (milli-points per rated decision, GNU's "error rate"), ``luck`` (sum
   of the decisions' measured luck and of the rolls before forced turns, which are no
-  decisions but whose luck counts, a dance above all; ``None`` for a game without a luck hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an
-  unfinished game).
+  decisions but whose luck counts, a dance above all; ``None`` for a game without a luck
+  hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an unfinished
+  game; in the result's units: points in a money game, but ±1 for a match won or lost
+  against luck in EMG, so only a rough figure there).
 
 :func:`cached_review` keeps the report in ``<save>.review`` (written atomically, keyed by
 a hash of the record, the analysis options and the thresholds) and trusts it only after
