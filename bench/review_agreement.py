@@ -156,8 +156,10 @@ def truncated(record, games: set[int]):
     return replace(record, actions=keep, result=None)
 
 
-def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, with_cube: bool):
-    """Rows ``(file, game, player, kind, ours, gnu)`` of equity lost per decision."""
+def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, with_cube: bool,
+            gnu_as_ours: int | None = None):
+    """Rows ``(file, game, player, kind, ours, gnu, position_id, dice, played, our best)`` of
+    equity lost per decision."""
     records = [(path, imported_record(path, file_names=True)) for path in paths]
     counts = {}
     for path, record in records:
@@ -184,12 +186,15 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
                 continue
             if d["kind"] == "chequer":
                 gnu = gnu_chequer_loss(state, action, gnu_plies)
-            elif with_cube:
+                if gnu_as_ours is not None:  # the ceiling: GNU at another depth in our place
+                    d = {**d, "equity_lost": round(gnu_chequer_loss(state, action, gnu_as_ours), 6)}
+            elif with_cube and gnu_as_ours is None:
                 gnu = gnu_cube_loss(state, action, CUBE_PLIES[level])
             else:
                 gnu = None
             if gnu is not None:
-                rows.append((path.stem, number, d["player"], d["kind"], d["equity_lost"], round(gnu, 6)))
+                rows.append((path.stem, number, d["player"], d["kind"], d["equity_lost"], round(gnu, 6),
+                             d["position_id"], d["dice"], d["played"], d["best"]))
     return rows
 
 
@@ -263,16 +268,21 @@ def main(argv=None) -> int:
     parser.add_argument("--files", nargs="*", help="match names in tests/data/matches (default all)")
     parser.add_argument("--no-cube", action="store_true", help="chequer plays only")
     parser.add_argument("--worst", type=int, default=0, help="list the N decisions we and GNU disagree on most")
+    parser.add_argument("--gnu-as-ours", type=int, metavar="PLIES",
+                        help="put GNU at PLIES in our place (chequer plays only): how far two depths of one "
+                             "program agree, the ceiling to read our figures against")
     args = parser.parse_args(argv)
     names = args.files or sorted(p.stem for p in MATCHES.glob("*.mat"))
     paths = [MATCHES / f"{name}.mat" for name in names]
     gnu_plies = LEVEL_PLIES[args.level] if args.gnu_plies is None else args.gnu_plies
     start = time.perf_counter()
-    rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube)
+    rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, args.gnu_as_ours)
+    if args.gnu_as_ours is not None:
+        print(f"(reference run: 'ours' is GNU at {args.gnu_as_ours} ply)")
     print(f"{len(rows)} decisions from {', '.join(names)} ({time.perf_counter() - start:.0f} s)")
     print_table(rows, args.level, gnu_plies)
     if args.worst:
-        print("largest disagreements (file game player kind ours gnu):")
+        print("largest disagreements (file game player kind ours gnu position dice played our-best):")
         for row in sorted(rows, key=lambda r: -abs(r[4] - r[5]))[: args.worst]:
             print("  ", *row)
     return 0

@@ -33,7 +33,7 @@ from . import formats
 from .ai import strongest_evaluator
 from .cube_ai import CubeSearchRules, _outcomes, chances_of, context_of
 from .cube_rules import decision
-from .cube_state import CubeState
+from .cube_state import DOUBLE, CubeState
 from .evaluators import boards_to_array, get_evaluator
 from .nets.encoding import flip_outputs
 from .positions import match_info
@@ -57,6 +57,22 @@ def review_position(state: BackgammonState) -> tuple[str, str]:
     position = formats.position_id(state.sides[turn], state.sides[1 - turn])
     cubed = state if state.cube is not None else replace(state, cube=CubeState())
     return position, formats.match_id(match_info(cubed))
+
+
+CLOSE_CUBE = 0.16
+"""A cube decision counts in the error rate when no double is within this much of doubling
+(GNU Backgammon's "close or actual" cube decisions)."""
+
+
+def review_rated(state: BackgammonState, records, played) -> bool:
+    """Whether a decision counts in the error rate (see :mod:`game.core.review`): every
+    chequer play; a take or pass; a double; a no double only when close (the best action
+    ahead of doubling by less than :data:`CLOSE_CUBE`, in the records' units)."""
+    kind = decision(state)
+    if kind != "cube" or played.move == DOUBLE:
+        return True
+    double = next((r for r in records if r.move == DOUBLE), None)
+    return double is not None and records[0].value - double.value < CLOSE_CUBE
 
 
 def emg_scale(state: BackgammonState, player: int | None = None) -> float:

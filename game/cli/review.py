@@ -104,5 +104,6 @@ def print_report(info, report: dict, options: dict) -> None:
         kinds = ", ".join(f"{kind} {t[kind]:.3f}" for kind in info.decision_kinds if kind in t)
         luck = f", luck {t['luck']:+.3f}" if info.luck is not None else ""
         adjusted = f", luck-adjusted result {t['luck_adjusted']:+.3f}" if info.luck is not None and t["luck_adjusted"] is not None else ""
-        print(f"  {player}: {t['decisions']} decisions, lost {t['total']:.3f} ({kinds}), "
+        rated = f" ({t['rated']} rated)" if t.get("rated", t["decisions"]) != t["decisions"] else ""
+        print(f"  {player}: {t['decisions']} decisions{rated}, lost {t['total']:.3f} ({kinds}), "
               f"average {t['average']:.4f}, error rate {t['error_rate']:.1f}{luck}{adjusted}")

@@ -269,6 +269,10 @@ class GameInfo:
     """``review_units(state)``: the factor that turns the tutor's lost amount at a decision
     into the review's units (backgammon: chequer errors in matches to EMG, in money per
     unit of cube); by default 1."""
+    review_rated: Callable[[Any, list, Any], bool] | None = None
+    """``review_rated(state, records, played)``: whether a reviewed decision counts in the
+    error rate (backgammon: not a cube decision neither acted on nor close, as GNU
+    Backgammon counts); by default every decision."""
     luck: Callable[..., float | None] | None = None
     """``luck(before, after, **analysis_options)``: what the chance outcome from ``before``
     to ``after`` gave the player who then decides, in native units; ``None`` where it does

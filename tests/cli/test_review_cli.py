@@ -102,6 +102,10 @@ def test_a_match_file_is_reviewed_game_by_game_with_the_files_names(capsys, matc
     assert {"Doubles => 2", "Takes"} <= {d["played"] for d in cube}
     assert all(d["match_id"] and d["equity_lost"] >= 0 and 0 <= d["win_chance"] <= 1 for d in found)
     assert set(report["totals"]) == {"lasse", "trovander"}
+    # trovander's three dances in game 1 (forced, so no decisions) count in his luck
+    his = [d["luck"] for d in found if d["player"] == "trovander" and d["kind"] == "chequer"]
+    assert all(isinstance(x, float) for x in his)
+    assert report["totals"]["trovander"]["luck"] < sum(his) - 0.3
     assert Path(f"{match_report}.review").is_file()
 
 

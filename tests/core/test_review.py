@@ -14,7 +14,7 @@ from game.games import get_game, rules_for
 
 BG = get_game("backgammon")
 FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck",
-          "win_chance", "score"]
+          "win_chance", "score", "rated"]
 FAST = {"level": "intermediate"}  # 0 ply
 
 
@@ -92,6 +92,7 @@ def test_totals_add_up(midgame_report):
         assert t["decisions"] == len(mine)
         assert t["total"] == pytest.approx(sum(d["equity_lost"] for d in mine), abs=1e-5)
         assert t["chequer"] + t["cube"] == pytest.approx(t["total"], abs=1e-5)
+        assert t["rated"] == sum(d["rated"] for d in mine) == len(mine)  # chequer plays all count
         assert t["error_rate"] == pytest.approx(1000 * t["total"] / len(mine), abs=1e-2)
         assert t["luck"] == pytest.approx(sum(d["luck"] or 0 for d in mine), abs=1e-5)
         assert t["luck_adjusted"] is None  # the game is not over
@@ -123,6 +124,14 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     cube = [d for d in decisions(report) if d["kind"] == "cube"]
     assert cube and all(d["dice"] is None and d["played"] in ("Roll", "Doubles => 2", "Takes", "Drops") for d in cube)
     assert all(d["match_id"] and d["equity_lost"] >= 0 for d in decisions(report))
+    # GNU's count: every chequer play, every double, take and pass, a no double only when close
+    assert all(d["rated"] for d in decisions(report) if d["kind"] == "chequer" or d["played"] != "Roll")
+    idle = [d for d in cube if not d["rated"]]
+    assert idle and all(d["played"] == "Roll" for d in idle)
+    for player, t in report["totals"].items():
+        mine = [d for d in decisions(report) if d["player"] == player]
+        assert t["decisions"] == len(mine) and t["rated"] == sum(d["rated"] for d in mine) < len(mine)
+        assert t["error_rate"] == pytest.approx(1000 * t["total"] / t["rated"], abs=1e-2)
 
 
 def test_chequer_errors_in_a_match_are_in_emg():
