@@ -56,7 +56,8 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
 
 
 def totals_text(info, report: dict) -> str:
-    """Per player: decisions, marks by kind, total and average lost, error rate, luck.
+    """Per player: decisions (and those rated, where the report counts fewer: GNU counts cube
+    decisions only when acted on or close), marks, total and average lost, error rate, luck.
 
     The error rate (1000 × the average, GNU's milli-points) is shown where the records
     measure equity (they carry a ``win_chance``); in score points or centipawns it would
@@ -78,7 +79,8 @@ def totals_text(info, report: dict) -> str:
         by_kind = ", ".join(f"{kind} {fmt(t[kind])}" for kind in lost_kinds) if len(lost_kinds) > 1 else \
             (f"all {lost_kinds[0]}" if lost_kinds and len(kinds) > 1 else "")
         lost = f"{fmt(t['total'])}{' (' + by_kind + ')' if by_kind else ''}"
-        text = [f"{player}: {t['decisions']} decisions · errors {errors}",
+        rated = f" ({t['rated']} rated)" if t.get("rated") not in (None, t["decisions"]) else ""  # GNU's count
+        text = [f"{player}: {t['decisions']} decisions{rated} · errors {errors}",
                 f"  lost {lost} · average {fmt(t['average'])}"
                 + (f" · error rate {t['error_rate']:.1f}" if equity else "")]
         if t.get("luck") is not None:
