@@ -9,8 +9,9 @@ seeds give the same pictures (font rendering aside).
 
     python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600 ...]
 
-Shots: menu, play, tutor, watch, mandragora, chesstack, tournament, bearoff, cube, settings (the
-README shows all but the last).  By default every shot is taken at the README's 1280x800
+Shots: menu, play, tutor, watch, mandragora, chesstack, tournament, bearoff, cube, settings,
+review, review_mandragora (``docs/review_shots.py``; the README shows all but settings and
+review_mandragora).  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
 given (the README's size still into ``--out``).
@@ -41,7 +42,10 @@ README_SIZE = (1280, 800)
 SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
 """The window size of the shots being taken."""
-SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "cube", "settings")
+SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "cube", "settings",
+         "review", "review_mandragora")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from review_shots import shot_review, shot_review_mandragora  # noqa: E402,F401  (the Review screen's shots)
 
 # --- driving the window (besides tests/ui/util.py's clicks, keys and drags) -------------------------
 

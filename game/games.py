@@ -41,13 +41,20 @@ IMPORT_SUFFIXES = (".mat", ".sgf")
 (``.mat`` text and GNU Backgammon's ``.sgf``)."""
 
 
-def imported_record(path):
+def imported_record(path, file_names: bool = False):
     """The :class:`~game.core.match.GameRecord` of a file another program wrote (a ``.mat`` or
-    ``.sgf`` match file becomes one backgammon match record), ``None`` when ``path`` is no such file;
-    ``ValueError`` saying what is wrong with a bad one.  Read with the bounded reader."""
+    ``.sgf`` match file becomes one backgammon match record), ``None`` when ``path`` is no such
+    file; ``ValueError`` saying what is wrong with a bad one.  Read with the bounded reader.
+
+    The record's players are both ``human`` (what the window's replay mode plays on with);
+    with ``file_names`` they are the names the file gives instead (for ``tabula review``)."""
     if not str(path).lower().endswith(IMPORT_SUFFIXES):
         return None
     from .backgammon.matfile import match_record, read_match
     from .core.untrusted import read_text
 
-    return match_record(read_match(read_text(path, 2_000_000, "match file"), str(path)))
+    match = read_match(read_text(path, 2_000_000, "match file"), str(path))
+    record = match_record(match)
+    if file_names:
+        record.players = list(match.players)
+    return record

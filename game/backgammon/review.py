@@ -1,29 +1,48 @@
-"""Backgammon's part of a game review (:mod:`game.core.review`): decision kinds, GNU IDs, luck.
+"""Backgammon's part of a game review (:mod:`game.core.review`): decision kinds, GNU IDs,
+the units of the equity lost, and luck.
 
-**Luck** of a roll for the player who rolled it: ``V(roll) − Σ p(r) · V(r)`` over the 21
-rolls ``r`` (doubles 1/36, others 2/36), where ``V(r)`` is the equity of the best play with
-roll ``r`` at 0 ply (the greedy search with the strongest evaluator, whatever the review's
-level, for speed).  In a money game with the cube the values are the chequer search's (cubeless
-equity times the cube's value).  The opening roll (which also decides who starts) has no luck
-(``None``), nor has a roll in a match (its values are not equities; not measured yet) or a
-roll after which no play is possible for some roll (kept out rather than guessed).
+**Units** (:func:`review_units`), as GNU Backgammon reports errors: in a money game per unit
+of the current cube (the chequer search's values are cubeless equity times the cube); in a
+match in EMG, "equivalent to money game" equity.  The match search values a position
+``V = 2·MWC − 1`` (the mover's match winning chance), and GNU's ``mwc2eq`` is
+``EMG = (2·MWC − (W + L)) / (W − L)`` with ``W``, ``L`` the mover's match winning chances
+after winning and after losing a single game at the current cube, so a difference
+``ΔV`` is ``ΔEMG = ΔV / (W − L)``.  Cube records are already in those units
+(:func:`.cube_play.cube_records`), so only chequer decisions are scaled.
+
+**Luck** of a roll for the player ``P`` who then plays: ``V(roll) − Σ p(r) · V(r)`` over the
+chance node's outcomes ``r`` (the 21 rolls, doubles 1/36 and others 2/36; for the opening
+roll, which also decides who starts, the 30 non-double rolls of either player, 1/30 each;
+for a first roll with a fixed starter its 15 non-doubles), both from ``P``'s view.  ``V(r)``
+is the value of the best play after ``r`` for the player it gives the turn to, turned to
+``P``'s view (the values are zero-sum); a roll with no legal play is worth the position with
+the turn passed, from ``P``'s view.  Values are 0-ply (the greedy search with the strongest
+evaluator, whatever the review's level), for speed: 21–30 searches per roll.  Units: points
+in a cubeless game and in a money game with the cube (so the luck-adjusted result is
+points − luck), EMG in a match (the ``V`` difference divided by ``W − L`` at the position
+after the roll, as above).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+
+import numpy as np
 
 from . import formats
-from .ai import get_level, search, strongest_evaluator
+from .ai import strongest_evaluator
+from .cube_ai import CubeSearchRules, _outcomes, chances_of, context_of
 from .cube_rules import decision
-from .cube_state import CubeState
-from .evaluators import get_evaluator
+from .cube_state import DOUBLE, CubeState
+from .evaluators import boards_to_array, get_evaluator
+from .nets.encoding import flip_outputs
 from .positions import match_info
-from .rules import BackgammonState, with_dice
+from .rules import BackgammonRules, BackgammonState
 
 ROLLS = tuple((f"{a}{b}", (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(1, a + 1))
 """The 21 rolls with their probabilities."""
+_RULES = BackgammonRules()
+_SEARCH = CubeSearchRules()
 
 
 def decision_kind(state: BackgammonState) -> str:
@@ -40,19 +59,119 @@ def review_position(state: BackgammonState) -> tuple[str, str]:
     return position, formats.match_id(match_info(cubed))
 
 
-@lru_cache(maxsize=4096)
-def _best_value(state: BackgammonState) -> float:
-    ranked = search(state, get_level("intermediate"), get_evaluator(strongest_evaluator()))
-    return float(ranked.best.value) if ranked.moves else None
+CLOSE_CUBE = 0.16
+"""A cube decision counts in the error rate when no double is within this much of doubling
+(GNU Backgammon's "close or actual" cube decisions)."""
+
+
+def review_rated(state: BackgammonState, records, played) -> bool:
+    """Whether a decision counts in the error rate (see :mod:`game.core.review`): every
+    chequer play; a take or pass; a double; a no double only when close (the best action
+    ahead of doubling by less than :data:`CLOSE_CUBE`, in the records' units)."""
+    kind = decision(state)
+    if kind != "cube" or played.move == DOUBLE:
+        return True
+    double = next((r for r in records if r.move == DOUBLE), None)
+    return double is not None and records[0].value - double.value < CLOSE_CUBE
+
+
+def emg_scale(state: BackgammonState, player: int | None = None) -> float:
+    """``1 / (W − L)`` for ``player`` (by default the one on turn) in a match: turns a
+    difference of ``2·MWC − 1`` values into EMG (see the module doc); 1 outside matches."""
+    if state.cube is None or not state.cube.is_match:
+        return 1.0
+    outcomes = _outcomes(replace(context_of(state, player), owner="centre"))
+    spread = float(outcomes[0] - outcomes[3])
+    return 1.0 / spread if spread > 1e-9 else 1.0
+
+
+def review_units(state: BackgammonState) -> float:
+    """The factor from a chequer decision's ``-diff`` to GNU's units (see the module doc);
+    cube decisions' records are already in them."""
+    if state.cube is None or decision_kind(state) == "cube":
+        return 1.0
+    return emg_scale(state) if state.cube.is_match else 1.0 / state.cube.value
+
+
+def _after_rows(state: BackgammonState):
+    """``(mover's exact value or None, after state)`` for every legal play of ``state``."""
+    rules = _SEARCH if state.cube is not None else _RULES
+    for move in _RULES.legal_moves(state):
+        after = rules.apply(state, move)
+        if not rules.is_over(after):
+            yield None, after
+        elif state.cube is not None:
+            yield _SEARCH.ended_value(after, state.turn), after
+        else:
+            yield _RULES.result(after)[state.turn], after
+
+
+def _mover_values(states) -> list[float]:
+    """The 0-ply value of the best play of each state (dice rolled) for its player on turn,
+    as the greedy search with the strongest evaluator values it (cubeless equity; times the
+    cube in money; ``2·MWC − 1`` with the cube centred in a match), all plays of all states
+    evaluated in one batch.  A roll with no legal play has the one play ``(no play)``: the
+    position with the turn passed, valued from the roller's view."""
+    evaluator = get_evaluator(strongest_evaluator())
+    rows = [(i, exact, after) for i, state in enumerate(states) for exact, after in _after_rows(state)]
+    live = [(i, after) for i, exact, after in rows if exact is None]
+    values = [[] for _ in states]
+    for i, exact, _ in rows:
+        if exact is not None:
+            values[i].append(exact)
+    if live:
+        batch = boards_to_array([(after.on_roll, after.opponent) for _, after in live])
+        if states[0].cube is None:
+            theirs = evaluator.equity(batch)
+            for (i, _), value in zip(live, theirs):
+                values[i].append(-float(value))
+        else:
+            mine = flip_outputs(chances_of(evaluator, batch))
+            weights = {i: _cube_weights(states[i]) for i in {i for i, _ in live}}
+            for (i, _), row in zip(live, mine):
+                values[i].append(float(weights[i][:5] @ row + weights[i][5]))
+    return [max(v) for v in values]
+
+
+def _cube_weights(state: BackgammonState) -> np.ndarray:
+    """``w`` with ``value = w[:5] · chances + w[5]`` for the mover's cubeless chances in a game
+    with the cube: :func:`.cube_ai.cube_evaluate`'s formula (money: cubeless equity times the
+    cube; match: ``2·MWC − 1``, the cube centred), written as a linear map."""
+    if not state.cube.is_match:
+        return np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0]) * state.cube.value
+    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(context_of(state), owner="centre"))
+    # MWC = (w−g)·ws + (g−bg)·wg + bg·wbg + (1−w−lg)·ls + (lg−lbg)·lg' + lbg·lbg'
+    mwc = np.array([ws - ls, wg - ws, wbg - wg, lg - ls, lbg - lg, ls])
+    return np.append(2.0 * mwc[:5], 2.0 * mwc[5] - 1.0)
+
+
+def _value(state: BackgammonState, player: int) -> float:
+    """The value of ``state`` (just rolled) for ``player``: its best play's for the player
+    on turn, negated for the other."""
+    value = _mover_values([state])[0]
+    return value if state.turn == player else -value
 
 
 def luck(before: BackgammonState, after: BackgammonState, **_options) -> float | None:
     """The luck of the roll from ``before`` (a chance node) to ``after``; see the module doc."""
-    match = before.cube is not None and before.cube.is_match
-    if before.turn is None or match or after.dice is None or after.turn != before.turn:
+    if after.dice is None or after.turn is None:
         return None
-    values = [(_best_value(with_dice(before, roll)), p) for roll, p in ROLLS]
-    if any(v is None for v, _ in values):
-        return None  # a roll with no play: its value is not measured by a play's search
-    rolled = _best_value(with_dice(before, f"{after.dice[0]}{after.dice[1]}"))
-    return rolled - sum(v * p for v, p in values)
+    player = after.turn
+    outcomes = _RULES.chance_outcomes(before)
+    states = [_RULES.apply(before, roll) for roll, _ in outcomes]
+    values = []
+    for turn in sorted({s.turn for s in states}):  # one batch per player (their values' contexts)
+        mine = [s for s in states if s.turn == turn]
+        values += list(zip(mine, _mover_values(mine)))
+    mine = [v if s.turn == player else -v for s, v in values]
+    average = sum(p * v for (_, p), v in zip(outcomes, _reorder(states, values, mine)))
+    rolled = next((v for (s, _), v in zip(values, mine) if s == after), None)
+    if rolled is None:  # not one of the node's outcomes (not expected)
+        rolled = _value(after, player)
+    return (rolled - average) * emg_scale(after, player)
+
+
+def _reorder(states, values, mine) -> list[float]:
+    """``mine`` (in ``values``' order) back in the order of ``states``."""
+    where = {id(s): v for (s, _), v in zip(values, mine)}
+    return [where[id(s)] for s in states]

@@ -1,11 +1,13 @@
-"""``tabula review FILE [--level L] [--thresholds D B V] [--json]``: review a Tabula save.
+"""``tabula review FILE [--level L] [--thresholds D B V] [--json]``: review a Tabula save or a
+match file another program wrote (``.mat``, read as the window's Load dialog reads it:
+:func:`game.games.imported_record`; every game of the match, players named as in the file).
 
 Every decision of both players is analysed at ``--level`` (the game's analysis levels; by
 default its analysis default) and compared with the best (:mod:`game.core.review`).  The
 text output lists the decisions that got a mark, then each player's totals; ``--json``
 prints ``{"players", "games": [{"game", "decisions": [...]}], "totals"}``.  A progress line
 is drawn on stderr when it is a terminal; Ctrl-C stops the review with a message and exit code 130 (nothing is
-cached then).  The report is cached next to the save as ``FILE.review`` (keyed by the
+cached then).  The report is cached next to the file as ``FILE.review`` (keyed by the
 game, its moves, the level and the thresholds), so a second review of the same save is
 instant; a damaged cache is ignored and rewritten.
 """
@@ -18,13 +20,13 @@ import sys
 
 from ..core.review import ReviewCancelled, cached_review
 from ..core.saves import SaveError, load_game
-from ..games import get_game, rules_for
+from ..games import IMPORT_SUFFIXES, get_game, imported_record, rules_for
 from .common import UsageError, canonical_name
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("review", help="review every decision of a saved game: errors, marks, luck")
-    parser.add_argument("file", help="a Tabula saved game (.json)")
+    parser.add_argument("file", help="a Tabula saved game (.json) or a match file (.mat)")
     parser.add_argument("--level", type=canonical_name, help="the analysis level (default: the game's)")
     parser.add_argument("--thresholds", type=float, nargs=3, metavar=("DOUBTFUL", "BAD", "VERY_BAD"),
                         help="the amount lost (equity in backgammon) from which a decision is marked "
@@ -34,10 +36,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        record = load_game(args.file, rules_for)
-    except SaveError as error:
-        raise UsageError(str(error)) from None
+    record = _load(args.file)
     info = get_game(record.game)
     if info.analyze is None:
         raise UsageError(f"{info.title} has no move analysis to review with")
@@ -69,6 +68,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load(path: str):
+    """The record to review: an imported match file's (players as the file names them), else
+    a Tabula save's; a clear :class:`UsageError` for a bad one."""
+    if str(path).lower().endswith(IMPORT_SUFFIXES):
+        try:
+            return imported_record(path, file_names=True)
+        except ValueError as error:  # UntrustedFileError and MatchFileError are ValueErrors
+            raise UsageError(f"{path}: {error}") from None
+    try:
+        return load_game(path, rules_for)
+    except SaveError as error:
+        raise UsageError(str(error)) from None
+
+
 def _progress(done: int, total: int) -> None:
     width = 30
     filled = width * done // max(total, 1)
@@ -91,5 +104,6 @@ def print_report(info, report: dict, options: dict) -> None:
         kinds = ", ".join(f"{kind} {t[kind]:.3f}" for kind in info.decision_kinds if kind in t)
         luck = f", luck {t['luck']:+.3f}" if info.luck is not None else ""
         adjusted = f", luck-adjusted result {t['luck_adjusted']:+.3f}" if info.luck is not None and t["luck_adjusted"] is not None else ""
-        print(f"  {player}: {t['decisions']} decisions, lost {t['total']:.3f} ({kinds}), "
+        rated = f" ({t['rated']} rated)" if t.get("rated", t["decisions"]) != t["decisions"] else ""
+        print(f"  {player}: {t['decisions']} decisions{rated}, lost {t['total']:.3f} ({kinds}), "
               f"average {t['average']:.4f}, error rate {t['error_rate']:.1f}{luck}{adjusted}")

@@ -265,6 +265,14 @@ class GameInfo:
     review_thresholds: tuple[float, float, float] | None = None
     """Lost amounts (tutor's units) from which a review marks a decision doubtful, bad, very
     bad; by default half, once and twice ``tutor_margin``'s amount."""
+    review_units: Callable[[Any], float] | None = None
+    """``review_units(state)``: the factor that turns the tutor's lost amount at a decision
+    into the review's units (backgammon: chequer errors in matches to EMG, in money per
+    unit of cube); by default 1."""
+    review_rated: Callable[[Any, list, Any], bool] | None = None
+    """``review_rated(state, records, played)``: whether a reviewed decision counts in the
+    error rate (backgammon: not a cube decision neither acted on nor close, as GNU
+    Backgammon counts); by default every decision."""
     luck: Callable[..., float | None] | None = None
     """``luck(before, after, **analysis_options)``: what the chance outcome from ``before``
     to ``after`` gave the player who then decides, in native units; ``None`` where it does

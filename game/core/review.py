@@ -4,13 +4,15 @@
 with more than one legal choice (chance nodes and forced moves are skipped), asks the game's
 ``analyze`` for its records and compares the action played with the best one.  It knows no
 game: the game declares what it needs in :class:`~game.core.gameinfo.GameInfo`
-(``decision_kind``, ``decision_kinds``, ``review_position``, ``game_number``, ``luck``).
+(``decision_kind``, ``decision_kinds``, ``review_position``, ``game_number``,
+``review_units``, ``review_rated``, ``luck``).
 
 Choices where the issue is silent:
 
 - ``equity_lost`` is how far the played action's record trails the best, in the units the
-  game's tutor judges by (``GameInfo.tutor_margin``): backgammon's ``-diff`` in equity (EMG
-  for cube decisions in matches, compared at the deepest depth both were searched to);
+  game's tutor judges by (``GameInfo.tutor_margin``), times the game's ``review_units``:
+  backgammon's ``-diff`` in equity, normalised as GNU Backgammon does (EMG in matches, per
+  unit of cube in money games; compared at the deepest depth both were searched to);
   Mandragora's display-score points.  Never below 0; 0 for the best (and 0 if the analysis
   has no record of the action played, which the games' analyses never leave out).
 - ``mark``: ``None`` below the first threshold, then "doubtful", "bad", "very bad" at or
@@ -20,11 +22,26 @@ Choices where the issue is silent:
   ``Chance.in_move_list`` form, "31"), ``None`` when the decision follows another decision.
 - ``luck`` of a decision is the game's ``luck`` of that chance outcome for the player who
   then decides (``None`` when the game has no luck hook or it does not apply).
-- Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions``,
-  ``average`` (total / decisions), ``error_rate`` = 1000 × average (milli-points per
-  decision, GNU's "error rate" counted over the unforced decisions reviewed), ``luck`` (sum
-  of the decisions' measured luck; ``None`` for a game without a luck hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an
-  unfinished game).
+- ``win_chance`` (for the window's graph): the chance (0..1) that the *first* player of the
+  report's ``players`` wins **the game** (not the match: the chequer analysis gives game
+  chances only, and one curve should mean one thing) in the position of the decision, before
+  it is made, as the analysis sees it: the best record's ``details["win"]`` (the mover's
+  chance after the best action), turned to the first player's view; ``None`` when the game's
+  analysis gives no win chance (Mandragora, Chesstack).
+- ``score``: the best record's display score (−100..100), from the first player's view, for
+  every game (so the same graph serves all three).
+- ``rated``: whether the decision counts in the error rate: the game's ``review_rated``
+  says (backgammon, as GNU Backgammon counts: every chequer play with a choice, and a cube
+  decision only when it was acted on — a double, a take, a pass — or close: no double within
+  0.16 of doubling); every decision without the hook.
+- Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions`` (all
+  reviewed), ``rated`` (those counted), ``average`` (total / rated), ``error_rate`` = 1000 ×
+  average (milli-points per rated decision, GNU's "error rate"), ``luck`` (sum
+  of the decisions' measured luck and of the rolls before forced turns, which are no
+  decisions but whose luck counts, a dance above all; ``None`` for a game without a luck
+  hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an unfinished
+  game; in the result's units: points in a money game, but ±1 for a match won or lost
+  against luck in EMG, so only a rough figure there).
 
 :func:`cached_review` keeps the report in ``<save>.review`` (written atomically, keyed by
 a hash of the record, the analysis options and the thresholds) and trusts it only after
@@ -97,6 +114,7 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
     rules = info.rules()
     state = rules.initial_state(dict(record.options))
     steps = []  # (state, action, chance text before it, state before that chance)
+    forced = []  # (state before the chance, state after it) of forced turns, for luck
     chance_text, chance_state = None, None
     for text in record.actions:
         action = rules.parse(state, text)
@@ -105,6 +123,8 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
         else:
             if len(rules.legal_moves(state)) > 1:
                 steps.append((state, action, chance_text, chance_state))
+            elif chance_state is not None and info.luck is not None:
+                forced.append((chance_state, state))
             chance_text, chance_state = None, None
         state = rules.apply(state, action)
     labels = player_labels(info, record)
@@ -116,12 +136,18 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
             _decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds))
         if progress is not None:
             progress(done + 1, len(steps))
+    forced_luck = {}
+    for rolled_from, after in forced:
+        value = info.luck(rolled_from, after, **options)
+        if value is not None:
+            label = labels[rules.to_move(after)]
+            forced_luck[label] = forced_luck.get(label, 0.0) + float(value)
     final = state
     result = tuple(rules.result(final)) if rules.is_over(final) else record.result
     return {
         "players": labels,
         "games": [{"game": number, "decisions": decisions} for number, decisions in sorted(games.items())],
-        "totals": totals(info, labels, [d for ds in games.values() for d in ds], result),
+        "totals": totals(info, labels, [d for ds in games.values() for d in ds], result, forced_luck),
     }
 
 
@@ -130,11 +156,14 @@ def _decision(info, rules, before, action, dice_text, rolled_from, labels, optio
     played = next((r for r in records if r.move == action), None)
     best = records[0] if records else None
     lost = 0.0 if played is None or played is best else max(0.0, float(info.tutor_margin.behind(played)))
+    if lost and info.review_units is not None:
+        lost *= info.review_units(before)
     mover = rules.to_move(before)
     position, match = info.review_position(before) if info.review_position else (info.format_position(before), None)
     luck = None
     if info.luck is not None and rolled_from is not None:
         luck = info.luck(rolled_from, before, **options)
+    rated = True if info.review_rated is None or played is None else bool(info.review_rated(before, records, played))
     return {
         "player": labels[mover],
         "kind": info.decision_kind(before) if info.decision_kind else "move",
@@ -146,21 +175,35 @@ def _decision(info, rules, before, action, dice_text, rolled_from, labels, optio
         "equity_lost": round(lost, 6),
         "mark": mark(lost, thresholds),
         "luck": None if luck is None else round(float(luck), 6),
+        "win_chance": _first_player_win_chance(best, mover),
+        "score": None if best is None else round(best.score if mover == 0 else -best.score, 3),
+        "rated": rated,
     }
 
 
-def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
-    """Per player totals of ``decisions`` (see the module doc)."""
+def _first_player_win_chance(best, mover: int) -> float | None:
+    """The best record's win chance (the mover's) as the first player's; see the module doc."""
+    win = None if best is None else best.details.get("win")
+    if win is None:
+        return None
+    return round(float(win) if mover == 0 else 1.0 - float(win), 6)
+
+
+def totals(info, labels: list[str], decisions: list[dict], result, forced_luck: dict | None = None) -> dict:
+    """Per player totals of ``decisions`` (see the module doc); ``forced_luck`` adds the luck
+    of each player's forced turns' rolls, which are no decisions."""
     kinds = tuple(info.decision_kinds) if info.decision_kinds else ("move",)
     report = {}
     for seat, label in enumerate(labels):
         mine = [d for d in decisions if d["player"] == label]
         lost = {kind: round(sum(d["equity_lost"] for d in mine if d["kind"] == kind), 6) for kind in kinds}
         total = round(sum(d["equity_lost"] for d in mine), 6)
-        luck = round(sum(d["luck"] for d in mine if d["luck"] is not None), 6) if info.luck else None
-        average = total / len(mine) if mine else 0.0
+        luck = (round(sum(d["luck"] for d in mine if d["luck"] is not None)
+                      + (forced_luck or {}).get(label, 0.0), 6) if info.luck else None)
+        rated = sum(1 for d in mine if d.get("rated", True))
+        average = total / rated if rated else 0.0
         points = result[seat] if result is not None and seat < len(result) else None
-        report[label] = {**lost, "total": total, "decisions": len(mine), "average": round(average, 6),
+        report[label] = {**lost, "total": total, "decisions": len(mine), "rated": rated, "average": round(average, 6),
                          "error_rate": round(1000 * average, 3), "luck": luck,
                          "luck_adjusted": None if points is None or luck is None else round(points - luck, 6)}
     return report
@@ -169,6 +212,9 @@ def totals(info, labels: list[str], decisions: list[dict], result) -> dict:
 # -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
+CACHE_VERSION = 3
+"""Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
+matches and of the opening roll, errors in EMG, ``rated``), so older caches are reviewed afresh."""
 
 
 def cache_path(save: Path | str) -> Path:
@@ -180,7 +226,7 @@ def cache_path(save: Path | str) -> Path:
 def cache_key(record: GameRecord, options: dict[str, Any], thresholds) -> str:
     """What a cached review depends on: the game, its options and actions, the analysis
     options and the thresholds, hashed."""
-    text = json.dumps([record.game, record.options, record.actions, record.players, options,
+    text = json.dumps([CACHE_VERSION, record.game, record.options, record.actions, record.players, options,
                        [float(t) for t in thresholds]], sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -212,7 +258,9 @@ def write_cache(save: Path | str, key: str, report: dict) -> None:
 
 DECISION_FIELDS = {"player": str, "kind": str, "position_id": str, "match_id": (str, type(None)),
                    "dice": (str, type(None)), "played": str, "best": (str, type(None)),
-                   "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None))}
+                   "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None)),
+                   "win_chance": (int, float, type(None)), "score": (int, float, type(None)),
+                   "rated": bool}
 
 
 def _valid_report(report: Any) -> bool:

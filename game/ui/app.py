@@ -110,6 +110,8 @@ class App:
         try:
             record = imported_record(path) or load_game(path, rules_for)
             self.play(GameSession.from_record(get_game(record.game), record), review=review)
+            if review:  # the Review screen keeps its cache beside the file (game.ui.review_screen)
+                self.scene.source = (Path(path), tuple(record.actions))
         except (SaveError, ValueError) as error:
             self.banner.show(f"Cannot load the game: {error}", error=True)
             return False

@@ -84,7 +84,8 @@ class GameView(Protocol):
 
 OPTIONAL_VIEW_HOOKS = {
     "move_arrows": "move_arrows(state, move) -> [(start, end), ...]: screen points of the arrows "
-                   "that draw a move (the hint panel's selected move, the computer's choice in watch mode)",
+                   "that draw a move (the hint panel's selected move, the computer's choice in watch mode, the "
+                   "Review screen's best play and play made)",
     "use_analysis": "use_analysis(records_for): the scene hands over ``records_for(state) -> records or None``, "
                     "the window's analysis of a position (asked for, never computed on the drawing thread), "
                     "for views that mark moves on the board (Mandragora's scores on its areas)",

@@ -3,7 +3,8 @@ keys that work in the mode on screen), and a test checks that the README's "Keys
 paragraph says the same (:func:`readme_paragraph`).
 
 Modes: ``play`` (a game with a human player), ``watch`` (computers play, the viewer
-watches), ``replay`` (stepping through the moves of a finished or loaded game).  A key
+watches), ``replay`` (stepping through the moves of a finished or loaded game), ``review``
+(the Review screen: a whole game analysed, its decisions marked).  A key
 marked ``analysis`` works only for a game whose analysis the window shows, one marked
 ``human`` only in a game with a human player (undo in replay mode leaves it: it takes back
 moves of the game as it stands).
@@ -13,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PLAY, WATCH, REPLAY = "play", "watch", "replay"
+PLAY, WATCH, REPLAY, REVIEW = "play", "watch", "replay", "review"
 ALL = frozenset({PLAY, WATCH, REPLAY})
+"""The play scene's modes (the Review screen has keys of its own)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,8 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("H", "hints", analysis=True),
     Key("Up/Down", "pick a hint", analysis=True),
     Key("G", "graph", analysis=True),
+    Key("V", "review", analysis=True, readme="review the game: every decision analysed, marked and totalled "
+        "(the Review screen; the moves so far of a game in progress)"),
     Key("T", "tutor", frozenset({PLAY}), analysis=True, human=True),
     Key("Space", "pause", frozenset({WATCH}), analysis=True, readme="pause (watching)"),
     Key("- + or [ ]", "watch speed", frozenset({WATCH}), analysis=True, readme="watch speed (watching)"),
@@ -59,6 +63,11 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("S", "save"),
     Key("M", "sound"),
     Key("Esc", "menu", readme="back to the menu"),
+    Key("Left/Right", "previous/next decision", frozenset({REVIEW}), readme="previous/next decision (review)"),
+    Key("Up/Down", "previous/next mistake", frozenset({REVIEW}), readme="previous/next mistake (review)"),
+    Key("Home/End", "first/last decision", frozenset({REVIEW}), readme="first/last decision of the game (review)"),
+    Key("PgUp/PgDn", "previous/next game", frozenset({REVIEW}), readme="previous/next game of a match (review)"),
+    Key("Esc", "back", frozenset({REVIEW}), readme="back to the game (review; while it analyses: cancel)"),
 )
 
 

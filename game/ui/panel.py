@@ -59,10 +59,13 @@ class MoveListSection:
     flexible = True
 
     def __init__(self, fonts, lines: Callable[[], Sequence[str]], title: str = "Moves",
-                 selected: Callable[[], int | None] | None = None) -> None:
+                 selected: Callable[[], int | None] | None = None,
+                 colour: Callable[[int], tuple | None] | None = None) -> None:
         self.fonts, self.lines, self.title = fonts, lines, title
         self.selected = selected
         """Optional: the line to highlight (replay mode; ``None``: the last) and keep in view."""
+        self.colour = colour
+        """Optional: a line's own colour by index (the Review screen's marks), ``None``: the usual."""
         self.rows: list[tuple[int, pygame.Rect]] = []
         """``(line index, rect)`` of the lines drawn last, for :meth:`row_at`."""
 
@@ -91,7 +94,10 @@ class MoveListSection:
             index = first + i
             marked = index == (len(lines) - 1 if chosen is None else chosen)
             self.rows.append((index, pygame.Rect(rect.x, y + i * step, rect.w, step)))
-            draw_text(surface, font, line, (rect.x + 8, y + i * step), ACCENT if marked else TEXT)
+            own = self.colour(index) if self.colour is not None else None
+            if marked and self.colour is not None:  # the selected line keeps its mark's colour, on a band
+                pygame.draw.rect(surface, PANEL_EDGE, (rect.x + 2, y + i * step, rect.w - 4, step), border_radius=3)
+            draw_text(surface, font, line, (rect.x + 8, y + i * step), own or (ACCENT if marked else TEXT))
         surface.set_clip(clip)
 
 

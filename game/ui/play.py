@@ -13,6 +13,7 @@ the table in :mod:`game.ui.keys`.
 
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
+"Review the game" (V) suspends the scene for the Review screen (:mod:`game.ui.review_screen`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .widgets import draw_text
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .choices import ChoiceButtons
 from .keys import PLAY, REPLAY, WATCH, key_help
+from .review_screen import can_review, review_game
 
 KEYS = key_help(PLAY, analysis=True)
 """The key help of a game with a human player (built from :data:`game.ui.keys.KEY_TABLE`)."""
@@ -103,6 +105,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             "save": make(pygame.Rect(x + bw * 0.44, h - 50, bw * 0.26, 36), "Save", self.gui),
             "menu": make(pygame.Rect(x + bw * 0.72, h - 50, bw * 0.28, 36), "Menu", self.gui),
             "retry": make(pygame.Rect(x, h - 96, bw, 36), "Retry the computer's move", self.gui),
+            "review": make(pygame.Rect(x, h - 96, bw, 36), "Review the game", self.gui),  # where Retry is not
         }
         self.speed_label = None
         if watching:
@@ -153,6 +156,9 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         retry = self.buttons["retry"]
         if bool(self.error) != retry.visible:
             retry.show() if self.error else retry.hide()
+        review, shown = self.buttons["review"], not self.error and can_review(self)
+        if shown != bool(review.visible):
+            review.show() if shown else review.hide()
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -200,6 +206,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.command("done")
         elif key == pygame.K_n:
             self.command("new")
+        elif key == pygame.K_v:
+            self.command("review")
         elif key == pygame.K_s:
             self.command("save")
         elif key == pygame.K_ESCAPE:
@@ -255,6 +263,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.app.show_menu()
         elif action == "retry":
             self.error = None
+        elif action == "review" and can_review(self):
+            review_game(self)
         elif action == "pause":
             self.overlays.toggle_pause()
         elif action in ("slower", "faster"):

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
+from game.cli import main
 from game.core.match import play_game
 from game.core.saves import examples_dir, save_game
 from game.games import get_game
@@ -72,3 +74,45 @@ def test_mandragora_save_reviews_with_the_same_shape(capsys, tmp_path):
     report = json.loads(out)
     decisions = report["games"][0]["decisions"]
     assert decisions and all(d["match_id"] is None and d["kind"] == "move" for d in decisions)
+
+
+MATCHES = Path(__file__).resolve().parents[1] / "data" / "matches"
+
+
+@pytest.fixture(scope="module")
+def match_report(tmp_path_factory):
+    """``tabula review`` of a copy of a real 3-point match (three games) at the fastest level."""
+    path = tmp_path_factory.mktemp("mat") / "3pt-a.mat"
+    shutil.copy(MATCHES / "3pt-a.mat", path)
+    code = main(["review", str(path), "--level", "intermediate", "--json"])
+    assert code == 0
+    return path
+
+
+def test_a_match_file_is_reviewed_game_by_game_with_the_files_names(capsys, match_report):
+    code, out, err = run(capsys, "review", str(match_report), "--level", "intermediate", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["players"] == ["lasse", "trovander"]
+    assert [g["game"] for g in report["games"]] == [1, 2, 3]
+    first = report["games"][0]["decisions"][0]
+    assert (first["player"], first["dice"], first["played"]) == ("trovander", "32", "24/21 13/11")
+    found = [d for g in report["games"] for d in g["decisions"]]
+    cube = [d for d in found if d["kind"] == "cube"]
+    assert {"Doubles => 2", "Takes"} <= {d["played"] for d in cube}
+    assert all(d["match_id"] and d["equity_lost"] >= 0 and 0 <= d["win_chance"] <= 1 for d in found)
+    assert set(report["totals"]) == {"lasse", "trovander"}
+    # trovander's three dances in game 1 (forced, so no decisions) count in his luck
+    his = [d["luck"] for d in found if d["player"] == "trovander" and d["kind"] == "chequer"]
+    assert all(isinstance(x, float) for x in his)
+    assert report["totals"]["trovander"]["luck"] < sum(his) - 0.3
+    assert Path(f"{match_report}.review").is_file()
+
+
+def test_a_broken_match_file_is_a_clear_error(capsys, tmp_path):
+    text = (MATCHES / "3pt-a.mat").read_text().replace("51: 13/8 24/23", "51: 13/2 24/23", 1)
+    path = tmp_path / "broken.mat"
+    path.write_text(text)
+    code, _, err = run(capsys, "review", str(path))
+    assert code == 2 and "broken.mat" in err and "game 1" in err
+    assert not Path(f"{path}.review").exists()

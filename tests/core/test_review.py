@@ -13,7 +13,8 @@ from game.core.saves import examples_dir, load_game, save_game
 from game.games import get_game, rules_for
 
 BG = get_game("backgammon")
-FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck"]
+FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck",
+          "win_chance", "score", "rated"]
 FAST = {"level": "intermediate"}  # 0 ply
 
 
@@ -53,8 +54,29 @@ def test_every_unforced_decision_is_reviewed_with_the_exact_shape(midgame, midga
             assert d["equity_lost"] == 0
         assert d["mark"] == mark(d["equity_lost"], (0.04, 0.08, 0.16))
     assert any(d["mark"] for d in found) and any(d["equity_lost"] == 0 for d in found)
-    assert found[0]["dice"] == "43" and found[0]["luck"] is None  # the opening roll has no luck
-    assert all(isinstance(d["luck"], float) for d in found[1:])
+    assert found[0]["dice"] == "43" and abs(found[0]["luck"]) < 0.1  # an average opening roll
+    assert all(isinstance(d["luck"], float) for d in found)
+
+
+def test_win_chance_and_score_are_the_best_records_from_the_first_players_view(midgame, midgame_report):
+    rules = BG.rules()
+    found = decisions(midgame_report)
+    state, seen = rules.initial_state(midgame.options), 0
+    for text in midgame.actions:
+        action = rules.parse(state, text)
+        if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
+            d, mover = found[seen], rules.to_move(state)
+            seen += 1
+            if seen in (1, 2, 5):  # the first player's and the second's decisions
+                best = BG.analyze(state, **FAST)[0]
+                win, score = best.details["win"], best.score
+                expected = (win, score) if mover == 0 else (1 - win, -score)
+                assert (d["win_chance"], d["score"]) == pytest.approx(expected, abs=1e-3)
+        state = rules.apply(state, action)
+    assert {d["player"] for d in found[:2]} == {"human", "hard"}
+    for d in found:
+        assert 0 <= d["win_chance"] <= 1 and -100 <= d["score"] <= 100
+        assert (d["score"] > 0) == (d["win_chance"] > 0.5) or abs(d["score"]) < 10
 
 
 def test_marks_follow_the_thresholds():
@@ -70,6 +92,7 @@ def test_totals_add_up(midgame_report):
         assert t["decisions"] == len(mine)
         assert t["total"] == pytest.approx(sum(d["equity_lost"] for d in mine), abs=1e-5)
         assert t["chequer"] + t["cube"] == pytest.approx(t["total"], abs=1e-5)
+        assert t["rated"] == sum(d["rated"] for d in mine) == len(mine)  # chequer plays all count
         assert t["error_rate"] == pytest.approx(1000 * t["total"] / len(mine), abs=1e-2)
         assert t["luck"] == pytest.approx(sum(d["luck"] or 0 for d in mine), abs=1e-5)
         assert t["luck_adjusted"] is None  # the game is not over
@@ -101,6 +124,36 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     cube = [d for d in decisions(report) if d["kind"] == "cube"]
     assert cube and all(d["dice"] is None and d["played"] in ("Roll", "Doubles => 2", "Takes", "Drops") for d in cube)
     assert all(d["match_id"] and d["equity_lost"] >= 0 for d in decisions(report))
+    # GNU's count: every chequer play, every double, take and pass, a no double only when close
+    assert all(d["rated"] for d in decisions(report) if d["kind"] == "chequer" or d["played"] != "Roll")
+    idle = [d for d in cube if not d["rated"]]
+    assert idle and all(d["played"] == "Roll" for d in idle)
+    for player, t in report["totals"].items():
+        mine = [d for d in decisions(report) if d["player"] == player]
+        assert t["decisions"] == len(mine) and t["rated"] == sum(d["rated"] for d in mine) < len(mine)
+        assert t["error_rate"] == pytest.approx(1000 * t["total"] / t["rated"], abs=1e-2)
+
+
+def test_chequer_errors_in_a_match_are_in_emg():
+    """``equity_lost`` of a chequer play in a match is the search's ``2·ΔMWC`` over ``W − L``."""
+    from game.backgammon.review import emg_scale
+
+    players = [BG.make_player("beginner", seed) for seed in (0, 1)]
+    record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "5"}), seed=4, max_plies=40)
+    report = review(BG, record, FAST)
+    rules, state, found, checked = BG.rules(), BG.rules().initial_state(record.options), decisions(report), 0
+    index = 0
+    for text in record.actions:
+        action = rules.parse(state, text)
+        if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
+            d, index = found[index], index + 1
+            if d["kind"] == "chequer" and d["equity_lost"] > 0:
+                played = next(r for r in BG.analyze(state, **FAST) if r.move == action)
+                assert emg_scale(state) > 1.1  # a single game is worth less than the match
+                assert d["equity_lost"] == pytest.approx(-played.diff * emg_scale(state), abs=1e-5)
+                checked += 1
+        state = rules.apply(state, action)
+    assert checked >= 2
 
 
 def test_cancelling_stops_the_review(midgame):
@@ -119,16 +172,73 @@ def test_mandragora_review_has_the_same_shape(tmp_path):
     found = decisions(report)
     assert len(found) >= 10 and all(list(d) == FIELDS for d in found)
     assert all(d["kind"] == "move" and d["match_id"] is None and d["luck"] is None for d in found)
+    assert all(d["win_chance"] is None and -100 <= d["score"] <= 100 for d in found)
+    assert len({d["score"] for d in found}) > 1
     assert all(d["position_id"] == d["position_id"].strip() and d["equity_lost"] >= 0 for d in found)
     assert all(t["luck"] is None and set(t) >= {"move", "total", "error_rate"} for t in report["totals"].values())
 
 
-def test_luck_is_measured_in_a_money_game_with_the_cube_and_not_in_a_match():
+def test_luck_is_measured_in_a_money_game_with_the_cube_and_in_a_match():
     players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
-    money, _ = play_game(BG.rules(), players, BG.new_game_options({"cube": "on"}), seed=3, max_plies=12)
-    lucky = [d["luck"] for d in decisions(review(BG, money, FAST)) if d["kind"] == "chequer"]
-    assert lucky[0] is None and all(isinstance(x, float) for x in lucky[1:])
-    assert len({round(x, 3) for x in lucky[1:]}) > 1
+    for options in ({"cube": "on"}, {"match_length": "3"}):
+        record, _ = play_game(BG.rules(), players, BG.new_game_options(options), seed=3, max_plies=12)
+        lucky = [d["luck"] for d in decisions(review(BG, record, FAST)) if d["kind"] == "chequer"]
+        assert lucky and all(isinstance(x, float) for x in lucky)
+        assert len({round(x, 3) for x in lucky}) > 1
+
+
+def _dance_position(cube=None):
+    """White on the bar against Black's five-point board: 66, 55, 44, 33 have no play."""
+    from game.backgammon.board import make_side
+    from game.backgammon.rules import BackgammonState
+
+    return BackgammonState.from_board(make_side({24: 1, 13: 5, 8: 3, 6: 5}, bar=1),
+                                      make_side({2: 3, 3: 3, 4: 3, 5: 3, 6: 3}), 0, cube=cube)
+
+
+@pytest.mark.parametrize("options", [{}, {"match_length": 5, "score": [1, 2]}, {"match_length": 3, "score": [2, 2], "crawford_done": True}])
+def test_luck_averages_to_zero_with_rolls_that_have_no_play(options):
+    from game.backgammon.cube_rules import cube_from_options
+    from game.backgammon.review import luck
+
+    rules = BG.rules()
+    state = _dance_position(cube_from_options(options) if options else None)
+    outcomes = rules.chance_outcomes(state)
+    assert rules.to_move(state) < 0 and len(outcomes) == 21
+    lucks = {roll: luck(state, rules.apply(state, roll)) for roll, _ in outcomes}
+    assert sum(p * lucks[roll] for roll, p in outcomes) == pytest.approx(0, abs=1e-9)
+    dance = lucks[rules.parse(state, "66")]
+    assert dance < 0 and dance < lucks[rules.parse(state, "11")]  # dancing is bad luck
+
+
+def test_match_luck_is_in_emg():
+    """At double match point ``W − L = 1`` so EMG is ``2·MWC − 1`` itself; at 5-away 4-away
+    (first to 5, score 0–1) a single game is worth less than the whole match, so the same
+    roll's luck in EMG is larger than its ``2·ΔMWC``."""
+    from game.backgammon.cube_rules import cube_from_options
+    from game.backgammon.review import _value, emg_scale, luck
+
+    rules = BG.rules()
+    dmp = _dance_position(cube_from_options({"match_length": 3, "score": [2, 2], "crawford_done": True}))
+    assert emg_scale(dmp) == pytest.approx(1.0)
+    after = rules.apply(dmp, rules.parse(dmp, "66"))
+    average = sum(p * _value(rules.apply(dmp, r), 0) for r, p in rules.chance_outcomes(dmp))
+    assert luck(dmp, after) == pytest.approx(_value(after, 0) - average)
+    early = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
+    assert emg_scale(early) > 1.5
+
+
+def test_the_opening_roll_has_luck_for_the_player_it_makes_start():
+    from game.backgammon.review import _value, luck
+
+    rules = BG.rules()
+    start = rules.initial_state({})
+    outcomes = rules.chance_outcomes(start)
+    assert len(outcomes) == 30
+    after = {text: rules.apply(start, rules.parse(start, text)) for text in ("white 31", "black 31", "white 21")}
+    assert luck(start, after["white 31"]) == pytest.approx(luck(start, after["black 31"]))
+    assert luck(start, after["white 31"]) == pytest.approx(_value(after["white 31"], 0))  # the average is 0
+    assert luck(start, after["white 31"]) > 0 > luck(start, after["white 21"])
 
 
 def test_the_luck_of_a_roll_averages_to_zero_over_the_rolls():

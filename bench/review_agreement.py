@@ -1,0 +1,292 @@
+"""Agreement of ``tabula review`` with GNU Backgammon's own judgement of real matches' decisions.
+
+Decisions: every decision our review (:func:`game.core.review.review`) makes of the real
+matches in ``tests/data/matches/*.mat`` (read as ``tabula review`` reads them), at
+``--level``.  For each one GNU Backgammon's equity lost is measured on the same position,
+in the same units (EMG in a match):
+
+- **chequer plays**: every legal play (our move generator, which equals GNU's: see
+  ``tests/backgammon/test_movegen_gnubg.py``) valued by ``gnubg_nn.probabilities`` on the
+  position after it at ``--gnu-plies`` (by default the level's depth: Intermediate 0 ply,
+  Advanced 1, Expert 2), its cubeless chances turned into the mover's ``2·MWC − 1`` with
+  the match's cube centred, as our chequer search does (same match equity table), and an
+  ended game valued exactly; the loss is the best play's value minus the played one's,
+  divided by ``W − L`` (EMG; :func:`game.backgammon.review.emg_scale`).  So the two sides
+  differ only in the evaluator and the search, not in the units or the cube model.
+- **cube decisions** with a centred cube at 1 (``--cube``; GNU's cube analyzer here,
+  ``gnubg_nn.evaluate_cube_decision``, works in matches and only for a centred cube, see
+  ``bench/cube_agreement.py``): its ND, DT, DP in EMG; the doubler loses ``min(DT, DP) − ND``
+  by not doubling when that is positive and ``ND − min(DT, DP)`` by doubling when that is;
+  the taker ``DT − DP`` by taking and ``DP − DT`` by passing (when positive).  Depth: the
+  cube plies of our level.
+
+Reported, for the chequer plays, the cube decisions and both together: of the decisions GNU
+marks very bad (≥ 0.16), the share we mark at least bad (≥ 0.08), with a 95% Wilson
+interval (target ≥ 80%); the Spearman rank correlation of the equity lost per decision
+(average ranks for ties; target ≥ 0.7), over all decisions and over those where either side
+loses more than 0; and each player's error rate by both.
+
+    python bench/review_agreement.py [--level intermediate] [--games N] [--seed S] [--files 3pt-a ...]
+
+``--games N`` reviews N games drawn with ``--seed`` from all the matches' games (a match is
+replayed up to the last drawn game; the others are not reviewed), by default all of them.
+
+Measured on 2026-11-24: see the numbers at the end of this docstring (filled in by the run
+recorded in the report).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import gnubg_nn  # noqa: E402  (GPL: benches and tests only)
+import numpy as np  # noqa: E402
+from intervals import wilson  # noqa: E402
+
+from game.backgammon import decision  # noqa: E402
+from game.backgammon.cube import match as match_cube  # noqa: E402
+from game.backgammon.cube_ai import CubeSearchRules, _outcomes, context_of  # noqa: E402
+from game.backgammon.cube_play import CUBE_PLIES  # noqa: E402
+from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE  # noqa: E402
+from game.backgammon.review import emg_scale  # noqa: E402
+from game.core.protocol import CHANCE  # noqa: E402
+from game.core.review import THRESHOLDS, review  # noqa: E402
+from game.games import get_game, imported_record  # noqa: E402
+
+MATCHES = ROOT / "tests" / "data" / "matches"
+LEVEL_PLIES = {"intermediate": 0, "advanced": 1, "expert": 2}
+BG = get_game("backgammon")
+RULES = BG.rules()
+SEARCH_RULES = CubeSearchRules()
+
+
+# -- GNU's side ------------------------------------------------------------------------------------
+def gnu_board(state):
+    """gnubg_nn's board: [opponent, player on roll], each points 1..24 then the bar."""
+    return [list(state.opponent[1:26]), list(state.on_roll[1:26])]
+
+
+def _mover_value(state, after, plies: int) -> float:
+    """GNU's value of the position ``after`` a play for the mover of ``state``: ``2·MWC − 1``
+    in a match (cube centred), cubeless equity times the cube in money, cubeless equity."""
+    mover = state.turn
+    if state.cube is not None and SEARCH_RULES.is_over(after):
+        return SEARCH_RULES.ended_value(after, mover)
+    if state.cube is None and RULES.is_over(after):
+        return RULES.result(after)[mover]
+    theirs = gnubg_nn.probabilities(gnu_board(after), plies)  # the opponent on roll
+    win, wg, wbg = 1.0 - theirs[0], theirs[3], theirs[4]
+    lg, lbg = theirs[1], theirs[2]
+    if state.cube is not None and state.cube.is_match:
+        ws, wgv, wbgv, ls, lgv, lbgv = _outcomes(replace(context_of(state), owner="centre"))
+        mwc = ((win - wg) * ws + (wg - wbg) * wgv + wbg * wbgv
+               + (1 - win - lg) * ls + (lg - lbg) * lgv + lbg * lbgv)
+        return 2.0 * mwc - 1.0
+    equity = 2 * win - 1 + wg - lg + wbg - lbg
+    return equity * (state.cube.value if state.cube is not None else 1)
+
+
+def gnu_chequer_loss(state, action, plies: int) -> float:
+    """GNU's equity lost by ``action`` at ``state`` (see the module doc), in EMG / per cube."""
+    rules = SEARCH_RULES if state.cube is not None else RULES
+    values = {}
+    for move in RULES.legal_moves(state):
+        values[move] = _mover_value(state, rules.apply(state, move), plies)
+    lost = max(values.values()) - values[action]
+    return lost * (emg_scale(state) if state.cube is not None and state.cube.is_match
+                   else 1.0 / (state.cube.value if state.cube is not None else 1))
+
+
+def gnu_cube(state, plies: int) -> tuple[float, float, float]:
+    """GNU's (ND, DT, DP) in EMG for the doubler (on turn) at ``state``, centred cube at 1."""
+    cube = state.cube
+    mine, theirs = (cube.match_length - cube.score[p] for p in (state.turn, 1 - state.turn))
+    gnubg_nn.set.score(mine, theirs, 0)
+    gnubg_nn.set.cube(1, b"X")
+    key = gnubg_nn.key_of_board(gnu_board(state))
+    context = context_of(state)
+    return tuple(match_cube.emg(m, context) for m in gnubg_nn.evaluate_cube_decision(key, plies, -1, b"O", 1)[3:])
+
+
+def gnu_cube_loss(state, action, plies: int) -> float | None:
+    """GNU's equity lost by a cube ``action`` (see the module doc); ``None`` when GNU's cube
+    analyzer cannot judge the position (an owned or raised cube, a money game)."""
+    cube = state.cube
+    if not cube.is_match or cube.owner is not None or cube.value != 1 or cube.crawford:
+        return None
+    nd, dt, dp = gnu_cube(state, plies)
+    double = min(dt, dp)
+    if decision(state) == "cube":
+        return max(0.0, double - nd) if action == ROLL else max(0.0, nd - double) if action == DOUBLE else None
+    return max(0.0, dt - dp) if action == TAKE else max(0.0, dp - dt) if action == PASS else None
+
+
+# -- the decisions ---------------------------------------------------------------------------------
+def decision_states(record):
+    """The states and actions of the decisions :func:`review` reviews, in its order."""
+    state, found = RULES.initial_state(dict(record.options)), []
+    for text in record.actions:
+        action = RULES.parse(state, text)
+        if RULES.to_move(state) != CHANCE and len(RULES.legal_moves(state)) > 1:
+            found.append((state, action))
+        state = RULES.apply(state, action)
+    return found
+
+
+def truncated(record, games: set[int]):
+    """``record`` cut after the last of ``games`` (game numbers), and the games kept."""
+    from game.backgammon import game_number
+
+    state, keep = RULES.initial_state(dict(record.options)), []
+    last = max(games)
+    for text in record.actions:
+        if game_number(state) > last:
+            break
+        keep.append(text)
+        state = RULES.apply(state, RULES.parse(state, text))
+    return replace(record, actions=keep, result=None)
+
+
+def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, with_cube: bool,
+            gnu_as_ours: int | None = None):
+    """Rows ``(file, game, player, kind, ours, gnu, position_id, dice, played, our best)`` of
+    equity lost per decision."""
+    records = [(path, imported_record(path, file_names=True)) for path in paths]
+    counts = {}
+    for path, record in records:
+        from game.backgammon import game_number
+
+        state = RULES.initial_state(dict(record.options))
+        for text in record.actions:
+            state = RULES.apply(state, RULES.parse(state, text))
+        counts[path] = game_number(state)
+    pool = [(path, n) for path, _ in records for n in range(1, counts[path] + 1)]
+    chosen = pool if games is None or games >= len(pool) else random.Random(seed).sample(pool, games)
+    rows = []
+    for path, record in records:
+        wanted = {n for p, n in chosen if p == path}
+        if not wanted:
+            continue
+        record = truncated(record, wanted)
+        report = review(BG, record, {"level": level})
+        decisions = [(g["game"], d) for g in report["games"] for d in g["decisions"]]
+        states = decision_states(record)
+        assert len(states) == len(decisions), (path, len(states), len(decisions))
+        for (number, d), (state, action) in zip(decisions, states):
+            if number not in wanted:
+                continue
+            if d["kind"] == "chequer":
+                gnu = gnu_chequer_loss(state, action, gnu_plies)
+                if gnu_as_ours is not None:  # the ceiling: GNU at another depth in our place
+                    d = {**d, "equity_lost": round(gnu_chequer_loss(state, action, gnu_as_ours), 6)}
+            elif with_cube and gnu_as_ours is None:
+                gnu = gnu_cube_loss(state, action, CUBE_PLIES[level])
+            else:
+                gnu = None
+            if gnu is not None:
+                rows.append((path.stem, number, d["player"], d["kind"], d["equity_lost"], round(gnu, 6),
+                             d["position_id"], d["dice"], d["played"], d["best"]))
+    return rows
+
+
+# -- statistics ------------------------------------------------------------------------------------
+def ranks(values) -> np.ndarray:
+    """Ranks from 1, ties sharing their average rank."""
+    values = np.asarray(values, dtype=float)
+    order = np.argsort(values, kind="mergesort")
+    sorted_values = values[order]
+    result = np.empty(len(values))
+    start = 0
+    while start < len(values):
+        end = start
+        while end + 1 < len(values) and sorted_values[end + 1] == sorted_values[start]:
+            end += 1
+        result[order[start:end + 1]] = (start + end) / 2 + 1
+        start = end + 1
+    return result
+
+
+def spearman(a, b) -> float:
+    """Spearman's rank correlation with ties (Pearson's of the average ranks); nan below 3."""
+    if len(a) < 3:
+        return float("nan")
+    ra, rb = ranks(a), ranks(b)
+    if ra.std() == 0 or rb.std() == 0:
+        return float("nan")
+    return float(np.corrcoef(ra, rb)[0, 1])
+
+
+def summary(rows, thresholds=THRESHOLDS) -> dict:
+    """The agreement figures of ``rows`` (see the module doc)."""
+    ours = [r[4] for r in rows]
+    gnu = [r[5] for r in rows]
+    very_bad = [(o, g) for o, g in zip(ours, gnu) if g >= thresholds[2]]
+    flagged = sum(1 for o, _ in very_bad if o >= thresholds[1])
+    low, high = wilson(flagged, len(very_bad))
+    either = [(o, g) for o, g in zip(ours, gnu) if o > 0 or g > 0]
+    return {"decisions": len(rows), "gnu_very_bad": len(very_bad), "flagged": flagged,
+            "share": flagged / len(very_bad) if very_bad else float("nan"), "interval": (low, high),
+            "spearman": spearman(ours, gnu),
+            "either_lost": len(either),
+            "spearman_either": spearman([o for o, _ in either], [g for _, g in either])}
+
+
+def print_table(rows, level: str, gnu_plies: int) -> None:
+    print(f"our level {level} against GNU (gnubg_nn) at {gnu_plies} ply for plays; "
+          f"thresholds {THRESHOLDS[0]}/{THRESHOLDS[1]}/{THRESHOLDS[2]}")
+    print(f"{'decisions':<10} {'n':>5} {'GNU v.bad':>9} {'we >= bad':>9} {'share':>6} {'95% interval':>14} "
+          f"{'spearman':>8} {'n lost>0':>8} {'spearman(lost>0)':>16}")
+    for name, part in (("chequer", [r for r in rows if r[3] == "chequer"]),
+                       ("cube", [r for r in rows if r[3] == "cube"]), ("all", rows)):
+        s = summary(part)
+        print(f"{name:<10} {s['decisions']:>5} {s['gnu_very_bad']:>9} {s['flagged']:>9} {s['share']:>6.1%} "
+              f"{s['interval'][0]:>6.1%}-{s['interval'][1]:<6.1%} {s['spearman']:>8.3f} {s['either_lost']:>8} "
+              f"{s['spearman_either']:>16.3f}")
+    print("error rate (milli-EMG per decision), ours / GNU's:")
+    players = sorted({(r[0], r[2]) for r in rows})
+    for match, player in players:
+        mine = [r for r in rows if (r[0], r[2]) == (match, player)]
+        print(f"  {match:<8} {player:<16} {len(mine):>4} decisions  "
+              f"{1000 * np.mean([r[4] for r in mine]):6.1f} / {1000 * np.mean([r[5] for r in mine]):6.1f}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="intermediate", choices=list(LEVEL_PLIES))
+    parser.add_argument("--gnu-plies", type=int, help="GNU's depth for plays (default: the level's)")
+    parser.add_argument("--games", type=int, help="review this many games drawn from all matches (default all)")
+    parser.add_argument("--seed", type=int, default=19, help="the draw of --games")
+    parser.add_argument("--files", nargs="*", help="match names in tests/data/matches (default all)")
+    parser.add_argument("--no-cube", action="store_true", help="chequer plays only")
+    parser.add_argument("--worst", type=int, default=0, help="list the N decisions we and GNU disagree on most")
+    parser.add_argument("--gnu-as-ours", type=int, metavar="PLIES",
+                        help="put GNU at PLIES in our place (chequer plays only): how far two depths of one "
+                             "program agree, the ceiling to read our figures against")
+    args = parser.parse_args(argv)
+    names = args.files or sorted(p.stem for p in MATCHES.glob("*.mat"))
+    paths = [MATCHES / f"{name}.mat" for name in names]
+    gnu_plies = LEVEL_PLIES[args.level] if args.gnu_plies is None else args.gnu_plies
+    start = time.perf_counter()
+    rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, args.gnu_as_ours)
+    if args.gnu_as_ours is not None:
+        print(f"(reference run: 'ours' is GNU at {args.gnu_as_ours} ply)")
+    print(f"{len(rows)} decisions from {', '.join(names)} ({time.perf_counter() - start:.0f} s)")
+    print_table(rows, args.level, gnu_plies)
+    if args.worst:
+        print("largest disagreements (file game player kind ours gnu position dice played our-best):")
+        for row in sorted(rows, key=lambda r: -abs(r[4] - r[5]))[: args.worst]:
+            print("  ", *row)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""The Review screen's shots for ``docs/make_screenshots.py`` (kept apart: that file is long).
+
+review.png: the example save ``human-vs-hard-midgame.json`` reviewed at the analysis strength of
+the settings, on its second mistake (marks in the move list, the graph with its markers, the
+best play and the play made as arrows).  review_mandragora.png: a seeded Mandragora game
+(the analyzer against a random player) reviewed, on its first mistake: the same screen
+graphing the analyzer's score.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import pygame
+
+from tests.ui.util import key
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _save(app, out: Path, name: str) -> Path:
+    app.frame()
+    path = out / f"{name}.png"
+    pygame.image.save(app.screen, str(path))
+    return path
+
+
+def _reviewed(app, seconds: float = 600):
+    """Wait, drawing frames, until the Review screen has its report."""
+    scene = app.scene
+    deadline = time.monotonic() + seconds
+    while scene.analysing:
+        if time.monotonic() > deadline or app.scene is not scene:
+            raise RuntimeError("gave up waiting for the review")
+        app.frame()
+        time.sleep(0.01)
+    for _ in range(3):
+        app.frame()
+    return scene
+
+
+def shot_review(app, out: Path) -> Path:
+    save = Path("midgame.json").resolve()
+    shutil.copy(ROOT / "saves" / "human-vs-hard-midgame.json", save)
+    app.open_saved(save)
+    app.frame()
+    key(app, pygame.K_v)
+    _reviewed(app)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    return _save(app, out, "review")
+
+
+def shot_review_mandragora(app, out: Path) -> Path:
+    from game.core.match import play_game
+    from game.core.saves import save_game
+    from game.games import get_game
+
+    info = get_game("mandragora")
+    players = [info.make_player(name, seed) for name, seed in (("analyzer", 1), ("random", 2))]
+    record, _ = play_game(info.rules(), players, info.new_game_options(), seed=4, max_plies=24)
+    path = Path("mandragora.json").resolve()
+    save_game(path, record)
+    app.open_saved(path)
+    app.frame()
+    key(app, pygame.K_v)
+    _reviewed(app)
+    key(app, pygame.K_DOWN)
+    return _save(app, out, "review_mandragora")

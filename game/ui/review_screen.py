@@ -1,0 +1,406 @@
+"""The Review screen: a whole game analysed, every decision marked, its mistakes one key away.
+
+Opened from the play scene (Review button or V: a finished or loaded game, a loaded ``.mat``
+match, or the moves so far of a game in progress) with :func:`open_review`.  It first
+analyses in a worker process (:class:`~game.ui.review_job.ReviewJob`: a bar with "decision
+k of n"; Esc or Cancel stops it, nothing is kept, and the game comes back as it was), then
+shows:
+
+- the board at the position before the decision on show, with the best play's arrows
+  (green) and the play made (orange), labelled under the board;
+- a graph of the game's win chance (or display score) per decision, marks and luck on it;
+  a click on it jumps to the decision under the pointer;
+- the panel: the decision's record, the players' totals, the game's move list with GNU's
+  marks ("?!", "?", "??") and luck signs ("++", "+", "-", "--"), clickable;
+- keys (:mod:`game.ui.keys`, mode ``review``): Left/Right decisions, Up/Down mistakes,
+  Home/End, PgUp/PgDn games of a match, Esc back.
+
+A game read from a file is reviewed with that file's cache (``<file>.review``): a second
+review is instant; a game with no file (or played on since) keeps its report for the
+session.  The scene it came from is suspended, not left: Back shows it again unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from .gameview import load_view
+from .hints import draw_arrows
+from .keys import REVIEW, key_help
+from .overlay import analysis_options
+from .panel import MoveListSection, SidePanel, TextSection
+from .review_data import ReviewedGame
+from .review_graph import MARK_COLOURS, ReviewGraph
+from .review_job import ReviewJob
+from .review_panel import decision_text, move_line, totals_text
+from .scene import Scene
+from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM, ui_scale
+from .widgets import draw_text, elide
+
+BEST_ARROW, PLAYED_ARROW = (90, 210, 120), (225, 95, 215)
+"""The best play's arrows and the play made: green and magenta (the board's own last-move
+marks are orange), named in the legend under the board."""
+
+PROCESSES = True
+"""Review in a worker process (tests of the layout may run it in a thread)."""
+
+
+class ReviewMoveList(MoveListSection):
+    """The move list, which the review needs more of: the key help and the totals give way
+    (whole) before it has fewer than six lines."""
+
+    def height(self, width: int) -> int:
+        return self.fonts(12, True).get_linesize() + 8 + 6 * self.fonts(14).get_linesize()
+
+
+def can_review(scene) -> bool:
+    """A play scene's game can be reviewed: the game has an analysis and a move was made."""
+    session = scene.session
+    return session.info.analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
+
+
+def review_game(scene) -> ReviewScene:
+    """The Review screen of a play scene's game; the file it was loaded from (the scene's
+    ``source``: path and actions then) holds the cache while the game is still that file's."""
+    source = getattr(scene, "source", None)
+    session = scene.session
+    save = source[0] if source is not None and tuple(source[1]) == tuple(session.actions) else None
+    return open_review(scene.app, scene, session, save, scene.shown_index if scene.replaying else None)
+
+
+def open_review(app, back: Scene, session, save: Path | str | None = None, shown: int | None = None) -> ReviewScene:
+    """Suspend ``back`` (the play scene) and show the Review screen of ``session``'s game."""
+    scene = ReviewScene(app, back, session, save, shown)
+    app.gui.clear_and_reset()
+    app.scene = scene  # not app.show: the play scene is suspended, not left
+    scene.build(app.screen.get_size())
+    return scene
+
+
+class ReviewScene(Scene):
+    def __init__(self, app, back: Scene, session, save=None, shown: int | None = None) -> None:
+        super().__init__(app)
+        self.back, self.session = back, session
+        info = self.info = session.info
+        self.options = analysis_options(info, app.settings, session.player_names, watching=False)
+        self.job = ReviewJob(info, session.record(), self.options, save, processes=PROCESSES)
+        self.shown = len(session.states) - 1 if shown is None else shown
+        """The state index on show while it analyses (the play scene's)."""
+        self.reviewed: ReviewedGame | None = None
+        self.at = 0
+        """The index in ``reviewed.lines`` of the move on show."""
+        self.view = load_view(info, app.fonts)
+        settings = app.settings.of(info)
+        self.view.configure(bottom=getattr(back, "bottom", 0), settings=settings)
+        if hasattr(self.view, "use_history"):
+            self.view.use_history(lambda: self.session.states[:self.state_index() + 1])
+        self.labels = list(getattr(back, "labels", info.player_titles))
+        self.graph = ReviewGraph(app.fonts, info.player_titles[0])
+        self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.game_label: pygame_gui.elements.UILabel | None = None
+        self.arrows: dict[str, object] = {}
+        """The moves whose arrows were drawn last: ``{"best": move, "played": move}``."""
+        fonts = app.fonts
+        self.move_list = ReviewMoveList(fonts, self.move_lines, "Moves", self.selected_line, self.line_colour)
+        self.panel = SidePanel()
+        self.sections = {
+            "status": TextSection(fonts, self.status, size=16, bold=True),
+            "decision": TextSection(fonts, self.decision, "Decision"),
+            "totals": TextSection(fonts, self.totals, "Totals", size=13, optional=True),
+            "moves": self.move_list,
+            "keys": TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
+        }
+        self._poll()
+
+    # -- the review -----------------------------------------------------------------------
+    @property
+    def analysing(self) -> bool:
+        return self.reviewed is None
+
+    def _poll(self) -> None:
+        job = self.job
+        job.poll()
+        if job.status == "done" and self.reviewed is None:
+            s = self.session
+            self.reviewed = ReviewedGame(self.info, s.rules, s.states, s.actions, job.report,
+                                         getattr(self.view, "unlisted_move", None))
+            lines = self.reviewed.lines
+            here = next((i for i, line in enumerate(lines) if line.index >= self.shown), None)
+            start = here if here is not None and self.shown < len(s.states) - 1 else None
+            if start is None or lines[start].decision is None:
+                game = lines[start].game if start is not None else self.reviewed.games[0]
+                start = self.reviewed.first_line(game)
+            self.at = start
+            if self.app.scene is self:  # the Cancel button gives way to the review's own
+                self.app.rebuild()
+        elif job.status == "failed":
+            self.app.banner.show(f"The review failed: {job.error}", error=True)
+            self.close()
+        elif job.status == "cancelled":
+            self.close()
+
+    def cancel(self) -> None:
+        """Stop the analysis (nothing is kept) and go back."""
+        self.job.cancel()
+        self.close()
+
+    def close(self) -> None:
+        """Back to the scene the review came from, as it was."""
+        if self.job.running:
+            self.job.cancel()
+        if self.app.scene is self:
+            self.app.gui.clear_and_reset()
+            self.app.scene = self.back
+            self.back.build(self.app.screen.get_size())
+
+    def leave(self) -> None:  # the window closes, or another scene is shown: the game is left too
+        self.job.cancel()
+        self.back.leave()
+
+    # -- what is on show ------------------------------------------------------------------
+    @property
+    def line(self):
+        return self.reviewed.lines[self.at] if self.reviewed and self.reviewed.lines else None
+
+    @property
+    def game(self) -> int:
+        line = self.line
+        return line.game if line is not None else 1
+
+    def state_index(self) -> int:
+        line = self.line
+        return line.index if line is not None else self.shown
+
+    def go(self, at: int | None) -> None:
+        if at is None or self.reviewed is None or not self.reviewed.lines:
+            return
+        changed_game = self.reviewed.lines[max(0, min(at, len(self.reviewed.lines) - 1))].game != self.game
+        self.at = max(0, min(at, len(self.reviewed.lines) - 1))
+        if changed_game:
+            self._refresh_game_label()
+
+    def go_game(self, step: int) -> None:
+        games = self.reviewed.games
+        k = games.index(self.game) + step
+        if 0 <= k < len(games):
+            self.go(self.reviewed.first_line(games[k]))
+
+    def _game_lines(self) -> list[int]:
+        return self.reviewed.indexes_of(self.game) if self.reviewed else []
+
+    def move_lines(self) -> list[str]:
+        if self.reviewed is None:
+            return []
+        words = getattr(self.view, "move_words", None)
+        return [move_line(self.info, n + 1, self.reviewed.lines[i], words) for n, i in enumerate(self._game_lines())]
+
+    def selected_line(self) -> int | None:
+        mine = self._game_lines()
+        return mine.index(self.at) if self.at in mine else None
+
+    def line_colour(self, row: int):
+        mine = self._game_lines()
+        return MARK_COLOURS.get(self.reviewed.lines[mine[row]].mark) if row < len(mine) else None
+
+    def status(self) -> str:
+        if self.analysing:
+            return "Reviewing the game…"
+        mine = self._game_lines()  # (a match's game is named by its selector, above)
+        return f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}"
+
+    def decision(self) -> str:
+        if self.analysing:
+            job = self.job
+            return (f"Decision {job.done} of {job.total}" if job.total else "Starting the analysis…") + \
+                "\nEsc or Cancel stops it; nothing is kept."
+        return decision_text(self.info, self.reviewed, self.line, getattr(self.view, "move_words", None))
+
+    def totals(self) -> str:
+        return "" if self.analysing else totals_text(self.info, self.reviewed.report)
+
+    def key_help(self) -> str:
+        if self.analysing:
+            return "Keys: Esc cancel"
+        text = key_help(REVIEW, analysis=True)
+        if len(self.reviewed.games) < 2:  # one game: no games to go through
+            text = " · ".join(part for part in text.split(" · ") if "next game" not in part)
+        return text
+
+    # -- layout -------------------------------------------------------------------------------
+    def build(self, size: tuple[int, int]) -> None:
+        w, h = size
+        pw = max(240, min(460, int(w * 0.27)))
+        graph_h = 0 if self.analysing else max(96, min(220, int(h * 0.22)))
+        legend = 0 if self.analysing else self.app.fonts(self._legend_size(size)).get_linesize() + 6
+        self.view.set_rect(pygame.Rect(10, 10, w - pw - 20, h - 20 - graph_h - legend - (8 if graph_h else 0)))
+        self.graph_rect = pygame.Rect(10, h - 10 - graph_h, w - pw - 20, graph_h)
+        self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
+        x, bw = w - pw + 14, pw - 28
+        make = pygame_gui.elements.UIButton
+        self.game_label = None
+        shown = ("status", "decision", "keys") if self.analysing else tuple(self.sections)
+        self.panel.sections = [self.sections[name] for name in shown]
+        if self.analysing:
+            self.buttons = {"cancel": make(pygame.Rect(x, h - 50, bw, 36), "Cancel", self.gui)}
+            self.panel.reserved_top, self.panel.reserved_bottom = 48, 56
+            return
+        self.buttons = {
+            "previous mistake": make(pygame.Rect(x, 48, bw * 0.49, 36), "< Mistake", self.gui),
+            "next mistake": make(pygame.Rect(x + bw * 0.51, 48, bw * 0.49, 36), "Mistake >", self.gui),
+            "back": make(pygame.Rect(x, h - 50, bw, 36), "Back to the game", self.gui),
+        }
+        top = 92
+        if len(self.reviewed.games) > 1:
+            self.buttons["previous game"] = make(pygame.Rect(x, top, bw * 0.2, 32), "<", self.gui)
+            self.buttons["next game"] = make(pygame.Rect(x + bw * 0.8, top, bw * 0.2, 32), ">", self.gui)
+            self.game_label = pygame_gui.elements.UILabel(pygame.Rect(x + bw * 0.21, top, bw * 0.58, 32), "", self.gui)
+            top += 40
+        self.panel.reserved_top, self.panel.reserved_bottom = top, 56
+        self._refresh_game_label()
+
+    def _legend_size(self, size: tuple[int, int] | None = None) -> int:
+        """The legend's text: 14 px at 1280×800 and below, growing with the window."""
+        return round(14 * ui_scale(size or self.app.screen.get_size()))
+
+    def _refresh_game_label(self) -> None:
+        if self.game_label is not None:
+            self.game_label.set_text(f"Game {self.game} of {len(self.reviewed.games)}")
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+            if action:
+                self.command(action)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.analysing:
+            row = self.move_list.row_at(event.pos)
+            if row is not None:
+                mine = self._game_lines()
+                if row < len(mine):
+                    self.go(mine[row])
+                return
+            line = self.graph.line_at(event.pos)
+            if line is not None:
+                self.go(line)
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.command("cancel" if self.analysing else "back")
+        elif self.analysing:
+            return
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.go(self.reviewed.step(self.at, key == pygame.K_RIGHT, mistakes=False))
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            self.command("next mistake" if key == pygame.K_DOWN else "previous mistake")
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.go_game(1 if key == pygame.K_PAGEDOWN else -1)
+        elif key in (pygame.K_HOME, pygame.K_END):
+            mine = [i for i in self._game_lines() if self.reviewed.lines[i].decision] or self._game_lines()
+            if mine:
+                self.go(mine[0] if key == pygame.K_HOME else mine[-1])
+
+    def command(self, action: str) -> None:
+        if action == "cancel":
+            self.cancel()
+        elif action == "back":
+            self.close()
+        elif action in ("next mistake", "previous mistake"):
+            found = self.reviewed.step(self.at, action == "next mistake", mistakes=True)
+            if found is None:
+                self.app.banner.show("No more mistakes that way", seconds=1.5)
+            self.go(found)
+        elif action in ("next game", "previous game"):
+            self.go_game(1 if action == "next game" else -1)
+
+    def update(self, dt: float) -> None:
+        if self.analysing:
+            self._poll()
+        self.view.update(dt)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        state = self.session.states[self.state_index()]
+        self.view.draw(surface, state, self.labels)
+        if self.analysing:
+            self._draw_progress(surface)
+        else:
+            self._draw_arrows(surface, state)
+            self.graph.draw(surface, self.graph_rect, self.reviewed, self.game, self.at)
+        self.panel.draw(surface)
+        r, font = self.panel.rect, self.app.fonts(20, True)
+        title = f"Review · {self.info.title}"
+        draw_text(surface, font, title if font.size(title)[0] <= r.w - 28 else "Review", (r.x + 14, 14), ACCENT)
+
+    def _draw_arrows(self, surface: pygame.Surface, state) -> None:
+        """The play made, then the best play over it (one set when they are the same), and
+        the legend naming both under the board."""
+        self.arrows = {}
+        line = self.line
+        if line is None:
+            return
+        arrows = getattr(self.view, "move_arrows", None)
+        best = self.reviewed.best_move(line)
+        words = getattr(self.view, "move_words", None) or (lambda move: None)
+        items = []
+        if best is not None:
+            items.append((BEST_ARROW, f"best: {words(best) or line.decision['best']}"))
+        if best is None or best != line.move:
+            items.append((PLAYED_ARROW, f"played: {words(line.move) or line.played}"))
+        else:
+            items[0] = (BEST_ARROW, f"played the best: {words(best) or line.played}")
+        drawn = False
+        for colour, _ in reversed(items):
+            move = best if colour == BEST_ARROW else line.move
+            segments = arrows(state, move) if arrows is not None else []
+            draw_arrows(surface, segments, colour, width=5 if colour == BEST_ARROW else 4)
+            drawn = drawn or bool(segments)
+            self.arrows["best" if colour == BEST_ARROW else "played"] = move
+        self._draw_legend(surface, items, swatches=drawn)
+
+    def _draw_legend(self, surface: pygame.Surface, items, swatches: bool) -> None:
+        font = self.app.fonts(self._legend_size())
+        x, y = self.view.board_rect.x, self.graph_rect.y - font.get_linesize() - 4
+        right = self.graph_rect.right
+        for colour, text in items:
+            if swatches:  # with no arrows (Mandragora, a cube action) the names alone
+                mid = y + font.get_linesize() // 2
+                pygame.draw.line(surface, colour, (x, mid), (x + 26, mid), 5)
+                x += 32
+            text = elide(font, text[0].upper() + text[1:], max(40, right - x))
+            x = draw_text(surface, font, text, (x, y), TEXT).right + 22
+
+    def _draw_progress(self, surface: pygame.Surface) -> None:
+        area = self.view.board_rect
+        shade = pygame.Surface(area.size, pygame.SRCALPHA)
+        shade.fill((10, 16, 12, 170))
+        surface.blit(shade, area)
+        title = f"Reviewing the {self.info.title} game"
+        font = self.app.fonts(max(16, area.h // 26), True)
+        while font.size(title)[0] > area.w - 80 and font.get_height() > 12:
+            font = self.app.fonts(font.get_height() - 2, True)
+        small = self.app.fonts(max(13, area.h // 36))
+        width = min(area.w - 20, max(font.size(title)[0] + 48, area.w // 2))
+        box = pygame.Rect(0, 0, width, font.get_linesize() * 2 + small.get_linesize() * 2 + 50)
+        box.center = area.center
+        pygame.draw.rect(surface, (20, 30, 24), box, border_radius=8)
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=8)
+        job = self.job
+        y = draw_text(surface, font, title, (box.centerx, box.y + 12),
+                      TEXT, anchor="midtop").bottom + 10
+        bar = pygame.Rect(box.x + 24, y, box.w - 48, font.get_linesize())
+        pygame.draw.rect(surface, PANEL_EDGE, bar, border_radius=4)
+        if job.total:
+            filled = bar.copy()
+            filled.w = round(bar.w * job.done / job.total)
+            pygame.draw.rect(surface, ACCENT, filled, border_radius=4)
+        text = f"decision {job.done} of {job.total}" if job.total else "starting the analysis…"
+        y = draw_text(surface, small, text, (box.centerx, bar.bottom + 8), TEXT, anchor="midtop").bottom + 4
+        draw_text(surface, small, "Esc or Cancel to stop", (box.centerx, y), TEXT_DIM, anchor="midtop")
