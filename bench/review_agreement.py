@@ -78,19 +78,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import gnubg_nn  # noqa: E402  (GPL: benches and tests only)
-import numpy as np  # noqa: E402
-from intervals import wilson  # noqa: E402
+import gnubg_nn  # GPL: benches and tests only
+import numpy as np
+from intervals import wilson
 
-from game.backgammon import decision  # noqa: E402
-from game.backgammon.cube import match as match_cube  # noqa: E402
-from game.backgammon.cube_ai import CubeSearchRules, _outcomes, context_of  # noqa: E402
-from game.backgammon.cube_play import CUBE_PLIES  # noqa: E402
-from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE  # noqa: E402
-from game.backgammon.review import emg_scale  # noqa: E402
-from game.core.protocol import CHANCE  # noqa: E402
-from game.core.review import THRESHOLDS, review  # noqa: E402
-from game.games import get_game, imported_record  # noqa: E402
+from game.backgammon import decision
+from game.backgammon.cube import match as match_cube
+from game.backgammon.cube_ai import CubeSearchRules, _outcomes, context_of
+from game.backgammon.cube_play import CUBE_PLIES
+from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE
+from game.backgammon.review import emg_scale
+from game.core.protocol import CHANCE
+from game.core.review import THRESHOLDS, review
+from game.games import get_game, imported_record
 
 MATCHES = ROOT / "tests" / "data" / "matches"
 LEVEL_PLIES = {"intermediate": 0, "advanced": 1, "expert": 2}

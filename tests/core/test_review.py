@@ -8,8 +8,8 @@ import shutil
 import pytest
 
 from game.core.match import play_game
-from game.core.review import ReviewCancelled, cached_review, cache_path, mark, review
-from game.core.saves import examples_dir, load_game, save_game
+from game.core.review import ReviewCancelled, cache_path, cached_review, mark, review
+from game.core.saves import examples_dir, load_game
 from game.games import get_game, rules_for
 
 BG = get_game("backgammon")
