@@ -1,5 +1,6 @@
 """Backgammon's part of a game review (:mod:`game.core.review`): decision kinds, GNU IDs,
-the units of the equity lost, and luck.
+the units of the equity lost, which decisions the error rate counts (:func:`review_rated`),
+the match winning chance for the graph (:func:`match_chance`), and luck.
 
 **Units** (:func:`review_units`), as GNU Backgammon reports errors: in a money game per unit
 of the current cube (the chequer search's values are cubeless equity times the cube); in a
@@ -29,8 +30,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from . import formats
 from ..core.analysis import display_score
+from . import formats
 from .ai import CHANCES, DISPLAY_SCALE, strongest_evaluator
 from .cube_ai import CubeSearchRules, _outcomes, chances_of, context_of
 from .cube_rules import decision
