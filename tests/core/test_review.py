@@ -265,3 +265,24 @@ def test_the_luck_of_a_roll_averages_to_zero_over_the_rolls():
     average = sum(p * luck(state, with_dice(state, roll)) for roll, p in ROLLS)
     assert average == pytest.approx(0, abs=1e-9)
     assert sum(p for _, p in ROLLS) == pytest.approx(1)
+
+
+def test_review_units_normalise_chequer_errors_as_gnu_does():
+    """Per unit of cube in money, EMG in a match, equity without the cube; cube records as they are."""
+    from dataclasses import replace
+
+    from game.backgammon.cube_rules import cube_from_options
+    from game.backgammon.review import emg_scale, review_units
+
+    rules = BG.rules()
+    cubeless = rules.apply(_dance_position(), rules.parse(_dance_position(), "21"))
+    assert review_units(cubeless) == 1.0
+    money = _dance_position(replace(cube_from_options({"cube": "on"}), value=2))
+    rolled = rules.apply(money, rules.parse(money, "21"))
+    assert BG.decision_kind(rolled) == "chequer" and review_units(rolled) == 0.5
+    match = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
+    rolled = rules.apply(match, rules.parse(match, "21"))
+    assert review_units(rolled) == pytest.approx(emg_scale(rolled)) and emg_scale(rolled) > 1.5
+    deciding = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
+    deciding = replace(deciding, cube=replace(deciding.cube, phase="decide"))
+    assert BG.decision_kind(deciding) == "cube" and review_units(deciding) == 1.0
