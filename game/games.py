@@ -58,3 +58,13 @@ def imported_record(path, file_names: bool = False):
     if file_names:
         record.players = list(match.players)
     return record
+
+
+def reviewed_record(path):
+    """The record ``tabula review`` and the window's Review screen review at ``path``: an
+    imported match file's with the players named as in the file (so both share one
+    ``<file>.review`` cache), else the Tabula save's.  ``ValueError`` for a bad match file,
+    :class:`~game.core.saves.SaveError` for a bad save."""
+    from .core.saves import load_game
+
+    return imported_record(path, file_names=True) or load_game(path, rules_for)

@@ -18,7 +18,7 @@ from .evaluators import evaluator_names
 from .nets.command import TRAINING
 from .notation import join_turns, split_turns
 from .players import PLAYER_NAMES, make_player
-from .review import decision_kind, luck, review_position, review_rated, review_units
+from .review import decision_kind, luck, match_chance, review_position, review_rated, review_units
 from .positions import format_position, format_xgid, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
@@ -135,6 +135,7 @@ GAME = GameInfo(
     review_thresholds=(0.04, 0.08, 0.16),
     review_units=review_units,
     review_rated=review_rated,
+    review_match=match_chance,
     luck=luck,
     calibration=CALIBRATION,
 )

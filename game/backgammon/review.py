@@ -1,5 +1,6 @@
 """Backgammon's part of a game review (:mod:`game.core.review`): decision kinds, GNU IDs,
-the units of the equity lost, and luck.
+the units of the equity lost, which decisions the error rate counts (:func:`review_rated`),
+the match winning chance for the graph (:func:`match_chance`), and luck.
 
 **Units** (:func:`review_units`), as GNU Backgammon reports errors: in a money game per unit
 of the current cube (the chequer search's values are cubeless equity times the cube); in a
@@ -29,8 +30,9 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..core.analysis import display_score
 from . import formats
-from .ai import strongest_evaluator
+from .ai import CHANCES, DISPLAY_SCALE, strongest_evaluator
 from .cube_ai import CubeSearchRules, _outcomes, chances_of, context_of
 from .cube_rules import decision
 from .cube_state import DOUBLE, CubeState
@@ -133,13 +135,26 @@ def _mover_values(states) -> list[float]:
     return [max(v) for v in values]
 
 
-def _cube_weights(state: BackgammonState) -> np.ndarray:
+def match_chance(state: BackgammonState, best) -> tuple[float, float] | None:
+    """``(mover's match winning chance, its display score)`` after ``best`` (the best record
+    at ``state``), from its cubeless chances at the score with the cube centred (the chequer
+    search's own match value ``2·MWC − 1``), so chequer and cube decisions (whose records
+    are in EMG) give one measure; ``None`` outside a match."""
+    if state.cube is None or not state.cube.is_match or "lose_backgammon" not in best.details:
+        return None
+    chances = np.array([best.details[key] for key in CHANCES], dtype=float)
+    weights = _cube_weights(state, _RULES.to_move(state))
+    mwc = float(np.clip((weights[:5] @ chances + weights[5] + 1.0) / 2.0, 0.0, 1.0))
+    return mwc, display_score(2.0 * mwc - 1.0, DISPLAY_SCALE)
+
+
+def _cube_weights(state: BackgammonState, player: int | None = None) -> np.ndarray:
     """``w`` with ``value = w[:5] · chances + w[5]`` for the mover's cubeless chances in a game
     with the cube: :func:`.cube_ai.cube_evaluate`'s formula (money: cubeless equity times the
     cube; match: ``2·MWC − 1``, the cube centred), written as a linear map."""
     if not state.cube.is_match:
         return np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0]) * state.cube.value
-    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(context_of(state), owner="centre"))
+    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(context_of(state, player), owner="centre"))
     # MWC = (w−g)·ws + (g−bg)·wg + bg·wbg + (1−w−lg)·ls + (lg−lbg)·lg' + lbg·lbg'
     mwc = np.array([ws - ls, wg - ws, wbg - wg, lg - ls, lbg - lg, ls])
     return np.append(2.0 * mwc[:5], 2.0 * mwc[5] - 1.0)

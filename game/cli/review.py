@@ -19,8 +19,8 @@ import json
 import sys
 
 from ..core.review import ReviewCancelled, cached_review
-from ..core.saves import SaveError, load_game
-from ..games import IMPORT_SUFFIXES, get_game, imported_record, rules_for
+from ..core.saves import SaveError
+from ..games import get_game, reviewed_record
 from .common import UsageError, canonical_name
 
 
@@ -69,17 +69,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _load(path: str):
-    """The record to review: an imported match file's (players as the file names them), else
-    a Tabula save's; a clear :class:`UsageError` for a bad one."""
-    if str(path).lower().endswith(IMPORT_SUFFIXES):
-        try:
-            return imported_record(path, file_names=True)
-        except ValueError as error:  # UntrustedFileError and MatchFileError are ValueErrors
-            raise UsageError(f"{path}: {error}") from None
+    """The record to review (:func:`game.games.reviewed_record`); a clear
+    :class:`UsageError` for a bad one."""
     try:
-        return load_game(path, rules_for)
+        return reviewed_record(path)
     except SaveError as error:
         raise UsageError(str(error)) from None
+    except ValueError as error:  # UntrustedFileError and MatchFileError are ValueErrors
+        raise UsageError(f"{path}: {error}") from None
 
 
 def _progress(done: int, total: int) -> None:

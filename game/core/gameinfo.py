@@ -273,6 +273,11 @@ class GameInfo:
     """``review_rated(state, records, played)``: whether a reviewed decision counts in the
     error rate (backgammon: not a cube decision neither acted on nor close, as GNU
     Backgammon counts); by default every decision."""
+    review_match: Callable[[Any, Any], tuple[float, float] | None] | None = None
+    """``review_match(state, best_record)``: ``(chance, score)``, the mover's chance to win
+    the match after the best action and its display score, ``None`` outside a match
+    (backgammon, whose cube records are in EMG and plays in match equity: the review's score
+    then follows the match chance); by default none."""
     luck: Callable[..., float | None] | None = None
     """``luck(before, after, **analysis_options)``: what the chance outcome from ``before``
     to ``after`` gave the player who then decides, in native units; ``None`` where it does

@@ -5,7 +5,7 @@ with more than one legal choice (chance nodes and forced moves are skipped), ask
 ``analyze`` for its records and compares the action played with the best one.  It knows no
 game: the game declares what it needs in :class:`~game.core.gameinfo.GameInfo`
 (``decision_kind``, ``decision_kinds``, ``review_position``, ``game_number``,
-``review_units``, ``review_rated``, ``luck``).
+``review_units``, ``review_rated``, ``review_match``, ``luck``).
 
 Choices where the issue is silent:
 
@@ -28,8 +28,14 @@ Choices where the issue is silent:
   it is made, as the analysis sees it: the best record's ``details["win"]`` (the mover's
   chance after the best action), turned to the first player's view; ``None`` when the game's
   analysis gives no win chance (Mandragora, Chesstack).
+- ``match_win_chance``: in a match, the first player's chance to win the match in the same
+  way (the game's ``review_match``: backgammon's from the best record's cubeless chances at
+  the score, the cube centred, for chequer and cube decisions alike); ``None`` outside
+  matches.
 - ``score``: the best record's display score (−100..100), from the first player's view, for
-  every game (so the same graph serves all three).
+  every game (so the same graph serves all three); in a match, the display score of the
+  match chance's ``2·MWC − 1`` (``review_match``), since backgammon's cube records are in
+  EMG and its plays in match equity, and one curve should mean one thing.
 - ``rated``: whether the decision counts in the error rate: the game's ``review_rated``
   says (backgammon, as GNU Backgammon counts: every chequer play with a choice, and a cube
   decision only when it was acted on — a double, a take, a pass — or close: no double within
@@ -164,7 +170,7 @@ def _decision(info, rules, before, action, dice_text, rolled_from, labels, optio
     if info.luck is not None and rolled_from is not None:
         luck = info.luck(rolled_from, before, **options)
     rated = True if info.review_rated is None or played is None else bool(info.review_rated(before, records, played))
-    return {
+    record = {
         "player": labels[mover],
         "kind": info.decision_kind(before) if info.decision_kind else "move",
         "position_id": position,
@@ -175,9 +181,15 @@ def _decision(info, rules, before, action, dice_text, rolled_from, labels, optio
         "equity_lost": round(lost, 6),
         "mark": mark(lost, thresholds),
         "luck": None if luck is None else round(float(luck), 6),
+    }
+    match = info.review_match(before, best) if info.review_match is not None and best is not None else None
+    score = None if best is None else best.score if match is None else match[1]
+    return {
+        **record,
         "win_chance": _first_player_win_chance(best, mover),
-        "score": None if best is None else round(best.score if mover == 0 else -best.score, 3),
+        "score": None if score is None else round(score if mover == 0 else -score, 3),
         "rated": rated,
+        "match_win_chance": None if match is None else round(match[0] if mover == 0 else 1.0 - match[0], 6),
     }
 
 
@@ -212,9 +224,10 @@ def totals(info, labels: list[str], decisions: list[dict], result, forced_luck: 
 # -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 """Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
-matches and of the opening roll, errors in EMG, ``rated``), so older caches are reviewed afresh."""
+matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance``), so older
+caches are reviewed afresh."""
 
 
 def cache_path(save: Path | str) -> Path:
@@ -260,7 +273,7 @@ DECISION_FIELDS = {"player": str, "kind": str, "position_id": str, "match_id": (
                    "dice": (str, type(None)), "played": str, "best": (str, type(None)),
                    "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None)),
                    "win_chance": (int, float, type(None)), "score": (int, float, type(None)),
-                   "rated": bool}
+                   "rated": bool, "match_win_chance": (int, float, type(None))}
 
 
 def _valid_report(report: Any) -> bool:

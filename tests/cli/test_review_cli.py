@@ -116,3 +116,35 @@ def test_a_broken_match_file_is_a_clear_error(capsys, tmp_path):
     code, _, err = run(capsys, "review", str(path))
     assert code == 2 and "broken.mat" in err and "game 1" in err
     assert not Path(f"{path}.review").exists()
+
+
+def test_every_game_of_the_six_real_matches_gets_its_entry():
+    """The six real matches through the review's replay (a stand-in analysis, so it is fast):
+    one entry per game of the file, the file's names, every double and answer a cube decision."""
+    from dataclasses import replace as replaced
+
+    from game.backgammon.matfile import read_mat
+    from game.core.analysis import MoveAnalysis
+    from game.core.review import review
+    from game.games import reviewed_record
+
+    info = get_game("backgammon")
+    rules = info.rules()
+
+    def analyze(state, **_):
+        return [MoveAnalysis(move=m, notation=rules.notation(state, m), score=0.0, value=0.0)
+                for m in rules.legal_moves(state)]
+
+    quick = replaced(info, analyze=analyze, luck=None)
+    all_doubles = 0
+    for path in sorted(MATCHES.glob("*.mat")):
+        match = read_mat(path.read_text())
+        report = review(quick, reviewed_record(path))
+        assert report["players"] == list(match.players), path.name
+        assert [g["game"] for g in report["games"]] == [g.number for g in match.games], path.name
+        doubles = sum(1 for g in match.games for t in g.turns if t.kind == "double")
+        found = [d for g in report["games"] for d in g["decisions"]]
+        assert sum(1 for d in found if d["played"].startswith("Doubles")) == doubles, path.name
+        assert all(d["equity_lost"] == 0 for d in found)
+        all_doubles += doubles
+    assert all_doubles >= 10

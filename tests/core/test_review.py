@@ -8,13 +8,13 @@ import shutil
 import pytest
 
 from game.core.match import play_game
-from game.core.review import ReviewCancelled, cached_review, cache_path, mark, review
-from game.core.saves import examples_dir, load_game, save_game
+from game.core.review import ReviewCancelled, cache_path, cached_review, mark, review
+from game.core.saves import examples_dir, load_game
 from game.games import get_game, rules_for
 
 BG = get_game("backgammon")
 FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck",
-          "win_chance", "score", "rated"]
+          "win_chance", "score", "rated", "match_win_chance"]
 FAST = {"level": "intermediate"}  # 0 ply
 
 
@@ -55,6 +55,7 @@ def test_every_unforced_decision_is_reviewed_with_the_exact_shape(midgame, midga
         assert d["mark"] == mark(d["equity_lost"], (0.04, 0.08, 0.16))
     assert any(d["mark"] for d in found) and any(d["equity_lost"] == 0 for d in found)
     assert found[0]["dice"] == "43" and abs(found[0]["luck"]) < 0.1  # an average opening roll
+    assert all(d["match_win_chance"] is None for d in found)  # not a match
     assert all(isinstance(d["luck"], float) for d in found)
 
 
@@ -124,6 +125,17 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     cube = [d for d in decisions(report) if d["kind"] == "cube"]
     assert cube and all(d["dice"] is None and d["played"] in ("Roll", "Doubles => 2", "Takes", "Drops") for d in cube)
     assert all(d["match_id"] and d["equity_lost"] >= 0 for d in decisions(report))
+    # the match winning chance, the first player's: a game lost by a drop at 0-0 of a 3-point match
+    found = decisions(report)
+    assert all(0 <= d["match_win_chance"] <= 1 for d in found)
+    game1 = [d for d in found if d in report["games"][0]["decisions"]]
+    assert game1[-1]["played"] == "Drops" and game1[-1]["match_win_chance"] < 0.5
+    assert abs(found[0]["match_win_chance"] - 0.5) < 0.1  # the first play of the match
+    # one measure for the graph: a match's score is the match chance's, cube decisions too
+    from game.backgammon.ai import DISPLAY_SCALE
+    from game.core.analysis import display_score
+    for d in found:
+        assert d["score"] == pytest.approx(display_score(2 * d["match_win_chance"] - 1, DISPLAY_SCALE), abs=0.01)
     # GNU's count: every chequer play, every double, take and pass, a no double only when close
     assert all(d["rated"] for d in decisions(report) if d["kind"] == "chequer" or d["played"] != "Roll")
     idle = [d for d in cube if not d["rated"]]
@@ -253,3 +265,24 @@ def test_the_luck_of_a_roll_averages_to_zero_over_the_rolls():
     average = sum(p * luck(state, with_dice(state, roll)) for roll, p in ROLLS)
     assert average == pytest.approx(0, abs=1e-9)
     assert sum(p for _, p in ROLLS) == pytest.approx(1)
+
+
+def test_review_units_normalise_chequer_errors_as_gnu_does():
+    """Per unit of cube in money, EMG in a match, equity without the cube; cube records as they are."""
+    from dataclasses import replace
+
+    from game.backgammon.cube_rules import cube_from_options
+    from game.backgammon.review import emg_scale, review_units
+
+    rules = BG.rules()
+    cubeless = rules.apply(_dance_position(), rules.parse(_dance_position(), "21"))
+    assert review_units(cubeless) == 1.0
+    money = _dance_position(replace(cube_from_options({"cube": "on"}), value=2))
+    rolled = rules.apply(money, rules.parse(money, "21"))
+    assert BG.decision_kind(rolled) == "chequer" and review_units(rolled) == 0.5
+    match = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
+    rolled = rules.apply(match, rules.parse(match, "21"))
+    assert review_units(rolled) == pytest.approx(emg_scale(rolled)) and emg_scale(rolled) > 1.5
+    deciding = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
+    deciding = replace(deciding, cube=replace(deciding.cube, phase="decide"))
+    assert BG.decision_kind(deciding) == "cube" and review_units(deciding) == 1.0
