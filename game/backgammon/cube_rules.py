@@ -77,6 +77,7 @@ def cube_from_options(options: dict[str, Any]) -> CubeState | None:
             raise ValueError("jacoby and beavers are money-play rules; a match has neither")
         score = _score(options["score"], length) if options.get("score") is not None else (0, 0)
         at_the_edge = max(score) == length - 1
+        done = done or min(score) == length - 1  # both one away: the Crawford game was played
         if done and not at_the_edge:
             raise ValueError(f"crawford_done needs a side at {length - 1} points (the score is "
                              f"{score[0]}-{score[1]})")

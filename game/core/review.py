@@ -100,10 +100,7 @@ def player_labels(info, record: GameRecord) -> list[str]:
 
 def default_thresholds(info) -> tuple[float, float, float]:
     """The game's own (``GameInfo.review_thresholds``), else half, once and twice its tutor's margin."""
-    if info.review_thresholds is not None:
-        return tuple(info.review_thresholds)
-    amount = info.tutor_margin.amount
-    return (amount / 2, amount, 2 * amount)
+    return info.review_marks()
 
 
 def review(info, record: GameRecord, options: dict[str, Any] | None = None,

@@ -27,6 +27,9 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from ..core.gameinfo import REVIEW_MARKS
+from ..core.saves import SaveError
+from ..games import reviewed_record
 from .gameview import load_view
 from .hints import draw_arrows
 from .keys import REVIEW, key_help
@@ -71,6 +74,17 @@ def review_game(scene) -> ReviewScene:
     return open_review(scene.app, scene, session, save, scene.shown_index if scene.replaying else None)
 
 
+def file_record(path, record):
+    """The record ``tabula review`` reviews for the file the game came from (a match file's
+    players named as in the file), so the window and the command line share its cache and
+    names; ``record`` itself when the file no longer holds this game's moves or cannot be read."""
+    try:
+        filed = reviewed_record(path)
+    except (ValueError, OSError, SaveError):
+        return record
+    return filed if filed is not None and list(filed.actions) == list(record.actions) else record
+
+
 def open_review(app, back: Scene, session, save: Path | str | None = None, shown: int | None = None) -> ReviewScene:
     """Suspend ``back`` (the play scene) and show the Review screen of ``session``'s game."""
     scene = ReviewScene(app, back, session, save, shown)
@@ -86,7 +100,10 @@ class ReviewScene(Scene):
         self.back, self.session = back, session
         info = self.info = session.info
         self.options = analysis_options(info, app.settings, session.player_names, watching=False)
-        self.job = ReviewJob(info, session.record(), self.options, save, processes=PROCESSES)
+        marks = app.settings.of(info).get(REVIEW_MARKS, "standard")
+        record = session.record() if save is None else file_record(save, session.record())
+        self.job = ReviewJob(info, record, self.options, save, thresholds=info.review_marks(marks),
+                             processes=PROCESSES)
         self.shown = len(session.states) - 1 if shown is None else shown
         """The state index on show while it analyses (the play scene's)."""
         self.reviewed: ReviewedGame | None = None

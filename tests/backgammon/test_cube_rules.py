@@ -292,6 +292,13 @@ def test_crawford_game_then_post_crawford():
     assert RULES.to_move(post) == 1 and RULES.legal_moves(post) == [ROLL, DOUBLE]
 
 
+def test_both_one_away_is_post_crawford():
+    """At 2-2 in a 3-point match the Crawford game was necessarily played: no option needed."""
+    state = RULES.initial_state({"match_length": 3, "score": [2, 2]})
+    assert not state.cube.crawford and state.cube.post_crawford
+    assert RULES.initial_state({"match_length": 3, "score": [2, 2], "crawford_done": True}).cube == state.cube
+
+
 def test_a_crawford_game_has_no_cube_decision_at_all():
     record, _ = play_game(RULES, [RandomPlayer(1), RandomPlayer(2)], {"match_length": 3, "score": [2, 1]}, seed=4)
     states = replay(RULES, record.options, record.actions)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 
 from game.core.analysis import MoveAnalysis
-from game.core.gameinfo import ANALYSIS_LEVEL
+from game.core.gameinfo import ANALYSIS_LEVEL, REVIEW_MARKS, REVIEW_STRICTNESS
 from game.core.match import play_game
 from game.core.review import (
     cache_key,
@@ -25,7 +25,7 @@ from game.core.review import (
 )
 from game.core.saves import examples_dir, save_game
 from game.core.session import GameSession
-from game.games import get_game
+from game.games import get_game, reviewed_record
 from game.ui.play import PlayScene
 from game.ui.review_data import MARK_SYMBOLS, luck_sign
 from game.ui.review_screen import ReviewScene
@@ -180,12 +180,14 @@ def test_a_match_file_is_reviewed_game_by_game(app, tmp_path):
     play = app.scene
     # a review is precomputed (with a quick stand-in analysis) into the match file's cache,
     # for the window's own options: the screen finds it there
-    record, options = play.session.record(), {"level": "intermediate"}
+    record, options = reviewed_record(match), {"level": "intermediate"}
+    assert record.actions == play.session.record().actions and record.players == ["lasse", "trovander"]
     report = review(dataclasses.replace(BG, analyze=quick_analysis, luck=None), record, options)
     write_cache(match, cache_key(record, options, default_thresholds(BG)), report)
     play.command("review")
     scene = reviewed(app)
     assert scene.job.from_cache and scene.reviewed.games == [1, 2, 3]
+    assert "lasse" in scene.totals() and "trovander" in scene.totals()  # the file's names, as the CLI
     assert scene.game == 1 and scene.game_label.text == "Game 1 of 3"
     first = scene.move_lines()
     key(app, pygame.K_PAGEDOWN)
@@ -293,3 +295,21 @@ def test_a_game_in_progress_reviews_the_moves_so_far_and_play_goes_on(app, tmp_p
     key(app, pygame.K_ESCAPE)
     assert app.scene is play and play.human_turn and not play.replaying
     assert len(play.session.actions) == moves  # nothing was played meanwhile
+
+
+def test_review_marks_follow_the_games_setting(app, tmp_path):
+    """The thresholds are a setting per game (strict halves, lenient doubles the game's own);
+    the screen reviews with the chosen ones, and a stricter choice marks at least as much."""
+    assert BG.all_settings()[REVIEW_MARKS].choices["standard"] == "Standard: 0.04 / 0.08 / 0.16"
+    counts = {}
+    for strictness in ("lenient", "strict"):
+        app.settings.choose(BG, REVIEW_MARKS, strictness)
+        scene, _ = open_backgammon(app, tmp_path)
+        press_button(app, scene.buttons["review"])
+        review = reviewed(app)
+        assert review.job.thresholds == BG.review_marks(strictness)
+        assert tuple(review.job.thresholds) == tuple(v * REVIEW_STRICTNESS[strictness] for v in (0.04, 0.08, 0.16))
+        counts[strictness] = sum(1 for line in review.reviewed.lines if line.decision and line.decision["mark"])
+        key(app, pygame.K_ESCAPE)
+        app.frame()
+    assert counts["strict"] >= counts["lenient"] and counts["strict"] > 0
