@@ -122,10 +122,8 @@ def three_decimals(value: float) -> str:
 ANALYSIS_LEVEL = "analysis_level"
 """The game setting naming the analysis strength, for games that declare analysis levels."""
 
-REVIEW_MARKS = "review_marks"
-"""The game setting choosing how strictly a review marks errors, for games with an analysis."""
 REVIEW_STRICTNESS = {"strict": 0.5, "standard": 1.0, "lenient": 2.0}
-"""How each choice of :data:`REVIEW_MARKS` scales the game's own thresholds."""
+"""How each choice of the review-marks setting scales a game's own thresholds."""
 
 
 @dataclass(frozen=True)
@@ -360,10 +358,6 @@ class GameInfo:
         if "level" in self.analysis_options and self.analysis_level_names:
             choices = {level.name: level.label for level in self.levels if level.analysis}
             settings[ANALYSIS_LEVEL] = GameSetting("Analysis strength", choices, self.analysis_options["level"])
-        if self.analyze is not None:
-            choices = {name: f"{name.title()}: " + " / ".join(f"{v:g}" for v in self.review_marks(name))
-                       for name in REVIEW_STRICTNESS}
-            settings[REVIEW_MARKS] = GameSetting("Review marks (doubtful / bad / very bad)", choices, "standard")
         return settings
 
     def review_marks(self, strictness: str = "standard") -> tuple[float, float, float]:

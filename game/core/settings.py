@@ -24,7 +24,7 @@ from typing import Any
 
 import platformdirs
 
-from .gameinfo import GameInfo
+from .gameinfo import REVIEW_STRICTNESS, GameInfo
 from .saves import set_aside, write_atomic
 from .untrusted import MAX_NAME, UntrustedFileError, is_whole, load_json
 
@@ -50,6 +50,9 @@ class Settings:
     tutor: bool = False
     """Stop a human before a move much worse than the best (Play anyway / Rethink)."""
     watch_speed: str = "normal"
+    review_marks: str = "standard"
+    """How strictly a review marks errors: each game's own thresholds ("standard"; backgammon
+    0.04 / 0.08 / 0.16 as GNU Backgammon), halved ("strict") or doubled ("lenient")."""
     window_size: list[int] = field(default_factory=lambda: [1280, 800])
     last_game: str = ""
     """The game last picked in the menu; empty: the first registered game."""
@@ -81,7 +84,8 @@ class Settings:
         self.games.setdefault(info.name, {})[name] = value
 
 
-_CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "watch_speed": tuple(WATCH_SPEEDS)}
+_CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "watch_speed": tuple(WATCH_SPEEDS),
+            "review_marks": tuple(REVIEW_STRICTNESS)}
 
 
 def config_dir() -> Path:

@@ -27,7 +27,6 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from ..core.gameinfo import REVIEW_MARKS
 from ..core.saves import SaveError
 from ..games import reviewed_record
 from .gameview import load_view
@@ -100,7 +99,7 @@ class ReviewScene(Scene):
         self.back, self.session = back, session
         info = self.info = session.info
         self.options = analysis_options(info, app.settings, session.player_names, watching=False)
-        marks = app.settings.of(info).get(REVIEW_MARKS, "standard")
+        marks = app.settings.review_marks
         record = session.record() if save is None else file_record(save, session.record())
         self.job = ReviewJob(info, record, self.options, save, thresholds=info.review_marks(marks),
                              processes=PROCESSES)

@@ -32,13 +32,18 @@ class Row:
     set: Callable[[Any], None]
 
 
+REVIEW_MARK_WORDS = {"strict": "Strict: half the usual amounts", "standard": "Standard (backgammon 0.04/0.08/0.16)",
+                     "lenient": "Lenient: twice the usual amounts"}
+"""The review marks' choices: each game's own thresholds (backgammon's are GNU Backgammon's), halved or doubled."""
+
 SHARED = (("sound", "Sound", ON_OFF),
           ("animation", "Animation speed", {name: name.title() for name in ANIMATION_SPEEDS}),
           ("auto_forced", "Play forced moves automatically", ON_OFF),
           ("hints", "Show hints (H)", ON_OFF),
           ("tutor", "Tutor: question bad moves (T)", ON_OFF),
           ("graph", "Win-probability graph (G)", ON_OFF),
-          ("watch_speed", "Watch mode speed", {name: name.title() for name in WATCH_SPEEDS}))
+          ("watch_speed", "Watch mode speed", {name: name.title() for name in WATCH_SPEEDS}),
+          ("review_marks", "Review marks", REVIEW_MARK_WORDS))
 """The settings every game shares: field, label, choices."""
 
 

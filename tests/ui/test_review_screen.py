@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 
 from game.core.analysis import MoveAnalysis
-from game.core.gameinfo import ANALYSIS_LEVEL, REVIEW_MARKS, REVIEW_STRICTNESS
+from game.core.gameinfo import ANALYSIS_LEVEL, REVIEW_STRICTNESS
 from game.core.match import play_game
 from game.core.review import (
     cache_key,
@@ -297,13 +297,13 @@ def test_a_game_in_progress_reviews_the_moves_so_far_and_play_goes_on(app, tmp_p
     assert len(play.session.actions) == moves  # nothing was played meanwhile
 
 
-def test_review_marks_follow_the_games_setting(app, tmp_path):
-    """The thresholds are a setting per game (strict halves, lenient doubles the game's own);
-    the screen reviews with the chosen ones, and a stricter choice marks at least as much."""
-    assert BG.all_settings()[REVIEW_MARKS].choices["standard"] == "Standard: 0.04 / 0.08 / 0.16"
+def test_review_marks_follow_the_setting(app, tmp_path):
+    """The thresholds are a setting (strict halves, lenient doubles each game's own); the
+    screen reviews with the chosen ones, and a stricter choice marks at least as much."""
+    assert BG.review_marks() == (0.04, 0.08, 0.16) and get_game("mandragora").review_marks("strict") == (2.5, 5, 10)
     counts = {}
     for strictness in ("lenient", "strict"):
-        app.settings.choose(BG, REVIEW_MARKS, strictness)
+        app.settings.review_marks = strictness
         scene, _ = open_backgammon(app, tmp_path)
         press_button(app, scene.buttons["review"])
         review = reviewed(app)
