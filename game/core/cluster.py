@@ -1,0 +1,52 @@
+"""Running work on a Ray cluster, an optional extra (``pip install '.[cluster]'``).
+
+Long jobs (tournaments, strength runs, self-play training) run on this machine's processes by
+default; with ``--cluster ray`` they go to Ray (https://www.ray.io), a widely used engine for
+distributing Python work, instead of a home-made scheduler.  :func:`connect` starts a local
+Ray instance (``address`` ``None``) or joins a running cluster (``ray start --head`` on one
+machine, ``ray start --address=HEAD:6379`` on the others, then ``--address HEAD:6379`` or
+``auto`` here).  Ray is imported only in this module's functions and only when asked for, so
+Tabula runs without it; asking for it without it installed is a :class:`ClusterError`
+saying how to install it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CLUSTERS = ("local", "ray")
+"""The ``--cluster`` choices: this machine's processes, or Ray."""
+
+INSTALL = "pip install 'tabula[cluster]' (or: pip install ray)"
+
+
+class ClusterError(RuntimeError):
+    """Ray was asked for and is missing, or the cluster could not be reached."""
+
+
+def require_ray() -> Any:
+    """The ``ray`` module; :class:`ClusterError` telling how to install it when it is missing."""
+    try:
+        import ray
+    except ImportError:
+        raise ClusterError(f"--cluster ray needs Ray, an optional extra: {INSTALL}") from None
+    return ray
+
+
+def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
+    """Ray, initialised once per process: a local instance with ``num_cpus`` worker CPUs (all
+    of them when ``None``) when ``address`` is ``None``, else the cluster at ``address``.
+    :class:`ClusterError` when Ray is missing or the cluster cannot be reached."""
+    ray = require_ray()
+    if ray.is_initialized():
+        return ray
+    options = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    try:
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=num_cpus, **options)
+    except (ConnectionError, RuntimeError, ValueError) as error:
+        where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+        raise ClusterError(f"cannot start or reach {where}: {error}") from None
+    return ray
