@@ -374,8 +374,9 @@ def test_analysis_takes_its_declared_options(info):
     assert {record.move for record in records} == set(moves)
     assert records[0].diff == 0 and records[0].score_diff == 0
     for record in records:
-        assert record.notation == rules.notation(state, record.move)
-        assert rules.parse(state, record.notation) == record.move
+        # the record names its move as players read it (backgammon's "No redouble" for the rules'
+        # "Roll"), and that name parses back to the move
+        assert record.notation.strip() and rules.parse(state, record.notation) == record.move
         assert record.diff <= 1e-9 and record.score_diff <= 1e-9, record
         assert -100.0 <= record.score <= 100.0, record
 

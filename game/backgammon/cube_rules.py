@@ -16,8 +16,9 @@ Options (``initial_state``), each checked strictly (``ValueError`` naming the op
 Notation (the words of ``.mat`` match files, read in any case): :data:`ROLL` is ``Roll``
 (no double; ``.mat`` files write nothing there, and the word is no roll of dice nor a play),
 :data:`DOUBLE` ``Doubles => 4`` (the new value), :data:`TAKE` ``Takes``, :data:`PASS`
-``Drops``, :data:`BEAVER` ``Beavers => 8``.  Parsing also takes ``double``, ``take``,
-``accept``, ``pass``, ``drop``, ``beaver``, ``no double`` and a missing or matching ``=> N``.
+``Drops``, :data:`BEAVER` ``Beavers => 8``.  Parsing also takes ``double``, ``redouble``, ``take``,
+``accept``, ``pass``, ``drop``, ``beaver``, ``no double``, ``no redouble`` (the analysis' words) and a
+missing or matching ``=> N``.
 """
 
 from __future__ import annotations
@@ -182,13 +183,13 @@ def next_game(state, roll):
 # --------------------------------------------------------------------------- notation
 
 _WORDS = {
-    "roll": ROLL, "rolls": ROLL, "no double": ROLL,
-    "double": DOUBLE, "doubles": DOUBLE,
+    "roll": ROLL, "rolls": ROLL, "no double": ROLL, "no redouble": ROLL,
+    "double": DOUBLE, "doubles": DOUBLE, "redouble": DOUBLE, "redoubles": DOUBLE,
     "take": TAKE, "takes": TAKE, "accept": TAKE, "accepts": TAKE,
     "pass": PASS, "passes": PASS, "drop": PASS, "drops": PASS,
     "beaver": BEAVER, "beavers": BEAVER,
 }
-_CUBE_TEXT = re.compile(r"\s*([a-z]+(?: double)?)\s*(?:=>\s*(\d+))?\s*")
+_CUBE_TEXT = re.compile(r"\s*([a-z]+(?: (?:re)?double)?)\s*(?:=>\s*(\d+))?\s*")
 
 
 def notation(state, action: CubeAction) -> str:
