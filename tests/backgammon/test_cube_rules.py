@@ -226,8 +226,8 @@ def test_cube_notation_round_trips_and_reads_the_usual_words():
     for node in (state, offered):
         for action in RULES.legal_moves(node):
             assert RULES.parse(node, RULES.notation(node, action)) == action
-    for text, action in (("double", DOUBLE), ("DOUBLES => 2", DOUBLE), ("roll", ROLL), ("no double", ROLL), ("No redouble", ROLL),
-                         ("redouble", DOUBLE)):
+    for text, action in (("double", DOUBLE), ("DOUBLES => 2", DOUBLE), ("roll", ROLL), ("no double", ROLL),
+                         ("No redouble", ROLL), ("redouble", DOUBLE)):
         assert RULES.parse(state, text) == action
     for text, action in (("take", TAKE), ("Accepts", TAKE), ("pass", PASS), ("drop", PASS), ("Drops", PASS),
                          ("beaver", BEAVER), ("beavers => 4", BEAVER)):
