@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ...core.protocol import IllegalMoveError
 from .model import MatchFile, MatchFileError, MatchGame
-from .replay import apply_half, start_game
+from .replay import apply_half, replay_games, start_game
 
 HEADER = re.compile(r'^;\s*\[(.*?)\s+"(.*)"\]\s*$')
 LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
@@ -42,18 +42,8 @@ def read_mat(source: str | Path) -> MatchFile:
     dialect = "studio" if any("Studio" in v for _, v in header) or "Cannot Move" in text else "galaxy"
     names = blocks[0][1] if blocks else ("", "")
     match = MatchFile(header, length, names, [], dialect)
-    crawford_done = False
-    for number, _, score, column, rows in blocks:
-        try:
-            game = _replay(number, score, column, rows, length, crawford_done)
-        except MatchFileError as error:
-            error.partial = match
-            if match.games:
-                error.args = (f"{error.args[0]} ({len(match.games)} game(s) read before it)",)
-            raise
-        crawford_done = crawford_done or game.crawford
-        match.games.append(game)
-    return match
+    return replay_games(match, (lambda done, _, block=block: _replay(block[0], block[2], block[3], block[4], length, done)
+                                for block in blocks))
 
 
 def _split(lines: list[str]):

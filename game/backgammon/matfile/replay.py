@@ -21,10 +21,30 @@ from itertools import pairwise
 from ...core.protocol import IllegalMoveError
 from ..cube_state import BEAVER, DECIDE, DOUBLE, PASS, ROLL, TAKE
 from ..rules import BackgammonRules, Play, Roll
-from .model import MatchFileError, MatchGame, Turn
+from .model import MatchFile, MatchFileError, MatchGame, Turn
 
 HOW = {1: "single", 2: "gammon", 3: "backgammon"}
 RULES = BackgammonRules()
+
+
+def replay_games(match: MatchFile, games) -> MatchFile:
+    """Append to ``match`` each game of ``games``, callables ``(crawford_done, score) -> MatchGame``
+    (whether a Crawford game was played before it, the running score); a bad game's
+    :class:`MatchFileError` keeps the games read before it as ``partial`` and says how many."""
+    crawford_done, score = False, [0, 0]
+    for replay_one in games:
+        try:
+            game = replay_one(crawford_done, (score[0], score[1]))
+        except MatchFileError as error:
+            error.partial = match
+            if match.games:
+                error.args = (f"{error.args[0]} ({len(match.games)} game(s) read before it)",)
+            raise
+        crawford_done = crawford_done or game.crawford
+        match.games.append(game)
+        if game.winner is not None:
+            score[game.winner] += game.points
+    return match
 
 
 def start_game(number: int, score: tuple[int, int], length: int, crawford_done: bool, jacoby: bool = False):

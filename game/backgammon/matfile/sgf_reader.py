@@ -28,7 +28,7 @@ from pathlib import Path
 from ...core.protocol import IllegalMoveError
 from ..cube_state import OFFERED
 from .model import MatchFile, MatchFileError
-from .replay import RULES, apply_half, start_game
+from .replay import RULES, apply_half, replay_games, start_game
 from .sgf_syntax import parse
 
 HEADER_OF = {"EV": "Event", "RO": "Round", "PC": "Site", "AN": "Annotator", "DT": "EventDate",
@@ -58,19 +58,9 @@ def read_sgf(source: str | Path) -> MatchFile:
     names = (_first(first, "PW") or "White", _first(first, "PB") or "Black")
     header = [(key, _header_value(prop, _first(first, prop))) for prop, key in HEADER_OF.items() if _first(first, prop)]
     match = MatchFile(header, length, names, [], "sgf", jacoby=_first(first, "RU") == "Jacoby")
-    crawford_done, score = False, [0, 0]
-    for number, tree in enumerate(trees, 1):
-        try:
-            game = _replay(number, tree, length, tuple(score), crawford_done, match.jacoby)
-        except MatchFileError as error:
-            error.partial = match
-            if match.games:
-                error.args = (f"{error.args[0]} ({len(match.games)} game(s) read before it)",)
-            raise
-        crawford_done = crawford_done or game.crawford
-        match.games.append(game)
-        score[game.winner] += game.points
-    return match
+    return replay_games(match, (lambda done, score, number=number, tree=tree:
+                                _replay(number, tree, length, score, done, match.jacoby)
+                                for number, tree in enumerate(trees, 1)))
 
 
 def _first(node, name: str) -> str | None:
