@@ -1,9 +1,19 @@
-"""Tournament throughput: games per second with 1 and 2 workers, same games both times.
+"""Tournament throughput: games per second with 1 and 2 local workers and on Ray, same games.
 
 Seed 002's Medium player against itself (or ``--players``), played by the real runner into
 a temporary folder (records written as in a real run).  Goal: ≥ 30 games/s with 2 workers.
+Then the same games on Ray (``--cluster ray``'s path): a local Ray instance with 2 CPUs, as
+many as the 2 workers (or the cluster at ``--address``), timed twice — the first run starts
+Ray's worker processes, the second finds them running — and the Ray overhead printed as the
+ratio of Ray's rate (second run) to 2 local workers'.  Starting Ray itself is timed apart.
 
-    python bench/tournament.py [--games 400] [--seed 1] [--players medium medium]
+    python bench/tournament.py [--games 400] [--seed 1] [--players medium medium] [--address ADDR]
+
+Measured on the 2-core build machine (shared with other jobs, so ±20%), 400 games of Medium
+against Medium: 1 worker 43 games/s, 2 workers 63 games/s; Ray with 2 CPUs 22 games/s on
+its first run and 55 games/s on the second, 0.87× the 2 local workers (Ray's own start
+5.6 s).  Ray's cost per game is small next to a game; on N nodes of C cores the rate grows
+about as N·C local workers would (each chunk of games is independent).
 """
 
 from __future__ import annotations
@@ -12,14 +22,18 @@ import argparse
 import tempfile
 import time
 
+from game.core.cluster import connect
 from game.core.tournament import ResultStore, Settings, even_games, run_tournament, validate
 from game.games import get_game
 
+RAY_CPUS = 2
+"""CPUs of the local Ray instance: as many as the local run's workers."""
 
-def games_per_second(settings: Settings, workers: int) -> tuple[float, list[dict]]:
+
+def games_per_second(settings: Settings, workers: int, **cluster) -> tuple[float, list[dict]]:
     with tempfile.TemporaryDirectory() as folder, ResultStore(folder, settings) as store:
         start = time.perf_counter()
-        records = run_tournament(settings, get_game, store, workers=workers)
+        records = run_tournament(settings, get_game, store, workers=workers, **cluster)
         return len(records) / (time.perf_counter() - start), records
 
 
@@ -28,17 +42,28 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games per pair")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", nargs="+", default=["medium", "medium"])
+    parser.add_argument("--address", metavar="ADDR", help="a Ray cluster to measure (default: a local instance)")
     args = parser.parse_args()
     settings = Settings("backgammon", tuple(args.players), even_games(args.games), args.seed)
     validate(settings, get_game)
     rates = {}
     outcomes = []
-    for workers in (1, 2):
+    for workers in (1, 2):  # before Ray starts: the local pool then forks as it does in a plain run
         rates[workers], records = games_per_second(settings, workers)
-        outcomes.append([r["result"] for r in records])
+        outcomes.append(records)
         print(f"{workers} worker{'s' if workers > 1 else ' '}: {rates[workers]:7.1f} games/s ({len(records)} games)")
     print(f"ratio 2 workers / 1 worker: {rates[2] / rates[1]:.2f}x (goal: ≥ 30 games/s with 2 workers)")
     print("same results serial and parallel:", "yes" if outcomes[0] == outcomes[1] else "NO")
+    start = time.perf_counter()
+    ray = connect(args.address, None if args.address else RAY_CPUS)
+    cpus = int(ray.cluster_resources().get("CPU", 0))
+    print(f"Ray started in {time.perf_counter() - start:.1f} s ({cpus} CPUs)")
+    for run in ("first", "second"):
+        rates[run], records = games_per_second(settings, 1, cluster="ray", address=args.address)
+        outcomes.append(records)
+        print(f"Ray, {run} run: {rates[run]:7.1f} games/s ({len(records)} games on {cpus} CPUs)")
+    print(f"Ray overhead: Ray ({cpus} CPUs, second run) / 2 local workers = {rates['second'] / rates[2]:.2f}x")
+    print("same results local and on Ray:", "yes" if all(o == outcomes[0] for o in outcomes) else "NO")
 
 
 if __name__ == "__main__":

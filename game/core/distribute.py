@@ -98,3 +98,25 @@ def parallel_map(function: Callable[[Any], Any], jobs: Iterable[Any], workers: i
     else:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             yield from pool.imap_unordered(function, jobs, chunksize=1)
+
+
+def add_cluster_arguments(parser: Any) -> None:
+    """``--cluster local|ray`` and ``--address ADDR``, as ``tabula tournament`` has them (benches)."""
+    from .cluster import CLUSTERS
+
+    parser.add_argument("--cluster", choices=CLUSTERS, default="local",
+                        help="where games run: local worker processes (default) or a Ray cluster")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="with --cluster ray: the cluster to join (HOST:6379 or auto); default a local Ray instance")
+
+
+def check_cluster_arguments(parser: Any, args: Any) -> None:
+    """A usage error for ``--address`` without ``--cluster ray``, or when Ray is missing or
+    unreachable — before any game is played."""
+    if args.address and args.cluster != "ray":
+        parser.error("--address is for --cluster ray")
+    if args.cluster == "ray":
+        try:
+            connect(args.address)
+        except ClusterError as error:
+            parser.error(str(error))
