@@ -15,11 +15,10 @@ Measured on the 2-core build machine while two other engineers' jobs ran (load a
 so figures move by ±50% from run to run), Medium against Medium, three runs (400, 800 and
 400 games): 1 worker 45-71 games/s, 2 workers 48-57; Ray with 2 CPUs 37-99 games/s on its
 first run and 75-101 on the second: Ray / 2 local workers = 2.09×, 1.71×, 1.31×.
-So Ray's cost per game (one task per chunk of up to 16 games, results sent back as they
-finish) is lost in the noise next to the games themselves; what Ray costs is its start
-(8-10 s here) and, on the first run, its workers' start.  On N nodes of C cores the rate
-grows about as N·C local workers would: the chunks are independent and only their records
-travel back.
+So Ray's cost per game (one task per game, its record sent back as it finishes) is lost in
+the noise next to the games themselves; what Ray costs is its start (8-10 s here) and, on
+the first run, its workers' start.  On N nodes of C cores the rate grows about as N·C local
+workers would: the games are independent and only their records travel back.
 """
 
 from __future__ import annotations

@@ -4,11 +4,13 @@ Tournaments (:mod:`game.core.tournament.runner`) and the strength benches hand t
 out through :func:`ray_map` when asked for ``--cluster ray``; the benches' local path is
 :func:`parallel_map`, so both kinds of run play the very same jobs.
 
-On Ray, jobs go out in chunks, with at most :data:`IN_FLIGHT_PER_CPU` chunks per cluster CPU
-outstanding at a time, so a schedule of any length costs no memory; results come back as
-chunks finish (in no fixed order: callers that need an order sort, as the tournament does).
-A worker or node that dies takes only its unfinished chunks with it: Ray runs them again
-(:data:`MAX_RETRIES` times at most, then :class:`~.cluster.ClusterError`).  Closing the
+On Ray, each job is a task (one game: Ray's cost per task, about a millisecond, is small
+next to a game's, and measured no slower than chunks of 16), with at most
+:data:`IN_FLIGHT_PER_CPU` tasks per cluster CPU outstanding at a time, so a schedule of any
+length costs no memory; results come back as tasks finish (in no fixed order: callers that
+need an order sort, as the tournament does).  A worker or node that dies takes only its
+unfinished jobs with it: Ray runs them again (:data:`MAX_RETRIES` times at most, then
+:class:`~.cluster.ClusterError`).  Closing the
 generator early — Ctrl-C, an error in the caller — cancels the outstanding tasks.  Ray is
 imported only when :func:`ray_map` runs.
 """
@@ -23,38 +25,27 @@ from typing import Any
 from .cluster import ClusterError, connect
 
 MAX_RETRIES = 5
-"""How often Ray runs a chunk again after the worker or node running it died."""
+"""How often Ray runs a task again after the worker or node running it died."""
 
-IN_FLIGHT_PER_CPU = 3
-"""Chunks outstanding per cluster CPU: enough to keep every CPU busy while results travel."""
-
-MAX_CHUNK = 16
-"""Most jobs in one Ray task (fewer when there are few jobs per CPU)."""
+IN_FLIGHT_PER_CPU = 4
+"""Tasks outstanding per cluster CPU: enough to keep every CPU busy while results travel."""
 
 
 def run_chunk(function: Callable[[Any], Any], jobs: list[Any]) -> list[Any]:
-    """Ray task body: ``function`` applied to each job of a chunk, in order."""
+    """Ray task body: ``function`` applied to each job of a chunk (one job by default), in order."""
     return [function(job) for job in jobs]
 
 
-def chunk_size(count: int | None, cpus: int) -> int:
-    """Jobs per task: about eight tasks per CPU, 1 to :data:`MAX_CHUNK` (1 when ``count`` is unknown)."""
-    if not count:
-        return 1
-    return max(1, min(MAX_CHUNK, count // (max(1, cpus) * 8)))
-
-
 def ray_map(function: Callable[[Any], Any], jobs: Iterable[Any], address: str | None = None,
-            count: int | None = None, chunk: int | None = None) -> Iterator[Any]:
+            chunk: int = 1) -> Iterator[Any]:
     """``function(job)`` for every job, computed on Ray (the cluster at ``address``, else a
     local instance), yielded as they finish.  ``function`` must be picklable (a module-level
     function or an instance of a module-level class) and importable on the workers;
-    ``count`` (how many jobs there are) lets the chunks be sized.  An exception raised by
-    ``function`` propagates; :class:`~.cluster.ClusterError` when Ray cannot be used or a
-    chunk's workers kept dying."""
+    ``chunk`` jobs go in one task.  An exception raised by ``function`` propagates;
+    :class:`~.cluster.ClusterError` when Ray cannot be used or a task's workers kept dying."""
     ray = connect(address)
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-    size = chunk or chunk_size(count, cpus)
+    size = max(1, chunk)
     task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES, retry_exceptions=False)(run_chunk)
     shared = ray.put(function)
     source = iter(jobs)
@@ -74,7 +65,7 @@ def ray_map(function: Callable[[Any], Any], jobs: Iterable[Any], address: str | 
             except ray.exceptions.RayTaskError:
                 raise  # the job's own error (an instance of its class too)
             except ray.exceptions.RayError as error:
-                raise ClusterError(f"Ray could not finish a chunk of {size} jobs: {error}") from None
+                raise ClusterError(f"Ray could not finish a task ({size} job(s)): {error}") from None
             yield from results
     finally:
         for ref in pending:
@@ -85,12 +76,12 @@ def ray_map(function: Callable[[Any], Any], jobs: Iterable[Any], address: str | 
 
 
 def parallel_map(function: Callable[[Any], Any], jobs: Iterable[Any], workers: int = 1, cluster: str = "local",
-                 address: str | None = None, count: int | None = None) -> Iterator[Any]:
+                 address: str | None = None) -> Iterator[Any]:
     """``function(job)`` for every job, as they finish: in this process (``workers`` 1),
     over ``workers`` spawned processes, or on Ray (``cluster`` ``"ray"``, ``workers``
     ignored: the cluster's CPUs are used).  For benches that play independent games."""
     if cluster == "ray":
-        yield from ray_map(function, jobs, address, count)
+        yield from ray_map(function, jobs, address)
     elif cluster != "local":
         raise ValueError(f"unknown cluster {cluster!r}: local or ray")
     elif workers <= 1:

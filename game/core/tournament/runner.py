@@ -214,7 +214,7 @@ def run_tournament(
     if cluster == "ray":
         from ..distribute import ray_map
 
-        with closing(ray_map(TableJob(lookup, settings), todo, address, count)) as results:
+        with closing(ray_map(TableJob(lookup, settings), todo, address)) as results:
             _collect(results, store, on_result)
     elif cluster != "local":
         raise ValueError(f"unknown cluster {cluster!r}: local or ray")
