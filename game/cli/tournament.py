@@ -170,7 +170,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0,
                         help="seed; the same seed replays the same games")
     parser.add_argument("--workers", type=bounded_int(1, MAX_WORKERS), default=min(available_cpus(), MAX_WORKERS),
-                        help=f"worker processes, at most {MAX_WORKERS} (default: every CPU this process may use)")
+                        help=f"worker processes, at most {MAX_WORKERS} (default: every CPU this process may use; "
+                             "not used with --cluster ray, which uses the cluster's CPUs)")
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
     parser.add_argument("--max-plies", type=bounded_int(1, MAX_PLIES),
                         help=f"stop a game unfinished (a draw) after this many plies, at most {MAX_PLIES:,}")
