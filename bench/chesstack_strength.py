@@ -29,10 +29,10 @@ from collections import Counter
 
 from intervals import wilson
 
-from game.core.distribute import add_cluster_arguments, check_cluster_arguments, parallel_map
 from game.chesstack.notation import ADD
 from game.chesstack.players import make_player
 from game.chesstack.rules import ChesstackRules
+from game.core.distribute import add_cluster_arguments, check_cluster_arguments, parallel_map
 
 RULES = ChesstackRules()
 GOALS = {"upstream": 0.75, "greedy:weighted": 0.90}

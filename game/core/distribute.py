@@ -71,7 +71,7 @@ def ray_map(function: Callable[[Any], Any], jobs: Iterable[Any], address: str | 
         for ref in pending:
             try:
                 ray.cancel(ref, force=True)
-            except Exception:  # noqa: BLE001 - the task may have finished or its node be gone
+            except Exception:  # noqa: BLE001, S110 - the task may have finished or its node be gone
                 pass
 
 

@@ -30,7 +30,7 @@ def test_ray_run_writes_the_local_runs_report_byte_for_byte(ray_cluster, capsys,
     assert code == 0
     for name in FILES:
         assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
-    strip = lambda text: {k: v for k, v in json.loads(text).items() if k != "folder"}  # noqa: E731
+    strip = lambda text: {k: v for k, v in json.loads(text).items() if k != "folder"}
     assert strip(on_ray) == strip(local) and strip(local)["games_played"] == 6
 
 
