@@ -13,12 +13,15 @@ Goals (issue 15): the Expert wins ≥ 75% of decided games against ``upstream`` 
 against ``greedy:weighted``, over ≥ 100 games with both colours, at ≤ 2 s a move.
 
     nice -n 10 python bench/chesstack_strength.py [--games 100] [--seed 1] [--workers 2]
+        [--cluster ray [--address ADDR]]
+
+``--cluster ray`` plays the same games on Ray instead of ``--workers`` local processes
+(:func:`game.core.distribute.parallel_map`, the tournament runner's Ray path): same results.
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import sys
 import time
@@ -29,6 +32,7 @@ from intervals import wilson
 from game.chesstack.notation import ADD
 from game.chesstack.players import make_player
 from game.chesstack.rules import ChesstackRules
+from game.core.distribute import add_cluster_arguments, check_cluster_arguments, parallel_map
 
 RULES = ChesstackRules()
 GOALS = {"upstream": 0.75, "greedy:weighted": 0.90}
@@ -105,6 +109,10 @@ def report(opponent: str, games: list[dict]) -> bool:
     return met
 
 
+def where(args) -> str:
+    return f"{args.workers} worker(s)" if args.cluster == "local" else f"on Ray ({args.address or 'a local instance'})"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per opponent (even: both colours)")
@@ -112,8 +120,10 @@ def main() -> int:
     parser.add_argument("--opening-plies", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    add_cluster_arguments(parser)
     parser.add_argument("--max-plies", type=int, default=300)
     args = parser.parse_args()
+    check_cluster_arguments(parser, args)
     rng = random.Random(args.seed)
     tasks = []
     for opponent in args.opponents:
@@ -122,13 +132,12 @@ def main() -> int:
             tasks += [(opponent, actions, side, args.max_plies, seed) for side in (0, 1)]
     start = time.perf_counter()
     games: list[dict] = []
-    with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
-        for game in pool.imap_unordered(play, tasks, chunksize=1):
-            games.append(game)
-            print(f"\r{len(games)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+    for game in parallel_map(play, tasks, args.workers, args.cluster, args.address):
+        games.append(game)
+        print(f"\r{len(games)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     met = [report(opponent, [g for g in games if g["opponent"] == opponent]) for opponent in args.opponents]
-    print(f"\n{time.perf_counter() - start:.0f} s in all, {args.workers} worker(s)")
+    print(f"\n{time.perf_counter() - start:.0f} s in all, {where(args)}")
     return 0 if all(met) else 1
 
 

@@ -10,12 +10,15 @@ loop forever) count as unfinished draws; won/all shows what they cost, since a p
 cannot finish a won game has not won it.  Goal: the Expert wins ≥ 75% of decided games.
 
     nice -n 10 python bench/mandragora_strength.py [--openings 10] [--seed 1] [--workers 2]
+        [--cluster ray [--address ADDR]]
+
+``--cluster ray`` plays the same games on Ray instead of ``--workers`` local processes
+(:func:`game.core.distribute.parallel_map`, the tournament runner's Ray path): same results.
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import sys
 import time
@@ -23,6 +26,7 @@ from collections import Counter
 
 from intervals import wilson
 
+from game.core.distribute import add_cluster_arguments, check_cluster_arguments, parallel_map
 from game.mandragora.expert import NODES, ExpertPlayer
 from game.mandragora.players import AnalyzerPlayer
 from game.mandragora.rules import PATTERNS, SIDES, MandragoraRules, MandragoraState
@@ -90,9 +94,11 @@ def main() -> None:
     parser.add_argument("--opening-plies", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    add_cluster_arguments(parser)
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--nodes", type=int, default=NODES, help="the Expert's node limit per move")
     args = parser.parse_args()
+    check_cluster_arguments(parser, args)
     rng = random.Random(args.seed)
     tasks = [(pattern, first, opening, side, args.max_plies, args.nodes)
              for pattern in PATTERNS for first in (0, 1)
@@ -100,10 +106,9 @@ def main() -> None:
              for side in (0, 1)]
     start = time.perf_counter()
     games = []
-    with multiprocessing.get_context("spawn").Pool(max(1, args.workers)) as pool:
-        for game in pool.imap_unordered(play, tasks):
-            games.append(game)
-            print(f"\r{len(games)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+    for game in parallel_map(play, tasks, args.workers, args.cluster, args.address):
+        games.append(game)
+        print(f"\r{len(games)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     elapsed = time.perf_counter() - start
     print(f"{'Expert vs Analyzer':<22} {'games':>5} {'won':>5} {'lost':>5} {'equal':>5} {'unfin':>5}  won/decided  won/all")

@@ -1,4 +1,5 @@
-"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR] [--match N | --cube] [--json]``
+"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR] [--match N | --cube] [--json]
+[--cluster local|ray [--address ADDR]]``
 
 A round robin between computer players (names as ``GAME``'s players accept them; a name
 may repeat, e.g. ``medium medium``, the second entrant is then ``medium#2``).  ``--games``
@@ -23,6 +24,14 @@ Limits: at most 64 players, 1,000,000 games per pair, 256 workers, ``--max-plies
 
 Games run headless over ``--workers`` processes (default: every CPU this process may use),
 handed out deal by deal across the pairs; the workers end with the run, even a killed one.
+With ``--cluster ray`` the same games go to a Ray cluster instead (``--address ADDR`` of a
+running one, ``auto`` for the one this machine belongs to; without it a local Ray instance
+using every CPU), ``--workers`` unused: same seeds, same records, the same report byte for
+byte; a worker or node that dies loses only its unfinished games, which Ray plays again.
+Ray is an optional extra (``pip install 'tabula[cluster]'``): without it, or when the
+cluster cannot be reached, the command fails with exit code 2 before touching the folder;
+``--address`` without ``--cluster ray`` is a usage error.  If Ray keeps losing the workers
+of some games mid-run, the run stops with exit code 1, the finished games kept.
 Each finished game is appended to ``DIR/games.jsonl`` at once: Ctrl-C keeps them, and the
 same command with the same ``--out DIR`` resumes.  Without ``--out`` the folder is
 ``<user data>/tournaments/<timestamp>-<game>``, where the window keeps its tournaments too
@@ -79,6 +88,7 @@ from pathlib import Path
 
 from ..core import argtypes
 from ..core.argtypes import checked_number
+from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.gameinfo import TournamentOption
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
@@ -160,11 +170,16 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0,
                         help="seed; the same seed replays the same games")
     parser.add_argument("--workers", type=bounded_int(1, MAX_WORKERS), default=min(available_cpus(), MAX_WORKERS),
-                        help=f"worker processes, at most {MAX_WORKERS} (default: every CPU this process may use)")
+                        help=f"worker processes, at most {MAX_WORKERS} (default: every CPU this process may use; "
+                             "not used with --cluster ray, which uses the cluster's CPUs)")
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
     parser.add_argument("--max-plies", type=bounded_int(1, MAX_PLIES),
                         help=f"stop a game unfinished (a draw) after this many plies, at most {MAX_PLIES:,}")
     add_game_flags(parser)
+    parser.add_argument("--cluster", choices=CLUSTERS, default="local",
+                        help="where games run: this machine's worker processes (default) or a Ray cluster")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="with --cluster ray: the cluster to join (HOST:6379, or auto); default a local Ray instance")
     parser.add_argument("--json", action="store_true", help="print only the results as JSON")
     parser.set_defaults(run=run)
 
@@ -181,6 +196,8 @@ def save_chart(summary: Summary, folder: Path) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.address and args.cluster != "ray":
+        raise UsageError("--address is for --cluster ray")
     if len(args.players) > MAX_PLAYERS:
         raise UsageError(f"--players: at most {MAX_PLAYERS} players, got {len(args.players)}")
     games = even_games(args.games)
@@ -189,6 +206,11 @@ def run(args: argparse.Namespace) -> int:
     options = chosen_flags(get_game(args.game), args)
     settings = Settings(args.game, tuple(args.players), games, args.seed, args.max_plies, options)
     validate(settings, get_game)
+    if args.cluster == "ray":
+        try:  # before the folder is touched: a missing Ray or cluster changes nothing
+            connect(args.address)
+        except ClusterError as error:
+            raise UsageError(str(error)) from None
     folder = Path(args.out) if args.out else new_folder(settings.game)
     with ResultStore(folder, settings) as store:  # the folder is this run's until the files are written
         return _play(args, settings, store)
@@ -204,14 +226,15 @@ def _play(args: argparse.Namespace, settings: Settings, store: ResultStore) -> i
     bar = ProgressBar(total, sys.stderr, start=len(store.records)) if sys.stderr.isatty() and not args.json else None
     try:
         advance = (lambda _record: bar.advance()) if bar else None
-        records = run_tournament(settings, get_game, store, args.workers, on_result=advance)
+        records = run_tournament(settings, get_game, store, args.workers, on_result=advance,
+                                 cluster=args.cluster, address=args.address)
     except KeyboardInterrupt:
         if bar:
             bar.close()
         print(f"interrupted: {len(store.records)} of {total} games kept in {folder}; "
               f"run the same command with --out {folder} to resume", file=sys.stderr)
         return 130
-    except GamesFileError as error:
+    except (GamesFileError, ClusterError) as error:
         if bar:
             bar.close()
         kept = f"{len(store.records)} of {total} games are kept in {folder}"
@@ -220,8 +243,9 @@ def _play(args: argparse.Namespace, settings: Settings, store: ResultStore) -> i
             kept += " with their results"
         except OSError:
             pass
-        print(f"tabula: error: {error}; {kept}; run the same command with --out {folder} to resume "
-              "once it can be written", file=sys.stderr)
+        once = "once it can be written" if isinstance(error, GamesFileError) else "when the cluster works"
+        print(f"tabula: error: {error}; {kept}; run the same command with --out {folder} to resume {once}",
+              file=sys.stderr)
         return 1
     if bar:
         bar.close()

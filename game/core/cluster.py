@@ -12,6 +12,9 @@ saying how to install it.
 
 from __future__ import annotations
 
+import os
+import sysconfig
+from pathlib import Path
 from typing import Any
 
 CLUSTERS = ("local", "ray")
@@ -40,7 +43,8 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
     ray = require_ray()
     if ray.is_initialized():
         return ray
-    options = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    options = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False,
+               "runtime_env": worker_env()}
     try:
         if address:
             ray.init(address=address, **options)
@@ -50,3 +54,18 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
         raise ClusterError(f"cannot start or reach {where}: {error}") from None
     return ray
+
+
+def worker_env() -> dict[str, Any]:
+    """The Ray runtime environment that lets workers import the ``game`` this process runs.
+
+    Run from a checkout (``game`` not under site-packages), workers get the checkout on their
+    ``PYTHONPATH``, ahead of any installed copy, so they play the very code of the run (on
+    other machines the path must hold the same checkout, or Tabula be installed there).  An
+    installed Tabula needs nothing: workers import it as this process does."""
+    root = Path(__file__).resolve().parents[2]
+    installed = {Path(sysconfig.get_paths()[key]).resolve() for key in ("purelib", "platlib")}
+    if root in installed:
+        return {}
+    paths = [str(root)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return {"env_vars": {"PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}}

@@ -12,7 +12,13 @@ Missing games go out deal by deal across the pairs (see :func:`missing_games`), 
 standings of a run still in progress or interrupted cover every pair about equally; they
 are computed as they are handed out, so a schedule of any length costs no memory.
 
-A worker ends when its parent does (on Linux at once, by ``PR_SET_PDEATHSIG``; elsewhere
+With ``cluster="ray"`` the same games are played as Ray tasks (:func:`~game.core.distribute.ray_map`:
+a bounded number in flight, results stored as they finish, a dead worker's unfinished games
+played again, outstanding tasks cancelled on Ctrl-C) by :class:`TableJob`, which rebuilds
+rules and players from the lookup as the local workers do — so a Ray run stores the same
+records as a local one.
+
+A local worker ends when its parent does (on Linux at once, by ``PR_SET_PDEATHSIG``; elsewhere
 within :data:`WATCH_SECONDS`), so a killed run leaves no process playing on.
 """
 
@@ -27,6 +33,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from typing import Any
 
 from ..match import play_game
@@ -163,6 +170,22 @@ def _alive(pid: int) -> bool:
     return True
 
 
+class TableJob:
+    """One scheduled game as a picklable job (a Ray task's function): builds the tournament's
+    table once per process, from the lookup and settings, and plays the spec given."""
+
+    _cached: tuple[Any, Settings, _Table] | None = None  # per process: the last table built
+
+    def __init__(self, lookup: Lookup, settings: Settings) -> None:
+        self.lookup, self.settings = lookup, settings
+
+    def __call__(self, spec: GameSpec) -> dict[str, Any]:
+        cached = TableJob._cached
+        if cached is None or cached[0] != self.lookup or cached[1] != self.settings:
+            cached = TableJob._cached = (self.lookup, self.settings, _Table(self.lookup, self.settings))
+        return cached[2].play(spec)
+
+
 def play_in_worker(spec: GameSpec) -> dict[str, Any]:
     """Play one scheduled game in a worker set up by :func:`init_worker`; its record."""
     return _WORKER.play(spec)
@@ -175,25 +198,44 @@ def run_tournament(
     workers: int = 1,
     on_result: Callable[[dict[str, Any]], None] | None = None,
     start_method: str | None = None,
+    cluster: str = "local",
+    address: str | None = None,
 ) -> list[dict[str, Any]]:
     """Play every scheduled game ``store`` lacks and return all records in schedule order.
 
     Each record is appended to ``store`` as it finishes, then passed to ``on_result``.
     ``KeyboardInterrupt`` — or :class:`~.results.GamesFileError` when the games file cannot
-    be written — stops the workers and propagates; finished games stay stored.
+    be written — stops the workers and propagates; finished games stay stored.  With
+    ``cluster="ray"`` the games run on the Ray cluster at ``address`` (a local Ray instance
+    when ``None``) and ``workers`` is not used; :class:`~game.core.cluster.ClusterError`
+    when Ray is missing, unreachable, or kept losing a chunk's workers.
     """
     todo, count = missing_games(settings, store), missing_count(settings, store)
-    if workers <= 1 or count <= 1:
+    if cluster == "ray":
+        from ..distribute import ray_map
+
+        with closing(ray_map(TableJob(lookup, settings), todo, address)) as results:
+            _collect(results, store, on_result)
+    elif cluster != "local":
+        raise ValueError(f"unknown cluster {cluster!r}: local or ray")
+    elif workers <= 1 or count <= 1:
         table = _Table(lookup, settings)
         results = (table.play(spec) for spec in todo)
         _collect(results, store, on_result)
     else:
         workers = min(workers, count, MAX_WORKERS)
         chunk = max(1, min(16, count // (workers * 8)))
-        context = multiprocessing.get_context(start_method)
+        context = multiprocessing.get_context(start_method or safe_start_method())
         with context.Pool(workers, init_worker, (lookup, settings)) as pool:
             _collect(pool.imap_unordered(play_in_worker, todo, chunk), store, on_result)
     return store.sorted_records()
+
+
+def safe_start_method() -> str | None:
+    """``"spawn"`` when this process runs Ray (forking its threads would copy their locks and
+    signal handlers into the workers), else the platform's default."""
+    ray = sys.modules.get("ray")
+    return "spawn" if ray is not None and getattr(ray, "is_initialized", lambda: False)() else None
 
 
 def _collect(results, store: ResultStore, on_result) -> None:
