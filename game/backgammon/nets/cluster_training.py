@@ -27,6 +27,7 @@ the end of the round, the checkpoint is written, and the actors are stopped.
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
@@ -102,7 +103,7 @@ class RayTraining(Training):
         if self.actors > cpus:
             raise ValueError(f"--actors {self.actors} needs {self.actors} CPUs, one per actor; "
                              f"the Ray cluster has {cpus:g}")
-        remote = ray.remote(num_cpus=1, runtime_env=_worker_env())(SelfPlayActor)
+        remote = ray.remote(num_cpus=1, runtime_env=_worker_env())(_RayActor)
         config, handles = self.config, []
         for k in range(self.actors):
             seeds = actor_seeds(config.seed, self.done, k)
@@ -181,6 +182,16 @@ class RayTraining(Training):
         for handle in self.handles or []:
             ray.kill(handle)
         self.handles = None
+
+
+class _RayActor(SelfPlayActor):
+    """A :class:`SelfPlayActor` in its own Ray worker process, deaf to Ctrl-C: Ctrl-C is the
+    driver's to handle (it lets the round end, saves the actors' states, then stops them), so
+    an actor must not die of one that reaches its process too."""
+
+    def __init__(self, *args) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        super().__init__(*args)
 
 
 def _worker_env() -> dict:
