@@ -119,6 +119,31 @@ def test_a_damaged_actor_state_is_refused_naming_the_file(ray_instance, tmp_path
     assert state_path(out).read_bytes() == before
 
 
+def test_a_lost_actor_stops_the_run_and_the_checkpoint_resumes_exactly(ray_instance, tmp_path, monkeypatch):
+    from game.backgammon.nets.cluster_training import RayTraining
+    from game.core.cluster import ClusterError
+
+    cluster = dict(actors=2, publish_every=2)
+    config = dict(SMALL, checkpoint_every=6)
+    straight = RayTraining(TrainConfig(**config), tmp_path / "straight.npz", report=lambda line: None, **cluster).run()
+    out = tmp_path / "n.npz"
+    training = RayTraining(TrainConfig(**config), out, report=lambda line: None, **cluster)
+    learn = Learner.learn
+
+    def learn_then_lose_an_actor(self, *args):
+        if out.exists() and training.handles:  # after the first checkpoint, in the middle of a round
+            ray_instance.kill(training.handles[1])  # as if its node died
+        return learn(self, *args)
+
+    monkeypatch.setattr(Learner, "learn", learn_then_lose_an_actor)
+    with pytest.raises(ClusterError, match="a self-play actor was lost .*keeps its last checkpoint"):
+        training.run()
+    monkeypatch.undo()
+    assert 0 < Network.load(out).meta["games"] < SMALL["games"]
+    resumed = RayTraining(TrainConfig(**config), out, resume=True, report=lambda line: None, **cluster).run()
+    assert _same(resumed, straight)
+
+
 def _tabula(*argv) -> None:
     main(["train", "backgammon", "--arch", "full", "--games", "2", "--hidden", "4", *argv])
 

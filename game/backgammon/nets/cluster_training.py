@@ -21,7 +21,9 @@ checkpoint holds every actor's games in flight and generators (actor 0 where a l
 keeps its own, the others under ``actors``), so ``--resume`` with the same settings, actors
 and interval continues exactly.  A local checkpoint can be resumed on Ray and the other way
 round (a note says when the result will then differ from a straight run).  Ctrl-C is held to
-the end of the round, the checkpoint is written, and the actors are stopped.
+the end of the round, the checkpoint is written, and the actors are stopped.  An actor lost
+mid-run (its process or its node died) stops the run with a :class:`ClusterError`; the last
+checkpoint stays, and ``--resume`` replays what the lost round had played.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ from pathlib import Path
 import numpy as np
 
 import game
-from ...core.cluster import connect
+from ...core.cluster import ClusterError, connect
+from ...core.untrusted import shown
 from .actors import SelfPlayActor, actor_seeds
 from .checkpoints import LOSS_WINDOW
 from .limits import MAX_ACTORS
@@ -174,13 +177,20 @@ class RayTraining(Training):
                 self.report(f"interrupted in the middle of a round: {self.out} keeps its last checkpoint"
                             if self.out.exists() else "interrupted in the middle of a round: nothing saved")
             raise
+        except ray.exceptions.RayError as error:  # an actor's node died, or its process
+            kept = f"{self.out} keeps its last checkpoint, which --resume continues" if self.out.exists() \
+                else "nothing was saved"
+            raise ClusterError(f"a self-play actor was lost ({shown(str(error).splitlines()[0], 80)}): {kept}") from None
         finally:
             self._stop_actors(ray)
         return self.net
 
     def _stop_actors(self, ray) -> None:
         for handle in self.handles or []:
-            ray.kill(handle)
+            try:
+                ray.kill(handle)
+            except ray.exceptions.RayError:  # already gone
+                pass
         self.handles = None
 
 

@@ -1,4 +1,4 @@
-"""``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S]``
+"""``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S] [--cluster ray]``
 
 The game's training command, declared as ``GameInfo.training`` (:data:`TRAINING`); the
 command line adds its arguments under ``tabula train backgammon`` and calls :func:`run`.
@@ -17,6 +17,10 @@ or ``greedy:<evaluator>``) and a line with its points per game is printed; the b
 by that check is kept in ``<FILE stem>.best.npz``.  A progress bar goes to stderr when it is
 a terminal.  Option defaults come from :class:`~game.backgammon.nets.training.TrainConfig`.
 To ship a network, copy it to ``assets/weights/net-full.npz`` or ``net-phase48.npz``.
+
+``--cluster ray`` (with ``--address``, ``--actors``, ``--publish-every``) moves the self-play
+to Ray actors while this process learns (:mod:`~game.backgammon.nets.cluster_training`);
+Ray missing or unreachable is a usage error saying how to install or reach it.
 
 Sizes are bounded so a run cannot ask for more memory than a desktop has
 (:mod:`~game.backgammon.nets.limits` says why): ``--hidden`` at most 4 layers of at most
