@@ -12,7 +12,8 @@ bounds the speed-up (see ``assets/weights/README.md``).
 
 Actor 0 uses the local run's seeds, the others independent streams
 (:func:`.actors.actor_seeds`).  With one actor and ``publish_every`` 1 every round is one
-local step with finished games, so the run ends with the local run's weights, bit for bit.
+local step with finished games, so the run ends with the local run's weights, bit for bit,
+given the same BLAS thread count (``OMP_NUM_THREADS``, passed on to the actors when set).
 The run stops in the step in which the ``games``-th game finishes; the later steps of that
 round are dropped.
 
@@ -207,7 +208,12 @@ class _RayActor(SelfPlayActor):
 def _worker_env() -> dict:
     """The actors' ``runtime_env``: the folder holding this run's ``game`` package first on
     their ``PYTHONPATH``, so they play with this checkout's code, not another installed copy
-    (on other machines a folder that is not there is skipped by Python)."""
+    (on other machines a folder that is not there is skipped by Python); and this process's
+    ``OMP_NUM_THREADS`` if set, since the BLAS thread count can change a float's last bit
+    (Ray gives a one-CPU actor one thread otherwise)."""
     root = str(Path(game.__file__).resolve().parent.parent)
     paths = [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    return {"env_vars": {"PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}}
+    env = {"PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+    if os.environ.get("OMP_NUM_THREADS"):
+        env["OMP_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"]
+    return {"env_vars": env}
