@@ -20,7 +20,7 @@ import numpy as np
 from ...core.saves import file_in_the_way
 from ...core.untrusted import Fields, UntrustedFileError, is_whole, shown
 from ..board import CHECKERS, OFF
-from .limits import MAX_GAMES, MAX_IN_FLIGHT, MAX_NETWORK_BYTES, MAX_STATE_BYTES
+from .limits import MAX_ACTORS, MAX_GAMES, MAX_IN_FLIGHT, MAX_NETWORK_BYTES, MAX_STATE_BYTES
 from .network import Network, float_array_problem, read_json, read_npz
 from .selfplay import MAX_PLIES
 
@@ -114,7 +114,7 @@ def load_state(path: Path, net: Network) -> tuple[dict | None, dict[str, np.ndar
             raise ValueError(f"{path} was saved at {games} games but the network beside it has "
                              f"{net.meta.get('games')}: they are not one checkpoint (delete the state file "
                              "to resume without it, not exactly)")
-        _check_arrays(arrays, net, header is None)
+        _check_arrays(arrays, net, header is None, 1 + len((header or {}).get("actors") or []))
     except _Foreign as error:
         raise ValueError(f"{path} {error}") from None
     except UntrustedFileError as error:
@@ -168,7 +168,30 @@ def _header(header, net: Network) -> dict:
     _generator(Fields(fields.object("selfplay"), "its self-play"), "dice")
     if header.get("opponent") is not None:
         _opponent(Fields(fields.object("opponent"), "its opponent"))
+    _cluster(fields)
     return header
+
+
+def _cluster(fields: Fields) -> None:
+    """A Ray run's parts (:mod:`.cluster_training`), if any: its settings, and the chooser and
+    dice of every actor after the first (their games in flight are arrays)."""
+    if fields.data.get("cluster") is not None:
+        cluster = Fields(fields.object("cluster"), "its cluster settings")
+        cluster.whole("actors", 1, MAX_ACTORS)
+        cluster.whole("publish_every", 1, MAX_GAMES)
+    actors = fields.data.get("actors")
+    if actors is None:
+        return
+    if not isinstance(actors, list) or len(actors) >= MAX_ACTORS:
+        raise fields.error("actors", f"a list of at most {MAX_ACTORS - 1} actors")
+    for k, actor in enumerate(actors, start=1):
+        if not isinstance(actor, dict):
+            raise fields.error("actors", "a list of actors' states")
+        actor_fields = Fields(actor, f"its actor {k}")
+        chooser = Fields(actor_fields.object("chooser"), f"its actor {k}'s chooser")
+        _number_or_null(chooser, "explore", 0.0, 1.0, null=False)
+        _generator(chooser, "rng")
+        _generator(Fields(actor_fields.object("selfplay"), f"its actor {k}'s self-play"), "dice")
 
 
 def _finite(value, low: float, high: float) -> bool:
@@ -205,7 +228,7 @@ def _opponent(fields: Fields) -> None:
         raise fields.error("rng", "a Python random generator state")
 
 
-def _check_arrays(arrays: dict[str, np.ndarray], net: Network, old: bool) -> None:
+def _check_arrays(arrays: dict[str, np.ndarray], net: Network, old: bool, actors: int = 1) -> None:
     """Every array of a state: the optimiser's moments fit ``net``, the games in flight are
     boards a game can reach with outcome probabilities beside them."""
     params = net.params
@@ -224,18 +247,23 @@ def _check_arrays(arrays: dict[str, np.ndarray], net: Network, old: bool) -> Non
         unknown = set(arrays) - expected - {"games"}
     else:
         unknown = set(arrays) - {"header", *(f"adam_{name}" for name in expected)}
-        unknown -= {"play_sides", "play_opening", "play_lengths", "play_boards", "play_targets"}
-        _check_games(arrays, net.n_outputs)
+        for prefix in ["play_", *(f"actor{k}_play_" for k in range(1, actors))]:
+            unknown -= {prefix + name for name in _GAMES}
+            _check_games(arrays, net.n_outputs, prefix)
     if unknown:
         raise UntrustedFileError(f"arrays it should not hold: {shown(', '.join(sorted(unknown)))}")
 
 
-def _check_games(arrays: dict[str, np.ndarray], outputs: int) -> None:
-    for name in ("play_sides", "play_opening", "play_lengths", "play_boards", "play_targets"):
-        if name not in arrays:
-            raise UntrustedFileError(f"no {name} array")
-    sides, opening, lengths = arrays["play_sides"], arrays["play_opening"], arrays["play_lengths"]
-    boards, targets = arrays["play_boards"], arrays["play_targets"]
+_GAMES = ("sides", "opening", "lengths", "boards", "targets")
+
+
+def _check_games(arrays: dict[str, np.ndarray], outputs: int, prefix: str = "play_") -> None:
+    """The games in flight of one self-play (``play_``: the local run's or actor 0's)."""
+    for name in _GAMES:
+        if prefix + name not in arrays:
+            raise UntrustedFileError(f"no {prefix + name} array")
+    sides, opening, lengths = arrays[prefix + "sides"], arrays[prefix + "opening"], arrays[prefix + "lengths"]
+    boards, targets = arrays[prefix + "boards"], arrays[prefix + "targets"]
     n = len(lengths) if lengths.ndim == 1 else -1
     if not (0 <= n <= MAX_IN_FLIGHT and lengths.dtype.kind in "iu" and sides.dtype.kind in "iu"
             and sides.shape == (n, 2, 26) and opening.dtype.kind == "b" and opening.shape == (n,)):
@@ -244,11 +272,11 @@ def _check_games(arrays: dict[str, np.ndarray], outputs: int) -> None:
         raise UntrustedFileError(f"a game in flight longer than {MAX_PLIES - 1} plies")
     total = int(lengths.sum())
     if boards.dtype.kind not in "iu" or boards.shape != (total, 2, 26):
-        raise UntrustedFileError(f"play_boards must be {total} boards, one per ply of the games in flight")
+        raise UntrustedFileError(f"{prefix}boards must be {total} boards, one per ply of the games in flight")
     problem = float_array_problem(targets, (total, outputs), 0.0, 1.0)
     if problem:
-        raise UntrustedFileError(f"play_targets {problem}")
-    for name, array in (("play_sides", sides), ("play_boards", boards)):
+        raise UntrustedFileError(f"{prefix}targets {problem}")
+    for name, array in ((prefix + "sides", sides), (prefix + "boards", boards)):
         problem = _boards_problem(array)
         if problem:
             raise UntrustedFileError(f"{name} holds {problem}")

@@ -1,4 +1,4 @@
-"""``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S]``
+"""``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S] [--cluster ray]``
 
 The game's training command, declared as ``GameInfo.training`` (:data:`TRAINING`); the
 command line adds its arguments under ``tabula train backgammon`` and calls :func:`run`.
@@ -18,6 +18,10 @@ by that check is kept in ``<FILE stem>.best.npz``.  A progress bar goes to stder
 a terminal.  Option defaults come from :class:`~game.backgammon.nets.training.TrainConfig`.
 To ship a network, copy it to ``assets/weights/net-full.npz`` or ``net-phase48.npz``.
 
+``--cluster ray`` (with ``--address``, ``--actors``, ``--publish-every``) moves the self-play
+to Ray actors while this process learns (:mod:`~game.backgammon.nets.cluster_training`);
+Ray missing or unreachable is a usage error saying how to install or reach it.
+
 Sizes are bounded so a run cannot ask for more memory than a desktop has
 (:mod:`~game.backgammon.nets.limits` says why): ``--hidden`` at most 4 layers of at most
 1,024 units, ``--in-flight`` at most 4,096, ``--check-deals`` at most 100,000, game counts
@@ -35,7 +39,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from ...core.argtypes import bounded_int, checked_number
-from .limits import (MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_IN_FLIGHT, MAX_MINUTES,
+from ...core.cluster import CLUSTERS, ClusterError
+from .limits import (MAX_ACTORS, MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_IN_FLIGHT,
+                     MAX_MINUTES,
                      MAX_SEED)
 
 ARCHS = ("phase48", "full")
@@ -103,6 +109,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check-deals", type=bounded_int(1, MAX_CHECK_DEALS), default=d.check_deals,
                         help=f"duplicate deals per check, at most {MAX_CHECK_DEALS:,} (default {d.check_deals})")
     parser.add_argument("--opponent", default=d.opponent, help=f"strength-check opponent (default {d.opponent})")
+    parser.add_argument("--cluster", choices=CLUSTERS, default="local",
+                        help="where self-play runs: this process (local, the default) or Ray actors (ray; "
+                             "needs the cluster extra: pip install 'tabula[cluster]')")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="with --cluster ray: the Ray cluster to join (HOST:6379 or auto); "
+                             "default: a local Ray instance")
+    parser.add_argument("--actors", type=bounded_int(1, MAX_ACTORS), default=1, metavar="K",
+                        help="with --cluster ray: self-play actors, one CPU each (default 1)")
+    parser.add_argument("--publish-every", type=_games, default=1, metavar="G",
+                        help="with --cluster ray: games each actor finishes on its copy of the weights before "
+                             "the learner learns from them and publishes new weights (default 1: with one "
+                             "actor, the local run's result exactly)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -140,8 +158,24 @@ def run(args: argparse.Namespace) -> int:
             sys.stderr.write("\n")
         print(line, flush=True)
 
-    training = Training(config, out, resume=args.resume, report=report)  # every check before any writing
-    print(f"training {args.arch} for {args.games} games into {out}" + (" (resumed)" if args.resume else ""), flush=True)
+    on_ray = args.cluster == "ray"
+    if not on_ray and (args.address or args.actors != 1 or args.publish_every != 1):
+        raise ValueError("--address, --actors and --publish-every go with --cluster ray")
+    if on_ray:
+        from ...core.cluster import require_ray
+        from .cluster_training import RayTraining
+
+        try:
+            require_ray()
+        except ClusterError as error:
+            raise ValueError(str(error)) from None
+        training = RayTraining(config, out, resume=args.resume, report=report, actors=args.actors,
+                               publish_every=args.publish_every, address=args.address)
+    else:
+        training = Training(config, out, resume=args.resume, report=report)  # every check before any writing
+    where = f" on Ray ({args.actors} actor{'s' if args.actors > 1 else ''})" if on_ray else ""
+    print(f"training {args.arch} for {args.games} games into {out}{where}" + (" (resumed)" if args.resume else ""),
+          flush=True)
     for note in training.notes:
         print(note, flush=True)
     if sys.stderr.isatty():
@@ -150,6 +184,8 @@ def run(args: argparse.Namespace) -> int:
         bar = ProgressBar(args.games, sys.stderr, start=training.done, interval=0.5)
     try:
         net = training.run(progress)
+    except ClusterError as error:  # the cluster cannot be reached
+        raise ValueError(str(error)) from None
     except OSError as error:  # a checkpoint that cannot be written (disk full...): the last one is kept
         raise ValueError(f"cannot write {error.filename or out}: {error.strerror or error}") from None
     finally:

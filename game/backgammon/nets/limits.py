@@ -31,6 +31,7 @@ MAX_IN_FLIGHT = 4096
 MAX_CHECK_DEALS = 100_000
 MAX_GAMES = 10**9
 MAX_SEED = 2**64 - 1
+MAX_ACTORS = 1024  # Ray self-play actors of one run (:mod:`.cluster_training`)
 MAX_MINUTES = 24 * 60
 MAX_NETWORK_BYTES = 32 << 20  # the largest network is 27 MB in float64
 MAX_STATE_BYTES = 256 << 20  # its Adam moments, and 4096 games of up to 500 plies in flight

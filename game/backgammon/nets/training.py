@@ -57,6 +57,14 @@ ARCHITECTURES = {
 # a training state the seed no longer matters, the generators being restored).
 RESUME_SETTINGS = ("lr", "lr_end", "lam", "explore", "explore_games", "in_flight", "batch")
 
+LOCAL_CLUSTER = {"actors": 1, "publish_every": 1}
+"""A local run as :mod:`.cluster_training` sees it: one actor, weights published after every game."""
+
+
+def _actors_text(cluster: dict) -> str:
+    return f"{shown(cluster.get('actors'))} actor(s) publishing every {shown(cluster.get('publish_every'))} game(s)"
+
+
 clock = time.monotonic
 """The clock of checkpoint intervals and reported rates (tests replace it)."""
 
@@ -247,6 +255,15 @@ class Training:
         if changed:
             self.notes.append(f"note: settings changed since the checkpoint ({', '.join(changed)}): "
                               "the result will not match a straight run")
+        cluster = header.get("cluster") or LOCAL_CLUSTER
+        if cluster != self.cluster_settings():
+            self.notes.append(f"note: the checkpoint's self-play ran on {_actors_text(cluster)}, this run's on "
+                              f"{_actors_text(self.cluster_settings())}: the result will not match a straight run")
+
+    def cluster_settings(self) -> dict:
+        """How self-play is spread (:mod:`.cluster_training`); a local run is one actor
+        publishing after every game."""
+        return dict(LOCAL_CLUSTER)
 
     def _restore(self, header: dict, arrays: dict[str, np.ndarray]) -> None:
         path = state_path(self.out)
@@ -262,10 +279,15 @@ class Training:
 
     def save(self) -> None:
         """Write the network to ``out`` and the rest of the state to ``<out>.state.npz``."""
-        config, counters = self.config, self.counters
-        settings = {k: v for k, v in asdict(config).items() if k != "extra"}
-        self.net.meta.update(games=counters.done, config=settings)
+        settings = {k: v for k, v in asdict(self.config).items() if k != "extra"}
+        self.net.meta.update(games=self.counters.done, config=settings)
+        header, arrays = self.state_parts(settings)
         self.net.save(self.out)
+        write_npz(state_path(self.out), {"header": json_array(header), **arrays})
+
+    def state_parts(self, settings: dict) -> tuple[dict, dict[str, np.ndarray]]:
+        """The training state: its JSON header and its arrays."""
+        counters = self.counters
         learner_json, adam = self.learner.state()
         play_json, games = self.play.state()
         opponent_state = getattr(self.opponent, "state", None)
@@ -275,9 +297,7 @@ class Training:
             "counters": asdict(counters), "learner": learner_json, "chooser": self.chooser.state(),
             "selfplay": play_json, "opponent": opponent_state() if opponent_state else None,
         }
-        arrays = {"header": json_array(header), **{f"adam_{k}": v for k, v in adam.items()},
-                  **{f"play_{k}": v for k, v in games.items()}}
-        write_npz(state_path(self.out), arrays)
+        return header, {**{f"adam_{k}": v for k, v in adam.items()}, **{f"play_{k}": v for k, v in games.items()}}
 
     def run(self, progress: Callable[[int, int], None] | None = None) -> Network:
         """Train up to ``config.games``; return the network (also saved to ``out``).
