@@ -62,10 +62,15 @@ def worker_env() -> dict[str, Any]:
     Run from a checkout (``game`` not under site-packages), workers get the checkout on their
     ``PYTHONPATH``, ahead of any installed copy, so they play the very code of the run (on
     other machines the path must hold the same checkout, or Tabula be installed there).  An
-    installed Tabula needs nothing: workers import it as this process does."""
+    installed Tabula needs nothing: workers import it as this process does.  This process's
+    ``OMP_NUM_THREADS``, when set, goes along: the BLAS thread count can change a float's last
+    bit, and Ray gives a one-CPU worker one thread otherwise (training compares runs exactly)."""
+    env = {}
     root = Path(__file__).resolve().parents[2]
     installed = {Path(sysconfig.get_paths()[key]).resolve() for key in ("purelib", "platlib")}
-    if root in installed:
-        return {}
-    paths = [str(root)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    return {"env_vars": {"PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}}
+    if root not in installed:
+        paths = [str(root)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    if os.environ.get("OMP_NUM_THREADS"):
+        env["OMP_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"]
+    return {"env_vars": env} if env else {}

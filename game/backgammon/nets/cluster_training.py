@@ -29,24 +29,22 @@ checkpoint stays, and ``--resume`` replays what the lost round had played.
 
 from __future__ import annotations
 
-import os
 import signal
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-import game
-from ...core.cluster import ClusterError, connect
+from ...core.cluster import ClusterError, connect, worker_env
 from ...core.untrusted import shown
 from .actors import SelfPlayActor, actor_seeds
 from .checkpoints import LOSS_WINDOW
 from .limits import MAX_ACTORS
 from .network import Network
 from .td import scheduled_lr
-from .training import Training, TrainConfig, _HeldInterrupt, clock, exploration
+from .training import TrainConfig, Training, _HeldInterrupt, clock, exploration
 
-__all__ = ["RayTraining", "MAX_ACTORS"]
+__all__ = ["MAX_ACTORS", "RayTraining"]
 
 
 
@@ -107,7 +105,7 @@ class RayTraining(Training):
         if self.actors > cpus:
             raise ValueError(f"--actors {self.actors} needs {self.actors} CPUs, one per actor; "
                              f"the Ray cluster has {cpus:g}")
-        remote = ray.remote(num_cpus=1, runtime_env=_worker_env())(_RayActor)
+        remote = ray.remote(num_cpus=1, runtime_env=worker_env())(_RayActor)
         config, handles = self.config, []
         for k in range(self.actors):
             seeds = actor_seeds(config.seed, self.done, k)
@@ -203,17 +201,3 @@ class _RayActor(SelfPlayActor):
     def __init__(self, *args) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         super().__init__(*args)
-
-
-def _worker_env() -> dict:
-    """The actors' ``runtime_env``: the folder holding this run's ``game`` package first on
-    their ``PYTHONPATH``, so they play with this checkout's code, not another installed copy
-    (on other machines a folder that is not there is skipped by Python); and this process's
-    ``OMP_NUM_THREADS`` if set, since the BLAS thread count can change a float's last bit
-    (Ray gives a one-CPU actor one thread otherwise)."""
-    root = str(Path(game.__file__).resolve().parent.parent)
-    paths = [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    env = {"PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
-    if os.environ.get("OMP_NUM_THREADS"):
-        env["OMP_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"]
-    return {"env_vars": env}
