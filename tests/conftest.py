@@ -1,5 +1,6 @@
 """Tests run headless: no window ever opens, whatever the machine has."""
 
+import builtins
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -16,3 +17,16 @@ def ray_cluster():
     from game.core.cluster import connect
 
     return connect(num_cpus=2)
+
+
+@pytest.fixture
+def without_ray(monkeypatch):
+    """Ray not installed: importing it fails, as on a machine without the ``cluster`` extra."""
+    real_import = builtins.__import__
+
+    def no_ray(name, *args, **kwargs):
+        if name == "ray" or name.startswith("ray."):
+            raise ImportError("No module named 'ray'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)

@@ -5,7 +5,6 @@ missing is a usage error.  One local Ray instance (two CPUs) serves the whole se
 
 from __future__ import annotations
 
-import builtins
 import signal
 
 import numpy as np
@@ -18,15 +17,6 @@ from game.cli import main
 
 SMALL = dict(arch="full", hidden=(8,), games=24, seed=3, in_flight=6, batch=16, lr=1e-2, lr_end=3e-3,
              explore=0.5, explore_games=30, checkpoint_every=10**9, check_every=0)
-
-
-@pytest.fixture(scope="session")
-def ray_instance():
-    """The session's one local Ray instance (connect is idempotent: other tests may share it)."""
-    pytest.importorskip("ray")
-    from game.core.cluster import connect
-
-    return connect(num_cpus=2)
 
 
 def _ray_train(out, resume=False, report=None, **cluster):
@@ -53,14 +43,14 @@ def _interrupt_at_learning_step(monkeypatch, step: int) -> None:
     monkeypatch.setattr(Learner, "learn", learn_then_ctrl_c)
 
 
-def test_one_actor_publishing_every_game_equals_the_local_run(ray_instance, tmp_path):
+def test_one_actor_publishing_every_game_equals_the_local_run(ray_cluster, tmp_path):
     local = train(TrainConfig(**SMALL), tmp_path / "local.npz", report=lambda line: None)
     on_ray = _ray_train(tmp_path / "ray.npz", actors=1, publish_every=1)
     assert _same(on_ray, local)
     assert _same(Network.load(tmp_path / "ray.npz"), Network.load(tmp_path / "local.npz"))
 
 
-def test_two_actors_ctrl_c_then_resume_gives_the_straight_runs_weights(ray_instance, tmp_path, monkeypatch):
+def test_two_actors_ctrl_c_then_resume_gives_the_straight_runs_weights(ray_cluster, tmp_path, monkeypatch):
     cluster = dict(actors=2, publish_every=2)
     straight = _ray_train(tmp_path / "straight.npz", **cluster)
     local = train(TrainConfig(**SMALL), tmp_path / "local.npz", report=lambda line: None)
@@ -88,7 +78,7 @@ def test_two_actors_ctrl_c_then_resume_gives_the_straight_runs_weights(ray_insta
     assert len(notes) == 1 and "2 actor(s) publishing every 2 game(s)" in notes[0]
 
 
-def test_a_local_checkpoint_resumes_on_ray_exactly(ray_instance, tmp_path, monkeypatch):
+def test_a_local_checkpoint_resumes_on_ray_exactly(ray_cluster, tmp_path, monkeypatch):
     straight = train(TrainConfig(**SMALL), tmp_path / "straight.npz", report=lambda line: None)
     out = tmp_path / "n.npz"
     _interrupt_at_learning_step(monkeypatch, 4)
@@ -100,7 +90,7 @@ def test_a_local_checkpoint_resumes_on_ray_exactly(ray_instance, tmp_path, monke
     assert notes == []
 
 
-def test_a_damaged_actor_state_is_refused_naming_the_file(ray_instance, tmp_path, monkeypatch):
+def test_a_damaged_actor_state_is_refused_naming_the_file(ray_cluster, tmp_path, monkeypatch):
     from game.backgammon.nets.network import json_array, read_json, write_npz
     from game.backgammon.nets.training import Training
 
@@ -119,7 +109,7 @@ def test_a_damaged_actor_state_is_refused_naming_the_file(ray_instance, tmp_path
     assert state_path(out).read_bytes() == before
 
 
-def test_a_lost_actor_stops_the_run_and_the_checkpoint_resumes_exactly(ray_instance, tmp_path, monkeypatch):
+def test_a_lost_actor_stops_the_run_and_the_checkpoint_resumes_exactly(ray_cluster, tmp_path, monkeypatch):
     from game.backgammon.nets.cluster_training import RayTraining
     from game.core.cluster import ClusterError
 
@@ -132,7 +122,7 @@ def test_a_lost_actor_stops_the_run_and_the_checkpoint_resumes_exactly(ray_insta
 
     def learn_then_lose_an_actor(self, *args):
         if out.exists() and training.handles:  # after the first checkpoint, in the middle of a round
-            ray_instance.kill(training.handles[1])  # as if its node died
+            ray_cluster.kill(training.handles[1])  # as if its node died
         return learn(self, *args)
 
     monkeypatch.setattr(Learner, "learn", learn_then_lose_an_actor)
@@ -148,18 +138,11 @@ def _tabula(*argv) -> None:
     main(["train", "backgammon", "--arch", "full", "--games", "2", "--hidden", "4", *argv])
 
 
-def test_cluster_options_are_checked(tmp_path, monkeypatch, capsys):
+def test_cluster_options_are_checked(tmp_path, capsys, request):
     with pytest.raises(SystemExit) as stop:
         _tabula("--out", str(tmp_path / "n.npz"), "--actors", "2")
     assert stop.value.code == 2 and "--actors and --publish-every go with --cluster ray" in capsys.readouterr().err
-    real_import = builtins.__import__
-
-    def no_ray(name, *args, **kwargs):
-        if name == "ray" or name.startswith("ray."):
-            raise ImportError("No module named 'ray'")
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_ray)
+    request.getfixturevalue("without_ray")
     with pytest.raises(SystemExit) as stop:
         _tabula("--out", str(tmp_path / "n.npz"), "--cluster", "ray")
     err = capsys.readouterr().err

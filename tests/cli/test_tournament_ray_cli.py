@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 import json
 
 import pytest
@@ -65,15 +64,7 @@ def test_unknown_cluster_is_a_usage_error(capsys, cluster):
     assert code == 2 and "invalid choice" in err
 
 
-def test_without_ray_installed_the_error_says_how_to_install_it(capsys, tmp_path, monkeypatch):
-    real_import = builtins.__import__
-
-    def no_ray(name, *args, **kwargs):
-        if name == "ray" or name.startswith("ray."):
-            raise ImportError("No module named 'ray'")
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_ray)
+def test_without_ray_installed_the_error_says_how_to_install_it(capsys, tmp_path, without_ray):
     code, out, err = run(capsys, *ARGS, "--cluster", "ray", "--out", str(tmp_path / "t"))
     assert code == 2 and out == "" and not (tmp_path / "t").exists()
     assert "tabula: error: --cluster ray needs Ray" in err and "pip install 'tabula[cluster]'" in err
