@@ -2,9 +2,15 @@
 
 import builtins
 import os
+import signal
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+# Ctrl-C raises KeyboardInterrupt, as in a terminal, even when the test run was started with
+# SIGINT ignored (a background job of a non-interactive shell inherits that): the tests of
+# interrupted tournaments, training and reviews send themselves a real SIGINT.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 import pytest
