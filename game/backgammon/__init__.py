@@ -18,6 +18,7 @@ from .evaluators import evaluator_names
 from .nets.command import TRAINING
 from .notation import join_turns, split_turns
 from .players import PLAYER_NAMES, make_player
+from .matfile.from_record import export_match
 from .review import decision_kind, luck, match_chance, review_position, review_rated, review_units
 from .positions import format_position, format_xgid, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
@@ -138,6 +139,7 @@ GAME = GameInfo(
     review_match=match_chance,
     luck=luck,
     calibration=CALIBRATION,
+    match_export=export_match,
 )
 """Backgammon's declaration.  The tutor questions a play 0.10 points of equity or more behind
 the best (GNU Backgammon's line between a doubtful and a bad play, also where the analysis

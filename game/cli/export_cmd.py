@@ -27,10 +27,9 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..backgammon.matfile import SUFFIXES, MatchFileError, read_match, write_match
-    from ..backgammon.matfile.from_record import record_match
     from ..core.saves import SaveError, load_game, write_atomic
     from ..core.untrusted import UntrustedFileError, read_text
-    from ..games import rules_for
+    from ..games import get_game, rules_for
 
     out = Path(args.out)
     if out.suffix.lower() not in SUFFIXES:
@@ -43,10 +42,11 @@ def run(args: argparse.Namespace) -> int:
             skipped = ""
         else:
             record = load_game(args.file, rules_for)
-            if record.game != "backgammon":
-                raise UsageError(f"{args.file} is a {record.game} game; only backgammon has match files")
-            match = record_match(record)
-            skipped = "" if _between_games(record) else " (the game still in progress is left out)"
+            info = get_game(record.game)
+            if info.match_export is None:
+                raise UsageError(f"{args.file} is a {info.title} game, which has no match files")
+            match, left_out = info.match_export(record)
+            skipped = " (the game still in progress is left out)" if left_out else ""
     except (UntrustedFileError, SaveError) as error:
         raise UsageError(str(error)) from None
     except MatchFileError as error:
@@ -58,12 +58,3 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {len(match.games)} game(s) to {args.out}{skipped}")
     return 0
 
-
-def _between_games(record) -> bool:
-    """True when the record ends with a game over (nothing left out of the export)."""
-    from ..core.match import replay
-    from ..games import rules_for
-
-    rules = rules_for(record.game)
-    last = replay(rules, record.options, record.actions)[-1]
-    return rules.is_over(last) or (last.cube is not None and last.cube.result is not None)

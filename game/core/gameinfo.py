@@ -307,6 +307,10 @@ class GameInfo:
     training: Any = None
     """``tabula train GAME``: an object with ``help``, ``add_arguments(parser)`` and
     ``run(args) -> int``; ``None`` for a game without training."""
+    match_export: Callable[[Any], tuple[Any, bool]] | None = None
+    """``tabula export``: ``match_export(record) -> (match, left_out)``, the record's finished
+    games as a match file (backgammon's ``MatchFile``) and whether a game still in progress
+    was left out; ``None`` for a game without match files."""
     calibration: Any = None
     """``tabula calibrate GAME``: an object with ``evaluators()`` (the names it can calibrate),
     ``samples(games, seed, noise=, per_game=, progress=)`` (labelled positions, see

@@ -54,3 +54,42 @@ def test_saved_game_exports(capsys, tmp_path):
     assert code == 0 and "wrote 1 game(s)" in out
     code, out, _ = run(capsys, "import", str(tmp_path / "g.sgf"), "--json")
     assert json.loads(out)["games"] == [{"winner": "Black (medium)", "points": 1, "how": "single"}]
+
+
+def _saved(tmp_path, game: str, options: dict, stop=None) -> Path:
+    """A seeded random game of ``game`` saved, cut before the action ``stop(states)`` names."""
+    from dataclasses import replace
+
+    from game.core.match import play_game, replay
+    from game.core.saves import save_game
+    from game.games import get_game
+
+    info = get_game(game)
+    players = [info.make_player("random", seed) for seed in (1, 2)]
+    record, _ = play_game(info.rules(), players, options, seed=3)
+    if stop is not None:
+        cut = stop(replay(info.rules(), record.options, record.actions))
+        record = replace(record, actions=record.actions[:cut], result=None)
+    path = tmp_path / f"{game}.json"
+    save_game(path, record)
+    return path
+
+
+def test_a_match_stopped_mid_game_exports_its_finished_games_and_says_so(capsys, tmp_path):
+    """A 3-point match where White was given the first roll (so the record names no opening
+    roll's winner) that stopped in its second game: game 1 exported, the rest left out."""
+    def in_game_two(states):
+        return next(i for i, state in enumerate(states) if state.cube.game == 2) + 4
+
+    path = _saved(tmp_path, "backgammon", {"first": "white", "match_length": 3}, in_game_two)
+    code, out, _ = run(capsys, "export", str(path), str(tmp_path / "m.mat"))
+    assert code == 0 and "wrote 1 game(s)" in out and "the game still in progress is left out" in out
+    code, out, _ = run(capsys, "import", str(tmp_path / "m.mat"), "--json")
+    assert code == 0 and len(json.loads(out)["games"]) == 1
+
+
+def test_a_game_without_match_files_is_refused(capsys, tmp_path):
+    path = _saved(tmp_path, "mandragora", {})
+    code, _, err = run(capsys, "export", str(path), str(tmp_path / "m.mat"))
+    assert code == 2 and "Mandragora Mania game, which has no match files" in err
+    assert not (tmp_path / "m.mat").exists()

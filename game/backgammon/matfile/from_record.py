@@ -24,6 +24,12 @@ CUBE_KINDS = {"double": "double", "take": "take", "pass": "drop", "beaver": "bea
 def record_match(record: GameRecord, names: tuple[str, str] | None = None) -> MatchFile:
     """The finished games of ``record`` (a backgammon record) as a match file's games;
     :class:`MatchFileError` when no game is finished."""
+    return export_match(record, names)[0]
+
+
+def export_match(record: GameRecord, names: tuple[str, str] | None = None) -> tuple[MatchFile, bool]:
+    """:func:`record_match`, and whether a game still in progress was left out (what
+    ``tabula export`` says; ``GameInfo.match_export``)."""
     rules = BackgammonRules()
     state = rules.initial_state(dict(record.options))
     cube = state.cube
@@ -37,7 +43,7 @@ def record_match(record: GameRecord, names: tuple[str, str] | None = None) -> Ma
     for text in record.actions:
         mover = rules.to_move(state)
         action = rules.parse(state, text)
-        opening = mover == CHANCE and isinstance(action, Roll) and action.first is not None
+        opening = game is None and mover == CHANCE and isinstance(action, Roll)  # a game's first roll
         if isinstance(action, Play):
             dice = f"{state.dice[0]}{state.dice[1]}"
             notation = rules.notation(state, action)
@@ -58,7 +64,7 @@ def record_match(record: GameRecord, names: tuple[str, str] | None = None) -> Ma
             game = None
     if not match.games:
         raise MatchFileError("no finished game to export: a match file's games end with their result")
-    return match
+    return match, game is not None
 
 
 def _ended(rules, before, after):
