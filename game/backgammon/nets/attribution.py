@@ -12,7 +12,8 @@ two-leg path and a split of its mixed counts (:func:`_phase48_parts`).  The equi
 differentiated is ``equity(consistent(outputs))`` (:mod:`.encoding`), through the clamps.
 
 The parts add up to ``value − baseline value`` only up to the integration error and to
-where the network is not asked (finished games get their exact value, :mod:`.evaluator`);
+where the network is not asked (finished games get their exact value, bearoffs the
+database's and races the race network's, :mod:`.evaluator`);
 that residual is shared among the groups in proportion to their sizes ``|part|``, so the
 groups plus :data:`BASELINE` add up exactly to the value.
 

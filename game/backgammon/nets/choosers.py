@@ -150,10 +150,7 @@ def make_chooser(name: str, seed: int = 0):
     if name == "hard":
         return HardChooser()
     if name.startswith("greedy:"):
-        evaluator_name = name.partition(":")[2]
-        evaluator = get_evaluator(evaluator_name)
-        net = getattr(evaluator, "network", None)
-        if net is not None:
-            return NetChooser(net, evaluator.encoding, name=name)
-        return EvaluatorChooser(evaluator_name)
+        # Networks too play through their evaluator, which adds the bearoff database and the
+        # race network to the bare network (a :class:`NetChooser`, as self-play uses).
+        return EvaluatorChooser(name.partition(":")[2])
     raise ValueError(f"unknown chooser {shown(name)}: use random, hard or greedy:<evaluator>")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.resources import asset_path
+from ..bearoff import database, in_bearoff, is_race, race_outcomes
 from ..board import CHECKERS, OFF
 from ..evaluators.arrays import as_batch
 from ..evaluators.base import Evaluator, evaluator_names, register
@@ -24,19 +25,31 @@ from .encoding import (ENCODERS, OUTPUTS, consistent, equity, flip_outputs, inpu
                        win_kind_after)
 from .network import Network
 
-__all__ = ["NetEvaluator", "load_network", "register_networks", "NETWORK_FILES"]
+__all__ = ["NetEvaluator", "load_network", "load_race_network", "register_networks", "NETWORK_FILES", "RACE_FILES"]
 
 NETWORK_FILES = {"net-full": "net-full.npz", "net-phase48": "net-phase48.npz"}
+# The race network each evaluator uses in contact-free positions (same encoding; optional).
+RACE_FILES = {"net-full": "net-race.npz"}
 
 
-def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray) -> np.ndarray:
-    """``(N, K)`` float64 outcome probabilities for the side on roll; exact when the game is over."""
+def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: Network | None = None) -> np.ndarray:
+    """``(N, K)`` float64 outcome probabilities for the side on roll: exact when the game is
+    over, from the one-sided bearoff database when both sides are bearing off
+    (:mod:`..bearoff`; the network where the database is not installed), from ``race`` (a
+    network of the same encoding, :mod:`.race`) in the other contact-free positions when
+    given, else the network's."""
     batch = as_batch(batch)
     out = np.empty((len(batch), net.n_outputs))
     won, lost = batch[:, 0, OFF] == CHECKERS, batch[:, 1, OFF] == CHECKERS
-    live = ~(won | lost)
+    home = in_bearoff(batch) if _bearoff_installed() else np.zeros(len(batch), dtype=bool)
+    racing = is_race(batch) if race is not None else np.zeros(len(batch), dtype=bool)
+    live = ~(won | lost | home | racing)
     if live.all():
         return consistent(net.forward(ENCODERS[encoding](batch)))
+    if home.any():
+        out[home] = race_outcomes(batch[home])[:, :net.n_outputs]
+    if racing.any():
+        out[racing] = consistent(race.forward(ENCODERS[encoding](batch[racing])))
     if live.any():
         out[live] = consistent(net.forward(ENCODERS[encoding](batch[live])))
     if won.any():
@@ -44,6 +57,15 @@ def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray) -> np.n
     if lost.any():
         out[lost] = flip_outputs(terminal_outputs(win_kind_after(batch[lost, 1], batch[lost, 0]), net.n_outputs))
     return out
+
+
+def _bearoff_installed() -> bool:
+    """Whether the bearoff database loads (a missing or damaged file: the network values bearoffs)."""
+    try:
+        database()
+    except (FileNotFoundError, ValueError):
+        return False
+    return True
 
 
 class NetEvaluator(Evaluator):
@@ -57,8 +79,8 @@ class NetEvaluator(Evaluator):
 
     higher_is_better = True
 
-    def __init__(self, name: str, network: Network) -> None:
-        self.name, self.network = name, network
+    def __init__(self, name: str, network: Network, race: Network | None = None) -> None:
+        self.name, self.network, self.race = name, network, race
         self.encoding = network.meta.get("encoding", "full" if network.n_outputs == 5 else "phase48")
         if self.encoding not in ENCODERS:
             raise ValueError(f"{name}: unknown input encoding {self.encoding!r}")
@@ -74,7 +96,7 @@ class NetEvaluator(Evaluator):
 
     def probabilities(self, batch: np.ndarray) -> np.ndarray:
         """``(N, K)``: the network's outcome probabilities for the side on roll."""
-        return side_on_roll_outputs(self.network, self.encoding, batch)
+        return side_on_roll_outputs(self.network, self.encoding, batch, self.race)
 
     def evaluate(self, batch: np.ndarray) -> np.ndarray:
         return equity(self.probabilities(batch))
@@ -105,6 +127,17 @@ def load_network(name: str) -> Network:
     return Network.load(asset_path("weights", NETWORK_FILES[name]))
 
 
+def load_race_network(name: str) -> Network | None:
+    """The race network of evaluator ``name``, or ``None`` when it has none, or its file is
+    missing or damaged (the main network then values races too)."""
+    if name not in RACE_FILES:
+        return None
+    try:
+        return Network.load(asset_path("weights", RACE_FILES[name]))
+    except (FileNotFoundError, ValueError):
+        return None
+
+
 def register_networks() -> list[str]:
     """Register every shipped network not yet registered; the names registered."""
     done = []
@@ -112,7 +145,7 @@ def register_networks() -> list[str]:
         if name in evaluator_names():
             continue
         try:
-            register(NetEvaluator(name, load_network(name)))
+            register(NetEvaluator(name, load_network(name), load_race_network(name)))
         except (FileNotFoundError, ValueError):
             continue  # not shipped or damaged: the program runs without it
         done.append(name)
