@@ -98,11 +98,6 @@ def player_labels(info, record: GameRecord) -> list[str]:
     return names
 
 
-def default_thresholds(info) -> tuple[float, float, float]:
-    """The game's own (``GameInfo.review_thresholds``), else half, once and twice its tutor's margin."""
-    return info.review_marks()
-
-
 def review(info, record: GameRecord, options: dict[str, Any] | None = None,
            thresholds=None, progress: Callable[[int, int], None] | None = None,
            cancelled: Callable[[], bool] | None = None) -> dict:
@@ -113,7 +108,7 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
     if info.analyze is None:
         raise ValueError(f"{info.title} has no move analysis to review with")
     options = dict(options or {})
-    thresholds = default_thresholds(info) if thresholds is None else tuple(thresholds)
+    thresholds = info.review_marks() if thresholds is None else tuple(thresholds)
     rules = info.rules()
     state = rules.initial_state(dict(record.options))
     steps = []  # (state, action, chance text before it, state before that chance)
@@ -299,7 +294,7 @@ def cached_review(info, record: GameRecord, save: Path | str, options: dict[str,
     """``(report, from_cache)``: the cached review of the save at ``save`` if it is valid for
     this record, options and thresholds, else a fresh :func:`review`, then cached."""
     options = dict(options or {})
-    thresholds = default_thresholds(info) if thresholds is None else tuple(thresholds)
+    thresholds = info.review_marks() if thresholds is None else tuple(thresholds)
     key = cache_key(record, options, thresholds)
     report = read_cache(save, key)
     if report is not None:

@@ -29,7 +29,6 @@ from ..core.review import (
     ReviewCancelled,
     cache_key,
     cached_review,
-    default_thresholds,
     read_cache,
     review,
 )
@@ -70,7 +69,7 @@ class ReviewJob:
                  save: Path | str | None = None, thresholds=None, processes: bool = True) -> None:
         self.info, self.record = info, record
         self.options = dict(options or {})
-        self.thresholds = default_thresholds(info) if thresholds is None else tuple(thresholds)
+        self.thresholds = info.review_marks() if thresholds is None else tuple(thresholds)
         self.save = None if save is None else str(save)
         self.key = cache_key(record, self.options, self.thresholds)
         self.status, self.report, self.error = "running", None, None

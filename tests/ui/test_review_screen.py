@@ -19,7 +19,6 @@ from game.core.match import play_game
 from game.core.review import (
     cache_key,
     cache_path,
-    default_thresholds,
     review,
     write_cache,
 )
@@ -183,7 +182,7 @@ def test_a_match_file_is_reviewed_game_by_game(app, tmp_path):
     record, options = reviewed_record(match), {"level": "intermediate"}
     assert record.actions == play.session.record().actions and record.players == ["lasse", "trovander"]
     report = review(dataclasses.replace(BG, analyze=quick_analysis, luck=None), record, options)
-    write_cache(match, cache_key(record, options, default_thresholds(BG)), report)
+    write_cache(match, cache_key(record, options, BG.review_marks()), report)
     play.command("review")
     scene = reviewed(app)
     assert scene.job.from_cache and scene.reviewed.games == [1, 2, 3]
@@ -265,7 +264,7 @@ def test_a_chesstack_game_in_progress_is_reviewed_and_kept_for_the_session(app):
 def test_the_screen_fits_small_and_large_windows(app, tmp_path):
     play, save = open_backgammon(app, tmp_path)
     record, options = play.session.record(), {"level": "intermediate"}
-    write_cache(save, cache_key(record, options, default_thresholds(BG)),
+    write_cache(save, cache_key(record, options, BG.review_marks()),
                 review(dataclasses.replace(BG, analyze=quick_analysis, luck=None), record, options))
     play.command("review")
     scene = reviewed(app)
