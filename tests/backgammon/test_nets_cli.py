@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from game.backgammon.nets import checkpoints
+from game.backgammon.nets import evaluator as nets_evaluator
 from game.backgammon.nets import training as training_module
 from game.backgammon.nets.network import Network
 from game.backgammon.nets.training import TrainConfig
@@ -206,3 +207,31 @@ def test_the_progress_bar_counts_from_where_a_resumed_run_starts(capsys, tmp_pat
     last = Network.load(out).meta["games"]
     assert code == 0 and err.startswith("\r[") and err.endswith("\n")
     assert f" {last}/{first + 6} games " in err.splitlines()[-1]
+
+
+def test_race_training_writes_a_race_network_after_every_round(capsys, tmp_path):
+    out = tmp_path / "race.npz"
+    code, text, _ = run(capsys, "train", "backgammon", "--arch", "race", "--games", "4", "--rounds", "2",
+                        "--passes", "1", "--seed", "3", "--out", str(out))
+    assert code == 0 and "round 2/2" in text and "race positions from 12 self-play games" in text
+    net = Network.load(out)
+    assert net.meta["kind"] == "race" and net.meta["rounds"] == 2 and net.meta["encoding"] == "full"
+    assert net.sizes == Network.load(nets_evaluator.asset_path("weights", "net-full.npz")).sizes
+
+
+@pytest.mark.parametrize("extra, message", [
+    (("--resume",), "--arch race has no --resume"),
+    (("--cluster", "ray"), "runs locally only"),
+    (("--hidden", "8"), "no --hidden"),
+    (("--lr", "0.001", "--lr-end", "0.01"), "must not exceed"),
+])
+def test_race_training_refuses_what_it_cannot_honour(capsys, tmp_path, extra, message):
+    code, _, err = run(capsys, "train", "backgammon", "--arch", "race", "--games", "4",
+                       "--out", str(tmp_path / "race.npz"), *extra)
+    assert code == 2 and message in err and not (tmp_path / "race.npz").exists()
+
+
+def test_rounds_and_passes_go_with_the_race_network_only(capsys, tmp_path):
+    code, _, err = run(capsys, "train", "backgammon", "--arch", "full", "--games", "4", "--rounds", "2",
+                       "--out", str(tmp_path / "n.npz"))
+    assert code == 2 and "--rounds and --passes go with --arch race" in err and not list(tmp_path.iterdir())

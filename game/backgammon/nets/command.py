@@ -1,5 +1,7 @@
 """``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S] [--cluster ray]``
 
+(``--arch race`` trains the race network instead: :mod:`.race_command`.)
+
 The game's training command, declared as ``GameInfo.training`` (:data:`TRAINING`); the
 command line adds its arguments under ``tabula train backgammon`` and calls :func:`run`.
 
@@ -44,7 +46,7 @@ from .limits import (MAX_ACTORS, MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HID
                      MAX_MINUTES,
                      MAX_SEED)
 
-ARCHS = ("phase48", "full")
+ARCHS = ("phase48", "full", "race")
 
 _fraction = checked_number(float, lambda value: 0.0 <= value <= 1.0, "a number between 0 and 1")
 _rate = checked_number(float, lambda value: 0.0 < value < 1.0, "a learning rate between 0 and 1 (exclusive)")
@@ -69,7 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from .training import TrainConfig  # imported when the command is built, not with the game
 
     d = TrainConfig()
-    parser.add_argument("--arch", choices=ARCHS, required=True, help="network: phase48 (seed 002's 48 inputs) or full")
+    parser.add_argument("--arch", choices=ARCHS, required=True,
+                        help="network: phase48 (seed 002's 48 inputs), full, or race (net-full retrained for "
+                             "contact-free positions from the bearoff database; takes --games, --out, --seed, "
+                             "--lr, --lr-end, --rounds, --passes)")
     parser.add_argument("--games", type=_games, required=True, metavar="N",
                         help="self-play games in total, counting those a resumed file holds; training stops at "
                              "the end of the step in which the Nth game finishes, and the games finishing in "
@@ -109,6 +114,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check-deals", type=bounded_int(1, MAX_CHECK_DEALS), default=d.check_deals,
                         help=f"duplicate deals per check, at most {MAX_CHECK_DEALS:,} (default {d.check_deals})")
     parser.add_argument("--opponent", default=d.opponent, help=f"strength-check opponent (default {d.opponent})")
+    parser.add_argument("--rounds", type=bounded_int(1, 1000, "a number of rounds"), metavar="R",
+                        help="with --arch race: rounds of 1-ply targets (default 12)")
+    parser.add_argument("--passes", type=bounded_int(1, 1000, "a number of passes"), metavar="P",
+                        help="with --arch race: passes over the positions per round (default 6)")
     parser.add_argument("--cluster", choices=CLUSTERS, default="local",
                         help="where self-play runs: this process (local, the default) or Ray actors (ray; "
                              "needs the cluster extra: pip install 'tabula[cluster]')")
@@ -130,6 +139,12 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix != ".npz":
         raise ValueError(f"--out must name a .npz file, got {args.out!r}")
+    if args.arch == "race":
+        from .race_command import run_race
+
+        return run_race(args)
+    if args.rounds is not None or args.passes is not None:
+        raise ValueError("--rounds and --passes go with --arch race")
     if args.resume and not out.exists():
         raise ValueError(f"--resume: there is no network at {out} to continue")
     in_the_way = outputs_in_the_way(out)
