@@ -20,6 +20,7 @@ POSITIONS = {
     "opening": (START_SIDE, START_SIDE),
     "race": (make_side({6: 3, 5: 3, 4: 3, 3: 3, 2: 3}), make_side({6: 4, 5: 4, 4: 4, 3: 3})),
     "gammonish": (make_side({1: 2, 2: 2, 3: 1}), make_side({24: 2, 13: 5, 8: 5, 6: 3})),
+    "long race": (make_side({13: 2, 8: 3, 6: 5, 5: 3, 4: 2}), make_side({10: 2, 8: 3, 6: 4, 5: 3, 4: 3})),
     "on the bar": (make_side({6: 5, 8: 3, 13: 5, 24: 1}, bar=1), make_side({6: 4, 5: 2, 4: 2, 8: 3, 13: 4})),
 }
 # (outputs for the side on roll, equity), as documented in assets/weights/README.md.
@@ -28,12 +29,14 @@ DOCUMENTED = {
         "opening": ([0.5168, 0.1371, 0.0041, 0.1191, 0.0036], 0.0521),
         "race": ([0.7895, 0.0, 0.0, 0.0, 0.0], 0.5791),  # a bearoff: the database's value
         "gammonish": ([1.0, 0.9987, 0.5453, 0.0, 0.0], 2.5439),
+        "long race": ([0.4661, 0.0, 0.0, 0.0, 0.0], -0.0678),  # the race network's value
         "on the bar": ([0.1669, 0.0245, 0.0007, 0.3294, 0.0068], -0.9771),
     },
     "net-phase48": {
         "opening": ([0.5234], 0.0468),
         "race": ([0.7895], 0.5791),
         "gammonish": ([1.0], 1.0),
+        "long race": ([0.435], -0.1299),
         "on the bar": ([0.1236], -0.7528),
     },
 }
@@ -74,6 +77,25 @@ def test_net_full_is_the_strongest_and_keeps_the_evaluator_contract():
     values, chances = state_valuer(net)([BackgammonState.from_board(me, opp, 1, None)])
     assert chances[0, 0] == pytest.approx(1 - on_roll[0]) and chances[0, 3] == pytest.approx(on_roll[1])
     assert values[0] == pytest.approx(-explained["total"])
+
+
+def test_net_full_values_races_with_the_shipped_race_network(monkeypatch):
+    evaluator = get_evaluator("net-full")
+    race = nets_evaluator.load_race_network("net-full")
+    assert race is not None and race.meta["kind"] == "race" and race.sizes == evaluator.network.sizes
+    assert asset_path("weights", "net-race.npz").stat().st_size < 500_000
+    batch = boards_to_array([POSITIONS["long race"]])
+    alone = nets_evaluator.side_on_roll_outputs(evaluator.network, "full", batch)
+    assert evaluator.probabilities(batch) == pytest.approx(
+        nets_evaluator.side_on_roll_outputs(evaluator.network, "full", batch, race))
+    assert abs(evaluator.probabilities(batch)[0, 0] - alone[0, 0]) > 0.01  # not the main network's
+
+    def missing(*parts):
+        raise FileNotFoundError("Tabula asset missing: " + "/".join(parts))
+
+    monkeypatch.setattr(nets_evaluator, "asset_path", missing)
+    assert nets_evaluator.load_race_network("net-full") is None  # net-full then values races itself
+    assert nets_evaluator.load_race_network("net-phase48") is None
 
 
 @pytest.mark.parametrize("name, points", [("net-full", 3.0), ("net-phase48", 1.0)])
