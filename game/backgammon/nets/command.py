@@ -1,4 +1,4 @@
-"""``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S] [--cluster ray]``
+"""``tabula train backgammon --arch {phase48,full,full2} --games N --out FILE [--resume] [--seed S] [--cluster ray]``
 
 The game's training command, declared as ``GameInfo.training`` (:data:`TRAINING`); the
 command line adds its arguments under ``tabula train backgammon`` and calls :func:`run`.
@@ -44,7 +44,7 @@ from .limits import (MAX_ACTORS, MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HID
                      MAX_MINUTES,
                      MAX_SEED)
 
-ARCHS = ("phase48", "full")
+ARCHS = ("phase48", "full", "full2")
 
 _fraction = checked_number(float, lambda value: 0.0 <= value <= 1.0, "a number between 0 and 1")
 _rate = checked_number(float, lambda value: 0.0 < value < 1.0, "a learning rate between 0 and 1 (exclusive)")
@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from .training import TrainConfig  # imported when the command is built, not with the game
 
     d = TrainConfig()
-    parser.add_argument("--arch", choices=ARCHS, required=True, help="network: phase48 (seed 002's 48 inputs) or full")
+    parser.add_argument("--arch", choices=ARCHS, required=True, help="network: phase48 (seed 002's 48 inputs), full or full2 (full + hit chance, escapes, pips to home)")
     parser.add_argument("--games", type=_games, required=True, metavar="N",
                         help="self-play games in total, counting those a resumed file holds; training stops at "
                              "the end of the step in which the Nth game finishes, and the games finishing in "
