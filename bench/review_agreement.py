@@ -50,6 +50,11 @@ Expert vs 2 ply, chequer (3pt-a)       1/1                     0.504       0.086
 GNU 0 ply vs GNU 1 ply (reference)     9/10 90% (60–98%)       0.728       0.447 (562)
 =====================================  ======================  ==========  ==============
 
+(Those rows are the first net-full's.  The full2 net-full that replaced it, same day,
+Intermediate vs 0 ply: chequer 7/8 very bad flagged, Spearman 0.520 (contact 0.520, race
+0.458, against 0.493 and 0.340), our best play one GNU values best in 66.5% of the plays
+against 63.5%; cube 0.165; all 0.431.  See ``assets/weights/README.md``.)
+
 Our error rates per player are about twice GNU's (Intermediate: 13–23 milli-EMG against GNU's
 6–12; Advanced 11–14 against 4–10).  The targets (≥ 80% of GNU's very bad errors flagged at
 least bad, Spearman ≥ 0.7) are missed: the share is at the edge (few very bad errors, wide
@@ -298,7 +303,7 @@ def print_table(rows, level: str, gnu_plies: int) -> None:
                        ("  contact", [r for r in rows if r[3] == "chequer" and r[10] == "contact"]),
                        ("  race", [r for r in rows if r[3] == "chequer" and r[10] == "race"]),
                        ("cube", [r for r in rows if r[3] == "cube"]), ("all", rows)):
-        if not part:
+        if not part and name.startswith("  "):  # no contact or no race plays
             continue
         s = summary(part)
         print(f"{name:<10} {s['decisions']:>5} {s['gnu_very_bad']:>9} {s['flagged']:>9} {s['share']:>6.1%} "
