@@ -24,7 +24,9 @@ Reported, for the chequer plays, the cube decisions and both together: of the de
 marks very bad (≥ 0.16), the share we mark at least bad (≥ 0.08), with a 95% Wilson
 interval (target ≥ 80%); the Spearman rank correlation of the equity lost per decision
 (average ranks for ties; target ≥ 0.7), over all decisions and over those where either side
-loses more than 0; and each player's error rate by both.
+loses more than 0; and each player's error rate by both.  The chequer plays are also split
+into contact and race positions (:func:`phase_of`), and for them "same best as GNU" is the
+share of decisions where our best play is one GNU values best (it loses nothing by GNU).
 
     python bench/review_agreement.py [--level intermediate] [--games N] [--seed S] [--files 3pt-a ...]
 
@@ -47,6 +49,11 @@ Advanced vs 1 ply, chequer (3pt, 7pt)  2/3                     0.468       0.077
 Expert vs 2 ply, chequer (3pt-a)       1/1                     0.504       0.086 (78)
 GNU 0 ply vs GNU 1 ply (reference)     9/10 90% (60–98%)       0.728       0.447 (562)
 =====================================  ======================  ==========  ==============
+
+(Those rows are the first net-full's.  The full2 net-full that replaced it, same day,
+Intermediate vs 0 ply: chequer 7/8 very bad flagged, Spearman 0.520 (contact 0.520, race
+0.458, against 0.493 and 0.340), our best play one GNU values best in 66.5% of the plays
+against 63.5%; cube 0.165; all 0.431.  See ``assets/weights/README.md``.)
 
 Our error rates per player are about twice GNU's (Intermediate: 13–23 milli-EMG against GNU's
 6–12; Advanced 11–14 against 4–10).  The targets (≥ 80% of GNU's very bad errors flagged at
@@ -125,12 +132,15 @@ def _mover_value(state, after, plies: int) -> float:
     return equity * (state.cube.value if state.cube is not None else 1)
 
 
-def gnu_chequer_loss(state, action, plies: int) -> float:
-    """GNU's equity lost by ``action`` at ``state`` (see the module doc), in EMG / per cube."""
+def gnu_chequer_values(state, plies: int) -> dict:
+    """GNU's value of every legal play at ``state`` for the mover (see :func:`_mover_value`)."""
     rules = SEARCH_RULES if state.cube is not None else RULES
-    values = {}
-    for move in RULES.legal_moves(state):
-        values[move] = _mover_value(state, rules.apply(state, move), plies)
+    return {move: _mover_value(state, rules.apply(state, move), plies) for move in RULES.legal_moves(state)}
+
+
+def gnu_chequer_loss(state, action, plies: int, values: dict | None = None) -> float:
+    """GNU's equity lost by ``action`` at ``state`` (see the module doc), in EMG / per cube."""
+    values = gnu_chequer_values(state, plies) if values is None else values
     lost = max(values.values()) - values[action]
     return lost * (emg_scale(state) if state.cube is not None and state.cube.is_match
                    else 1.0 / (state.cube.value if state.cube is not None else 1))
@@ -188,8 +198,9 @@ def truncated(record, games: set[int]):
 
 def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, with_cube: bool,
             gnu_as_ours: int | None = None):
-    """Rows ``(file, game, player, kind, ours, gnu, position_id, dice, played, our best)`` of
-    equity lost per decision."""
+    """Rows ``(file, game, player, kind, ours, gnu, position_id, dice, played, our best, phase,
+    GNU's loss of our best)`` of equity lost per decision (phase: ``contact`` or ``race``,
+    :func:`phase_of`; the last ``None`` for cube decisions)."""
     records = [(path, imported_record(path, file_names=True)) for path in paths]
     counts = {}
     for path, record in records:
@@ -214,8 +225,12 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
         for (number, d), (state, action) in zip(decisions, states):
             if number not in wanted:
                 continue
+            best_lost = None  # GNU's equity lost by our best play
             if d["kind"] == "chequer":
-                gnu = gnu_chequer_loss(state, action, gnu_plies)
+                values = gnu_chequer_values(state, gnu_plies)
+                gnu = gnu_chequer_loss(state, action, gnu_plies, values)
+                if d["best"] is not None:
+                    best_lost = round(gnu_chequer_loss(state, RULES.parse(state, d["best"]), gnu_plies, values), 6)
                 if gnu_as_ours is not None:  # the ceiling: GNU at another depth in our place
                     d = {**d, "equity_lost": round(gnu_chequer_loss(state, action, gnu_as_ours), 6)}
             elif with_cube and gnu_as_ours is None:
@@ -224,8 +239,15 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
                 gnu = None
             if gnu is not None:
                 rows.append((path.stem, number, d["player"], d["kind"], d["equity_lost"], round(gnu, 6),
-                             d["position_id"], d["dice"], d["played"], d["best"]))
+                             d["position_id"], d["dice"], d["played"], d["best"], phase_of(state), best_lost))
     return rows
+
+
+def phase_of(state) -> str:
+    """``contact`` or ``race``: whether the sides of ``state`` still have to pass each other."""
+    from game.backgammon.warnings import has_contact
+
+    return "contact" if has_contact(state.on_roll, state.opponent) else "race"
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -266,6 +288,8 @@ def summary(rows, thresholds=THRESHOLDS) -> dict:
     return {"decisions": len(rows), "gnu_very_bad": len(very_bad), "flagged": flagged,
             "share": flagged / len(very_bad) if very_bad else float("nan"), "interval": (low, high),
             "spearman": spearman(ours, gnu),
+            "same_best": (sum(1 for r in rows if r[11] is not None and r[11] <= 1e-9)
+                          / max(1, sum(1 for r in rows if r[11] is not None))),
             "either_lost": len(either),
             "spearman_either": spearman([o for o, _ in either], [g for _, g in either])}
 
@@ -276,11 +300,15 @@ def print_table(rows, level: str, gnu_plies: int) -> None:
     print(f"{'decisions':<10} {'n':>5} {'GNU v.bad':>9} {'we >= bad':>9} {'share':>6} {'95% interval':>14} "
           f"{'spearman':>8} {'n lost>0':>8} {'spearman(lost>0)':>16}")
     for name, part in (("chequer", [r for r in rows if r[3] == "chequer"]),
+                       ("  contact", [r for r in rows if r[3] == "chequer" and r[10] == "contact"]),
+                       ("  race", [r for r in rows if r[3] == "chequer" and r[10] == "race"]),
                        ("cube", [r for r in rows if r[3] == "cube"]), ("all", rows)):
+        if not part and name.startswith("  "):  # no contact or no race plays
+            continue
         s = summary(part)
         print(f"{name:<10} {s['decisions']:>5} {s['gnu_very_bad']:>9} {s['flagged']:>9} {s['share']:>6.1%} "
               f"{s['interval'][0]:>6.1%}-{s['interval'][1]:<6.1%} {s['spearman']:>8.3f} {s['either_lost']:>8} "
-              f"{s['spearman_either']:>16.3f}")
+              f"{s['spearman_either']:>16.3f}" + (f"  same best as GNU {s['same_best']:.1%}" if name != "cube" else ""))
     print("error rate (milli-EMG per decision), ours / GNU's:")
     players = sorted({(r[0], r[2]) for r in rows})
     for match, player in players:

@@ -26,11 +26,11 @@ POSITIONS = {
 # (outputs for the side on roll, equity), as documented in assets/weights/README.md.
 DOCUMENTED = {
     "net-full": {
-        "opening": ([0.5168, 0.1371, 0.0041, 0.1191, 0.0036], 0.0521),
+        "opening": ([0.5164, 0.123, 0.0038, 0.1137, 0.0034], 0.0423),
         "race": ([0.7895, 0.0, 0.0, 0.0, 0.0], 0.5791),  # a bearoff: the database's value
-        "gammonish": ([1.0, 0.9987, 0.5453, 0.0, 0.0], 2.5439),
+        "gammonish": ([0.9992, 0.9917, 0.3311, 0.0, 0.0], 2.3212),
         "long race": ([0.4661, 0.0, 0.0, 0.0, 0.0], -0.0678),  # the race network's value
-        "on the bar": ([0.1669, 0.0245, 0.0007, 0.3294, 0.0068], -0.9771),
+        "on the bar": ([0.1654, 0.0197, 0.0006, 0.3178, 0.0065], -0.9732),
     },
     "net-phase48": {
         "opening": ([0.5234], 0.0468),

@@ -39,11 +39,12 @@ def test_json_report_and_second_run_from_the_cache(capsys, save, monkeypatch):
 
 
 def test_text_report_names_marked_decisions_and_totals(capsys, save):
-    code, out, err = run(capsys, "review", str(save), "--level", "intermediate", "--thresholds", "0.1", "0.2", "0.4")
+    code, out, err = run(capsys, "review", str(save), "--level", "intermediate", "--thresholds", "0.1", "0.2", "0.3")
     assert code == 0, err
     assert "Backgammon review, level intermediate" in out
     assert "human:" in out and "error rate" in out and "luck" in out
-    assert "(very bad)" in out  # human's 13/7 with 51 loses about 0.45
+    # human's 13/7 with 51 loses about 0.38 (GNU Backgammon: 0.34; the first net-full said 0.45)
+    assert "(very bad)" in out
 
 
 def test_bad_input_is_a_usage_error(capsys, save, tmp_path):

@@ -31,7 +31,7 @@ import numpy as np
 from ..board import START_SIDE
 from ..evaluators.arrays import as_batch, boards_to_array, flip
 from ..evaluators.phase_features import PHASE_FEATURES, game_phase
-from .encoding import encode_full, encode_phase48
+from .encoding import FULL2_INPUTS, FULL_INPUTS, encode_full, encode_full2, encode_phase48
 from .network import Network, _activate, _derivative
 
 __all__ = [
@@ -153,13 +153,32 @@ def _phase48_groups() -> tuple[tuple[str, ...], np.ndarray]:
     return _matrix(48, groups + [("game phase", [])])
 
 
-GROUPS = {"full": _full_groups(), "phase48": _phase48_groups()}
+def _full2_groups() -> tuple[tuple[str, ...], np.ndarray]:
+    """:func:`_full_groups` plus ``full2``'s extra inputs of the flipped position (opponent
+    209..211, mover 212..214): hit chance to the side's blots, escapes to its back
+    checkers, pips to home to the race."""
+    names, matrix = _full_groups()
+    extra = np.zeros((FULL2_INPUTS - FULL_INPUTS, len(names)))
+    for offset, whose in ((0, "opponent's"), (3, "your")):
+        extra[offset + 0, names.index(f"{whose} blots")] = 1.0
+        extra[offset + 1, names.index(f"{whose} back checkers")] = 1.0
+        extra[offset + 2, names.index("race (pips)")] = 1.0
+    return names, np.concatenate([matrix, extra])
+
+
+GROUPS = {"full": _full_groups(), "full2": _full2_groups(), "phase48": _phase48_groups()}
 
 
 def _full_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
     """``(N, groups)``: integrated gradients from the opening, summed by group."""
     x0, x = encode_full(_START), encode_full(flipped)
     return integrated_gradients(net, x0, x, steps) @ GROUPS["full"][1]
+
+
+def _full2_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
+    """:func:`_full_parts` for the ``full2`` encoding."""
+    x0, x = encode_full2(_START), encode_full2(flipped)
+    return integrated_gradients(net, x0, x, steps) @ GROUPS["full2"][1]
 
 
 def _phase48_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
@@ -187,7 +206,7 @@ def _phase48_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
     return parts
 
 
-_PARTS = {"full": _full_parts, "phase48": _phase48_parts}
+_PARTS = {"full": _full_parts, "full2": _full2_parts, "phase48": _phase48_parts}
 
 
 def group_parts(net: Network, encoding: str, flipped: np.ndarray, steps: int = STEPS) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""``tabula train backgammon --arch {phase48,full} --games N --out FILE [--resume] [--seed S] [--cluster ray]``
+"""``tabula train backgammon --arch {phase48,full,full2} --games N --out FILE [--resume] [--seed S] [--cluster ray]``
 
 (``--arch race`` trains the race network instead: :mod:`.race_command`.)
 
@@ -46,7 +46,7 @@ from .limits import (MAX_ACTORS, MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HID
                      MAX_MINUTES,
                      MAX_SEED)
 
-ARCHS = ("phase48", "full", "race")
+ARCHS = ("phase48", "full", "full2", "race")
 
 _fraction = checked_number(float, lambda value: 0.0 <= value <= 1.0, "a number between 0 and 1")
 _rate = checked_number(float, lambda value: 0.0 < value < 1.0, "a learning rate between 0 and 1 (exclusive)")
@@ -72,9 +72,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     d = TrainConfig()
     parser.add_argument("--arch", choices=ARCHS, required=True,
-                        help="network: phase48 (seed 002's 48 inputs), full, or race (net-full retrained for "
-                             "contact-free positions from the bearoff database; takes --games, --out, --seed, "
-                             "--lr, --lr-end, --rounds, --passes)")
+                        help="network: phase48 (seed 002's 48 inputs), full, full2 (full + hit chance, escapes, "
+                             "pips to home), or race (net-full retrained for contact-free positions from the "
+                             "bearoff database; takes --games, --out, --seed, --lr, --lr-end, --rounds, --passes)")
     parser.add_argument("--games", type=_games, required=True, metavar="N",
                         help="self-play games in total, counting those a resumed file holds; training stops at "
                              "the end of the step in which the Nth game finishes, and the games finishing in "

@@ -10,6 +10,20 @@ for ``batch[:, 0]``, **the side on roll**; the networks' outputs are from that s
   one-hidden-layer net finds hard to build: pips/100, made points in the home board /6,
   longest prime /6, blots /5, checkers back (the opponent's home board and bar) /5, and
   for the pair: pip difference /50 and a contact flag (the sides have not passed) — 209 in all.
+- ``full2``: ``full``'s 209 inputs, then per side (on roll, then opponent) three more that a
+  one-hidden-layer net finds hard to build — 215 in all:
+
+  - *hit chance*: the share of the other side's 36 rolls that hit at least one of this
+    side's blots (:func:`..evaluators.shots.hit_masks`; for the side on roll it is the
+    danger as the position stands, for the opponent the chance of a shot this roll);
+  - *escapes*: GNU-style escapes of this side's rearmost back checkers — for each checker
+    on the bar or the points 16..24 (own numbering), the rolls out of 36 whose two dice
+    can be played by that checker without landing on a point the other side holds, looking
+    twelve points ahead (:func:`escape_rolls`), the least over those checkers /36 (1 when
+    there is no such checker);
+  - *pips to home*: pips this side needs to bring every checker into its home board
+    (Σ over checkers outside it of point − 6, the bar counting 25) /100 — how far a side
+    is from saving or winning a gammon.
 
 Five outputs, cumulative as GNU Backgammon defines them, for the side on roll:
 ``[win, win gammon+, win backgammon, lose gammon+, lose backgammon]``; equity =
@@ -21,15 +35,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..evaluators.phase_features import extended_vector
-from ..evaluators.arrays import as_batch
+from ..evaluators.arrays import as_batch, slot_bits
+from ..evaluators.shots import ROLL_WEIGHTS, hit_masks
 
 __all__ = [
-    "OUTPUTS", "ENCODERS", "encode_full", "encode_phase48", "input_size", "flip_outputs",
+    "OUTPUTS", "ENCODERS", "encode_full", "encode_full2", "encode_phase48", "escape_rolls", "hit_chance",
+    "pips_to_home", "input_size", "flip_outputs",
     "consistent", "equity", "terminal_outputs", "win_kind_after",
 ]
 
 OUTPUTS = ("win", "win gammon", "win backgammon", "lose gammon", "lose backgammon")
 FULL_INPUTS = 2 * 98 + 2 * 5 + 3  # 209
+FULL2_INPUTS = FULL_INPUTS + 2 * 3  # 215
 
 _PIPS = np.arange(1, 26, dtype=np.float32)
 # TD-Gammon's four units of a point holding 0..15 checkers (a lookup beats four comparisons).
@@ -85,13 +102,84 @@ def encode_full(batch: np.ndarray) -> np.ndarray:
     return out
 
 
+def _escape_table() -> np.ndarray:
+    """``(4096,)``: rolls out of 36 a checker can play in full past a 12-point mask.
+
+    Bit ``i`` of the mask is set when the point ``i + 1`` pips ahead is held by the other
+    side.  A roll (a, b) escapes when the point a + b ahead is open and at least one of
+    a and b ahead is open (GNU Backgammon's ``anEscapes`` rule; doubles use two steps).
+    """
+    table = np.zeros(1 << 12, dtype=np.int64)
+    masks = np.arange(1 << 12)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            landing_open = (masks >> (a + b - 1)) & 1 == 0
+            way_open = ((masks >> (a - 1)) & 1 == 0) | ((masks >> (b - 1)) & 1 == 0)
+            table += landing_open & way_open
+    return table
+
+
+_ESCAPES = _escape_table()
+_BACK = np.arange(16, 26)  # the bar and points 16..24: the other side's home board and outfield edge
+
+
+def escape_rolls(batch: np.ndarray) -> np.ndarray:
+    """``(N, 2)`` int: per side, the least escaping rolls (of 36) over its checkers on the
+    bar or the points 16..24 (own numbering); 36 when it has none there."""
+    batch = as_batch(batch)
+    out = np.empty((batch.shape[0], 2), dtype=np.int64)
+    for side in (0, 1):
+        me, opp = batch[:, side], batch[:, 1 - side]
+        held = slot_bits(opp >= 2).astype(np.int64)  # the other side's points, its numbering
+        # My point p is its point 25 - p; the twelve points ahead are its 26 - p .. 37 - p.
+        shifts = 26 - _BACK  # (10,)
+        escapes = _ESCAPES[(held[:, None] >> shifts) & 0xFFF]  # (N, 10)
+        escapes = np.where(me[:, _BACK] > 0, escapes, 36)
+        out[:, side] = escapes.min(axis=1)
+    return out
+
+
+def hit_chance(batch: np.ndarray) -> np.ndarray:
+    """``(N, 2)`` int: per side, the other side's rolls (of 36) hitting at least one of its
+    blots (as :func:`..evaluators.shots.hit_masks` counts them)."""
+    batch = as_batch(batch)
+    out = np.empty((batch.shape[0], 2), dtype=np.int64)
+    for side in (0, 1):
+        view = batch if side == 0 else batch[:, ::-1]
+        blots = slot_bits(view[:, 0] == 1)
+        hit = (hit_masks(np.ascontiguousarray(view)) & blots[:, None]) != 0  # (N, 21)
+        out[:, side] = hit.astype(np.int64) @ ROLL_WEIGHTS
+    return out
+
+
+_HOME_PIPS = np.maximum(np.arange(26) - 6, 0)  # slot 25 (bar) counts as point 25
+
+
+def pips_to_home(batch: np.ndarray) -> np.ndarray:
+    """``(N, 2)`` int: per side, the pips needed to bring all its checkers into its home board."""
+    return as_batch(batch).astype(np.int64) @ _HOME_PIPS
+
+
+def encode_full2(batch: np.ndarray) -> np.ndarray:
+    """``(N, 215)`` float32: :func:`encode_full`'s 209 inputs, then hit chance /36, escapes
+    /36 and pips to home /100 for the side on roll, then the same for the opponent."""
+    batch = as_batch(batch)
+    out = np.empty((batch.shape[0], FULL2_INPUTS), dtype=np.float32)
+    out[:, :FULL_INPUTS] = encode_full(batch)
+    extra = out[:, FULL_INPUTS:].reshape(-1, 2, 3)
+    extra[:, :, 0] = hit_chance(batch) / 36
+    extra[:, :, 1] = escape_rolls(batch) / 36
+    extra[:, :, 2] = pips_to_home(batch) / 100
+    return out
+
+
 def encode_phase48(batch: np.ndarray) -> np.ndarray:
     """``(N, 48)`` float32: seed 002's extended vector (seed phase version)."""
     return extended_vector(batch).astype(np.float32)
 
 
-ENCODERS = {"full": encode_full, "phase48": encode_phase48}
-INPUT_SIZES = {"full": FULL_INPUTS, "phase48": 48}
+ENCODERS = {"full": encode_full, "full2": encode_full2, "phase48": encode_phase48}
+INPUT_SIZES = {"full": FULL_INPUTS, "full2": FULL2_INPUTS, "phase48": 48}
 
 
 def input_size(encoding: str) -> int:

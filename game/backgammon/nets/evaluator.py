@@ -36,7 +36,7 @@ def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: N
     """``(N, K)`` float64 outcome probabilities for the side on roll: exact when the game is
     over, from the one-sided bearoff database when both sides are bearing off
     (:mod:`..bearoff`; the network where the database is not installed), from ``race`` (a
-    network of the same encoding, :mod:`.race`) in the other contact-free positions when
+    network reading its own ``meta.encoding``, :mod:`.race`) in the other contact-free positions when
     given, else the network's."""
     batch = as_batch(batch)
     out = np.empty((len(batch), net.n_outputs))
@@ -49,7 +49,7 @@ def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: N
     if home.any():
         out[home] = race_outcomes(batch[home])[:, :net.n_outputs]
     if racing.any():
-        out[racing] = consistent(race.forward(ENCODERS[encoding](batch[racing])))
+        out[racing] = consistent(race.forward(ENCODERS[race.meta.get("encoding", encoding)](batch[racing])))
     if live.any():
         out[live] = consistent(net.forward(ENCODERS[encoding](batch[live])))
     if won.any():

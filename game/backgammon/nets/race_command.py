@@ -38,11 +38,11 @@ def refuse_options(args: argparse.Namespace) -> None:
         raise ValueError(f"--arch race keeps {SOURCE}'s shape: no --hidden")
 
 
-def collect_positions(net, games: int, seed: int) -> np.ndarray:
+def collect_positions(net, encoding: str, games: int, seed: int) -> np.ndarray:
     """The distinct race positions of ``games`` games at 10% random plays and ``2·games`` at
     50%, in order of first appearance."""
-    found = np.concatenate([race_positions(net, "full", games, seed, explore=EXPLORE[0]),
-                            race_positions(net, "full", 2 * games, seed + 1, explore=EXPLORE[1])])
+    found = np.concatenate([race_positions(net, encoding, games, seed, explore=EXPLORE[0]),
+                            race_positions(net, encoding, 2 * games, seed + 1, explore=EXPLORE[1])])
     _, first = np.unique(found.reshape(len(found), -1), axis=0, return_index=True)
     return found[np.sort(first)]
 
@@ -59,13 +59,14 @@ def run_race(args: argparse.Namespace) -> int:
         raise ValueError(f"--lr-end ({args.lr_end}) must not exceed --lr ({args.lr})")
     start = time.perf_counter()
     net = load_network(SOURCE)
+    encoding = net.meta.get("encoding", "full")
     print(f"training the race network from {SOURCE} into {out}", flush=True)
-    positions = collect_positions(net, args.games, args.seed)
+    positions = collect_positions(net, encoding, args.games, args.seed)
     print(f"{len(positions):,} race positions from {3 * args.games:,} self-play games "
           f"({time.perf_counter() - start:.0f} s)", flush=True)
     candidates = Candidates(positions)
     print(f"their plays for every roll generated ({time.perf_counter() - start:.0f} s)", flush=True)
-    net.meta = {**net.meta, "kind": "race", "encoding": "full", "source": SOURCE, "games": 3 * args.games,
+    net.meta = {**net.meta, "kind": "race", "encoding": encoding, "source": SOURCE, "games": 3 * args.games,
                 "positions": len(positions), "seed": args.seed, "passes": passes, "lr": args.lr,
                 "lr_end": args.lr_end}
 
@@ -75,6 +76,6 @@ def run_race(args: argparse.Namespace) -> int:
         print(f"round {done}/{rounds}: mean gap to the targets before fitting {gap:.4f} "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
 
-    train_race(net, "full", positions, rounds, passes, args.lr, args.lr_end, args.seed, candidates, save)
+    train_race(net, encoding, positions, rounds, passes, args.lr, args.lr_end, args.seed, candidates, save)
     print(f"saved {out}: {rounds} rounds over {len(positions):,} positions")
     return 0

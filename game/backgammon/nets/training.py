@@ -51,6 +51,7 @@ ARCHITECTURES = {
     # arch: (encoding, hidden layers, outputs, activation)
     "phase48": ("phase48", (64, 64), 1, "sigmoid"),  # the 48→64→64→1
     "full": ("full", (128,), 5, "sigmoid"),
+    "full2": ("full2", (128,), 5, "sigmoid"),  # full + hit chance, escapes, pips to home per side
 }
 
 # Settings that change the weights a resumed run reaches (``games`` has its own note; with
