@@ -98,7 +98,7 @@ def test_networks_value_bearoffs_from_the_database_and_the_rest_themselves(monke
     contact[0, 1, 24] += 1  # one of the opponent's checkers back on the 24 point
     both = np.concatenate([home, contact])
     assert net.probabilities(both)[0] == pytest.approx(race_outcomes(home)[0])
-    raw = nets_evaluator.consistent(net.network.forward(nets_evaluator.ENCODERS["full"](both)))
+    raw = nets_evaluator.consistent(net.network.forward(nets_evaluator.ENCODERS[net.encoding](both)))
     assert net.probabilities(both)[1] == pytest.approx(raw[1])
     assert net.probabilities(home)[0] != pytest.approx(raw[0])  # the database, not the network
 
