@@ -15,8 +15,11 @@ interval) and the share of picks losing more than 0.02.
 
 Measured on 2026-11-24 (400 games, seed 11: 1,811 decisions)::
 
-    net-full alone               GNU's pick  68.4%   mean loss 0.0037 (±0.0006)   > 0.02:  6.0%
-    net-full + net-race          GNU's pick  73.7%   mean loss 0.0024 (±0.0005)   > 0.02:  3.5%
+    net-full alone               GNU's pick  72.4%   mean loss 0.0026 (±0.0005)   > 0.02:  3.6%
+    net-full + net-race          GNU's pick  77.0%   mean loss 0.0021 (±0.0006)   > 0.02:  2.7%
+
+(The first net-full, before full2: 68.4% and 0.0037 alone, 73.7% and 0.0024 with a race
+network trained from it.)
 """
 
 from __future__ import annotations

@@ -55,6 +55,18 @@ Intermediate vs 0 ply: chequer 7/8 very bad flagged, Spearman 0.520 (contact 0.5
 0.458, against 0.493 and 0.340), our best play one GNU values best in 66.5% of the plays
 against 63.5%; cube 0.165; all 0.431.  See ``assets/weights/README.md``.)
 
+Then with the bearoff database and the race network (the shipped evaluator, 2026-11-25)::
+
+    decisions      n GNU v.bad we >= bad  share   95% interval spearman n lost>0 spearman(lost>0)
+    chequer     1576         8         7  87.5%  52.9%-97.8%     0.538      688            0.172  same best as GNU 68.1%
+      contact   1338         8         7  87.5%  52.9%-97.8%     0.526      636            0.176  same best as GNU 64.6%
+      race       238         0         0   nan%   0.0%-100.0%    0.596       52            0.112  same best as GNU 88.2%
+    cube         886         5         4  80.0%  37.6%-96.4%     0.162      197           -0.284
+    all         2462        13        11  84.6%  57.8%-95.7%     0.444      885           -0.056  same best as GNU 68.1%
+
+So the first target is now met (11 of 13 very bad errors flagged, 84.6%, though the interval
+is wide) and the second is not (0.444 overall, 0.538 for the plays).
+
 Our error rates per player are about twice GNU's (Intermediate: 13–23 milli-EMG against GNU's
 6–12; Advanced 11–14 against 4–10).  The targets (≥ 80% of GNU's very bad errors flagged at
 least bad, Spearman ≥ 0.7) are missed: the share is at the edge (few very bad errors, wide
