@@ -12,7 +12,8 @@ import pytest
 
 from game import cli
 from game.cli import tournament
-from game.core.tournament import ResultStore, Settings, lock, results
+from game.core.tournament import ResultStore, Settings, lock
+from .util import interrupt_after
 
 ARGS = ["tournament", "backgammon", "--players", "easy", "medium", "hard",
         "--games", "2", "--seed", "5", "--workers", "1"]
@@ -75,17 +76,10 @@ def test_table_odd_games_and_rerun(capsys, tmp_path):
 
 def test_ctrl_c_keeps_games_and_the_same_command_resumes(capsys, tmp_path, monkeypatch):
     code, reference, _ = run(capsys, *ARGS, "--out", str(tmp_path / "reference"), "--json")
-    append = results.ResultStore.append
-
-    def interrupt_after_two(store, record):
-        append(store, record)
-        if len(store.records) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(results.ResultStore, "append", interrupt_after_two)
+    resume_storing = interrupt_after(monkeypatch, 2)
     code, _, err = run(capsys, *ARGS, "--out", str(tmp_path / "run"), "--json")
     assert code == 130 and "2 of 6 games kept" in err
-    monkeypatch.setattr(results.ResultStore, "append", append)
+    resume_storing()
     code, out, _ = run(capsys, *ARGS, "--out", str(tmp_path / "run"), "--json")
     assert code == 0
     strip = lambda text: {k: v for k, v in json.loads(text).items() if k != "folder"}  # noqa: E731

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.core.tournament import results
 from .test_tournament_cli import run
+from .util import interrupt_after
 
 BASE = ["tournament", "backgammon", "--players", "random", "hard", "--games", "2", "--seed", "3", "--workers", "1"]
 PAIR_KEYS = {"a", "b", "games", "a_wins", "b_wins", "draws", "a_points_per_game", "a_points_ci95", "p_equal",
@@ -53,14 +53,7 @@ def test_a_cube_tournament_through_the_cli(capsys, tmp_path):
 def test_an_interrupted_match_tournament_resumes_with_its_options(capsys, tmp_path, monkeypatch):
     argv = [*BASE[:4], "easy", *BASE[5:], "--match", "3", "--json"]
     code, reference, _ = run(capsys, *argv, "--out", str(tmp_path / "reference"))
-    append = results.ResultStore.append
-
-    def interrupt_after_one(store, record):
-        append(store, record)
-        if len(store.records) == 1:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(results.ResultStore, "append", interrupt_after_one)
+    resume_storing = interrupt_after(monkeypatch, 1)
     code, _, err = run(capsys, *argv, "--out", str(tmp_path / "run"))
     monkeypatch.undo()
     assert code == 130 and "to resume" in err

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from game import cli
-from game.core.tournament import results
+from .util import interrupt_after
 
 ARGS = ["tournament", "backgammon", "--players", "easy", "medium", "hard", "--games", "2", "--seed", "5"]
 FILES = ("pairs.csv", "standings.csv", "results.json")
@@ -35,18 +35,11 @@ def test_ray_run_writes_the_local_runs_report_byte_for_byte(ray_cluster, capsys,
 
 def test_an_interrupted_ray_run_resumes_with_the_same_results(ray_cluster, capsys, tmp_path, monkeypatch):
     code, _, _ = run(capsys, *ARGS, "--workers", "1", "--out", str(tmp_path / "reference"), "--json")
-    append = results.ResultStore.append
-
-    def interrupt_after_two(store, record):
-        append(store, record)
-        if len(store.records) == 2:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(results.ResultStore, "append", interrupt_after_two)
+    resume_storing = interrupt_after(monkeypatch, 2)
     code, _, err = run(capsys, *ARGS, "--cluster", "ray", "--out", str(tmp_path / "run"), "--json")
     assert code == 130 and "2 of 6 games kept" in err
     assert (tmp_path / "run" / "games.jsonl").read_text().count("\n") == 2
-    monkeypatch.setattr(results.ResultStore, "append", append)
+    resume_storing()
     code, _, err = run(capsys, *ARGS, "--cluster", "ray", "--out", str(tmp_path / "run"))
     assert code == 0 and "2 already played" in err
     for name in FILES:

@@ -13,3 +13,19 @@ def run(capsys, *argv) -> tuple[int, str, str]:
         code = exit_.code
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def interrupt_after(monkeypatch, games: int):
+    """Make a tournament raise ``KeyboardInterrupt`` (a Ctrl-C) once ``games`` results are
+    stored; returns a function that restores normal storing."""
+    from game.core.tournament import results
+
+    append = results.ResultStore.append
+
+    def interrupting(store, record):
+        append(store, record)
+        if len(store.records) == games:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(results.ResultStore, "append", interrupting)
+    return lambda: monkeypatch.setattr(results.ResultStore, "append", append)
