@@ -199,15 +199,16 @@ def in_bearoff(batch: np.ndarray) -> np.ndarray:
     return home.all(axis=1) & (batch[:, :, OFF] < CHECKERS).all(axis=1)
 
 
-def is_race(batch: np.ndarray) -> np.ndarray:
+def is_race(batch: np.ndarray, home: np.ndarray | None = None) -> np.ndarray:
     """``(N,)`` bool: the sides have passed each other (no contact), neither has finished,
-    and they are not both home (a bearoff, which the database values)."""
+    and they are not both home (a bearoff, which the database values; ``home``: that
+    :func:`in_bearoff` already computed)."""
     batch = np.asarray(batch)
     occupied = batch[:, :, 1:26] > 0
     furthest = np.where(occupied.any(axis=2), 25 - np.argmax(occupied[:, :, ::-1], axis=2), 0)
     passed = furthest[:, 0] + furthest[:, 1] <= 25
     live = (batch[:, :, OFF] < CHECKERS).all(axis=1)
-    return passed & live & ~in_bearoff(batch)
+    return passed & live & ~(in_bearoff(batch) if home is None else home)
 
 
 def race_outcomes(batch: np.ndarray) -> np.ndarray:

@@ -41,8 +41,9 @@ def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: N
     batch = as_batch(batch)
     out = np.empty((len(batch), net.n_outputs))
     won, lost = batch[:, 0, OFF] == CHECKERS, batch[:, 1, OFF] == CHECKERS
-    home = in_bearoff(batch) if _bearoff_installed() else np.zeros(len(batch), dtype=bool)
-    racing = is_race(batch) if race is not None else np.zeros(len(batch), dtype=bool)
+    both_home = in_bearoff(batch)
+    home = both_home if _bearoff_installed() else np.zeros(len(batch), dtype=bool)
+    racing = is_race(batch, both_home) if race is not None else np.zeros(len(batch), dtype=bool)
     live = ~(won | lost | home | racing)
     if live.all():
         return consistent(net.forward(ENCODERS[encoding](batch)))
