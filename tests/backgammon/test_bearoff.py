@@ -90,7 +90,7 @@ def test_the_shipped_file_is_a_fresh_build(built):
     assert np.abs(shipped_off - built[0]).max() < 1e-6 and np.abs(shipped_first - built[1]).max() < 1e-6
 
 
-def test_networks_value_bearoffs_from_the_database_and_the_rest_themselves(monkeypatch):
+def test_networks_value_bearoffs_from_the_database_and_the_rest_themselves(monkeypatch, request):
     net = get_evaluator("net-full")
     home = batch_of([3, 3, 3, 3, 3, 0], [3, 4, 4, 4, 0, 0])
     contact = home.copy()
@@ -106,6 +106,8 @@ def test_networks_value_bearoffs_from_the_database_and_the_rest_themselves(monke
         raise FileNotFoundError("Tabula asset missing: backgammon/bearoff/one_sided.npz")
 
     monkeypatch.setattr(nets_evaluator, "database", missing)
+    nets_evaluator._bearoff_installed.cache_clear()  # asked again, of the missing file
+    request.addfinalizer(nets_evaluator._bearoff_installed.cache_clear)
     assert net.probabilities(both) == pytest.approx(raw)  # without the file: the network
 
 

@@ -13,6 +13,8 @@ damaged file leaves that network unregistered (``tabula`` still runs, on BRAS) a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ...core.resources import asset_path
@@ -28,7 +30,8 @@ from .network import Network
 __all__ = ["NetEvaluator", "load_network", "load_race_network", "register_networks", "NETWORK_FILES", "RACE_FILES"]
 
 NETWORK_FILES = {"net-full": "net-full.npz", "net-phase48": "net-phase48.npz"}
-# The race network each evaluator uses in contact-free positions (same encoding; optional).
+# The race network each evaluator uses in contact-free positions (optional; it reads the
+# encoding its own meta names).
 RACE_FILES = {"net-full": "net-race.npz"}
 
 
@@ -60,8 +63,10 @@ def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: N
     return out
 
 
+@lru_cache(maxsize=1)
 def _bearoff_installed() -> bool:
-    """Whether the bearoff database loads (a missing or damaged file: the network values bearoffs)."""
+    """Whether the bearoff database loads (a missing or damaged file: the network values
+    bearoffs); asked once, not again for every batch."""
     try:
         database()
     except (FileNotFoundError, ValueError):
