@@ -13,12 +13,27 @@ in the same units (EMG in a match):
   ended game valued exactly; the loss is the best play's value minus the played one's,
   divided by ``W − L`` (EMG; :func:`game.backgammon.review.emg_scale`).  So the two sides
   differ only in the evaluator and the search, not in the units or the cube model.
-- **cube decisions** with a centred cube at 1 (``--cube``; GNU's cube analyzer here,
-  ``gnubg_nn.evaluate_cube_decision``, works in matches and only for a centred cube, see
-  ``bench/cube_agreement.py``): its ND, DT, DP in EMG; the doubler loses ``min(DT, DP) − ND``
-  by not doubling when that is positive and ``ND − min(DT, DP)`` by doubling when that is;
-  the taker ``DT − DP`` by taking and ``DP − DT`` by passing (when positive).  Depth: the
-  cube plies of our level.
+- **cube decisions** (unless ``--no-cube``), by one of two references (``--cube-reference``):
+
+  - ``model`` (the default): GNU's network under our cube model.  The cube decision of
+    :func:`~game.backgammon.cube_ai.cube_decision` at the level's cube depth, every
+    position valued by ``gnubg_nn.probabilities`` (:class:`GnuChances`) instead of our
+    evaluator, and its error of the action taken (:meth:`~game.backgammon.cube.CubeDecision.error`,
+    EMG in a match, per unit of cube in money) as our review's.  That is how GNU Backgammon's own review judges a cube at 0 ply
+    (its cubeless chances through Janowski's match model, ``Cl2CfMatch``, with its cube
+    life index), which our model follows, so the two sides differ only in the evaluator,
+    as for the chequer plays.  Every cube, owned or centred, match or money.  What it cannot see is where
+    our cube maths and GNU Backgammon's differ (our take points are solved exactly within
+    the model, GNU's ``GetPoints`` may differ slightly).
+  - ``analyzer``: ``gnubg_nn.evaluate_cube_decision``, Joseph Heled's cube analyzer (works
+    in matches and only for a centred cube, see ``bench/cube_agreement.py``): its ND, DT,
+    DP in EMG; the doubler loses ``min(DT, DP) − ND`` by not doubling when that is
+    positive and ``ND − min(DT, DP)`` by doubling when that is; the taker ``DT − DP`` by
+    taking and ``DP − DT`` by passing (when positive).  It is not GNU Backgammon's cube
+    model: it blends the live and dead cube with fixed weights, has its own race rule and
+    doubles earlier, and on the same 886 centred-cube decisions its losses correlate with
+    the ``model`` reference's at only 0.38 (it finds a loss in 197 decisions, the model in
+    73).
 
 Reported, for the chequer plays, the cube decisions and both together: of the decisions GNU
 marks very bad (≥ 0.16), the share we mark at least bad (≥ 0.08), with a 95% Wilson
@@ -103,7 +118,7 @@ from intervals import wilson
 
 from game.backgammon import decision
 from game.backgammon.cube import match as match_cube
-from game.backgammon.cube_ai import CubeSearchRules, _outcomes, context_of
+from game.backgammon.cube_ai import CubeSearchRules, _outcomes, context_of, cube_decision
 from game.backgammon.cube_play import CUBE_PLIES
 from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE
 from game.backgammon.review import emg_scale
@@ -169,6 +184,39 @@ def gnu_cube(state, plies: int) -> tuple[float, float, float]:
     return tuple(match_cube.emg(m, context) for m in gnubg_nn.evaluate_cube_decision(key, plies, -1, b"O", 1)[3:])
 
 
+class GnuChances:
+    """GNU's network as our cube search's evaluator (duck-typed: :func:`~game.backgammon.cube_ai.chances_of`
+    reads ``probabilities``): the cubeless chances of each row's side on roll at ``plies``."""
+
+    def __init__(self, plies: int = 0) -> None:
+        self.plies = plies
+        self._known: dict[bytes, list[float]] = {}
+
+    def probabilities(self, batch) -> np.ndarray:
+        out = []
+        for me, opp in np.asarray(batch, dtype=np.int8):
+            key = me.tobytes() + opp.tobytes()
+            if key not in self._known:
+                self._known[key] = list(gnubg_nn.probabilities([list(map(int, opp[1:26])),
+                                                                list(map(int, me[1:26]))], self.plies))
+            out.append(self._known[key])
+        return np.array(out, dtype=float)
+
+
+GNU_CHANCES = GnuChances()
+
+
+def gnu_model_cube_loss(state, action, plies: int) -> float | None:
+    """GNU's equity lost by a cube ``action`` with GNU's 0-ply chances under our cube model
+    (:func:`~game.backgammon.cube_ai.cube_decision` looking ``plies`` rolls ahead, every
+    leaf valued by GNU's network): the evaluators differ, the cube maths not."""
+    d = cube_decision(state, plies, GNU_CHANCES)
+    if decision(state) == "cube":
+        return d.error("double" if action == DOUBLE else "no double") if action in (ROLL, DOUBLE) else None
+    answer = {TAKE: "take", PASS: "pass"}.get(action)
+    return d.error(answer) if answer is not None else None
+
+
 def gnu_cube_loss(state, action, plies: int) -> float | None:
     """GNU's equity lost by a cube ``action`` (see the module doc); ``None`` when GNU's cube
     analyzer cannot judge the position (an owned or raised cube, a money game)."""
@@ -209,7 +257,7 @@ def truncated(record, games: set[int]):
 
 
 def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, with_cube: bool,
-            gnu_as_ours: int | None = None):
+            gnu_as_ours: int | None = None, cube_reference: str = "model"):
     """Rows ``(file, game, player, kind, ours, gnu, position_id, dice, played, our best, phase,
     GNU's loss of our best)`` of equity lost per decision (phase: ``contact`` or ``race``,
     :func:`phase_of`; the last ``None`` for cube decisions)."""
@@ -246,7 +294,8 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
                 if gnu_as_ours is not None:  # the ceiling: GNU at another depth in our place
                     d = {**d, "equity_lost": round(gnu_chequer_loss(state, action, gnu_as_ours), 6)}
             elif with_cube and gnu_as_ours is None:
-                gnu = gnu_cube_loss(state, action, CUBE_PLIES[level])
+                cube_loss = gnu_model_cube_loss if cube_reference == "model" else gnu_cube_loss
+                gnu = cube_loss(state, action, CUBE_PLIES[level])
             else:
                 gnu = None
             if gnu is not None:
@@ -341,12 +390,16 @@ def main(argv=None) -> int:
     parser.add_argument("--gnu-as-ours", type=int, metavar="PLIES",
                         help="put GNU at PLIES in our place (chequer plays only): how far two depths of one "
                              "program agree, the ceiling to read our figures against")
+    parser.add_argument("--cube-reference", choices=("model", "analyzer"), default="model",
+                        help="GNU's cube losses: its network's chances under our cube model (model, every "
+                             "cube) or gnubg-nn's own cube analyzer (analyzer, a centred cube only)")
     args = parser.parse_args(argv)
     names = args.files or sorted(p.stem for p in MATCHES.glob("*.mat"))
     paths = [MATCHES / f"{name}.mat" for name in names]
     gnu_plies = LEVEL_PLIES[args.level] if args.gnu_plies is None else args.gnu_plies
     start = time.perf_counter()
-    rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, args.gnu_as_ours)
+    rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, args.gnu_as_ours,
+                   args.cube_reference)
     if args.gnu_as_ours is not None:
         print(f"(reference run: 'ours' is GNU at {args.gnu_as_ours} ply)")
     print(f"{len(rows)} decisions from {', '.join(names)} ({time.perf_counter() - start:.0f} s)")

@@ -32,3 +32,23 @@ def test_the_review_agreement_bench_runs_on_one_game():
     assert len(players) == 2 and all("decisions" in line and "/" in line for line in players)
     worst = lines[lines.index(next(line for line in lines if line.startswith("largest disagreements"))) + 1:]
     assert len(worst) == 3 and all(line.split()[0] == "3pt-a" for line in worst)
+
+
+def test_the_model_cube_reference_values_gnus_chances_with_our_cube_maths():
+    gnubg_nn = pytest.importorskip("gnubg_nn", reason="gnubg-nn (the test extra) is GNU Backgammon's evaluator")
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import review_agreement as bench
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    from game.backgammon.cube_state import DOUBLE, ROLL
+    from game.backgammon.evaluators import boards_to_array
+    from game.backgammon.positions import parse_position
+
+    state = parse_position("4HPwATDgc/ABMA:cAngAAAAAAAA")  # the opening position at 0-0 of a 7-point match
+    assert state.cube.is_match and state.cube.owner is None
+    on_roll = bench.GnuChances().probabilities(boards_to_array([(state.on_roll, state.opponent)]))[0]
+    assert on_roll == pytest.approx(gnubg_nn.probabilities(bench.gnu_board(state), 0))
+    # Nobody doubles at the start: rolling on loses nothing, doubling loses
+    assert bench.gnu_model_cube_loss(state, ROLL, 0) == 0.0
+    assert bench.gnu_model_cube_loss(state, DOUBLE, 0) > 0.1
