@@ -74,6 +74,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, not an installed copy
 
+import gnu  # noqa: E402
 import gnubg_nn  # noqa: E402  (GPL: benches and tests only)
 from intervals import wilson  # noqa: E402
 
@@ -173,24 +174,14 @@ def positions(path: Path):
     return found, dropped
 
 
-def gnu_board(state):
-    """gnubg_nn's board: [opponent, player on roll], each points 1..24 then the bar."""
-    return [list(side[1:25]) + [side[25]] for side in (state.opponent, state.on_roll)]
-
-
 def gnu_decision(state, plies: int):
     """GNU's (ND, DT, DP) in MWC for the player on roll at ``state`` (centred cube)."""
-    cube = state.cube
-    mine, theirs = (cube.match_length - cube.score[p] for p in (state.turn, 1 - state.turn))
-    gnubg_nn.set.score(mine, theirs, 0)
-    gnubg_nn.set.cube(1, b"X")
-    key = gnubg_nn.key_of_board(gnu_board(state))
-    return gnubg_nn.evaluate_cube_decision(key, plies, -1, b"O", 1)[3:]
+    return gnu.analyzer_cube(state, plies)
 
 
 def explain(state, ours, gnu, evaluator, level: str) -> None:
     """``--doubles``: one of GNU's clear doubles side by side with ours (see the module doc)."""
-    context, board = context_of(state), gnu_board(state)
+    context, board = context_of(state), gnu.board_of(state)
     me, opp = state.on_roll, state.opponent
 
     def show(values) -> str:

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
 
-import gnubg_nn  # GPL: benches and tests only
+import gnu
 import numpy as np
 
 from game.backgammon.bearoff import in_bearoff, is_race
@@ -53,12 +53,6 @@ def mover_values(plays, evaluate) -> np.ndarray:
     return -equity(evaluate(after))
 
 
-def gnu_outputs(after: np.ndarray) -> np.ndarray:
-    """GNU's 0-ply outputs for the side on roll of each row (gnubg_nn's board is
-    ``[opponent, side on roll]``)."""
-    return np.array([gnubg_nn.probabilities([list(row[1, 1:26]), list(row[0, 1:26])], 0) for row in after])
-
-
 def race_decisions(games: int, seed: int):
     """``[(plays, GNU's value of each)]`` of the race decisions of GNU's self-play games."""
     rng, found = random.Random(seed), []
@@ -69,10 +63,10 @@ def race_decisions(games: int, seed: int):
             if not plays:
                 me, opp = opp, me
                 continue
-            gnu = mover_values(plays, gnu_outputs)
+            by_gnu = mover_values(plays, gnu.outputs)
             if len(plays) > 1 and is_race(np.array([[me, opp]], dtype=np.int8))[0]:
-                found.append((plays, gnu))
-            pick = int(np.argmax(gnu)) if rng.random() > 0.1 else rng.randrange(len(plays))
+                found.append((plays, by_gnu))
+            pick = int(np.argmax(by_gnu)) if rng.random() > 0.1 else rng.randrange(len(plays))
             _, mover_after, opp_after = plays[pick]
             if mover_after[OFF] == CHECKERS or in_bearoff(np.array([[mover_after, opp_after]], dtype=np.int8))[0]:
                 break
@@ -82,8 +76,8 @@ def race_decisions(games: int, seed: int):
 
 def judge(decisions, evaluator) -> str:
     """One line: how ``evaluator``'s picks fare by GNU's values."""
-    lost = np.array([gnu.max() - gnu[int(np.argmax(mover_values(plays, evaluator.probabilities)))]
-                     for plays, gnu in decisions])
+    lost = np.array([by_gnu.max() - by_gnu[int(np.argmax(mover_values(plays, evaluator.probabilities)))]
+                     for plays, by_gnu in decisions])
     same = float((lost == 0).mean())
     return (f"GNU's pick {same:6.1%}   mean loss {lost.mean():.4f} (±{1.96 * lost.std() / np.sqrt(len(lost)):.4f})"
             f"   > 0.02: {(lost > 0.02).mean():5.1%}")

@@ -17,7 +17,7 @@ in the same units (EMG in a match):
 
   - ``model`` (the default): GNU's network under our cube model.  The cube decision of
     :func:`~game.backgammon.cube_ai.cube_decision` at the level's cube depth, every
-    position valued by ``gnubg_nn.probabilities`` (:class:`GnuChances`) instead of our
+    position valued by ``gnubg_nn.probabilities`` (:class:`gnu.GnuChances`) instead of our
     evaluator, and its error of the action taken (:meth:`~game.backgammon.cube.CubeDecision.error`,
     EMG in a match, per unit of cube in money) as our review's.  That is how GNU Backgammon's own review judges a cube at 0 ply
     (its cubeless chances through Janowski's match model, ``Cl2CfMatch``, with its cube
@@ -112,6 +112,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import gnu
 import gnubg_nn  # GPL: benches and tests only
 import numpy as np
 from intervals import wilson
@@ -134,11 +135,6 @@ SEARCH_RULES = CubeSearchRules()
 
 
 # -- GNU's side ------------------------------------------------------------------------------------
-def gnu_board(state):
-    """gnubg_nn's board: [opponent, player on roll], each points 1..24 then the bar."""
-    return [list(state.opponent[1:26]), list(state.on_roll[1:26])]
-
-
 def _mover_value(state, after, plies: int) -> float:
     """GNU's value of the position ``after`` a play for the mover of ``state``: ``2·MWC − 1``
     in a match (cube centred), cubeless equity times the cube in money, cubeless equity."""
@@ -147,7 +143,7 @@ def _mover_value(state, after, plies: int) -> float:
         return SEARCH_RULES.ended_value(after, mover)
     if state.cube is None and RULES.is_over(after):
         return RULES.result(after)[mover]
-    theirs = gnubg_nn.probabilities(gnu_board(after), plies)  # the opponent on roll
+    theirs = gnubg_nn.probabilities(gnu.board_of(after), plies)  # the opponent on roll
     win, wg, wbg = 1.0 - theirs[0], theirs[3], theirs[4]
     lg, lbg = theirs[1], theirs[2]
     if state.cube is not None and state.cube.is_match:
@@ -174,36 +170,13 @@ def gnu_chequer_loss(state, action, plies: int, values: dict | None = None) -> f
 
 
 def gnu_cube(state, plies: int) -> tuple[float, float, float]:
-    """GNU's (ND, DT, DP) in EMG for the doubler (on turn) at ``state``, centred cube at 1."""
-    cube = state.cube
-    mine, theirs = (cube.match_length - cube.score[p] for p in (state.turn, 1 - state.turn))
-    gnubg_nn.set.score(mine, theirs, 0)
-    gnubg_nn.set.cube(1, b"X")
-    key = gnubg_nn.key_of_board(gnu_board(state))
+    """gnubg-nn's cube analyzer's (ND, DT, DP) in EMG for the doubler (on turn) at ``state``,
+    centred cube at 1."""
     context = context_of(state)
-    return tuple(match_cube.emg(m, context) for m in gnubg_nn.evaluate_cube_decision(key, plies, -1, b"O", 1)[3:])
+    return tuple(match_cube.emg(m, context) for m in gnu.analyzer_cube(state, plies))
 
 
-class GnuChances:
-    """GNU's network as our cube search's evaluator (duck-typed: :func:`~game.backgammon.cube_ai.chances_of`
-    reads ``probabilities``): the cubeless chances of each row's side on roll at ``plies``."""
-
-    def __init__(self, plies: int = 0) -> None:
-        self.plies = plies
-        self._known: dict[bytes, list[float]] = {}
-
-    def probabilities(self, batch) -> np.ndarray:
-        out = []
-        for me, opp in np.asarray(batch, dtype=np.int8):
-            key = me.tobytes() + opp.tobytes()
-            if key not in self._known:
-                self._known[key] = list(gnubg_nn.probabilities([list(map(int, opp[1:26])),
-                                                                list(map(int, me[1:26]))], self.plies))
-            out.append(self._known[key])
-        return np.array(out, dtype=float)
-
-
-GNU_CHANCES = GnuChances()
+GNU_CHANCES = gnu.GnuChances()
 
 
 def gnu_model_cube_loss(state, action, plies: int) -> float | None:

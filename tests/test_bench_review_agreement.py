@@ -47,8 +47,8 @@ def test_the_model_cube_reference_values_gnus_chances_with_our_cube_maths():
 
     state = parse_position("4HPwATDgc/ABMA:cAngAAAAAAAA")  # the opening position at 0-0 of a 7-point match
     assert state.cube.is_match and state.cube.owner is None
-    on_roll = bench.GnuChances().probabilities(boards_to_array([(state.on_roll, state.opponent)]))[0]
-    assert on_roll == pytest.approx(gnubg_nn.probabilities(bench.gnu_board(state), 0))
+    on_roll = bench.gnu.GnuChances().probabilities(boards_to_array([(state.on_roll, state.opponent)]))[0]
+    assert on_roll == pytest.approx(gnubg_nn.probabilities(bench.gnu.board_of(state), 0))
     # Nobody doubles at the start: rolling on loses nothing, doubling loses
     assert bench.gnu_model_cube_loss(state, ROLL, 0) == 0.0
     assert bench.gnu_model_cube_loss(state, DOUBLE, 0) > 0.1
