@@ -43,7 +43,7 @@ loses more than 0; and each player's error rate by both.  The chequer plays are 
 into contact and race positions (:func:`phase_of`), and for them "same best as GNU" is the
 share of decisions where our best play is one GNU values best (it loses nothing by GNU).
 
-    python bench/review_agreement.py [--level intermediate] [--games N] [--seed S] [--files 3pt-a ...]
+    python bench/review_agreement.py [--level advanced] [--games N] [--seed S] [--files 3pt-a ...]
 
 ``--games N`` reviews N games drawn with ``--seed`` from all the matches' games (a match is
 replayed up to the last drawn game; the others are not reviewed), by default all of them.
@@ -155,18 +155,39 @@ def _mover_value(state, after, plies: int) -> float:
     return equity * (state.cube.value if state.cube is not None else 1)
 
 
-def gnu_chequer_values(state, plies: int) -> dict:
-    """GNU's value of every legal play at ``state`` for the mover (see :func:`_mover_value`)."""
+FILTER = (8, 0.16)
+"""GNU Backgammon's move filter for its 2-ply analysis: at most 8 plays, those within 0.16
+of the best at 0 ply, go on to the deeper look."""
+
+
+def gnu_chequer_values(state, plies: int, keep=()) -> dict:
+    """GNU's value of the legal plays at ``state`` for the mover (see :func:`_mover_value`):
+    every play at 1 ply or less; from 2 plies, as GNU Backgammon's analysis does, only the
+    plays through its move filter (:data:`FILTER`) and those in ``keep`` (the play made,
+    our best), each at ``plies``."""
     rules = SEARCH_RULES if state.cube is not None else RULES
-    return {move: _mover_value(state, rules.apply(state, move), plies) for move in RULES.legal_moves(state)}
+    after = {move: rules.apply(state, move) for move in RULES.legal_moves(state)}
+    if plies < 2:
+        return {move: _mover_value(state, position, plies) for move, position in after.items()}
+    shallow = sorted(((_mover_value(state, position, 0), i, move) for i, (move, position) in enumerate(after.items())),
+                     reverse=True)
+    most, within = FILTER
+    chosen = {move for value, _, move in shallow[:most] if value >= shallow[0][0] - within / _units(state)}
+    return {move: _mover_value(state, after[move], plies) for move in chosen | set(keep)}
 
 
 def gnu_chequer_loss(state, action, plies: int, values: dict | None = None) -> float:
     """GNU's equity lost by ``action`` at ``state`` (see the module doc), in EMG / per cube."""
     values = gnu_chequer_values(state, plies) if values is None else values
-    lost = max(values.values()) - values[action]
-    return lost * (emg_scale(state) if state.cube is not None and state.cube.is_match
-                   else 1.0 / (state.cube.value if state.cube is not None else 1))
+    return (max(values.values()) - values[action]) * _units(state)
+
+
+def _units(state) -> float:
+    """What turns a difference of :func:`_mover_value` values into EMG (a match) or
+    equity per unit of cube (money)."""
+    if state.cube is not None and state.cube.is_match:
+        return emg_scale(state)
+    return 1.0 / (state.cube.value if state.cube is not None else 1)
 
 
 def gnu_cube(state, plies: int) -> tuple[float, float, float]:
@@ -260,7 +281,8 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
                 continue
             best_lost = None  # GNU's equity lost by our best play
             if d["kind"] == "chequer":
-                values = gnu_chequer_values(state, gnu_plies)
+                keep = {action} | ({RULES.parse(state, d["best"])} if d["best"] is not None else set())
+                values = gnu_chequer_values(state, gnu_plies, keep)
                 gnu = gnu_chequer_loss(state, action, gnu_plies, values)
                 if d["best"] is not None:
                     best_lost = round(gnu_chequer_loss(state, RULES.parse(state, d["best"]), gnu_plies, values), 6)
@@ -353,7 +375,8 @@ def print_table(rows, level: str, gnu_plies: int) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", default="intermediate", choices=list(LEVEL_PLIES))
+    parser.add_argument("--level", default=BG.analysis_options["level"], choices=list(LEVEL_PLIES),
+                        help="our analysis level (default: the review's, %(default)s)")
     parser.add_argument("--gnu-plies", type=int, help="GNU's depth for plays (default: the level's)")
     parser.add_argument("--games", type=int, help="review this many games drawn from all matches (default all)")
     parser.add_argument("--seed", type=int, default=19, help="the draw of --games")

@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_review_agreement_bench_runs_on_one_game():
     pytest.importorskip("gnubg_nn", reason="gnubg-nn (the test extra) is GNU Backgammon's evaluator, the reference")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "review_agreement.py"), "--files", "3pt-a",
-                           "--games", "1", "--seed", "2", "--worst", "3"],
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "review_agreement.py"), "--level", "intermediate",
+                           "--files", "3pt-a", "--games", "1", "--seed", "2", "--worst", "3"],
                           check=False, capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
