@@ -5,12 +5,13 @@
    best position after the play, :class:`~game.backgammon.nets.choosers.NetChooser`),
    cubeless money points: the candidate's points per game with a 95% interval over deals.
 2. **Review agreement** (``--review``; needs the ``gnubg_nn`` bench dependency): the
-   comparison of ``bench/review_agreement.py`` (level Intermediate against GNU at 0 ply,
-   chequer plays of every match in ``tests/data/matches``), once with each network
-   registered as ``net-full`` — the name the review's levels use — in this process only.
+   comparison of ``bench/review_agreement.py`` (``--level``, by default Intermediate
+   against GNU at 0 ply; chequer plays of every match in ``tests/data/matches``, with
+   ``--cube`` the cube decisions too), once with each network registered as ``net-full``
+   — the name the review's levels use — with the shipped race network, in this process only.
 
     python bench/net_compare.py CANDIDATE.npz [--baseline assets/weights/net-full.npz]
-                                [--deals 1000] [--seed 1] [--review] [--cube]
+                                [--deals 1000] [--seed 1] [--review] [--cube] [--level L]
 
 The candidate may use any encoding the evaluators know (its meta names it).
 """
@@ -29,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from game.backgammon.evaluators.base import register  # noqa: E402
 from game.backgammon.nets.arena import duplicate_match  # noqa: E402
 from game.backgammon.nets.choosers import NetChooser  # noqa: E402
-from game.backgammon.nets.evaluator import NetEvaluator  # noqa: E402
+from game.backgammon.nets.evaluator import NetEvaluator, load_race_network  # noqa: E402
 from game.backgammon.nets.network import Network  # noqa: E402
 
 SHIPPED = ROOT / "assets" / "weights" / "net-full.npz"
@@ -47,13 +48,14 @@ def head_to_head(candidate: Network, baseline: Network, deals: int, seed: int):
     return duplicate_match(a, b, deals, seed=seed)
 
 
-def review_rows(net: Network, with_cube: bool):
-    """``review_agreement``'s rows with ``net`` serving as ``net-full``."""
+def review_rows(net: Network, with_cube: bool, level: str):
+    """``review_agreement``'s rows at ``level`` with ``net`` serving as ``net-full`` (with
+    the shipped race network, as the evaluator has it)."""
     import review_agreement as ra
 
-    register(NetEvaluator("net-full", net), replace=True)
+    register(NetEvaluator("net-full", net, load_race_network("net-full")), replace=True)
     paths = sorted(ra.MATCHES.glob("*.mat"))
-    return ra.compare(paths, "intermediate", None, 19, 0, with_cube)
+    return ra.compare(paths, level, None, 19, ra.LEVEL_PLIES[level], with_cube)
 
 
 def main(argv=None) -> int:
@@ -65,6 +67,8 @@ def main(argv=None) -> int:
     parser.add_argument("--no-match", action="store_true", help="skip the head-to-head games")
     parser.add_argument("--review", action="store_true", help="compare the review agreement with GNU too")
     parser.add_argument("--cube", action="store_true", help="with --review: the cube decisions too")
+    parser.add_argument("--level", default="intermediate", choices=("intermediate", "advanced", "expert"),
+                        help="with --review: our level, GNU at its depth (default intermediate: 0 ply)")
     args = parser.parse_args(argv)
     candidate, baseline = Network.load(args.candidate), Network.load(args.baseline)
     print(f"candidate {args.candidate}: {describe(candidate)}")
@@ -82,10 +86,10 @@ def main(argv=None) -> int:
 
         for label, net in (("baseline", baseline), ("candidate", candidate)):
             start = time.perf_counter()
-            rows = review_rows(net, args.cube)
+            rows = review_rows(net, args.cube, args.level)
             print(f"\nreview agreement with {label} as net-full ({len(rows)} decisions, "
                   f"{time.perf_counter() - start:.0f} s):")
-            ra.print_table(rows, "intermediate", 0)
+            ra.print_table(rows, args.level, ra.LEVEL_PLIES[args.level])
     return 0
 
 
