@@ -51,52 +51,49 @@ replayed up to the last drawn game; the others are not reviewed), by default all
 ``--gnu-as-ours PLIES`` puts GNU at another depth in our place: how well two depths of one
 program agree, the ceiling to read our figures against.
 
-Measured on 2026-11-24 (all six matches: 1576 chequer plays, 886 centred-cube decisions):
+Measured on 2026-11-25 with the shipped evaluator (the full2 net-full trained to 500,000
+games, the race network, the bearoff database), all six matches: 1,576 chequer plays and
+1,280 cube decisions (the ``model`` cube reference)::
 
-=====================================  ======================  ==========  ==============
-ours against GNU                       very bad flagged ≥ bad  Spearman    Spearman, lost
-                                       (95% interval)                      > 0 either side
-=====================================  ======================  ==========  ==============
-Intermediate vs 0 ply, chequer         6/8 75% (41–93%)        0.475       0.081 (765)
-Intermediate vs 0 ply, cube            4/5 80% (38–96%)        0.150       −0.322 (207)
-Intermediate vs 0 ply, all             10/13 77% (50–92%)      0.399       −0.113 (972)
-Advanced vs 1 ply, chequer (3pt, 7pt)  2/3                     0.468       0.077 (199)
-Expert vs 2 ply, chequer (3pt-a)       1/1                     0.504       0.086 (78)
-GNU 0 ply vs GNU 1 ply (reference)     9/10 90% (60–98%)       0.728       0.447 (562)
-=====================================  ======================  ==========  ==============
-
-(Those rows are the first net-full's.  The full2 net-full that replaced it, same day,
-Intermediate vs 0 ply: chequer 7/8 very bad flagged, Spearman 0.520 (contact 0.520, race
-0.458, against 0.493 and 0.340), our best play one GNU values best in 66.5% of the plays
-against 63.5%; cube 0.165; all 0.431.  See ``assets/weights/README.md``.)
-
-Then with the bearoff database and the race network (the shipped evaluator, 2026-11-25)::
-
+    python bench/review_agreement.py                      # Advanced against GNU's 1 ply (294 s)
     decisions      n GNU v.bad we >= bad  share   95% interval spearman n lost>0 spearman(lost>0)
-    chequer     1576         8         7  87.5%  52.9%-97.8%     0.538      688            0.172  same best as GNU 68.1%
-      contact   1338         8         7  87.5%  52.9%-97.8%     0.526      636            0.176  same best as GNU 64.6%
+    chequer     1576        10         8  80.0%  49.0%-94.3%     0.613      607            0.265  same best as GNU 75.0%
+      contact   1338        10         8  80.0%  49.0%-94.3%     0.604      566            0.266  same best as GNU 72.0%
+      race       238         0         0   nan%   0.0%-100.0%    0.654       41            0.303  same best as GNU 92.0%
+    cube        1280         7         7 100.0%  64.6%-100.0%    0.746       79            0.313
+    all         2856        17        15  88.2%  65.7%-96.7%     0.658      686            0.271  same best as GNU 75.0%
+
+    python bench/review_agreement.py --level intermediate # against GNU's 0 ply (68 s)
+    chequer     1576         8         7  87.5%  52.9%-97.8%     0.564      674            0.219  same best as GNU 69.7%
+      contact   1338         8         7  87.5%  52.9%-97.8%     0.555      622            0.226  same best as GNU 66.4%
       race       238         0         0   nan%   0.0%-100.0%    0.596       52            0.112  same best as GNU 88.2%
-    cube         886         5         4  80.0%  37.6%-96.4%     0.162      197           -0.284
-    all         2462        13        11  84.6%  57.8%-95.7%     0.444      885           -0.056  same best as GNU 68.1%
+    cube        1280        10         8  80.0%  49.0%-94.3%     0.678       84            0.247
+    all         2856        18        15  83.3%  60.8%-94.2%     0.613      758            0.218  same best as GNU 69.7%
 
-So the first target is now met (11 of 13 very bad errors flagged, 84.6%, though the interval
-is wide) and the second is not (0.444 overall, 0.538 for the plays).
+So at the review's own depth the first target is met (15 of GNU's 17 very bad errors
+flagged at least bad, 88%; at 0 ply 15 of 18) and the second is not: 0.66 over all
+decisions, 0.61 for the plays, 0.75 for the cube (0.7 aimed at).  Error rates per player:
+ours 4–14 milli-EMG at Advanced against GNU's 2–13 (the money file's 42 against 42).  The
+Expert level against GNU's 2 ply was not measured in full: ten games took over 38 minutes.
 
-Our error rates per player are about twice GNU's (Intermediate: 13–23 milli-EMG against GNU's
-6–12; Advanced 11–14 against 4–10).  The targets (≥ 80% of GNU's very bad errors flagged at
-least bad, Spearman ≥ 0.7) are missed: the share is at the edge (few very bad errors, wide
-intervals), the correlation well below, and deeper search barely helps (0.48 → 0.50 on the
-same match).  The cause is the evaluator, not the units or the review: GNU's own 0-ply and
-1-ply reach 0.73 (so 0.7 is about what two depths of one program reach), the GNU side here
-is valued exactly as our search values (same equity table, same EMG scale, same ended-game
-values; its best play agrees with ``gnubg_nn.best_move``), and the largest disagreements are
-positions our network reads differently: e.g. ``z3MrAABsG4BgHg`` (an ace-point game against a
-bearing-in side) we see at 51% wins with 49% gammons lost where GNU sees 69% and 22% (so we
-call the opponent's take of that double a 1.9 EMG blunder, GNU calls it right), and
-``HgAAgK0ZCSYEAA`` (a lost gammon) where our backgammon chances vary from 4% to 14% between
-plays that GNU values alike.  The cube decisions' correlation also suffers from the
-reference: ``gnubg_nn.evaluate_cube_decision`` is Joseph Heled's analyzer, not GNU
-Backgammon's (see ``bench/cube_agreement.py``).
+For reference: GNU's own 0 ply against its 1 ply (``--level intermediate --gnu-as-ours 1``,
+first measured 2026-11-24) reaches 0.728 on the plays, 9 of 10 very bad errors; so 0.7 is
+about what two depths of one program reach.  With ``--cube-reference analyzer`` (886
+centred-cube decisions) the cube's correlation is 0.16: that analyzer is not GNU
+Backgammon's cube model (above).  The earlier networks' figures are in
+``assets/weights/README.md`` (the first net-full: plays 0.475 at 0 ply).
+
+Where the plays' gap lies (0 ply, 1,576 plays; scripts not kept): valuing every play by our
+network's outputs with one of them swapped for GNU's, the chequer Spearman goes from 0.535
+to 0.838 with GNU's win chance (our gammons kept) and only to 0.631 with GNU's gammon and
+backgammon chances (our win kept): the gap is our network's *win* estimate in contact
+positions (0.038 from GNU's on average).  Neither more depth on our side alone nor an
+ensemble closes it: our 1 ply against GNU's 0 ply agrees as our 0 ply does (0.607 against
+0.603 on 300 plays), and averaging net-full with earlier networks gave 0.53.  Training on
+(250,000 → 500,000 games) moved it from 0.535 to 0.560.  Examples: ``z3MrAABsG4BgHg`` (an
+ace-point game against a bearing-in side, the doubler on roll) we see at 49% wins for the
+doubler where GNU sees 69% (so we call the taker's pass a 0.79 EMG blunder, GNU 0.15), and ``HgAAgK0ZCSYEAA`` (a lost gammon) where our backgammon chances vary
+between plays that GNU values alike.
 """
 
 from __future__ import annotations

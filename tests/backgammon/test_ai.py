@@ -59,7 +59,8 @@ def test_the_record_is_complete_and_consistent():
     names, _ = get_evaluator(strongest_evaluator()).play_factors(boards_to_array([(make_side(OPENING), make_side(OPENING))]))
     assert list(best.factors) == list(names)
     zero_ply = {r.notation: r.value for r in analyze_position(s, "intermediate")}
-    assert sum(best.factors.values()) == pytest.approx(zero_ply[best.notation], abs=1e-9)
+    # (to float32's precision: the network's results vary in the last bits with the batch)
+    assert sum(best.factors.values()) == pytest.approx(zero_ply[best.notation], abs=1e-6)
     split = next(r for r in records if r.notation == "24/23 24/21")
     assert any(w.startswith("leaves 2 blots:") for w in split.warnings)
     assert any(w.endswith("worse than 8/5 6/5") for w in split.warnings)

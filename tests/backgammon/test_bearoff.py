@@ -99,7 +99,7 @@ def test_networks_value_bearoffs_from_the_database_and_the_rest_themselves(monke
     both = np.concatenate([home, contact])
     assert net.probabilities(both)[0] == pytest.approx(race_outcomes(home)[0])
     raw = nets_evaluator.consistent(net.network.forward(nets_evaluator.ENCODERS[net.encoding](both)))
-    assert net.probabilities(both)[1] == pytest.approx(raw[1])
+    assert net.probabilities(both)[1] == pytest.approx(raw[1], abs=1e-6)  # float32: another batch, other last bits
     assert net.probabilities(home)[0] != pytest.approx(raw[0])  # the database, not the network
 
     def missing():

@@ -26,11 +26,11 @@ POSITIONS = {
 # (outputs for the side on roll, equity), as documented in assets/weights/README.md.
 DOCUMENTED = {
     "net-full": {
-        "opening": ([0.5164, 0.123, 0.0038, 0.1137, 0.0034], 0.0423),
+        "opening": ([0.5172, 0.1234, 0.0059, 0.1109, 0.0052], 0.0477),
         "race": ([0.7895, 0.0, 0.0, 0.0, 0.0], 0.5791),  # a bearoff: the database's value
-        "gammonish": ([0.9992, 0.9917, 0.3311, 0.0, 0.0], 2.3212),
+        "gammonish": ([0.9984, 0.9876, 0.4066, 0.0, 0.0], 2.3911),
         "long race": ([0.4272, 0.0, 0.0, 0.0, 0.0], -0.1456),  # the race network's value
-        "on the bar": ([0.1654, 0.0197, 0.0006, 0.3178, 0.0065], -0.9732),
+        "on the bar": ([0.1803, 0.0176, 0.0009, 0.3101, 0.0092], -0.9402),
     },
     "net-phase48": {
         "opening": ([0.5234], 0.0468),

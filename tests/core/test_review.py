@@ -123,13 +123,15 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     report = review(BG, record, FAST)
     assert [g["game"] for g in report["games"]] == [1, 2]
     cube = [d for d in decisions(report) if d["kind"] == "cube"]
-    assert cube and all(d["dice"] is None and d["played"] in ("Roll", "Doubles => 2", "Takes", "Drops") for d in cube)
+    assert cube and all(d["dice"] is None and d["played"] in ("Roll", "Doubles => 2", "Doubles => 4", "Takes", "Drops")
+                        for d in cube)  # a redouble in the second game
     assert all(d["match_id"] and d["equity_lost"] >= 0 for d in decisions(report))
     # the match winning chance, the first player's: a game lost by a drop at 0-0 of a 3-point match
     found = decisions(report)
     assert all(0 <= d["match_win_chance"] <= 1 for d in found)
     game1 = [d for d in found if d in report["games"][0]["decisions"]]
-    assert game1[-1]["played"] == "Drops" and game1[-1]["match_win_chance"] < 0.5
+    dropper_first = game1[-1]["player"] == report["players"][0]  # the chance is the first player's
+    assert game1[-1]["played"] == "Drops" and (game1[-1]["match_win_chance"] < 0.5) == dropper_first
     assert abs(found[0]["match_win_chance"] - 0.5) < 0.1  # the first play of the match
     # one measure for the graph: a match's score is the match chance's, cube decisions too
     from game.backgammon.ai import DISPLAY_SCALE
