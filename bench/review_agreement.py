@@ -12,19 +12,23 @@ in the same units (EMG in a match):
   the match's cube centred, as our chequer search does (same match equity table), and an
   ended game valued exactly; the loss is the best play's value minus the played one's,
   divided by ``W − L`` (EMG; :func:`game.backgammon.review.emg_scale`).  So the two sides
-  differ only in the evaluator and the search, not in the units or the cube model.
+  differ only in the evaluator and the search, not in the units or the cube model.  From 2
+  plies GNU values, as its own analysis does, only the plays through its move filter
+  (:data:`FILTER`: at most 8 within 0.16 of the best at 0 ply), plus the play made and
+  our best.
 - **cube decisions** (unless ``--no-cube``), by one of two references (``--cube-reference``):
 
   - ``model`` (the default): GNU's network under our cube model.  The cube decision of
     :func:`~game.backgammon.cube_ai.cube_decision` at the level's cube depth, every
     position valued by ``gnubg_nn.probabilities`` (:class:`gnu.GnuChances`) instead of our
-    evaluator, and its error of the action taken (:meth:`~game.backgammon.cube.CubeDecision.error`,
-    EMG in a match, per unit of cube in money) as our review's.  That is how GNU Backgammon's own review judges a cube at 0 ply
+    evaluator, and its error of the action taken
+    (:meth:`~game.backgammon.cube.CubeDecision.error`, EMG in a match, per unit of cube in
+    money) as our review's.  That is how GNU Backgammon's own review judges a cube at 0 ply
     (its cubeless chances through Janowski's match model, ``Cl2CfMatch``, with its cube
     life index), which our model follows, so the two sides differ only in the evaluator,
-    as for the chequer plays.  Every cube, owned or centred, match or money.  What it cannot see is where
-    our cube maths and GNU Backgammon's differ (our take points are solved exactly within
-    the model, GNU's ``GetPoints`` may differ slightly).
+    as for the chequer plays.  Every cube, owned or centred, match or money.  What it
+    cannot see is where our cube maths and GNU Backgammon's differ (our take points are
+    solved exactly within the model, GNU's ``GetPoints`` may differ slightly).
   - ``analyzer``: ``gnubg_nn.evaluate_cube_decision``, Joseph Heled's cube analyzer (works
     in matches and only for a centred cube, see ``bench/cube_agreement.py``): its ND, DT,
     DP in EMG; the doubler loses ``min(DT, DP) − ND`` by not doubling when that is
@@ -83,16 +87,17 @@ centred-cube decisions) the cube's correlation is 0.16: that analyzer is not GNU
 Backgammon's cube model (above).  The earlier networks' figures are in
 ``assets/weights/README.md`` (the first net-full: plays 0.475 at 0 ply).
 
-Where the plays' gap lies (0 ply, 1,576 plays; scripts not kept): valuing every play by our
-network's outputs with one of them swapped for GNU's, the chequer Spearman goes from 0.535
-to 0.838 with GNU's win chance (our gammons kept) and only to 0.631 with GNU's gammon and
-backgammon chances (our win kept): the gap is our network's *win* estimate in contact
-positions (0.038 from GNU's on average).  Neither more depth on our side alone nor an
-ensemble closes it: our 1 ply against GNU's 0 ply agrees as our 0 ply does (0.607 against
-0.603 on 300 plays), and averaging net-full with earlier networks gave 0.53.  Training on
-(250,000 → 500,000 games) moved it from 0.535 to 0.560.  Examples: ``z3MrAABsG4BgHg`` (an
-ace-point game against a bearing-in side, the doubler on roll) we see at 49% wins for the
-doubler where GNU sees 69% (so we call the taker's pass a 0.79 EMG blunder, GNU 0.15), and ``HgAAgK0ZCSYEAA`` (a lost gammon) where our backgammon chances vary
+Where the plays' gap lies (0 ply, 1,576 plays, the 250,000-game network; scripts not kept):
+valuing every play by our network's outputs with one of them swapped for GNU's, the chequer
+Spearman goes from 0.535 to 0.838 with GNU's win chance (our gammons kept) and only to 0.631
+with GNU's gammon and backgammon chances (our win kept): the gap is our network's *win*
+estimate (0.038 from GNU's on average over the positions after every play). Neither more depth on our side
+alone nor an ensemble closes it: our 1 ply against GNU's 0 ply agrees as our 0 ply does
+(0.607 against 0.603 on 300 plays), and averaging net-full with earlier networks gave 0.53.
+Training on (250,000 → 500,000 games) moved it from 0.535 to 0.560. Examples (the
+500,000-game network): ``z3MrAABsG4BgHg`` (an ace-point game against a bearing-in side, the
+doubler on roll) we see at 49% wins for the doubler where GNU sees 69% (so we call the taker's pass a 0.79 EMG
+blunder, GNU 0.15), and ``HgAAgK0ZCSYEAA`` (a lost gammon) where our backgammon chances vary
 between plays that GNU values alike.
 """
 
