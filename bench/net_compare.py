@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from game.backgammon.evaluators.base import register  # noqa: E402
 from game.backgammon.nets.arena import duplicate_match  # noqa: E402
 from game.backgammon.nets.choosers import NetChooser  # noqa: E402
+from game.backgammon.nets.encoding import encoding_of  # noqa: E402
 from game.backgammon.nets.evaluator import NetEvaluator, load_race_network  # noqa: E402
 from game.backgammon.nets.network import Network  # noqa: E402
 
@@ -43,8 +44,8 @@ def describe(net: Network) -> str:
 
 
 def head_to_head(candidate: Network, baseline: Network, deals: int, seed: int):
-    a = NetChooser(candidate, candidate.meta.get("encoding", "full"), name="candidate")
-    b = NetChooser(baseline, baseline.meta.get("encoding", "full"), name="baseline")
+    a = NetChooser(candidate, encoding_of(candidate), name="candidate")
+    b = NetChooser(baseline, encoding_of(baseline), name="baseline")
     return duplicate_match(a, b, deals, seed=seed)
 
 

@@ -55,7 +55,7 @@ def test_an_interrupted_match_tournament_resumes_with_its_options(capsys, tmp_pa
     code, reference, _ = run(capsys, *argv, "--out", str(tmp_path / "reference"))
     resume_storing = interrupt_after(monkeypatch, 1)
     code, _, err = run(capsys, *argv, "--out", str(tmp_path / "run"))
-    monkeypatch.undo()
+    resume_storing()
     assert code == 130 and "to resume" in err
     code, _, err = run(capsys, *argv[:-3], "--out", str(tmp_path / "run"))  # without --match: refused
     assert code == 2 and "different settings" in err and "options {} here but {'match_length': 3} there" in err

@@ -31,7 +31,7 @@ import numpy as np
 from ..board import START_SIDE
 from ..evaluators.arrays import as_batch, boards_to_array, flip
 from ..evaluators.phase_features import PHASE_FEATURES, game_phase
-from .encoding import FULL2_INPUTS, FULL_INPUTS, encode_full, encode_full2, encode_phase48
+from .encoding import ENCODERS, FULL2_INPUTS, FULL_INPUTS, encode_phase48
 from .network import Network, _activate, _derivative
 
 __all__ = [
@@ -169,16 +169,15 @@ def _full2_groups() -> tuple[tuple[str, ...], np.ndarray]:
 GROUPS = {"full": _full_groups(), "full2": _full2_groups(), "phase48": _phase48_groups()}
 
 
-def _full_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
-    """``(N, groups)``: integrated gradients from the opening, summed by group."""
-    x0, x = encode_full(_START), encode_full(flipped)
-    return integrated_gradients(net, x0, x, steps) @ GROUPS["full"][1]
+def _straight_parts(encoding: str):
+    """The parts of a board encoding (``full``, ``full2``): ``(N, groups)`` integrated
+    gradients from the opening, summed by group."""
+    encode, matrix = ENCODERS[encoding], GROUPS[encoding][1]
 
+    def parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
+        return integrated_gradients(net, encode(_START), encode(flipped), steps) @ matrix
 
-def _full2_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
-    """:func:`_full_parts` for the ``full2`` encoding."""
-    x0, x = encode_full2(_START), encode_full2(flipped)
-    return integrated_gradients(net, x0, x, steps) @ GROUPS["full2"][1]
+    return parts
 
 
 def _phase48_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
@@ -206,7 +205,7 @@ def _phase48_parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
     return parts
 
 
-_PARTS = {"full": _full_parts, "full2": _full2_parts, "phase48": _phase48_parts}
+_PARTS = {"full": _straight_parts("full"), "full2": _straight_parts("full2"), "phase48": _phase48_parts}
 
 
 def group_parts(net: Network, encoding: str, flipped: np.ndarray, steps: int = STEPS) -> np.ndarray:

@@ -39,7 +39,7 @@ from ..evaluators.arrays import as_batch, slot_bits
 from ..evaluators.shots import ROLL_WEIGHTS, hit_masks
 
 __all__ = [
-    "OUTPUTS", "ENCODERS", "encode_full", "encode_full2", "encode_phase48", "escape_rolls", "hit_chance",
+    "OUTPUTS", "ENCODERS", "encode_full", "encode_full2", "encode_phase48", "encoding_of", "escape_rolls", "hit_chance",
     "pips_to_home", "input_size", "flip_outputs",
     "consistent", "equity", "terminal_outputs", "win_kind_after",
 ]
@@ -180,6 +180,12 @@ def encode_phase48(batch: np.ndarray) -> np.ndarray:
 
 ENCODERS = {"full": encode_full, "full2": encode_full2, "phase48": encode_phase48}
 INPUT_SIZES = {"full": FULL_INPUTS, "full2": FULL2_INPUTS, "phase48": 48}
+
+
+def encoding_of(net) -> str:
+    """The input encoding a network reads: the one its ``meta`` names, else (a file from
+    before encodings were recorded) ``full`` for five outputs and ``phase48`` for one."""
+    return net.meta.get("encoding", "full" if net.n_outputs == 5 else "phase48")
 
 
 def input_size(encoding: str) -> int:

@@ -23,8 +23,8 @@ from ..board import CHECKERS, OFF
 from ..evaluators.arrays import as_batch
 from ..evaluators.base import Evaluator, evaluator_names, register
 from .attribution import explain_plays
-from .encoding import (ENCODERS, OUTPUTS, consistent, equity, flip_outputs, input_size, terminal_outputs,
-                       win_kind_after)
+from .encoding import (ENCODERS, OUTPUTS, consistent, encoding_of, equity, flip_outputs, input_size,
+                       terminal_outputs, win_kind_after)
 from .network import Network
 
 __all__ = ["NetEvaluator", "load_network", "load_race_network", "register_networks", "NETWORK_FILES", "RACE_FILES"]
@@ -53,7 +53,7 @@ def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: N
     if home.any():
         out[home] = race_outcomes(batch[home])[:, :net.n_outputs]
     if racing.any():
-        out[racing] = consistent(race.forward(ENCODERS[race.meta.get("encoding", encoding)](batch[racing])))
+        out[racing] = consistent(race.forward(ENCODERS[encoding_of(race)](batch[racing])))
     if live.any():
         out[live] = consistent(net.forward(ENCODERS[encoding](batch[live])))
     if won.any():
@@ -87,7 +87,7 @@ class NetEvaluator(Evaluator):
 
     def __init__(self, name: str, network: Network, race: Network | None = None) -> None:
         self.name, self.network, self.race = name, network, race
-        self.encoding = network.meta.get("encoding", "full" if network.n_outputs == 5 else "phase48")
+        self.encoding = encoding_of(network)
         if self.encoding not in ENCODERS:
             raise ValueError(f"{name}: unknown input encoding {self.encoding!r}")
         if network.sizes[0] != input_size(self.encoding) or network.n_outputs not in (1, 5):

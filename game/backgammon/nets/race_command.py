@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .encoding import encoding_of
 from .evaluator import load_network
 from .race import Candidates, race_positions, train_race
 
@@ -59,7 +60,7 @@ def run_race(args: argparse.Namespace) -> int:
         raise ValueError(f"--lr-end ({args.lr_end}) must not exceed --lr ({args.lr})")
     start = time.perf_counter()
     net = load_network(SOURCE)
-    encoding = net.meta.get("encoding", "full")
+    encoding = encoding_of(net)
     print(f"training the race network from {SOURCE} into {out}", flush=True)
     positions = collect_positions(net, encoding, args.games, args.seed)
     print(f"{len(positions):,} race positions from {3 * args.games:,} self-play games "
