@@ -122,6 +122,7 @@ GAME = GameInfo(
     analyze=analyze_position,
     analysis_options={"level": "advanced", "evaluator": strongest_evaluator()},
     analysis_cancellable=True,
+    analysis_includes=True,
     detail_columns=tuple(zip(CHANCES, ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))),
     value_heading="Equity",
     tutor_margin=TutorMargin(0.10, "value", "points of equity"),

@@ -112,14 +112,18 @@ def _search_with(level: Level):
 
 
 def search(state: BackgammonState, level: Level, evaluator: Evaluator, limits: Limits | None = None,
-           with_chances: bool = False) -> SearchResult:
+           with_chances: bool = False, include=None) -> SearchResult:
     """Every legal play of ``state`` (dice rolled) ranked at ``level`` with ``evaluator``.
 
     ``with_chances`` carries each play's chances through the search (:func:`state_valuer`):
     :attr:`ScoredMove.details` then holds them for player 0, at the depth of the value.
     In a game with the cube the search sees only plays and dice (:class:`.cube_ai.CubeSearchRules`).
+    ``include``, a legal play, is searched as deep as the best whatever the level's filters say
+    (at 0 ply every play already is).
     """
     run, options = _search_with(level)
+    if include is not None and level.plies:
+        options["include"] = include
     if state.cube is not None:
         rules, evaluate, valuer = CubeSearchRules(), cube_evaluate(evaluator), cube_valuer(evaluator)
     else:
@@ -200,7 +204,8 @@ def _mover_view(state: BackgammonState, scored: ScoredMove) -> tuple[tuple, tupl
 
 
 def analyze_position(
-    state: BackgammonState, level: str = "advanced", evaluator: str | None = None, limits: Limits | None = None
+    state: BackgammonState, level: str = "advanced", evaluator: str | None = None, limits: Limits | None = None,
+    include=None,
 ) -> list[MoveAnalysis]:
     """The analysis record of every legal play, best first (see :mod:`game.core.analysis`).
 
@@ -209,12 +214,14 @@ def analyze_position(
     ``factors`` the evaluator's explanation of the play's 0-ply value in points
     (:meth:`Evaluator.explain_play`: they add up to it); ``warnings`` :mod:`.warnings`'
     sentences.  ``diff`` and the "worse than" warning compare a play with the best at the
-    deepest depth both were searched to (:func:`game.core.search.trails`).
+    deepest depth both were searched to (:func:`game.core.search.trails`); ``include`` (the
+    play a review compares, as GNU Backgammon's analysis does with the move made) is searched
+    as deep as the best.  A cube decision has no filters and ignores it.
     """
     chosen = get_evaluator(evaluator or strongest_evaluator())
     if state.cube is not None and state.dice is None:  # a cube decision: roll or double, take or pass
         return cube_records(state, CUBE_PLIES[get_level(level).name], chosen)
-    ranked = search(state, get_level(level), chosen, limits, with_chances=True)
+    ranked = search(state, get_level(level), chosen, limits, with_chances=True, include=include)
     if not ranked.moves:
         return []
     rules = BackgammonRules() if state.cube is None else CubeSearchRules()

@@ -244,6 +244,10 @@ class GameInfo:
     ``evaluator`` (one of ``evaluators``)."""
     analysis_cancellable: bool = False
     """``analyze`` takes ``limits`` (:class:`~game.core.search.Limits`) and stops when cancelled."""
+    analysis_includes: bool = False
+    """``analyze`` takes ``include``, a move it then searches as deep as the best (a review
+    compares the move played at one depth); games whose analysis searches every move fully
+    need not."""
     detail_columns: tuple[tuple[str, str], ...] = ()
     """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
     tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")

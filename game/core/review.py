@@ -12,7 +12,9 @@ Choices where the issue is silent:
 - ``equity_lost`` is how far the played action's record trails the best, in the units the
   game's tutor judges by (``GameInfo.tutor_margin``), times the game's ``review_units``:
   backgammon's ``-diff`` in equity, normalised as GNU Backgammon does (EMG in matches, per
-  unit of cube in money games; compared at the deepest depth both were searched to);
+  unit of cube in money games; the move played searched as deep as the best when the game's
+  analysis can be told to, ``GameInfo.analysis_includes``, as GNU Backgammon analyses the
+  move made);
   Mandragora's display-score points.  Never below 0; 0 for the best (and 0 if the analysis
   has no record of the action played, which the games' analyses never leave out).
 - ``mark``: ``None`` below the first threshold, then "doubtful", "bad", "very bad" at or
@@ -150,7 +152,7 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
 
 
 def _decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds) -> dict:
-    records = info.analyze(before, **options)
+    records = info.analyze(before, **options, **({"include": action} if info.analysis_includes else {}))
     played = next((r for r in records if r.move == action), None)
     best = records[0] if records else None
     lost = 0.0 if played is None or played is best else max(0.0, float(info.tutor_margin.behind(played)))
@@ -216,10 +218,10 @@ def totals(info, labels: list[str], decisions: list[dict], result, forced_luck: 
 # -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
-CACHE_VERSION = 4
+CACHE_VERSION = 5
 """Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
-matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance``), so older
-caches are reviewed afresh."""
+matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance``; 5: the
+move played searched as deep as the best), so older caches are reviewed afresh."""
 
 
 def cache_path(save: Path | str) -> Path:

@@ -68,6 +68,21 @@ def test_the_record_is_complete_and_consistent():
     assert set(best.to_json()) >= {"move", "score", "value", "warnings", "factors"}
 
 
+def test_an_included_play_is_valued_as_deep_as_the_best():
+    """What a review asks: the play made, however poor, compared with the best at 1 ply."""
+    s = position(OPENING, OPENING, (3, 1))
+    plain = analyze_position(s, "advanced")
+    worst = plain[-1]
+    assert worst.plies == 0  # the level's filter leaves it at 0 ply
+    records = analyze_position(s, "advanced", include=worst.move)
+    played = next(r for r in records if r.move == worst.move)
+    wide = {m.move: m.value for m in search(s, Level("wide", 1), get_evaluator(strongest_evaluator()))}
+    assert played.plies == 1 and played.value == pytest.approx(wide[worst.move], abs=1e-9)
+    assert played.diff == pytest.approx(played.value - records[0].value, abs=1e-9)
+    assert [(r.notation, r.plies) for r in records if r.move != worst.move] == [
+        (r.notation, r.plies) for r in plain if r.move != worst.move]
+
+
 def test_scores_follow_values_among_equally_deep_moves():
     records = analyze_position(position(OPENING, OPENING, (6, 4)), "beginner")
     by_value = sorted(records, key=lambda r: r.value)

@@ -170,6 +170,31 @@ def test_chequer_errors_in_a_match_are_in_emg():
     assert checked >= 2
 
 
+def test_the_play_made_is_compared_with_the_best_at_the_reviews_depth(midgame):
+    """As GNU Backgammon analyses the move made: at Advanced (1 ply, the best 4 plays within
+    0.20 searched deeper) a play outside the filter still loses its 1-ply gap, not its 0-ply one."""
+    from dataclasses import replace
+
+    from game.backgammon.ai import Level, get_level, search, strongest_evaluator
+    from game.backgammon.evaluators import get_evaluator
+
+    short = replace(midgame, actions=midgame.actions[:40], result=None)
+    report = review(BG, short, {"level": "advanced"})
+    rules, state, found, index, outside = BG.rules(), BG.rules().initial_state(short.options), decisions(report), 0, 0
+    evaluator = get_evaluator(strongest_evaluator())
+    for text in short.actions:
+        action = rules.parse(state, text)
+        if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
+            d, index = found[index], index + 1
+            wide = {m.move: m.value for m in search(state, Level("wide", 1), evaluator)}  # every play at 1 ply
+            best = rules.parse(state, d["best"])
+            assert d["equity_lost"] == pytest.approx(max(0.0, wide[best] - wide[action]), abs=1e-5)
+            filtered = {m.move: m.plies for m in search(state, get_level("advanced"), evaluator)}
+            outside += filtered[action] == 0  # the filter alone would have left it at 0 ply
+        state = rules.apply(state, action)
+    assert index == len(found) and outside >= 1
+
+
 def test_cancelling_stops_the_review(midgame):
     seen = []
     with pytest.raises(ReviewCancelled):

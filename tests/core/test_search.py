@@ -489,6 +489,34 @@ def test_root_narrowing_picks_each_depth_from_the_one_before(state, plies, first
     assert_ranked(result)
 
 
+@settings(max_examples=60, deadline=None)
+@given(race_states, st.integers(1, 3), st.data(), st.booleans())
+def test_an_included_move_is_searched_as_deep_as_the_best(state, plies, data, narrowing):
+    """A review's played move: searched ``plies`` deep whatever the filters say, and
+    nothing else about the search changes."""
+    moves = RACE.legal_moves(state)
+    include = data.draw(st.sampled_from(moves))
+    options = ({"root_filters": (MoveFilter(1), MoveFilter(1))} if narrowing else {"move_filter": MoveFilter(1)})
+    plain = expectiminimax(RACE, state, race_evaluate, plies, **options)
+    result = expectiminimax(RACE, state, race_evaluate, plies, include=include, **options)
+    mover = RACE.to_move(state)
+    by_move = {m.move: m for m in result}
+    assert by_move[include].plies == plies
+    assert by_move[include].value == pytest.approx(
+        brute(RACE, RACE.apply(state, include), plies, race_evaluate, None if narrowing else MoveFilter(1))[mover],
+        abs=1e-12)
+    for scored in plain:  # every other move as without it
+        if scored.move != include:
+            assert (by_move[scored.move].plies, by_move[scored.move].value) == (scored.plies, scored.value)
+    assert_ranked(result)
+
+
+def test_including_an_illegal_move_is_an_error():
+    state = RaceState((6, 6), 0, 3)
+    with pytest.raises(ValueError, match="not legal"):
+        expectiminimax(RACE, state, race_evaluate, 1, include="nonsense")
+
+
 def race_details(states):
     """Player 0's value and two details: whether player 0 leads, and the turn."""
     values = np.array([

@@ -18,6 +18,12 @@ dropped on the way keeps the value of the deepest iteration that searched it (an
 ranked after the deeper ones, see :func:`.base.rank`).  The expensive last ply is then
 spent only on the moves that stay close at the ply before.
 
+**A move searched regardless** (``include``): one root move joins the candidates of every
+iteration whatever the filters say, so it is valued as deep as the best; the filters choose
+the other candidates as if it were not there.  A review needs
+that: GNU Backgammon's analysis searches the move made to the full depth, and a played move
+the filter drops could otherwise be compared with the best only at 0 ply.
+
 Speed comes from batching: a chance node expands every outcome's moves and evaluates all
 of them in one call.
 """
@@ -62,27 +68,40 @@ class Expectiminimax(Search):
 
     def __init__(self, rules: Rules, state: Any, evaluate: Evaluate | None,
                  move_filter: MoveFilter | Sequence[MoveFilter], limits: Limits | None, result_scale: float,
-                 root_filters: Sequence[MoveFilter] | None = None, valuer: Valuer | None = None):
+                 root_filters: Sequence[MoveFilter] | None = None, valuer: Valuer | None = None,
+                 include: Any = None):
         super().__init__(rules, state, evaluate, limits, result_scale, valuer)
+        self.include = include
         self.filters = (move_filter,) if isinstance(move_filter, MoveFilter) else tuple(move_filter)
         self.root_filters = None if root_filters is None else tuple(root_filters)
         self.total = 0
         self.previous: list[ScoredMove] | None = None
+        self.chosen: np.ndarray | None = None
+        """The root filters' last choice (without the ``include`` move)."""
 
     def filter_at(self, depth: int) -> MoveFilter:
         """The filter for decisions ``depth`` decisions below the root (the root is 0)."""
         return self.filters[min(depth, len(self.filters) - 1)]
 
     def candidates(self, plies: int) -> np.ndarray:
-        """Indices (into :attr:`children`) of the root moves to search ``plies`` deep."""
+        """Indices (into :attr:`children`) of the root moves to search ``plies`` deep: the
+        filters' choice, then the ``include`` move (which never takes another's place)."""
         if self.root_filters is None:
-            return self.filter_at(0).select(self.static)
-        root_filter = self.root_filters[min(plies - 1, len(self.root_filters) - 1)]
-        if self.previous is None:
-            return root_filter.select(self.static)
-        searched = np.flatnonzero([m.plies == plies - 1 for m in self.previous])
-        values = np.array([self.previous[i].value for i in searched])
-        return searched[root_filter.select(values)]
+            chosen = self.filter_at(0).select(self.static)
+        else:
+            root_filter = self.root_filters[min(plies - 1, len(self.root_filters) - 1)]
+            if self.chosen is None:
+                chosen = root_filter.select(self.static)
+            else:
+                values = np.array([self.previous[i].value for i in self.chosen])
+                chosen = self.chosen[root_filter.select(values)]
+            self.chosen = chosen
+        if self.include is None:
+            return chosen
+        index = next((i for i, (move, _) in enumerate(self.children) if move == self.include), None)
+        if index is None:
+            raise ValueError(f"the move to include, {self.include!r}, is not legal here")
+        return chosen if index in chosen else np.append(chosen, index)
 
     def iteration(self, plies: int) -> list[ScoredMove]:
         self.total = plies
@@ -143,7 +162,7 @@ class Expectiminimax(Search):
 def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate | None = None, plies: int = 1, *,
                    move_filter: MoveFilter | Sequence[MoveFilter] = NO_FILTER, limits: Limits | None = None,
                    result_scale: float = 1.0, root_filters: Sequence[MoveFilter] | None = None,
-                   valuer: Valuer | None = None) -> SearchResult:
+                   valuer: Valuer | None = None, include: Any = None) -> SearchResult:
     """Every legal move at ``state`` (a decision node: roll first), ranked for the mover.
 
     Candidates the filter keeps carry their ``plies``-ply value (``plies`` set on them), the
@@ -152,5 +171,7 @@ def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate | None = None, p
     ``root_filters`` (one per iteration, the last repeating) narrows the root candidates
     from one iteration to the next (see the module doc); the root entry of ``move_filter``
     is then unused.  A ``valuer`` replaces ``evaluate`` to carry details (see :mod:`.base`).
+    ``include``, a legal root move, is searched ``plies`` deep whatever the filters say.
     """
-    return Expectiminimax(rules, state, evaluate, move_filter, limits, result_scale, root_filters, valuer).run(plies)
+    return Expectiminimax(rules, state, evaluate, move_filter, limits, result_scale, root_filters, valuer,
+                          include).run(plies)
