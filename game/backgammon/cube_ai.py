@@ -134,8 +134,10 @@ def cube_life_of(me, opp) -> float:
 
 def context_of(state: BackgammonState, player: int | None = None) -> CubeContext:
     """The :class:`CubeContext` of ``player`` (by default the player on turn) at ``state``."""
-    cube = state.cube
-    player = state.turn if player is None else player
+    return _context(state.cube, state.turn if player is None else player)
+
+
+def _context(cube, player: int) -> CubeContext:
     owner = "centre" if cube.owner is None else "me" if cube.owner == player else "opponent"
     if not cube.is_match:
         return CubeContext(value=cube.value, owner=owner, jacoby=cube.jacoby, beavers=cube.beavers)
@@ -327,43 +329,60 @@ def match_value(state: BackgammonState, player: int) -> float:
     return 2.0 * mwc - 1.0
 
 
+OUTCOMES_OF_CHANCES = np.array([[1, 0, 0, -1, 0, 0], [-1, 1, 0, 0, 0, 0], [0, -1, 1, 0, 0, 0],
+                                [0, 0, 0, -1, 1, 0], [0, 0, 0, 0, -1, 1]], dtype=float)
+"""Cubeless chances ``(win, wg, wbg, lg, lbg)`` times this, plus (0, 0, 0, 1, 0, 0), are the
+six outcomes' probabilities: win single, gammon, backgammon, lose single, gammon, backgammon."""
+
+
+@lru_cache(maxsize=4096)
+def _outcome_values(cube, turn: int) -> np.ndarray:
+    """What each of the six outcomes is worth to the player on ``turn`` with ``cube``:
+    ``2·MWC − 1`` at the score, the cube centred (a match), or points at the cube's value
+    (money, the cubeless equity)."""
+    if cube.is_match:
+        return 2.0 * _outcomes(replace(_context(cube, turn), owner="centre")) - 1.0
+    return np.array([1.0, 2.0, 3.0, -1.0, -2.0, -3.0]) * cube.value
+
+
+def _cube_values(states, player: int, chances: np.ndarray | None) -> np.ndarray:
+    """:func:`cube_evaluate`'s values, the live states' ``chances`` given (in their order)."""
+    out = np.zeros(len(states))
+    live = [i for i, s in enumerate(states) if s.cube.phase != OVER]
+    for i, s in enumerate(states):
+        if s.cube.phase == OVER:
+            out[i] = CubeSearchRules.ended_value(s, player)
+    if live:
+        outcomes = chances @ OUTCOMES_OF_CHANCES
+        outcomes[:, 3] += 1.0
+        worth = np.array([_outcome_values(states[i].cube, states[i].turn) for i in live])
+        sign = np.array([1.0 if states[i].turn == player else -1.0 for i in live])
+        out[live] = sign * np.einsum("ij,ij->i", outcomes, worth)
+    return out
+
+
 def cube_evaluate(evaluator: Evaluator):
     """The search's evaluate callback for states with a cube (see the module doc)."""
 
     def evaluate(states, player: int) -> np.ndarray:
-        out = np.zeros(len(states))
-        live = [i for i, s in enumerate(states) if s.cube.phase != OVER]
-        for i, s in enumerate(states):
-            if s.cube.phase == OVER:
-                out[i] = CubeSearchRules.ended_value(s, player)
-        if live:
-            chances = chances_of(evaluator, boards_to_array([(states[i].on_roll, states[i].opponent) for i in live]))
-            for row, i in zip(chances, live):
-                s = states[i]
-                sign = 1.0 if s.turn == player else -1.0
-                if s.cube.is_match:
-                    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(context_of(s), owner="centre"))
-                    win, g, bg, lgam, lbgam = row
-                    mwc = ((win - g) * ws + (g - bg) * wg + bg * wbg
-                           + (1 - win - lgam) * ls + (lgam - lbgam) * lg + lbgam * lbg)
-                    out[i] = sign * (2.0 * mwc - 1.0)
-                else:
-                    out[i] = sign * float(money.cubeless_equity(row)) * s.cube.value
-        return out
+        live = [s for s in states if s.cube.phase != OVER]
+        chances = chances_of(evaluator, boards_to_array([(s.on_roll, s.opponent) for s in live])) if live else None
+        return _cube_values(states, player, chances)
 
     return evaluate
 
 
 def cube_valuer(evaluator: Evaluator):
     """The search's valuer for states with a cube: :func:`cube_evaluate`'s values and the
-    cubeless chances, both for player 0 (as :func:`.ai.state_valuer`)."""
-    evaluate = cube_evaluate(evaluator)
+    cubeless chances, both for player 0 (as :func:`.ai.state_valuer`), from one evaluation."""
 
     def valuer(states) -> tuple[np.ndarray, np.ndarray]:
         chances = chances_of(evaluator, boards_to_array([(s.on_roll, s.opponent) for s in states]))
+        live = np.array([s.cube.phase != OVER for s in states])
+        values = _cube_values(states, 0, chances[live])
         second = np.array([s.turn == 1 for s in states])
         chances[second] = flip_outputs(chances[second])
-        return evaluate(states, 0), chances
+        return values, chances
 
     return valuer
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ..core.protocol import CHANCE, IllegalMoveError
@@ -117,8 +118,10 @@ def legal_actions(state) -> list[CubeAction]:
     return [TAKE, PASS, BEAVER] if state.cube.may_beaver() else [TAKE, PASS]
 
 
+@lru_cache(maxsize=4096)
 def after_play(cube: CubeState, player: int) -> CubeState:
-    """The cube for ``player``'s next turn: a decision if they may double, else the dice."""
+    """The cube for ``player``'s next turn: a decision if they may double, else the dice
+    (cached: a search asks it for every play it generates, always of the same few cubes)."""
     phase = DECIDE if cube.may_double(player) else ROLLING
     return cube if cube.phase == phase else replace(cube, phase=phase)
 
