@@ -38,7 +38,7 @@ LEVELS = (
     Level("intermediate", "Intermediate", "0 ply",
           "Looks one play ahead with small errors (noise of 0.04 points): a club player."),
     Level("advanced", "Advanced", "1 ply",
-          "Weighs the best 4 plays against every roll of the reply (1 ply): a strong player."),
+          "Weighs the best 8 plays against every roll of the reply (1 ply): a strong player."),
     Level("expert", "Expert", "2 ply, slower",
           "Two rolls deep with GNU Backgammon's move filters (2 ply): the strongest, slower."),
 )

@@ -171,8 +171,8 @@ def test_chequer_errors_in_a_match_are_in_emg():
 
 
 def test_the_play_made_is_compared_with_the_best_at_the_reviews_depth(midgame):
-    """As GNU Backgammon analyses the move made: at Advanced (1 ply, the best 4 plays within
-    0.20 searched deeper) a play outside the filter still loses its 1-ply gap, not its 0-ply one."""
+    """As GNU Backgammon analyses the move made: at Advanced (1 ply, the best 8 plays within
+    0.16 searched deeper) a play outside the filter still loses its 1-ply gap, not its 0-ply one."""
     from dataclasses import replace
 
     from game.backgammon.ai import Level, get_level, search, strongest_evaluator
