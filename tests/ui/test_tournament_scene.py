@@ -21,7 +21,8 @@ from game.ui.tournament_scene import TournamentScene
 from ..reliability.corpus import CASES, fingerprint
 from .util import click, distinct_colours, key, press_button, run_until
 
-FAST = {"backgammon": ("random", "greedy:bras"), "mandragora": ("random", "analyzer")}
+FAST = {"backgammon": ("random", "greedy:bras"), "mandragora": ("random", "analyzer"),
+        "chesstack": ("random", "greedy:weighted")}
 """Quick players per game (other games: their first two)."""
 
 
