@@ -57,15 +57,24 @@ program agree, the ceiling to read our figures against.
 
 Measured on 2026-11-25 with the shipped evaluator (the full2 net-full trained to 500,000
 games, the race network, the bearoff database), all six matches: 1,576 chequer plays and
-1,280 cube decisions (the ``model`` cube reference)::
+1,280 cube decisions (the ``model`` cube reference); the review searching the play made as
+deep as the best (as GNU Backgammon's analysis does) and Advanced with GNU's own 1-ply
+filter (the best 8 within 0.16)::
 
-    python bench/review_agreement.py                      # Advanced against GNU's 1 ply (294 s)
+    python bench/review_agreement.py                      # Advanced against GNU's 1 ply (190 s)
     decisions      n GNU v.bad we >= bad  share   95% interval spearman n lost>0 spearman(lost>0)
-    chequer     1576        10         8  80.0%  49.0%-94.3%     0.613      607            0.265  same best as GNU 75.0%
-      contact   1338        10         8  80.0%  49.0%-94.3%     0.604      566            0.266  same best as GNU 72.0%
-      race       238         0         0   nan%   0.0%-100.0%    0.654       41            0.303  same best as GNU 92.0%
+    chequer     1576        10         8  80.0%  49.0%-94.3%     0.631      603            0.310  same best as GNU 75.7%
+      contact   1338        10         8  80.0%  49.0%-94.3%     0.620      563            0.315  same best as GNU 72.6%
+      race       238         0         0   nan%   0.0%-100.0%    0.738       40            0.425  same best as GNU 92.9%
     cube        1280         7         7 100.0%  64.6%-100.0%    0.746       79            0.313
-    all         2856        17        15  88.2%  65.7%-96.7%     0.658      686            0.271  same best as GNU 75.0%
+    all         2856        17        15  88.2%  65.7%-96.7%     0.670      682            0.309  same best as GNU 75.7%
+
+    python bench/review_agreement.py --level expert       # against GNU's 2 ply (2,431 s)
+    chequer     1576         6         6 100.0%  61.0%-100.0%    0.682      534            0.428  same best as GNU 80.5%
+      contact   1338         6         6 100.0%  61.0%-100.0%    0.677      499            0.434  same best as GNU 78.3%
+      race       238         0         0   nan%   0.0%-100.0%    0.735       35            0.424  same best as GNU 93.3%
+    cube        1280         7         6  85.7%  48.7%-97.4%     0.607       68            0.190
+    all         2856        13        12  92.3%  66.7%-98.6%     0.685      602            0.369  same best as GNU 80.5%
 
     python bench/review_agreement.py --level intermediate # against GNU's 0 ply (68 s)
     chequer     1576         8         7  87.5%  52.9%-97.8%     0.564      674            0.219  same best as GNU 69.7%
@@ -74,11 +83,14 @@ games, the race network, the bearoff database), all six matches: 1,576 chequer p
     cube        1280        10         8  80.0%  49.0%-94.3%     0.678       84            0.247
     all         2856        18        15  83.3%  60.8%-94.2%     0.613      758            0.218  same best as GNU 69.7%
 
-So at the review's own depth the first target is met (15 of GNU's 17 very bad errors
-flagged at least bad, 88%; at 0 ply 15 of 18) and the second is not: 0.66 over all
-decisions, 0.61 for the plays, 0.75 for the cube (0.7 aimed at).  Error rates per player:
-ours 4–14 milli-EMG at Advanced against GNU's 2–13 (the money file's 42 against 42).  The
-Expert level against GNU's 2 ply was not measured in full: ten games took over 38 minutes.
+So at every depth the first target is met (GNU's very bad errors flagged at least bad: 15
+of 17 at Advanced, 12 of 13 at Expert, 15 of 18 at 0 ply) and the second is not: 0.67
+over all decisions at Advanced, 0.685 at Expert (0.7 aimed at).  The plays come closer
+the deeper both look (0.56, 0.63, 0.68); the cube does not (0.68, 0.75, 0.61).  Before the
+played play was searched as deep as the best, with Advanced's old filter (the best 4
+within 0.20), Advanced reached 0.613 on the plays and 0.658 over all.  Error rates per
+player: ours 2–13 milli-EMG at Advanced against GNU's 2–13 (the money file's 44 against
+42), at Expert 1.5–13 against 1.4–14 (the money file's 32 against 33).
 
 For reference: GNU's own 0 ply against its 1 ply (``--level intermediate --gnu-as-ours 1``,
 first measured 2026-11-24) reaches 0.728 on the plays, 9 of 10 very bad errors; so 0.7 is
