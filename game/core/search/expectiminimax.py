@@ -20,9 +20,9 @@ spent only on the moves that stay close at the ply before.
 
 **A move searched regardless** (``include``): one root move joins the candidates of every
 iteration whatever the filters say, so it is valued as deep as the best; the filters choose
-the other candidates as if it were not there.  A review needs
-that: GNU Backgammon's analysis searches the move made to the full depth, and a played move
-the filter drops could otherwise be compared with the best only at 0 ply.
+the other candidates as if it were not there.  A review needs that: GNU Backgammon's
+analysis searches the move made to the full depth, and a played move the filter drops
+could otherwise be compared with the best only at 0 ply.
 
 Speed comes from batching: a chance node expands every outcome's moves and evaluates all
 of them in one call.
