@@ -10,6 +10,10 @@ each position is analysed once.  When the position on screen changes, a search s
 running for an older one is cancelled through ``Limits.cancel`` (for games whose analysis is
 declared ``analysis_cancellable``) unless the graph still wants it.  A failing analysis is kept as an error
 message for the window to show; it never reaches the drawing thread as an exception.
+
+A request is a state, or :class:`Including` a state and a move for games whose analysis
+takes ``include`` (the tutor judging a move the filters left shallow, at the depth of the
+best, as a review does).
 """
 
 from __future__ import annotations
@@ -18,10 +22,26 @@ import pickle
 import threading
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.offload import WorkerProcess, run_analysis, shared
 from ..core.search import Limits, SearchCancelled
+
+
+@dataclass(frozen=True)
+class Including:
+    """The analysis of ``state`` with ``move`` searched as deep as the best (``include``)."""
+
+    state: Any
+    move: Any
+
+
+def _call(request: Any) -> tuple[Any, dict[str, Any]]:
+    """The state a request analyses and the options it adds."""
+    if isinstance(request, Including):
+        return request.state, {"include": request.move}
+    return request, {}
 
 
 def analysis_process() -> WorkerProcess:
@@ -80,11 +100,12 @@ class Analyst:
                 running[1].cancel.set()
             self._wake()
 
-    def request(self, state: Any) -> None:
-        """Analyse ``state`` when nothing more urgent is waiting (the graph's past positions)."""
+    def request(self, state: Any, first: bool = False) -> None:
+        """Analyse ``state`` when nothing more urgent is waiting (the graph's past positions);
+        ``first``: before the other waiting requests (still after the focus)."""
         with self._cond:
             if state not in self._results and state not in self._errors and state not in self._queued:
-                self._queue.append(state)
+                self._queue.insert(0 if first else len(self._queue), state)
                 self._queued.add(state)
                 self._wake()
 
@@ -151,10 +172,13 @@ class Analyst:
                 elif error is not None:
                     self._errors[state] = error
 
-    def _run(self, state: Any, limits: Limits) -> tuple[list | None, str | None]:
+    def _run(self, request: Any, limits: Limits) -> tuple[list | None, str | None]:
         if self._process is not None and self._process.start():
-            return self._run_remote(state, limits)
-        options = dict(self._options, limits=limits) if self._limits else self._options
+            return self._run_remote(request, limits)
+        state, extra = _call(request)
+        options = dict(self._options, **extra)
+        if self._limits:
+            options["limits"] = limits
         try:
             return list(self._analyze(state, **options)), None
         except SearchCancelled:
@@ -163,11 +187,12 @@ class Analyst:
             traceback.print_exc()
             return None, f"the analysis failed: {type(error).__name__}: {error}"
 
-    def _run_remote(self, state: Any, limits: Limits) -> tuple[list | None, str | None]:
+    def _run_remote(self, request: Any, limits: Limits) -> tuple[list | None, str | None]:
         """:meth:`_run` in the analysis process; this thread waits (off the lock) and passes
         on a cancel: a cancellable analysis is stopped when its position is no longer
         wanted, any analysis when the analyst is closed."""
-        ticket = self._process.submit(run_analysis, self._analyze, state, self._options, self._limits)
+        state, extra = _call(request)
+        ticket = self._process.submit(run_analysis, self._analyze, state, dict(self._options, **extra), self._limits)
         while not ticket.wait(0.05):
             if limits.cancel.is_set() and (self._limits or self._closed) and not ticket.cancelled:
                 ticket.cancel()

@@ -12,7 +12,7 @@ import pygame
 
 from ..core.gameinfo import ANALYSIS_LEVEL
 from ..core.protocol import CHANCE
-from .analyst import Analyst
+from .analyst import Analyst, Including
 from .graph import GameCurve, GraphSection
 from .hints import HintSection, Hints, WhySection, draw_arrows
 from .panel import TextSection
@@ -194,13 +194,30 @@ class Overlays:
     def _judge(self) -> None:
         if self.tutor is not None or not self.hints.ready:
             return
-        state, records = self.session.state, self.hints.records
+        state, records = self.session.state, self._judged_records()
+        if records is None:
+            return  # the move is still being searched deeper
         verdict = tutor_verdict(records, self.session.rules.notation(state, self.tutor_move),
                                 self.session.info.tutor_margin)
         if verdict is None:
             self._resolve("play")
         else:
             self.tutor = self._tutor_dialog(verdict)
+
+    def _judged_records(self) -> list | None:
+        """The records the tutor judges by: the hints', unless the move was searched less deep
+        than the best and the game's analysis can be told to include it (then that analysis,
+        as a review compares the move made; ``None`` until it is ready, the hints' if it fails)."""
+        records = self.hints.records
+        notation = self.session.rules.notation(self.session.state, self.tutor_move)
+        chosen = next((r for r in records if r.notation == notation), None)
+        if not self.session.info.analysis_includes or chosen is None or chosen.plies >= records[0].plies:
+            return records
+        request = Including(self.session.state, self.tutor_move)
+        self.analyst.request(request, first=True)
+        if not self.analyst.done(request):
+            return None
+        return self.analyst.get(request) or records
 
     def tutor_area(self) -> pygame.Rect | None:
         """The board area of the move the tutor asks about (its arrows' span), if the view

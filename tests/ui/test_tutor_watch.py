@@ -53,6 +53,11 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
     verdict = dialog.verdict
     assert verdict.chosen.notation == worst.notation and verdict.best.rank == 1
     assert verdict.chosen.diff <= -MARGIN.amount and verdict.margin == MARGIN
+    # The analysis level's filter leaves the worst play at 0 ply; the tutor searched it as deep
+    # as the best, as a review does.
+    level = app.settings.of(get_game("backgammon"))["analysis_level"]
+    assert next(r for r in get_game("backgammon").analyze(state, level=level) if r.move == worst.move).plies == 0
+    assert verdict.chosen.plies == verdict.best.plies == 1
     assert len(session.actions) == actions and scene.human_turn
     press_button(app, dialog.rethink)
     assert scene.overlays.tutor is None and scene.human_turn and len(session.actions) == actions
