@@ -8,6 +8,8 @@ thread; nothing here waits for it on the drawing thread.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ..core.gameinfo import ANALYSIS_LEVEL
@@ -207,7 +209,8 @@ class Overlays:
     def _judged_records(self) -> list | None:
         """The records the tutor judges by: the hints', unless the move was searched less deep
         than the best and the game's analysis can be told to include it (then that analysis,
-        as a review compares the move made; ``None`` until it is ready, the hints' if it fails)."""
+        as a review compares the move made, each ranked as in the hints; ``None`` until it is
+        ready, the hints' if it fails)."""
         records = self.hints.records
         notation = self.session.rules.notation(self.session.state, self.tutor_move)
         chosen = next((r for r in records if r.notation == notation), None)
@@ -217,7 +220,8 @@ class Overlays:
         self.analyst.request(request, first=True)
         if not self.analyst.done(request):
             return None
-        return self.analyst.get(request) or records
+        ranks = {r.notation: r.rank for r in records}  # its place in the hints, not among the deep few
+        return [replace(r, rank=ranks.get(r.notation, r.rank)) for r in self.analyst.get(request) or records]
 
     def tutor_area(self) -> pygame.Rect | None:
         """The board area of the move the tutor asks about (its arrows' span), if the view

@@ -58,6 +58,7 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
     level = app.settings.of(get_game("backgammon"))["analysis_level"]
     assert next(r for r in get_game("backgammon").analyze(state, level=level) if r.move == worst.move).plies == 0
     assert verdict.chosen.plies == verdict.best.plies == 1
+    assert verdict.chosen.rank == verdict.count  # ranked as the hints list it: last
     assert len(session.actions) == actions and scene.human_turn
     press_button(app, dialog.rethink)
     assert scene.overlays.tutor is None and scene.human_turn and len(session.actions) == actions
