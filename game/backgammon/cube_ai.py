@@ -329,20 +329,18 @@ def match_value(state: BackgammonState, player: int) -> float:
     return 2.0 * mwc - 1.0
 
 
-OUTCOMES_OF_CHANCES = np.array([[1, 0, 0, -1, 0, 0], [-1, 1, 0, 0, 0, 0], [0, -1, 1, 0, 0, 0],
-                                [0, 0, 0, -1, 1, 0], [0, 0, 0, 0, -1, 1]], dtype=float)
-"""Cubeless chances ``(win, wg, wbg, lg, lbg)`` times this, plus (0, 0, 0, 1, 0, 0), are the
-six outcomes' probabilities: win single, gammon, backgammon, lose single, gammon, backgammon."""
-
-
 @lru_cache(maxsize=4096)
-def _outcome_values(cube, turn: int) -> np.ndarray:
-    """What each of the six outcomes is worth to the player on ``turn`` with ``cube``:
-    ``2·MWC − 1`` at the score, the cube centred (a match), or points at the cube's value
-    (money, the cubeless equity)."""
-    if cube.is_match:
-        return 2.0 * _outcomes(replace(_context(cube, turn), owner="centre")) - 1.0
-    return np.array([1.0, 2.0, 3.0, -1.0, -2.0, -3.0]) * cube.value
+def value_weights(cube, player: int) -> np.ndarray:
+    """``w`` with ``value = w[:5] · chances + w[5]`` for ``player``'s cubeless chances with
+    ``cube``: what the chequer search values a position at (money: cubeless equity times
+    the cube; match: ``2·MWC − 1`` at the score, the cube centred), written as a linear map
+    (cached: a search asks it of the same few cubes for every position)."""
+    if not cube.is_match:
+        return np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0]) * cube.value
+    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(_context(cube, player), owner="centre"))
+    # MWC = (w−g)·ws + (g−bg)·wg + bg·wbg + (1−w−lg)·ls + (lg−lbg)·lg' + lbg·lbg'
+    mwc = np.array([ws - ls, wg - ws, wbg - wg, lg - ls, lbg - lg, ls])
+    return np.append(2.0 * mwc[:5], 2.0 * mwc[5] - 1.0)
 
 
 def _cube_values(states, player: int, chances: np.ndarray | None) -> np.ndarray:
@@ -353,11 +351,9 @@ def _cube_values(states, player: int, chances: np.ndarray | None) -> np.ndarray:
         if s.cube.phase == OVER:
             out[i] = CubeSearchRules.ended_value(s, player)
     if live:
-        outcomes = chances @ OUTCOMES_OF_CHANCES
-        outcomes[:, 3] += 1.0
-        worth = np.array([_outcome_values(states[i].cube, states[i].turn) for i in live])
+        weights = np.array([value_weights(states[i].cube, states[i].turn) for i in live])
         sign = np.array([1.0 if states[i].turn == player else -1.0 for i in live])
-        out[live] = sign * np.einsum("ij,ij->i", outcomes, worth)
+        out[live] = sign * (np.einsum("ij,ij->i", chances, weights[:, :5]) + weights[:, 5])
     return out
 
 

@@ -33,7 +33,7 @@ import numpy as np
 from ..core.analysis import display_score
 from . import formats
 from .ai import CHANCES, DISPLAY_SCALE, strongest_evaluator
-from .cube_ai import CubeSearchRules, _outcomes, chances_of, context_of
+from .cube_ai import CubeSearchRules, _outcomes, chances_of, context_of, value_weights
 from .cube_rules import decision
 from .cube_state import DOUBLE, CubeState
 from .evaluators import boards_to_array, get_evaluator
@@ -129,7 +129,7 @@ def _mover_values(states) -> list[float]:
                 values[i].append(-float(value))
         else:
             mine = flip_outputs(chances_of(evaluator, batch))
-            weights = {i: _cube_weights(states[i]) for i in {i for i, _ in live}}
+            weights = {i: value_weights(states[i].cube, states[i].turn) for i in {i for i, _ in live}}
             for (i, _), row in zip(live, mine):
                 values[i].append(float(weights[i][:5] @ row + weights[i][5]))
     return [max(v) for v in values]
@@ -143,21 +143,9 @@ def match_chance(state: BackgammonState, best) -> tuple[float, float] | None:
     if state.cube is None or not state.cube.is_match or "lose_backgammon" not in best.details:
         return None
     chances = np.array([best.details[key] for key in CHANCES], dtype=float)
-    weights = _cube_weights(state, _RULES.to_move(state))
+    weights = value_weights(state.cube, _RULES.to_move(state))
     mwc = float(np.clip((weights[:5] @ chances + weights[5] + 1.0) / 2.0, 0.0, 1.0))
     return mwc, display_score(2.0 * mwc - 1.0, DISPLAY_SCALE)
-
-
-def _cube_weights(state: BackgammonState, player: int | None = None) -> np.ndarray:
-    """``w`` with ``value = w[:5] · chances + w[5]`` for the mover's cubeless chances in a game
-    with the cube: :func:`.cube_ai.cube_evaluate`'s formula (money: cubeless equity times the
-    cube; match: ``2·MWC − 1``, the cube centred), written as a linear map."""
-    if not state.cube.is_match:
-        return np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0]) * state.cube.value
-    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(context_of(state, player), owner="centre"))
-    # MWC = (w−g)·ws + (g−bg)·wg + bg·wbg + (1−w−lg)·ls + (lg−lbg)·lg' + lbg·lbg'
-    mwc = np.array([ws - ls, wg - ws, wbg - wg, lg - ls, lbg - lg, ls])
-    return np.append(2.0 * mwc[:5], 2.0 * mwc[5] - 1.0)
 
 
 def _value(state: BackgammonState, player: int) -> float:
