@@ -133,8 +133,9 @@ from intervals import wilson
 
 from game.backgammon import decision
 from game.backgammon.cube import match as match_cube
-from game.backgammon.cube_ai import CubeSearchRules, _outcomes, context_of, cube_decision
+from game.backgammon.cube_ai import CubeSearchRules, context_of, cube_decision, value_weights
 from game.backgammon.cube_play import CUBE_PLIES
+from game.backgammon.nets.encoding import equity as outputs_equity
 from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE
 from game.backgammon.review import emg_scale
 from game.core.protocol import CHANCE
@@ -158,15 +159,11 @@ def _mover_value(state, after, plies: int) -> float:
     if state.cube is None and RULES.is_over(after):
         return RULES.result(after)[mover]
     theirs = gnubg_nn.probabilities(gnu.board_of(after), plies)  # the opponent on roll
-    win, wg, wbg = 1.0 - theirs[0], theirs[3], theirs[4]
-    lg, lbg = theirs[1], theirs[2]
-    if state.cube is not None and state.cube.is_match:
-        ws, wgv, wbgv, ls, lgv, lbgv = _outcomes(replace(context_of(state), owner="centre"))
-        mwc = ((win - wg) * ws + (wg - wbg) * wgv + wbg * wbgv
-               + (1 - win - lg) * ls + (lg - lbg) * lgv + lbg * lbgv)
-        return 2.0 * mwc - 1.0
-    equity = 2 * win - 1 + wg - lg + wbg - lbg
-    return equity * (state.cube.value if state.cube is not None else 1)
+    mine = np.array([1.0 - theirs[0], theirs[3], theirs[4], theirs[1], theirs[2]])  # win, wg, wbg, lg, lbg
+    if state.cube is not None:
+        weights = value_weights(state.cube, mover)
+        return float(weights[:5] @ mine + weights[5])
+    return float(outputs_equity(mine))
 
 
 FILTER = (8, 0.16)
