@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -96,12 +97,19 @@ class Expectiminimax(Search):
                 values = np.array([self.previous[i].value for i in self.chosen])
                 chosen = self.chosen[root_filter.select(values)]
             self.chosen = chosen
+        index = self.include_index
+        return chosen if index is None or index in chosen else np.append(chosen, index)
+
+    @cached_property
+    def include_index(self) -> int | None:
+        """The ``include`` move's index in :attr:`children` (None without one); a
+        ``ValueError`` when it is not a legal root move."""
         if self.include is None:
-            return chosen
+            return None
         index = next((i for i, (move, _) in enumerate(self.children) if move == self.include), None)
         if index is None:
             raise ValueError(f"the move to include, {self.include!r}, is not legal here")
-        return chosen if index in chosen else np.append(chosen, index)
+        return index
 
     def iteration(self, plies: int) -> list[ScoredMove]:
         self.total = plies
