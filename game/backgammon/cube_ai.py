@@ -12,16 +12,17 @@ decisions: 0 ply decides on the position's own chances; 1 ply plays each of the 
 of the position reached — once with the cube as it is (no double) and once with the cube
 doubled and owned by the opponent (double, take) — each valued by Janowski's model from the
 side then on roll with its own best cube action (:func:`leaf_values`); 2 plies does the
-same two rolls deep (each reply the best at 0 ply; between the two rolls the opponent,
-then on roll, cashes when their 0-ply decision is a double I should pass — a double I
-should take is played on at the undoubled cube, a simplification of GNU's n-ply — and the
-leaf is valued with the doubler on roll).  DP is exact.  Every position is valued with its
-own cube life index, GNU Backgammon's (:func:`cube_life_of`: 0.68 with contact, 0.6..0.7
-by pip count in a race, 0.6 in a bearoff).  A game that ends in the look-ahead counts its points (money) or the match equity
-of the score it leaves.  The shown chances are the averaged cubeless chances, and the
-take point is :func:`~.cube.decide`'s from them.  Expert's 2-ply decision takes about
-0.2 s in a money game and 0.6 s in a match (the match model is per leaf in Python), well
-under the 1.5 s the tests allow.
+same two rolls deep (each reply the best at 0 ply).  Between the two rolls the opponent,
+then on roll, makes their cube decision as GNU Backgammon's n-ply does: on their 1-ply
+values of no double and of double/take (the leaves valued with me on roll, at the cube
+as it stands and at the cube they doubled, which I then own), I take or pass their
+double, whichever leaves me more (:func:`_their_turn`; the beaver is left out there).  DP
+is exact.  Every position is valued with its own cube life index, GNU Backgammon's
+(:func:`cube_life_of`: 0.68 with contact, 0.6..0.7 by pip count in a race, 0.6 in a
+bearoff).  A game that ends in the look-ahead counts its points (money) or the match
+equity of the score it leaves.  The shown chances are the averaged cubeless chances, and
+the take point is :func:`~.cube.decide`'s from them.  Expert's 2-ply decision takes about
+0.4 s on the real matches' positions, money or match (``bench/cube_speed.py``).
 
 **Search in cube games** (:class:`CubeSearchRules`): the chequer search sees only plays and
 dice: a turn that starts with a cube decision is a chance node (the roll is implied), and a
@@ -218,54 +219,70 @@ def _negate(values, context: CubeContext):
 
 def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios, life):
     """Averaged (cubeless chances of ``me``, [value of each scenario for me]) with ``me`` on
-    roll looked at ``plies`` (1 or 2) rolls deep.  ``scenarios`` are (my context at a leaf
-    with me on roll, the opponent's at a leaf with them on roll, my context for a win);
-    ``life(on_roll, other)`` is a leaf's cube life index."""
+    roll looked at ``plies`` (1 or 2) rolls deep.  ``scenarios`` are (my context with me on
+    roll, the opponent's with them on roll) at one cube; ``life(on_roll, other)`` is a
+    leaf's cube life index."""
     total = np.zeros(5)
     values = np.zeros(len(scenarios))
     for (_, weight), (mine, theirs, kind, chances) in zip(ROLLS, best_replies(me, opp, evaluator)):
         if kind:
             total += weight * _won(kind)
-            values += weight * np.array([_won_value(kind, won, won.value) for _, _, won in scenarios])
+            values += weight * np.array([_won_value(kind, my_ctx, my_ctx.value) for my_ctx, _ in scenarios])
         elif plies == 1:
             total += weight * flip_outputs(chances)
             x = life(theirs, mine)
             values += weight * np.array([_negate(leaf_values(chances[None], opp_ctx, x)[0], opp_ctx)
-                                         for _, opp_ctx, _ in scenarios])
+                                         for _, opp_ctx in scenarios])
         else:
-            sub_total, sub_values = _reply(theirs, mine, evaluator, scenarios, life)
-            cashed = _cashes(chances, scenarios, life(theirs, mine))
+            sub_total, sub_values = _their_turn(theirs, mine, evaluator, scenarios, life)
             total += weight * sub_total
-            values += weight * np.where(np.isnan(cashed), sub_values, cashed)
+            values += weight * sub_values
     return total, values
 
 
-def _cashes(chances, scenarios, cube_life: float) -> np.ndarray:
-    """For each scenario, my value when the opponent, on roll between the two rolls of a
-    2-ply look-ahead with ``chances``, doubles me out at 0 ply (their proper action is a
-    double that I should pass): I lose the cube as it stands.  NaN where they do not: then
-    the game goes on (a double I should take is played on at the undoubled cube, a
-    simplification of GNU Backgammon's n-ply)."""
-    out = np.full(len(scenarios), np.nan)
-    for i, (_, theirs, _) in enumerate(scenarios):
-        if may_double(theirs) and not (theirs.away is not None and theirs.dead_for_me):
-            d = decide(chances, theirs, cube_life, MET)
-            if d.best_double_action() == "double" and d.best_take_action() == "pass":
-                out[i] = _negate(theirs.value if theirs.is_money else d.mwc[2], theirs)
-    return out
+def _their_turn(opp, me, evaluator: Evaluator, scenarios, life):
+    """The opponent (``opp``) on roll between the two rolls of a 2-ply look-ahead, as in GNU
+    Backgammon's n-ply: for each scenario, their cube action judged on the 1-ply values of
+    no double and double/take (:func:`_reply`) — they double when that costs me more than
+    not doubling, and I then take or pass, whichever leaves me more; averaged chances and
+    my value for each scenario.  (The beaver is left out here.)"""
+    doubled = [_doubled_by(their_ctx) for _, their_ctx in scenarios]
+    contexts = [my_ctx for my_ctx, _ in scenarios] + [d for d in doubled if d is not None]
+    total, values = _reply(opp, me, evaluator, contexts, life)
+    out, taken = values[: len(scenarios)].copy(), iter(values[len(scenarios):])
+    for i, ((_, their_ctx), take) in enumerate(zip(scenarios, doubled)):
+        if take is not None:
+            take_value = next(taken)
+            out[i] = min(out[i], max(take_value, _pass_value(their_ctx)))
+    return total, out
 
 
-def _reply(opp, me, evaluator: Evaluator, scenarios, life):
-    """The opponent (``opp``) on roll replies at 0 ply; averaged over their 21 rolls, my chances
-    and scenario values with me on roll after their reply."""
+def _doubled_by(their_ctx: CubeContext) -> CubeContext | None:
+    """My context, on roll, after the opponent (``their_ctx``, on roll) doubles and I take;
+    None when they may not double or gain nothing by it (a dead cube in a match)."""
+    if not may_double(their_ctx) or (not their_ctx.is_money and their_ctx.dead_for_me):
+        return None
+    return _swap(their_ctx, 2 * their_ctx.value, "me")
+
+
+def _pass_value(their_ctx: CubeContext) -> float:
+    """My value when I pass the opponent's double: I lose the cube as it stands."""
+    if their_ctx.is_money:
+        return -float(their_ctx.value)
+    return 1.0 - match_cube.outcome_mwcs(their_ctx, their_ctx.value, MET)[0]
+
+
+def _reply(opp, me, evaluator: Evaluator, contexts, life):
+    """The opponent (``opp``) on roll replies at 0 ply; averaged over their 21 rolls, my
+    chances and my value, with me then on roll, for each of my cube ``contexts``."""
     total = np.zeros(5)
-    values = np.zeros(len(scenarios))
+    values = np.zeros(len(contexts))
     leaves, weights, lives = [], [], []
     for (_, weight), (theirs, mine, kind, chances) in zip(ROLLS, best_replies(opp, me, evaluator)):
         if kind:
             total += weight * flip_outputs(_won(kind)[None])[0]
-            values += weight * np.array([_negate(_won_value(kind, _swap(won, won.value, _flip_owner(won.owner)),
-                                                            won.value), won) for _, _, won in scenarios])
+            values += weight * np.array([_negate(_won_value(kind, _swap(ctx, ctx.value, _flip_owner(ctx.owner)),
+                                                            ctx.value), ctx) for ctx in contexts])
         else:
             leaves.append(chances)
             weights.append(weight)
@@ -273,7 +290,7 @@ def _reply(opp, me, evaluator: Evaluator, scenarios, life):
     if leaves:
         w, chances = np.array(weights), np.array(leaves)
         total += w @ chances
-        values += np.array([w @ leaf_values(chances, my_ctx, lives) for my_ctx, _, _ in scenarios])
+        values += np.array([w @ leaf_values(chances, ctx, lives) for ctx in contexts])
     return total, values
 
 
@@ -291,8 +308,8 @@ def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
         return decide(chances, context, cube_life)
     v = context.value
     nd_mine, dt_mine = context, replace(context, value=2 * v, owner="opponent")
-    scenarios = [(nd_mine, _swap(context, v, _flip_owner(context.owner)), nd_mine),
-                 (dt_mine, _swap(context, 2 * v, "me"), dt_mine)]
+    scenarios = [(nd_mine, _swap(context, v, _flip_owner(context.owner))),
+                 (dt_mine, _swap(context, 2 * v, "me"))]
     chances, (nd, dt) = _lookahead(me, opp, plies, evaluator, scenarios, life)
     chances = tuple(float(c) for c in np.clip(chances, 0.0, 1.0))
     static = decide(chances, context, cube_life, MET)

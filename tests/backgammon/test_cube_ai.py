@@ -279,7 +279,7 @@ def test_the_expert_decides_every_kind_of_state_of_a_cube_match():
     assert {"cube", "take", "play"} <= seen and RULES.is_over(state)
 
 
-# --------------------------------------------------------------------------- cube life and the look-ahead's cashes
+# --------------------------------------------------------------------------- cube life and the opponent's cube in the look-ahead
 
 
 def test_the_cube_life_index_is_gnu_backgammons_by_kind_of_position():
@@ -304,21 +304,44 @@ def test_a_race_decision_uses_the_races_own_cube_life():
     assert cube_decision(state, 0, evaluator) != cube_decision(state, 0, evaluator, 0.68)
 
 
-def test_between_the_two_rolls_the_opponent_doubles_me_out_when_I_should_pass():
+def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_I_take_or_pass(monkeypatch):
+    """GNU Backgammon's n-ply: the opponent on roll between my two rolls doubles when their
+    1-ply values say so (my value with the cube doubled and mine below my value without),
+    and I then take or pass, whichever leaves me more."""
+    from game.backgammon import cube_ai
     from game.backgammon.cube import CubeContext
-    from game.backgammon.cube_ai import _cashes
-    centre, theirs_owned = CubeContext(), CubeContext(value=2, owner="me")  # the opponent's contexts
-    scenarios = [(None, centre, None), (None, theirs_owned, None)]
-    crushing = (0.9, 0.0, 0.0, 0.0, 0.0)  # the opponent on roll, no gammons: double, pass
-    assert list(_cashes(crushing, scenarios, 0.68)) == [-1.0, -2.0]  # I lose the cube as it stands
-    close = (0.7, 0.0, 0.0, 0.0, 0.0)  # double, take: the game goes on (at the undoubled cube)
-    assert np.isnan(_cashes(close, scenarios, 0.68)).all()
-    too_good = (0.9, 0.8, 0.1, 0.0, 0.0)  # too good to double: they play on for the gammon
-    assert np.isnan(_cashes(too_good, scenarios, 0.68)).all()
-    crawford = CubeContext(away=(1, 3), crawford=True)  # nobody doubles in the Crawford game
-    assert np.isnan(_cashes(crushing, [(None, crawford, None)], 0.68)).all()
-    match = CubeContext(away=(3, 3))
-    assert _cashes(crushing, [(None, match, None)], 0.68)[0] == pytest.approx(1.0 - decide(crushing, match).mwc[2])
+    asked = []
+
+    def replies(opp, me, evaluator, contexts, life):  # my 1-ply values: by the cube I would then hold
+        asked.append(list(contexts))
+        return np.zeros(5), np.array([values[(c.value, c.owner)] for c in contexts])
+
+    monkeypatch.setattr(cube_ai, "_reply", replies)
+    mine, theirs = CubeContext(), CubeContext()  # money, centred cube
+    for values, expected in (({(1, "centre"): 0.3, (2, "me"): 0.5}, 0.3),  # doubling helps me: no double
+                             ({(1, "centre"): 0.3, (2, "me"): -0.2}, -0.2),  # double, take
+                             ({(1, "centre"): 0.3, (2, "me"): -1.5}, -1.0),  # double, pass: I lose the cube
+                             ({(1, "centre"): -1.2, (2, "me"): -1.5}, -1.2)):  # too good: they play on
+        _, out = cube_ai._their_turn(None, None, None, [(mine, theirs)], None)
+        assert out[0] == pytest.approx(expected)
+    assert asked[-1] == [mine, CubeContext(value=2, owner="me")]  # I own the cube they doubled
+
+    for theirs in (CubeContext(value=2, owner="opponent"), CubeContext(away=(1, 3), crawford=True),
+                   CubeContext(away=(2, 3), value=2, owner="me")):  # not theirs; Crawford; dead for them
+        mine = cube_ai._swap(theirs, theirs.value, cube_ai._flip_owner(theirs.owner))
+        values = {(mine.value, mine.owner): 0.1}
+        assert list(cube_ai._their_turn(None, None, None, [(mine, theirs)], None)[1]) == [0.1]
+        assert asked[-1] == [mine]
+
+
+def test_passing_the_opponents_double_loses_the_cube_as_it_stands():
+    from game.backgammon.cube import CubeContext
+    from game.backgammon.cube import match as match_cube
+    from game.backgammon.cube_ai import MET, _pass_value
+    assert _pass_value(CubeContext()) == -1.0 and _pass_value(CubeContext(value=2, owner="me")) == -2.0
+    match = CubeContext(away=(3, 5))  # theirs: 3-away
+    assert _pass_value(match) == pytest.approx(1.0 - match_cube.outcome_mwcs(match, 1, MET)[0])
+    assert _pass_value(match) == pytest.approx(1.0 - MET.mwc(2, 5))
 
 
 def test_a_short_race_uses_the_races_cube_life_and_is_a_close_double():
