@@ -37,6 +37,14 @@ passes the Expert passes 22, Advanced 21.  The Expert takes about 0.4 s a decisi
 gain is the cube life index's: with it held at 0.68 (the opponent's cash between the rolls
 kept) the Expert measures exactly as before, 91.4% and 6 of the 14 doubles.
 
+Measured again on 2026-11-25 with the shipped network of that day (full2, 500,000 games):
+Expert 94.6% (91.8–96.5%) of the 371 clear whole actions, 95.2% of the doubler's and of the
+taker's clear choices, 7 of GNU's 14 clear doubles and 22 of its 23 clear passes — both
+before and after the opponent's cube between the two rolls became GNU's n-ply decision on
+their 1-ply values (:func:`game.backgammon.cube_ai._their_turn`; before, a 0-ply cash
+only).  That change moved no decision here and costs the Expert 550 ms a decision
+against 320 ms (measured one after the other, with one other process running).
+
 Why the levels still double less often than GNU (``--doubles``, before the changes above):
 
 - Not a perspective error: over all 679 decision positions our 0-ply chances differ from
