@@ -52,6 +52,10 @@ share of decisions where our best play is one GNU values best (it loses nothing 
 ``--games N`` reviews N games drawn with ``--seed`` from all the matches' games (a match is
 replayed up to the last drawn game; the others are not reviewed), by default all of them.
 
+``--save-rows FILE`` writes the decisions' rows (:func:`compare`) as JSON, and ``--rows FILE``
+prints the tables of such a file again without measuring (give it the run's ``--level``: the
+heading names it).
+
 ``--gnu-as-ours PLIES`` puts GNU at another depth in our place: how well two depths of one
 program agree, the ceiling to read our figures against.
 
@@ -116,6 +120,7 @@ between plays that GNU values alike.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -400,13 +405,21 @@ def main(argv=None) -> int:
     parser.add_argument("--cube-reference", choices=("model", "analyzer"), default="model",
                         help="GNU's cube losses: its network's chances under our cube model (model, every "
                              "cube) or gnubg-nn's own cube analyzer (analyzer, a centred cube only)")
+    parser.add_argument("--save-rows", metavar="FILE", help="also write the rows (one per decision) as JSON")
+    parser.add_argument("--rows", metavar="FILE", help="read the rows a --save-rows run wrote instead of measuring")
     args = parser.parse_args(argv)
     names = args.files or sorted(p.stem for p in MATCHES.glob("*.mat"))
     paths = [MATCHES / f"{name}.mat" for name in names]
     gnu_plies = LEVEL_PLIES[args.level] if args.gnu_plies is None else args.gnu_plies
     start = time.perf_counter()
-    rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, args.gnu_as_ours,
-                   args.cube_reference)
+    if args.rows:
+        rows = [tuple(row) for row in json.loads(Path(args.rows).read_text())]
+        names = sorted({row[0] for row in rows})
+    else:
+        rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, args.gnu_as_ours,
+                       args.cube_reference)
+    if args.save_rows:
+        Path(args.save_rows).write_text(json.dumps(rows))
     if args.gnu_as_ours is not None:
         print(f"(reference run: 'ours' is GNU at {args.gnu_as_ours} ply)")
     print(f"{len(rows)} decisions from {', '.join(names)} ({time.perf_counter() - start:.0f} s)")
