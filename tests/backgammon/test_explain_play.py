@@ -273,3 +273,21 @@ def test_networks_credit_a_pip_lead_to_the_race(name):
     behind = evaluator.explain_play(make_side({24: 2, 13: 5, 8: 3, 6: 5}), home)
     assert ahead["race (pips)"] > 0.3 and behind["race (pips)"] < -0.3
     assert max(ahead, key=lambda k: abs(ahead[k])) == "race (pips)"
+
+
+def test_a_race_is_explained_by_the_race_network_and_contact_by_the_main_one():
+    """net-full values contact-free positions with its race network (bearoffs from the
+    database): the shares of those come from the race network's gradients, contact's from
+    the main network's, and both add up to the evaluator's value."""
+    evaluator = get_evaluator("net-full")
+    if evaluator.race is None:
+        pytest.skip("the race network is not installed")
+    names, parts = evaluator.play_factors(POSITIONS)
+    after = flip(POSITIONS)
+    racing = is_race(after) | in_bearoff(after)
+    assert racing.sum() >= 10 and (~racing).sum() >= 10
+    by_race = attribution.explain_plays(evaluator.race, evaluator.encoding, POSITIONS, evaluator.equity)[1]
+    by_main = attribution.explain_plays(evaluator.network, evaluator.encoding, POSITIONS, evaluator.equity)[1]
+    np.testing.assert_allclose(parts[racing], by_race[racing], atol=1e-5)  # float32 sums: batch sizes differ
+    np.testing.assert_allclose(parts[~racing], by_main[~racing], atol=1e-5)
+    assert np.abs(by_race[racing] - by_main[racing]).max() > 0.01  # the two networks see races differently

@@ -114,8 +114,23 @@ class NetEvaluator(Evaluator):
 
     def play_factors(self, batch: np.ndarray) -> tuple[tuple[str, ...], np.ndarray]:
         """Integrated gradients from the opening position, summed over groups of inputs
-        named from the mover's view, plus the opening's value (:func:`.attribution.explain_plays`)."""
-        return explain_plays(self.network, self.encoding, batch, self.equity)
+        named from the mover's view, plus the opening's value (:func:`.attribution.explain_plays`).
+
+        The shares come from the network that values the position: the race network (when
+        it reads the same inputs) once the sides have passed each other, bearoffs included
+        (the database has no inputs to share its exact value out by, so the race network's
+        gradients share it); the main network in contact.  The factors add up to the
+        evaluator's value either way."""
+        batch = as_batch(batch)
+        names, parts = explain_plays(self.network, self.encoding, batch, self.equity)
+        if self.race is None or encoding_of(self.race) != self.encoding:
+            return names, parts
+        after = batch[:, ::-1]  # the opponent on roll
+        home = in_bearoff(after)
+        racing = is_race(after, home) | home
+        if racing.any():
+            parts[racing] = explain_plays(self.race, self.encoding, batch[racing], self.equity)[1]
+        return names, parts
 
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         o = self.probabilities(batch)
