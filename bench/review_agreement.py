@@ -115,6 +115,28 @@ Training on (250,000 → 500,000 games) moved it from 0.535 to 0.560. Examples (
 doubler on roll) we see at 49% wins for the doubler where GNU sees 69% (so we call the taker's pass a 0.79 EMG
 blunder, GNU 0.15), and ``HgAAgK0ZCSYEAA`` (a lost gammon) where our backgammon chances vary
 between plays that GNU values alike.
+
+Checked on 2026-11-25 (``--save-rows``, then the rows studied; scripts not kept):
+
+- **Not the method.**  Of the 1,576 plays at Advanced, 973 lose nothing by both; 326 lose
+  something by both (their losses correlate at 0.62); in 277 one side sees a loss and the
+  other none (median 0.012 EMG: the two pick different best plays, the "same best" 76%).
+  Rounding both sides' losses to GNU's three decimals changes the Spearman by less than
+  0.006.  The Expert's 2-ply cube look-ahead now lets the opponent double between the two
+  rolls on their 1-ply values, as GNU's n-ply does: the cube's correlation at Expert stays
+  0.606 (0.607 before; 8 of the 1,280 decisions' losses moved).
+- **More self-play moves it little.**  A ``full2`` network with 256 hidden units (same
+  command, ``--hidden 256 --seed 3``, 250,000 games, 60 minutes), in place of net-full at
+  Intermediate against GNU's 0 ply: plays 0.574 (contact 0.564) against 0.564 (0.555),
+  cube 0.651 against 0.678, all 0.620 against 0.613.  The two networks' outputs averaged:
+  plays 0.577, cube 0.668, all 0.623.  About 0.01 each, where Advanced needs 0.03.
+- **GNU's own 2-ply candidates move it most.**  The Expert searching GNU Backgammon's 2-ply
+  candidates (the best 8 within 0.16 at 0 ply, every one 2 plies deep, where the shipped
+  Expert keeps 5 at 1 ply and then 2 for 2 plies: ``root_filters=(MoveFilter(8, 0.16),
+  MoveFilter(8, 1.0))``), on 15 games drawn with ``--seed 5`` (680 plays, ``--no-cube``): plays
+  0.697 (contact 0.689) against the shipped Expert's 0.665 (0.655) on the same plays, at
+  about 2.7 times the time (2,550 s against 958 s, each beside other work).  Not shipped: the Expert plays within a
+  second a move (``bench/analysis.py``); a review depth of its own would carry it.
 """
 
 from __future__ import annotations
