@@ -22,7 +22,7 @@ from ..bearoff import database, in_bearoff, is_race, race_outcomes
 from ..board import CHECKERS, OFF
 from ..evaluators.arrays import as_batch
 from ..evaluators.base import Evaluator, evaluator_names, register
-from .attribution import explain_plays
+from .attribution import BASELINE, GROUPS, explain_plays
 from .encoding import (ENCODERS, OUTPUTS, consistent, encoding_of, equity, flip_outputs, input_size,
                        terminal_outputs, win_kind_after)
 from .network import Network
@@ -122,14 +122,16 @@ class NetEvaluator(Evaluator):
         gradients share it); the main network in contact.  The factors add up to the
         evaluator's value either way."""
         batch = as_batch(batch)
-        names, parts = explain_plays(self.network, self.encoding, batch, self.equity)
-        if self.race is None or encoding_of(self.race) != self.encoding:
-            return names, parts
-        after = batch[:, ::-1]  # the opponent on roll
-        home = in_bearoff(after)
-        racing = is_race(after, home) | home
-        if racing.any():
-            parts[racing] = explain_plays(self.race, self.encoding, batch[racing], self.equity)[1]
+        racing = np.zeros(len(batch), dtype=bool)
+        if self.race is not None and encoding_of(self.race) == self.encoding:
+            after = batch[:, ::-1]  # the opponent on roll
+            home = in_bearoff(after)
+            racing = is_race(after, home) | home
+        names = GROUPS[self.encoding][0] + (BASELINE,)
+        parts = np.zeros((len(batch), len(names)))
+        for network, rows in ((self.network, ~racing), (self.race, racing)):
+            if rows.any():
+                parts[rows] = explain_plays(network, self.encoding, batch[rows], self.equity)[1]
         return names, parts
 
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
