@@ -260,16 +260,15 @@ def _their_turn(opp, me, evaluator: Evaluator, scenarios, life):
 def _doubled_by(their_ctx: CubeContext) -> CubeContext | None:
     """My context, on roll, after the opponent (``their_ctx``, on roll) doubles and I take;
     None when they may not double or gain nothing by it (a dead cube in a match)."""
-    if not may_double(their_ctx) or (not their_ctx.is_money and their_ctx.dead_for_me):
+    if not may_double(their_ctx) or their_ctx.dead_for_me:
         return None
     return _swap(their_ctx, 2 * their_ctx.value, "me")
 
 
 def _pass_value(their_ctx: CubeContext) -> float:
-    """My value when I pass the opponent's double: I lose the cube as it stands."""
-    if their_ctx.is_money:
-        return -float(their_ctx.value)
-    return 1.0 - match_cube.outcome_mwcs(their_ctx, their_ctx.value, MET)[0]
+    """My value when I pass the opponent's double: they win a single game at the cube as it
+    stands."""
+    return _negate(_won_value(1, their_ctx, their_ctx.value), their_ctx)
 
 
 def _reply(opp, me, evaluator: Evaluator, contexts, life):
