@@ -35,7 +35,7 @@ from .encoding import ENCODERS, FULL2_INPUTS, FULL_INPUTS, encode_phase48
 from .network import Network, _activate, _derivative
 
 __all__ = [
-    "STEPS", "BASELINE", "GROUPS", "equity_gradient", "integrated_gradients", "mean_gradient", "group_parts",
+    "STEPS", "BASELINE", "GROUPS", "factor_names", "equity_gradient", "integrated_gradients", "mean_gradient", "group_parts",
     "explain_plays",
 ]
 
@@ -232,4 +232,10 @@ def explain_plays(
     total = size.sum(axis=1, keepdims=True)
     parts += residual[:, None] * np.divide(size, total, out=np.zeros_like(size), where=total > 0)
     baseline = base + np.where(total[:, 0] > 0, 0.0, residual)
-    return GROUPS[encoding][0] + (BASELINE,), np.concatenate([parts, baseline[:, None]], axis=1)
+    return factor_names(encoding), np.concatenate([parts, baseline[:, None]], axis=1)
+
+
+def factor_names(encoding: str) -> tuple[str, ...]:
+    """The names of :func:`explain_plays`' columns for ``encoding``: its groups, then
+    :data:`BASELINE`."""
+    return GROUPS[encoding][0] + (BASELINE,)

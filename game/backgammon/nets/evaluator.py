@@ -20,9 +20,9 @@ import numpy as np
 from ...core.resources import asset_path
 from ..bearoff import database, in_bearoff, is_race, race_outcomes
 from ..board import CHECKERS, OFF
-from ..evaluators.arrays import as_batch
+from ..evaluators.arrays import as_batch, flip
 from ..evaluators.base import Evaluator, evaluator_names, register
-from .attribution import BASELINE, GROUPS, explain_plays
+from .attribution import explain_plays, factor_names
 from .encoding import (ENCODERS, OUTPUTS, consistent, encoding_of, equity, flip_outputs, input_size,
                        terminal_outputs, win_kind_after)
 from .network import Network
@@ -44,9 +44,7 @@ def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: N
     batch = as_batch(batch)
     out = np.empty((len(batch), net.n_outputs))
     won, lost = batch[:, 0, OFF] == CHECKERS, batch[:, 1, OFF] == CHECKERS
-    both_home = in_bearoff(batch)
-    home = both_home if _bearoff_installed() else np.zeros(len(batch), dtype=bool)
-    racing = is_race(batch, both_home) if race is not None else np.zeros(len(batch), dtype=bool)
+    home, racing = contact_free_rows(batch, race is not None)
     live = ~(won | lost | home | racing)
     if live.all():
         return consistent(net.forward(ENCODERS[encoding](batch)))
@@ -61,6 +59,16 @@ def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: N
     if lost.any():
         out[lost] = flip_outputs(terminal_outputs(win_kind_after(batch[lost, 1], batch[lost, 0]), net.n_outputs))
     return out
+
+
+def contact_free_rows(batch: np.ndarray, with_race: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``(home, racing)`` masks of the rows :func:`side_on_roll_outputs` values from the
+    bearoff database (both sides home, the database installed) and from the race network
+    (the other contact-free rows, when there is one)."""
+    both_home = in_bearoff(batch)
+    home = both_home if _bearoff_installed() else np.zeros(len(batch), dtype=bool)
+    racing = is_race(batch, both_home) if with_race else np.zeros(len(batch), dtype=bool)
+    return home, racing
 
 
 @lru_cache(maxsize=1)
@@ -117,19 +125,17 @@ class NetEvaluator(Evaluator):
         named from the mover's view, plus the opening's value (:func:`.attribution.explain_plays`).
 
         The shares come from the network that values the position: the race network (when
-        it reads the same inputs) once the sides have passed each other, bearoffs included
-        (the database has no inputs to share its exact value out by, so the race network's
-        gradients share it); the main network in contact.  The factors add up to the
-        evaluator's value either way."""
+        it reads the same inputs) where it does (:func:`contact_free_rows`), and in the
+        bearoffs the database values (which has no inputs to share its exact value out by);
+        elsewhere the main network.  The factors add up to the evaluator's value either way."""
         batch = as_batch(batch)
-        racing = np.zeros(len(batch), dtype=bool)
+        by_race = np.zeros(len(batch), dtype=bool)
         if self.race is not None and encoding_of(self.race) == self.encoding:
-            after = batch[:, ::-1]  # the opponent on roll
-            home = in_bearoff(after)
-            racing = is_race(after, home) | home
-        names = GROUPS[self.encoding][0] + (BASELINE,)
+            home, racing = contact_free_rows(flip(batch), True)  # valued with the opponent on roll
+            by_race = home | racing
+        names = factor_names(self.encoding)
         parts = np.zeros((len(batch), len(names)))
-        for network, rows in ((self.network, ~racing), (self.race, racing)):
+        for network, rows in ((self.network, ~by_race), (self.race, by_race)):
             if rows.any():
                 parts[rows] = explain_plays(network, self.encoding, batch[rows], self.equity)[1]
         return names, parts
