@@ -68,7 +68,7 @@ def main(argv=None) -> int:
     parser.add_argument("--no-match", action="store_true", help="skip the head-to-head games")
     parser.add_argument("--review", action="store_true", help="compare the review agreement with GNU too")
     parser.add_argument("--cube", action="store_true", help="with --review: the cube decisions too")
-    parser.add_argument("--level", default="intermediate", choices=("intermediate", "advanced", "expert"),
+    parser.add_argument("--level", default="intermediate", choices=("intermediate", "advanced", "expert", "worldclass"),
                         help="with --review: our level, GNU at its depth (default intermediate: 0 ply)")
     args = parser.parse_args(argv)
     candidate, baseline = Network.load(args.candidate), Network.load(args.baseline)

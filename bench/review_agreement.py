@@ -52,9 +52,10 @@ share of decisions where our best play is one GNU values best (it loses nothing 
 ``--games N`` reviews N games drawn with ``--seed`` from all the matches' games (a match is
 replayed up to the last drawn game; the others are not reviewed), by default all of them.
 
-``--save-rows FILE`` writes the decisions' rows (:func:`compare`) as JSON, and ``--rows FILE``
-prints the tables of such a file again without measuring (give it the run's ``--level``: the
-heading names it).
+``--save-rows FILE`` writes the decisions' rows (:func:`compare`) as JSON, and ``--rows FILE
+...`` prints the tables of such files again without measuring, the files' rows together (so
+a run split with ``--files`` across processes is read as one; give it the run's ``--level``:
+the heading names it).
 
 ``--gnu-as-ours PLIES`` puts GNU at another depth in our place: how well two depths of one
 program agree, the ceiling to read our figures against.
@@ -177,7 +178,7 @@ from game.core.review import THRESHOLDS, review
 from game.games import get_game, imported_record
 
 MATCHES = ROOT / "tests" / "data" / "matches"
-LEVEL_PLIES = {"intermediate": 0, "advanced": 1, "expert": 2}
+LEVEL_PLIES = {"intermediate": 0, "advanced": 1, "expert": 2, "worldclass": 2}
 BG = get_game("backgammon")
 RULES = BG.rules()
 SEARCH_RULES = CubeSearchRules()
@@ -435,14 +436,15 @@ def main(argv=None) -> int:
                         help="GNU's cube losses: its network's chances under our cube model (model, every "
                              "cube) or gnubg-nn's own cube analyzer (analyzer, a centred cube only)")
     parser.add_argument("--save-rows", metavar="FILE", help="also write the rows (one per decision) as JSON")
-    parser.add_argument("--rows", metavar="FILE", help="read the rows a --save-rows run wrote instead of measuring")
+    parser.add_argument("--rows", metavar="FILE", nargs="+",
+                        help="read the rows --save-rows runs wrote (several: their union) instead of measuring")
     args = parser.parse_args(argv)
     names = args.files or sorted(p.stem for p in MATCHES.glob("*.mat"))
     paths = [MATCHES / f"{name}.mat" for name in names]
     gnu_plies = LEVEL_PLIES[args.level] if args.gnu_plies is None else args.gnu_plies
     start = time.perf_counter()
     if args.rows:
-        rows = [tuple(row) for row in json.loads(Path(args.rows).read_text())]
+        rows = [tuple(row) for path in args.rows for row in json.loads(Path(path).read_text())]
         names = sorted({row[0] for row in rows})
     else:
         rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, args.gnu_as_ours,

@@ -40,7 +40,9 @@ LEVELS = (
     Level("advanced", "Advanced", "1 ply",
           "Weighs the best 8 plays against every roll of the reply (1 ply): a strong player."),
     Level("expert", "Expert", "2 ply, slower",
-          "Two rolls deep with GNU Backgammon's move filters (2 ply): the strongest, slower."),
+          "Two rolls deep, narrowing to the best 2 plays (2 ply): strong and within a second a move."),
+    Level("worldclass", "World class", "2 ply, slowest",
+          "Two rolls deep on GNU Backgammon's 8 best plays (its 2-ply analysis): the strongest."),
 )
 """The levels of :mod:`.ai` as the settings and menus word them."""
 

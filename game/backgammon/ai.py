@@ -17,6 +17,8 @@ advanced     1     the best 8 within 0.16 (by 0-ply equity) searched 1 ply      
 expert       2     the best 5 within 0.16 searched 1 ply, then the best 2       0
                    of those within 0.08 (by 1-ply equity) searched 2 plies;
                    inside the tree each reply is the one best at 0 ply
+worldclass   2     the best 8 within 0.16 searched 1 ply, then all 8 searched  0
+                   2 plies; inside the tree as Expert
 ============ ===== ============================================================ =======
 
 Advanced's filter is GNU Backgammon's own for 1 ply (its "normal" move filter); a narrower
@@ -26,7 +28,11 @@ added to each play's equity, in points.  Expert narrows
 its candidates from one ply to the next and picks the opponent's replies at 0 ply, as
 GNU Backgammon's 2-ply does (its ``MoveFilter``s): measured against a much wider 2-ply
 search it chose the same plays on sampled positions at about a third of the nodes, which
-keeps it within a second a move.
+keeps it within a second a move.  World class is GNU Backgammon's own 2-ply analysis (its
+"world class" setting: the best 8 within 0.16 at 0 ply, no further narrowing): about 2.7
+times Expert's time, for reviews and analyses that should agree with GNU's 2 ply (over six
+real matches, the equity lost per decision correlates with GNU's at 0.715 where Expert's
+does at 0.685: ``bench/review_agreement.py``), and as the slowest, strongest player.
 """
 
 from __future__ import annotations
@@ -76,6 +82,7 @@ LEVELS = {
         Level("intermediate", 0, noise=0.04),
         Level("advanced", 1, MoveFilter(8, 0.16)),
         Level("expert", 2, MoveFilter(1, 0.0), root_filters=(MoveFilter(5, 0.16), MoveFilter(2, 0.08))),
+        Level("worldclass", 2, MoveFilter(1, 0.0), root_filters=(MoveFilter(8, 0.16), MoveFilter(8, 1.0))),
     )
 }
 

@@ -1,7 +1,8 @@
 """Cube actions for the computer players and the analysis records of cube decisions.
 
 - :data:`CUBE_PLIES`: how far each level looks before a cube decision (:func:`.cube_ai.cube_decision`):
-  Beginner and Intermediate 0 ply, Advanced 1 ply, Expert 2 plies (about 0.2–0.3 s).
+  Beginner and Intermediate 0 ply, Advanced 1 ply, Expert and World class 2 plies
+  (about 0.5 s).
   Beginner and Intermediate add their chequer noise (in points) to ND and DT before
   choosing, so they also misjudge the cube now and then.
 - :func:`bras_cube_action`: seed 001's money thresholds for ``greedy:bras``, decided on the
@@ -34,7 +35,7 @@ from .evaluators import Evaluator, boards_to_array
 from .nets.encoding import flip_outputs
 from .rules import BackgammonRules, BackgammonState
 
-CUBE_PLIES = {"beginner": 0, "intermediate": 0, "advanced": 1, "expert": 2}
+CUBE_PLIES = {"beginner": 0, "intermediate": 0, "advanced": 1, "expert": 2, "worldclass": 2}
 """Rolls looked ahead before a cube decision, by level."""
 BRAS_DOUBLE, BRAS_DROP = 62.0, 80.0
 """Seed 001's money-game thresholds ``S_live_low`` and ``S_drop``, read as the calibrated win

@@ -12,7 +12,7 @@ from game.core.match import play_game, replay
 RULES = BackgammonRules()
 
 
-SLOW = {"expert", "montecarlo"}
+SLOW = {"expert", "worldclass", "montecarlo"}
 """Players that search deep: one game each keeps the suite quick (their plays are legal by the
 same move list as every other player's)."""
 
