@@ -17,8 +17,9 @@ advanced     1     the best 8 within 0.16 (by 0-ply equity) searched 1 ply      
 expert       2     the best 5 within 0.16 searched 1 ply, then the best 2       0
                    of those within 0.08 (by 1-ply equity) searched 2 plies;
                    inside the tree each reply is the one best at 0 ply
-worldclass   2     the best 8 within 0.16 searched 1 ply, then all 8 searched  0
-                   2 plies; inside the tree as Expert
+worldclass   2     the best 8 within 0.16 searched 1 ply, then those within     0
+                   1.0 (in practice all) searched 2 plies; inside the tree as
+                   Expert
 ============ ===== ============================================================ =======
 
 Advanced's filter is GNU Backgammon's own for 1 ply (its "normal" move filter); a narrower

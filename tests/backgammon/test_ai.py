@@ -83,6 +83,20 @@ def test_an_included_play_is_valued_as_deep_as_the_best():
         (r.notation, r.plies) for r in plain if r.move != worst.move]
 
 
+def test_world_class_searches_gnus_2ply_candidates_where_expert_narrows_to_two():
+    """GNU Backgammon's 2-ply analysis: every play within 0.16 of the best at 0 ply, at most
+    8, is valued 2 plies deep; Expert keeps 5 of them for 1 ply and 2 for 2 plies."""
+    s = position(OPENING, OPENING, (6, 4))
+    zero = analyze_position(s, "intermediate")
+    candidates = {r.notation for r in zero[:8] if r.value >= zero[0].value - 0.16}
+    assert len(candidates) > 2
+    world = analyze_position(s, "worldclass")
+    assert {r.notation for r in world if r.plies == 2} == candidates
+    assert all(r.plies == 0 for r in world if r.notation not in candidates)
+    expert = analyze_position(s, "expert")
+    assert sum(r.plies == 2 for r in expert) == 2 and sum(r.plies == 1 for r in expert) == min(5, len(candidates)) - 2
+
+
 def test_scores_follow_values_among_equally_deep_moves():
     records = analyze_position(position(OPENING, OPENING, (6, 4)), "beginner")
     by_value = sorted(records, key=lambda r: r.value)

@@ -1,4 +1,4 @@
-"""The menu's computer players: the four levels first, weakest first, by title; the seed
+"""The menu's computer players: the levels first, weakest first, by title; the seed
 strategies and evaluator players after a "research players" heading; and the chosen player's
 one-line description under its drop-down (issue 17 item 11)."""
 
@@ -30,9 +30,11 @@ def test_levels_come_first_then_the_research_players(app, game):
     info = get_game(game)
     menu = menu_for(app, game)
     texts = [text for text, _ in menu.widgets["level"].options_list]
-    assert texts[:5] == ["Beginner", "Intermediate", "Advanced", "Expert", RESEARCH_HEADING]
-    assert set(texts[5:]) == set(info.player_names) - {"beginner", "intermediate", "advanced", "expert"}
-    assert "random" in texts[5:]
+    levels = ["Beginner", "Intermediate", "Advanced", "Expert"] + (["World class"] if game == "backgammon" else [])
+    assert [level.title for level in info.levels] == levels
+    assert texts[:len(levels) + 1] == levels + [RESEARCH_HEADING]
+    assert set(texts[len(levels) + 1:]) == set(info.player_names) - {level.name for level in info.levels}
+    assert "random" in texts[len(levels) + 1:]
 
 
 def test_every_player_has_a_one_line_description():
@@ -49,7 +51,7 @@ def test_mandragora_lists_random_as_a_research_player():
 
 
 def test_choosing_by_title_or_name_and_the_heading_chooses_nothing(app):
-    menu = menu_for(app, "backgammon")
+    menu_for(app, "backgammon")
     choose(app, "level", "Intermediate")
     assert app.scene.players == ["human", "intermediate"]
     choose(app, "level", RESEARCH_HEADING)
