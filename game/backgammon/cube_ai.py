@@ -346,6 +346,14 @@ def match_value(state: BackgammonState, player: int) -> float:
 
 
 @lru_cache(maxsize=4096)
+def centred_outcomes(cube, player: int) -> np.ndarray:
+    """``player``'s match winning chances after this game's six results (winning a single
+    game, a gammon, a backgammon; losing them) at ``cube``'s value, the cube centred: the
+    match values the chequer search and the review's EMG are read from (cached)."""
+    return _outcomes(replace(_context(cube, player), owner="centre"))
+
+
+@lru_cache(maxsize=4096)
 def value_weights(cube, player: int) -> np.ndarray:
     """``w`` with ``value = w[:5] · chances + w[5]`` for ``player``'s cubeless chances with
     ``cube``: what the chequer search values a position at (money: cubeless equity times
@@ -353,7 +361,7 @@ def value_weights(cube, player: int) -> np.ndarray:
     (cached: a search asks it of the same few cubes for every position)."""
     if not cube.is_match:
         return np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0]) * cube.value
-    ws, wg, wbg, ls, lg, lbg = _outcomes(replace(_context(cube, player), owner="centre"))
+    ws, wg, wbg, ls, lg, lbg = centred_outcomes(cube, player)
     # MWC = (w−g)·ws + (g−bg)·wg + bg·wbg + (1−w−lg)·ls + (lg−lbg)·lg' + lbg·lbg'
     mwc = np.array([ws - ls, wg - ws, wbg - wg, lg - ls, lbg - lg, ls])
     return np.append(2.0 * mwc[:5], 2.0 * mwc[5] - 1.0)

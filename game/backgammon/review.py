@@ -33,7 +33,7 @@ import numpy as np
 from ..core.analysis import display_score
 from . import formats
 from .ai import CHANCES, DISPLAY_SCALE, strongest_evaluator
-from .cube_ai import CubeSearchRules, _outcomes, chances_of, context_of, value_weights
+from .cube_ai import CubeSearchRules, centred_outcomes, chances_of, value_weights
 from .cube_rules import decision
 from .cube_state import DOUBLE, CubeState
 from .evaluators import boards_to_array, get_evaluator
@@ -82,7 +82,7 @@ def emg_scale(state: BackgammonState, player: int | None = None) -> float:
     difference of ``2·MWC − 1`` values into EMG (see the module doc); 1 outside matches."""
     if state.cube is None or not state.cube.is_match:
         return 1.0
-    outcomes = _outcomes(replace(context_of(state, player), owner="centre"))
+    outcomes = centred_outcomes(state.cube, state.turn if player is None else player)
     spread = float(outcomes[0] - outcomes[3])
     return 1.0 / spread if spread > 1e-9 else 1.0
 
