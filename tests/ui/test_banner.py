@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from game.core.session import GameSetup
-from game.ui.theme import Fonts
 from game.ui.widgets import Banner
 
 

@@ -4,7 +4,6 @@ the text grows with a big window.  Every game the window shows."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.core.session import GameSetup
