@@ -3,6 +3,7 @@ are measured in bench/, not asserted here)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -13,12 +14,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_review_agreement_bench_runs_on_one_game():
-    pytest.importorskip("gnubg_nn", reason="gnubg-nn (the test extra) is GNU Backgammon's evaluator, the reference")
+def run_bench(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "review_agreement.py"), "--level", "intermediate",
-                           "--files", "3pt-a", "--games", "1", "--seed", "2", "--worst", "3"],
+    return subprocess.run([sys.executable, str(ROOT / "bench" / "review_agreement.py"), *args],
                           check=False, capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
+
+
+def test_the_review_agreement_bench_runs_on_one_game(tmp_path):
+    pytest.importorskip("gnubg_nn", reason="gnubg-nn (the test extra) is GNU Backgammon's evaluator, the reference")
+    saved = tmp_path / "rows.json"
+    done = run_bench("--level", "intermediate", "--files", "3pt-a", "--games", "1", "--seed", "2", "--worst", "3",
+                     "--save-rows", str(saved))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].split()[1:4] == ["decisions", "from", "3pt-a"] and int(lines[0].split()[0]) > 10
@@ -32,6 +38,16 @@ def test_the_review_agreement_bench_runs_on_one_game():
     assert len(players) == 2 and all("decisions" in line and "/" in line for line in players)
     worst = lines[lines.index(next(line for line in lines if line.startswith("largest disagreements"))) + 1:]
     assert len(worst) == 3 and all(line.split()[0] == "3pt-a" for line in worst)
+    # A run split in two (as --files across processes splits one) reads back as the whole
+    rows = json.loads(saved.read_text())
+    halves = [tmp_path / "first.json", tmp_path / "second.json"]
+    halves[0].write_text(json.dumps(rows[:10]))
+    halves[1].write_text(json.dumps(rows[10:]))
+    again = run_bench("--level", "intermediate", "--rows", *map(str, halves))
+    assert again.returncode == 0, again.stderr
+    table = lines[1:lines.index(next(line for line in lines if line.startswith("largest disagreements")))]
+    assert again.stdout.splitlines()[0].startswith(f"{len(rows)} decisions from 3pt-a")
+    assert again.stdout.splitlines()[1:] == table
 
 
 def test_the_model_cube_reference_values_gnus_chances_with_our_cube_maths():
