@@ -42,7 +42,7 @@ LEVELS = (
     Level("expert", "Expert", "2 ply, slower",
           "Two rolls deep, narrowing to the best 2 plays (2 ply): strong and within a second a move."),
     Level("worldclass", "World class", "2 ply, slowest",
-          "Two rolls deep on GNU Backgammon's 8 best plays (its 2-ply analysis): the strongest."),
+          "Two rolls deep on GNU Backgammon's 8 best plays (its 2-ply analysis): the most thorough."),
 )
 """The levels of :mod:`.ai` as the settings and menus word them."""
 

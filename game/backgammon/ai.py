@@ -29,11 +29,13 @@ added to each play's equity, in points.  Expert narrows
 its candidates from one ply to the next and picks the opponent's replies at 0 ply, as
 GNU Backgammon's 2-ply does (its ``MoveFilter``s): measured against a much wider 2-ply
 search it chose the same plays on sampled positions at about a third of the nodes, which
-keeps it within a second a move.  World class is GNU Backgammon's own 2-ply analysis (its
-"world class" setting: the best 8 within 0.16 at 0 ply, no further narrowing): about 2.7
-times Expert's time, for reviews and analyses that should agree with GNU's 2 ply (over six
-real matches, the equity lost per decision correlates with GNU's at 0.715 where Expert's
-does at 0.685: ``bench/review_agreement.py``), and as the slowest, strongest player.
+keeps it within a second a move. World class is GNU Backgammon's own 2-ply analysis (its
+"world class" setting: the best 8 within 0.16 at 0 ply, no further narrowing): about twice
+Expert's time (``bench/analysis.py``: 0.36 s a move on average against 0.17 s, at most 1.8
+s), for reviews and analyses that should agree with GNU's 2 ply (over six real matches, the
+equity lost per decision correlates with GNU's at 0.715 where Expert's does at 0.685:
+``bench/review_agreement.py``), and as the slowest, most thorough player (its strength
+against Expert is not measured).
 """
 
 from __future__ import annotations
