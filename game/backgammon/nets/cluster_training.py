@@ -38,11 +38,9 @@ import numpy as np
 from ...core.cluster import ClusterError, connect, worker_env
 from ...core.untrusted import shown
 from .actors import SelfPlayActor, actor_seeds
-from .checkpoints import LOSS_WINDOW
 from .limits import MAX_ACTORS
 from .network import Network
-from .td import scheduled_lr
-from .training import TrainConfig, Training, _HeldInterrupt, clock, exploration
+from .training import TrainConfig, Training
 
 __all__ = ["MAX_ACTORS", "RayTraining"]
 
@@ -61,7 +59,6 @@ class RayTraining(Training):
         self.actors, self.publish_every, self.address, self.num_cpus = actors, publish_every, address, num_cpus
         self.saved_actors: dict[int, tuple[dict, dict, dict[str, np.ndarray]]] = {}
         self.handles: list | None = None
-        self.lr = config.lr
         super().__init__(config, out, resume, report)
 
     def cluster_settings(self) -> dict:
@@ -118,9 +115,9 @@ class RayTraining(Training):
         ray.get([handle.state.remote() for handle in handles])  # every actor is up (or its error shows now)
         return handles
 
-    def _round(self, ray, progress) -> bool:
-        """Publish, let every actor play, learn from their steps in actor order; whether the
-        games asked are reached."""
+    def _round(self, ray, progress) -> None:
+        """Publish, let every actor play, learn from their steps in actor order (up to the
+        games asked)."""
         config, counters = self.config, self.counters
         weights = ray.put(self.net.params)
         futures = [handle.play.remote(self.publish_every, weights, self.chooser.explore) for handle in self.handles]
@@ -128,54 +125,19 @@ class RayTraining(Training):
             for boards, targets, finished in ray.get(future):
                 if counters.done >= config.games:
                     break
-                self.lr = scheduled_lr(config.lr, config.lr_end, counters.done, config.games)
-                self.chooser.explore = exploration(config, counters.done)
-                counters.losses.append(self.learner.learn(boards, targets, self.lr))
-                del counters.losses[:-LOSS_WINDOW]
-                counters.done += finished
+                self._learn(boards, targets, finished)
                 if progress:
                     progress(counters.done, finished)
-        return counters.done >= config.games
 
     def run(self, progress: Callable[[int, int], None] | None = None) -> Network:
         """Train up to ``config.games`` on Ray; return the network (also saved to ``out``)."""
         ray = connect(self.address, self.num_cpus)
-        config, counters, held = self.config, self.counters, _HeldInterrupt()
-        started, first = clock(), counters.done
-        interval = config.checkpoint_minutes * 60
-        saved_at, consistent = started, True
+
+        def start() -> None:
+            self.handles = self._start_actors(ray)
+
         try:
-            with held:
-                self.handles = self._start_actors(ray)
-                while counters.done < config.games:
-                    consistent = False
-                    before = counters.done
-                    final = self._round(ray, progress)
-                    consistent = True
-                    held.poll()
-                    due = False
-                    if counters.done > before:
-                        if config.check_every and (counters.done - counters.last_check >= config.check_every
-                                                   or final):
-                            with held.immediately():
-                                self._check(self.lr, (counters.done - first) / max(clock() - started, 1e-9))
-                            counters.last_check = counters.done
-                        if counters.done - counters.last_checkpoint >= config.checkpoint_every or final:
-                            counters.last_checkpoint = counters.done
-                            due = True
-                    if due or (interval and clock() - saved_at >= interval):
-                        self.save()
-                        saved_at = clock()
-                if counters.last_checkpoint != counters.done:
-                    self.save()
-        except KeyboardInterrupt:
-            if consistent and self.handles:
-                self.save()
-                self.report(f"interrupted: checkpoint of {counters.done} games saved to {self.out}")
-            else:
-                self.report(f"interrupted in the middle of a round: {self.out} keeps its last checkpoint"
-                            if self.out.exists() else "interrupted in the middle of a round: nothing saved")
-            raise
+            self._train(lambda: self._round(ray, progress), "round", start=start)
         except ray.exceptions.RayError as error:  # an actor's node died, or its process
             kept = f"{self.out} keeps its last checkpoint, which --resume continues" if self.out.exists() \
                 else "nothing was saved"
@@ -183,6 +145,9 @@ class RayTraining(Training):
         finally:
             self._stop_actors(ray)
         return self.net
+
+    def _saveable(self) -> bool:
+        return bool(self.handles)
 
     def _stop_actors(self, ray) -> None:
         for handle in self.handles or []:

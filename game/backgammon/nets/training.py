@@ -197,6 +197,7 @@ class Training:
         self.play = SelfPlay(self.chooser, config.in_flight, config.lam, seed=config.seed * 1_000_003 + done)
         self.opponent = make_chooser(config.opponent, seed=config.seed)
         self.counters = _Counters(done, done, done, self.net.meta.get("best"))
+        self.lr = config.lr  # the rate of the last update (the schedule sets it at each)
         if header is not None:
             self._restore(header, arrays)
         elif arrays:
@@ -303,32 +304,60 @@ class Training:
     def run(self, progress: Callable[[int, int], None] | None = None) -> Network:
         """Train up to ``config.games``; return the network (also saved to ``out``).
         ``progress(done, finished)`` is called after every step in which games finished."""
+        self._train(self._step, "step", progress)
+        return self.net
+
+    def _step(self) -> None:
+        """One self-play step, learnt from when games finished in it."""
+        boards, targets, finished = self.play.step()
+        if finished:
+            self._learn(boards, targets, finished)
+
+    def _learn(self, boards, targets, finished: int) -> None:
+        """One TD(λ) update from a step in which ``finished`` games ended, at the rate and
+        exploration the schedule gives the games done so far."""
+        config, counters = self.config, self.counters
+        self.lr = scheduled_lr(config.lr, config.lr_end, counters.done, config.games)
+        self.chooser.explore = exploration(config, counters.done)
+        counters.losses.append(self.learner.learn(boards, targets, self.lr))
+        del counters.losses[:-LOSS_WINDOW]
+        counters.done += finished
+
+    def _saveable(self) -> bool:
+        """Whether an interrupted run can write a checkpoint (Ray's: once its actors are up)."""
+        return True
+
+    def _train(self, step: Callable[[], None], unit: str, progress: Callable[[int, int], None] | None = None,
+               start: Callable[[], None] | None = None) -> None:
+        """The run's loop, local or on Ray: ``start()``, then ``step()`` (a self-play step, or
+        a Ray round; each adds the games it finished to the counters) until the games asked
+        are done.  After a step that finished games: ``progress``, the strength check and the
+        checkpoint when their intervals (in games) are due or the run is complete; after any
+        step, a checkpoint also when ``checkpoint_minutes`` have passed.  Ctrl-C is held to
+        the end of the ``unit`` (step or round), which is then saved."""
         config, counters, held = self.config, self.counters, _HeldInterrupt()
         started, first = clock(), counters.done
         interval = config.checkpoint_minutes * 60
         saved_at, consistent = started, True
         try:
             with held:
+                if start is not None:
+                    start()
                 while counters.done < config.games:
                     consistent = False
-                    boards, targets, finished = self.play.step()
-                    if finished:
-                        lr = scheduled_lr(config.lr, config.lr_end, counters.done, config.games)
-                        self.chooser.explore = exploration(config, counters.done)
-                        counters.losses.append(self.learner.learn(boards, targets, lr))
-                        del counters.losses[:-LOSS_WINDOW]
-                        counters.done += finished
+                    before = counters.done
+                    step()
                     consistent = True
                     held.poll()
                     due = False
-                    if finished:
+                    if counters.done > before:
                         if progress:
-                            progress(counters.done, finished)
+                            progress(counters.done, counters.done - before)
                         final = counters.done >= config.games
                         if config.check_every and (counters.done - counters.last_check >= config.check_every
                                                    or final):
                             with held.immediately():
-                                self._check(lr, (counters.done - first) / max(clock() - started, 1e-9))
+                                self._check(self.lr, (counters.done - first) / max(clock() - started, 1e-9))
                             counters.last_check = counters.done
                         if counters.done - counters.last_checkpoint >= config.checkpoint_every or final:
                             counters.last_checkpoint = counters.done
@@ -337,16 +366,15 @@ class Training:
                         self.save()
                         saved_at = clock()
         except KeyboardInterrupt:
-            if consistent:
+            if consistent and self._saveable():
                 self.save()
                 self.report(f"interrupted: checkpoint of {counters.done} games saved to {self.out}")
             else:
-                self.report(f"interrupted in the middle of a step: {self.out} keeps its last checkpoint"
-                            if self.out.exists() else "interrupted in the middle of a step: nothing saved")
+                self.report(f"interrupted in the middle of a {unit}: {self.out} keeps its last checkpoint"
+                            if self.out.exists() else f"interrupted in the middle of a {unit}: nothing saved")
             raise
         if counters.last_checkpoint != counters.done:  # e.g. resumed with every game already played
             self.save()
-        return self.net
 
     def _check(self, lr: float, rate: float) -> None:
         config, counters, net = self.config, self.counters, self.net
