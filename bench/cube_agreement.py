@@ -43,7 +43,9 @@ taker's clear choices, 7 of GNU's 14 clear doubles and 22 of its 23 clear passes
 before and after the opponent's cube between the two rolls became GNU's n-ply decision on
 their 1-ply values (:func:`game.backgammon.cube_ai._their_turn`; before, a 0-ply cash
 only).  That change moved no decision here and costs the Expert 550 ms a decision
-against 320 ms (measured one after the other, with one other process running).
+against 320 ms (measured one after the other, with one other process running; since then
+a match's leaves are valued in numpy, and ``bench/cube_speed.py`` puts a decision at about
+0.1 s on the machine of that day).
 
 Why the levels still double less often than GNU (``--doubles``, before the changes above):
 

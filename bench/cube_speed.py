@@ -9,11 +9,13 @@ ratio below 1 means the cube costs less than the evaluation that feeds it.
 - ``decide``: :func:`game.backgammon.cube.decide` for one position (money, centred cube;
   and at 2-away/4-away in a 7-point match), against an evaluation batch of 1.
 - ``money.cube_equities``: the vectorised money ND/DT/DP for 1, 100 and 10,000 rows at once.
-- ``match.cube_equities``: match ND/DT/DP (one position per call, as the search calls it)
-  for 1 and 100 positions one after another.
+- ``match.cube_equities``: match ND/DT/DP one position per call, for 1 and 100 positions one
+  after another; ``match.cube_mwcs``: the same for 1, 100 and 10,000 rows at once, as the
+  cube look-ahead values its leaves.
 - ``expert player, cube decision``: the whole Expert player choosing at a money cube decision
-  (its 2-ply look-ahead over the rolls), against an evaluation batch of 1 — what a player
-  waits for in the window (this was a timing assertion in the tests; speed lives here).
+  and at one in a 7-point match (its 2-ply look-ahead over the rolls), against an evaluation
+  batch of 1 — what a player waits for in the window (this was a timing assertion in the
+  tests; speed lives here).
 
     python bench/cube_speed.py [--n 10000] [--seed 1] [--repeat 5]
 """
@@ -83,10 +85,15 @@ def main() -> None:
         rows = [tuple(map(float, row)) for row in chances[:size]]
         seconds = best_time(lambda r=rows: [match.cube_equities(c, match_context) for c in r], args.repeat)
         line("match.cube_equities (one call a row)", size, seconds, size)
-    cube_position = parse_position("4HPwATDgc/ABMA:cAkAAAAAAAAA")
+    lives = np.full(len(chances), 0.68)
+    for size in sizes:
+        seconds = best_time(lambda s=size: match.cube_mwcs(chances[:s], match_context, lives[:s]), args.repeat)
+        line("match.cube_mwcs (vectorised)", size, seconds, size)
     expert = make_player("expert", args.seed)
-    seconds = best_time(lambda: expert.choose(BackgammonRules(), cube_position), max(1, args.repeat // 5))
-    line("expert player, cube decision (2-ply)", 1, seconds, 1)
+    for what, position in (("money", "4HPwATDgc/ABMA:cAkAAAAAAAAA"), ("match", "4HPwATDgc/ABMA:cAngAAAAAAAA")):
+        cube_position = parse_position(position)
+        seconds = best_time(lambda: expert.choose(BackgammonRules(), cube_position), max(1, args.repeat // 5))
+        line(f"expert player, {what} cube (2-ply)", 1, seconds, 1)
 
 
 if __name__ == "__main__":

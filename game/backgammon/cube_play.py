@@ -2,7 +2,7 @@
 
 - :data:`CUBE_PLIES`: how far each level looks before a cube decision (:func:`.cube_ai.cube_decision`):
   Beginner and Intermediate 0 ply, Advanced 1 ply, Expert and World class 2 plies
-  (about 0.5 s).
+  (about 0.1 s, ``bench/cube_speed.py``).
   Beginner and Intermediate add their chequer noise (in points) to ND and DT before
   choosing, so they also misjudge the cube now and then.
 - :func:`bras_cube_action`: seed 001's money thresholds for ``greedy:bras``, decided on the

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from .context import CENTRE, ME, OPPONENT, CubeContext, check_chances
 from .curve import piecewise
 from .met import MatchEquityTable, kazaross
@@ -35,15 +37,18 @@ from .met import MatchEquityTable, kazaross
 
 @dataclass(frozen=True)
 class _Game:
-    """The match from one player's side: away counts, gammon shares of wins and losses."""
+    """The match from one player's side: away counts, gammon shares of wins and losses.
+
+    The shares and the cube life ``x`` are numbers for one position or equal-length arrays
+    for many (:func:`cube_mwcs`); every method then answers in kind, by the same arithmetic."""
 
     met: MatchEquityTable
     a: int  # points I need
     b: int  # points the opponent needs
     post: bool  # the game is the Crawford game or after it: 1-away leaders use the post table
     crawford: bool
-    shares: tuple[float, float, float, float]  # gammon-only and backgammon shares of my wins, my losses
-    x: float
+    shares: tuple  # gammon-only and backgammon shares of my wins, my losses (floats or arrays)
+    x: float | np.ndarray
     max_value: int
 
     def flip(self) -> _Game:
@@ -84,20 +89,46 @@ class _Game:
         mine = self.cash_point(cube) if owner in (CENTRE, ME) and self.can_double(cube) else None
         if owner in (CENTRE, OPPONENT) and self.flip().can_double(cube):
             theirs = 1.0 - self.flip().cash_point(cube)
-            knots.insert(1, (theirs if mine is None else min(theirs, mine), self.score(0, cube)))
+            if mine is not None:
+                theirs = np.minimum(theirs, mine) if np.ndim(mine) else min(theirs, mine)
+            knots.insert(1, (theirs, self.score(0, cube)))
         if mine is not None:
             knots.insert(-1, (mine, self.score(cube, 0)))
-        return (1 - self.x) * dead + self.x * float(piecewise(p, knots))
+        return _number((1 - self.x) * dead + self.x * piecewise(p, knots))
 
 
-def _solve(xs: list[float], ys: list[float], target: float) -> float:
-    """Where the rising broken line through (xs, ys) reaches ``target`` (clamped to [0, 1])."""
+def _solve(xs: list, ys: list, target: float):
+    """Where the rising broken line through (xs, ys) reaches ``target`` (clamped to [0, 1]);
+    knots that are arrays (one line per row) give one answer per row (:func:`_solve_rows`)."""
+    if any(np.ndim(v) for v in (*xs, *ys)):
+        return _solve_rows(xs, ys, target)
     if target <= ys[0]:
         return 0.0
     for x0, x1, y0, y1 in zip(xs, xs[1:], ys, ys[1:]):
         if target <= y1:
             return x0 if y1 <= y0 else x0 + (x1 - x0) * (target - y0) / (y1 - y0)
     return 1.0
+
+
+def _solve_rows(xs: list, ys: list, target: float) -> np.ndarray:
+    """:func:`_solve` for knots given as arrays, by the same arithmetic row by row."""
+    xs, ys = [np.asarray(x, dtype=float) for x in xs], [np.asarray(y, dtype=float) for y in ys]
+    shape = np.broadcast(*xs, *ys).shape
+    out, todo = np.ones(shape), np.ones(shape, dtype=bool)
+    below = np.broadcast_to(target <= ys[0], shape)
+    out[below], todo = 0.0, todo & ~below
+    for x0, x1, y0, y1 in zip(xs, xs[1:], ys, ys[1:]):
+        reached = todo & (target <= y1)
+        flat = y1 <= y0
+        rise = np.where(flat, 1.0, y1 - y0)
+        out = np.where(reached, np.where(flat, x0, x0 + (x1 - x0) * (target - y0) / rise), out)
+        todo = todo & ~reached
+    return out
+
+
+def _number(value):
+    """A 0-d result as a float (one position), an array as it is (many)."""
+    return float(value) if np.ndim(value) == 0 else value
 
 
 def _game(chances, context: CubeContext, cube_life: float, met: MatchEquityTable | None) -> _Game:
@@ -122,10 +153,7 @@ def outcome_mwcs(context: CubeContext, cube: int | None = None, met: MatchEquity
 
 def dead_mwc(chances, context: CubeContext, cube: int | None = None, met: MatchEquityTable | None = None) -> float:
     """The roller's MWC with a dead cube at ``cube`` (the context's cube by default)."""
-    win, wg, wbg, lg, lbg = check_chances(chances)
-    ws, wgam, wbgm, ls, lgam, lbgm = outcome_mwcs(context, cube, met)
-    return ((win - wg) * ws + (wg - wbg) * wgam + wbg * wbgm
-            + (1 - win - lg) * ls + (lg - lbg) * lgam + lbg * lbgm)
+    return float(_dead_mwcs(np.array([check_chances(chances)]), context, cube, met)[0])
 
 
 def cubeful_mwc(chances, context: CubeContext, cube_life: float = 0.68, met=None) -> float:
@@ -143,6 +171,50 @@ def emg(mwc: float, context: CubeContext, met: MatchEquityTable | None = None) -
     """An MWC as GNU Backgammon's normalised money equity at the context's cube."""
     win, _, _, lose, _, _ = outcome_mwcs(context, None, met)
     return 2.0 * (mwc - lose) / (win - lose) - 1.0 if win > lose else 0.0
+
+
+def _rows_game(chances: np.ndarray, context: CubeContext, cube_life, met) -> _Game:
+    """:func:`_game` for an ``(N, 5)`` array of chances (trusted: a network's outputs) and one
+    cube life per row (or one for all)."""
+    if context.is_money:
+        raise ValueError("match cube equities need a match context (away counts)")
+    win, wg, wbg, lg, lbg = np.asarray(chances, dtype=float).T
+    lose = 1.0 - win
+    won, lost = win > 0, lose > 0
+    safe_win, safe_lose = np.where(won, win, 1.0), np.where(lost, lose, 1.0)
+    shares = (np.where(won, (wg - wbg) / safe_win, 0.0), np.where(won, wbg / safe_win, 0.0),
+              np.where(lost, (lg - lbg) / safe_lose, 0.0), np.where(lost, lbg / safe_lose, 0.0))
+    a, b = context.away
+    x = np.broadcast_to(np.asarray(cube_life, dtype=float), win.shape)
+    return _Game(met or kazaross(), a, b, context.crawford or context.post_crawford, context.crawford,
+                 shares, x, context.max_value)
+
+
+def _dead_mwcs(chances: np.ndarray, context: CubeContext, cube: int, met) -> np.ndarray:
+    """:func:`dead_mwc` of each row of ``chances``."""
+    win, wg, wbg, lg, lbg = np.asarray(chances, dtype=float).T
+    ws, wgam, wbgm, ls, lgam, lbgm = outcome_mwcs(context, cube, met)
+    return ((win - wg) * ws + (wg - wbg) * wgam + wbg * wbgm
+            + (1 - win - lg) * ls + (lg - lbg) * lgam + lbg * lbgm)
+
+
+def cube_mwcs(chances: np.ndarray, context: CubeContext, cube_life, met=None) -> tuple[np.ndarray, np.ndarray, float]:
+    """ND and DT (one per row of the ``(N, 5)`` ``chances``) and DP in MWC, as
+    :func:`cube_equities` gives them one position at a time, for many positions at once
+    (the cube look-ahead's leaves)."""
+    g = _rows_game(chances, context, cube_life, met)
+    v, p = context.value, np.asarray(chances, dtype=float)[:, 0]
+    nd = g.cubeful(p, _dead_mwcs(chances, context, v, met), v, context.owner)
+    dt = g.cubeful(p, _dead_mwcs(chances, context, 2 * v, met), 2 * v, OPPONENT)
+    return np.asarray(nd, dtype=float), np.asarray(dt, dtype=float), g.score(v, 0)
+
+
+def cubeful_mwcs(chances: np.ndarray, context: CubeContext, cube_life, met=None) -> np.ndarray:
+    """:func:`cubeful_mwc` of each row of the ``(N, 5)`` ``chances``."""
+    g = _rows_game(chances, context, cube_life, met)
+    p = np.asarray(chances, dtype=float)[:, 0]
+    return np.asarray(g.cubeful(p, _dead_mwcs(chances, context, None, met), context.value, context.owner),
+                      dtype=float)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from game.backgammon.cube import CubeContext, decide, kazaross
@@ -143,3 +144,37 @@ def test_long_matches_approach_money():
 def test_money_context_refused():
     with pytest.raises(ValueError, match="match context"):
         match.cube_equities(race(0.6), CubeContext())
+
+
+def _rows(n: int, seed: int):
+    """``n`` cumulative chance rows (win ≥ wg ≥ wbg, 1 − win ≥ lg ≥ lbg), certain wins and
+    losses and a gammonless row among them."""
+    rng = np.random.default_rng(seed)
+    win = rng.uniform(0.01, 0.99, n)
+    wg = win * rng.uniform(0, 0.5, n)
+    lg = (1 - win) * rng.uniform(0, 0.5, n)
+    rows = np.stack([win, wg, wg * rng.uniform(0, 0.3, n), lg, lg * rng.uniform(0, 0.3, n)], 1)
+    rows[:3] = [[1, 0.3, 0.01, 0, 0], [0, 0, 0, 0.4, 0.02], [0.5, 0, 0, 0, 0]]
+    return rows, rng.uniform(0.5, 0.8, n)
+
+
+@pytest.mark.parametrize("away,value,owner,crawford", [
+    ((7, 5), 1, "centre", False), ((3, 4), 2, "me", False), ((4, 3), 2, "opponent", False),
+    ((1, 5), 1, "centre", True), ((1, 5), 1, "centre", False), ((5, 1), 2, "me", False),
+    ((2, 2), 1, "centre", False), ((9, 13), 4, "centre", False),
+])
+def test_many_positions_at_once_equal_one_at_a_time(away, value, owner, crawford):
+    """cube_mwcs and cubeful_mwcs (the cube look-ahead's leaves, in numpy) give exactly what
+    cube_equities and cubeful_mwc give row by row, whatever the score, cube and gammons."""
+    length = max(away) + 4
+    post = 1 in away and not crawford
+    context = CubeContext.from_score((length - away[0], length - away[1]), length, value=value, owner=owner,
+                                     crawford=crawford, post_crawford=post)
+    rows, lives = _rows(40, seed=sum(away) * value)
+    met = kazaross()
+    nd, dt, dp = match.cube_mwcs(rows, context, lives, met)
+    cubeful = match.cubeful_mwcs(rows, context, lives, met)
+    for row, life, nd_row, dt_row, no_double in zip(rows, lives, nd, dt, cubeful):
+        one = match.cube_equities(row, context, float(life), met)
+        assert (nd_row, dt_row, dp) == (one.nd_mwc, one.dt_mwc, one.dp_mwc)
+        assert no_double == match.cubeful_mwc(row, context, float(life), met)
