@@ -22,6 +22,10 @@ within the model, where GNU's own GetPoints may differ slightly):
   match (so the post-Crawford leader never doubles), or when doubling would pass the limit.
   With no gammons, x = 0 and a dead recube this is the textbook
   TP = (pass - lose) / (win - lose) read from the table.
+
+:func:`cube_equities` and :func:`cubeful_mwc` value one position; :func:`cube_mwcs` and
+:func:`cubeful_mwcs` many at once, in numpy, by the same arithmetic (the cube look-ahead's
+leaves, :func:`game.backgammon.cube_ai.leaf_values`).
 """
 
 from __future__ import annotations
@@ -190,7 +194,7 @@ def _rows_game(chances: np.ndarray, context: CubeContext, cube_life, met) -> _Ga
                  shares, x, context.max_value)
 
 
-def _dead_mwcs(chances: np.ndarray, context: CubeContext, cube: int, met) -> np.ndarray:
+def _dead_mwcs(chances: np.ndarray, context: CubeContext, cube: int | None, met) -> np.ndarray:
     """:func:`dead_mwc` of each row of ``chances``."""
     win, wg, wbg, lg, lbg = np.asarray(chances, dtype=float).T
     ws, wgam, wbgm, ls, lgam, lbgm = outcome_mwcs(context, cube, met)
