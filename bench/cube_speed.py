@@ -92,7 +92,7 @@ def main() -> None:
     expert = make_player("expert", args.seed)
     for what, position in (("money", "4HPwATDgc/ABMA:cAkAAAAAAAAA"), ("match", "4HPwATDgc/ABMA:cAngAAAAAAAA")):
         cube_position = parse_position(position)
-        seconds = best_time(lambda: expert.choose(BackgammonRules(), cube_position), max(1, args.repeat // 5))
+        seconds = best_time(lambda p=cube_position: expert.choose(BackgammonRules(), p), max(1, args.repeat // 5))
         line(f"expert player, {what} cube (2-ply)", 1, seconds, 1)
 
 
