@@ -4,7 +4,10 @@ replay of whole matches; and cubeless play unchanged."""
 
 from __future__ import annotations
 
+import pickle
 import random
+from dataclasses import fields, replace
+
 import pytest
 
 from game.backgammon import GAME, cube_rules
@@ -116,6 +119,17 @@ def test_a_player_who_may_double_decides_before_rolling():
     assert RULES.to_move(offered) == 0 and RULES.legal_moves(offered) == [TAKE, PASS]
     assert cube_rules.decision(offered) == "take" and cube_rules.double_offered(offered)
     assert offered.turn == 1 and cube_rules.cube_value(offered) == 1  # the value before the take
+
+
+def test_the_states_after_plays_are_whole_states():
+    """The states the rules build after each play in a game with the cube (a fast path that
+    skips the dataclass constructor) equal, hash, pickle and copy like constructed ones."""
+    state = RULES.apply(RULES.apply(after_opening({"match_length": "5"}), ROLL), Roll(6, 4))
+    for _, after in RULES.successors(state):
+        built = BackgammonState(*(getattr(after, f.name) for f in fields(BackgammonState)))
+        assert after == built and hash(after) == hash(built) and repr(after) == repr(built)
+        assert after.cube == built.cube and after.cube.phase == DECIDE and after.turn == 0
+        assert pickle.loads(pickle.dumps(after)) == after and replace(after, dice=(2, 1)).cube == after.cube
 
 
 def test_the_opening_roll_is_never_a_cube_decision():
