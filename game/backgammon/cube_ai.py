@@ -223,15 +223,20 @@ def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios, life):
     leaf's cube life index."""
     total = np.zeros(5)
     values = np.zeros(len(scenarios))
-    for (_, weight), (mine, theirs, kind, chances) in zip(ROLLS, best_replies(me, opp, evaluator)):
+    replies = best_replies(me, opp, evaluator)
+    if plies == 1:  # every leaf of a scenario valued in one batch, added roll by roll below
+        live = [(theirs, mine, chances) for mine, theirs, kind, chances in replies if not kind]
+        if live:
+            rows, lives = np.array([chances for _, _, chances in live]), [life(t, m) for t, m, _ in live]
+            leaves = iter(np.array([_negate(leaf_values(rows, opp_ctx, lives), opp_ctx)
+                                    for _, opp_ctx in scenarios]).T)
+    for (_, weight), (mine, theirs, kind, chances) in zip(ROLLS, replies):
         if kind:
             total += weight * _won(kind)
             values += weight * np.array([_won_value(kind, my_ctx, my_ctx.value) for my_ctx, _ in scenarios])
         elif plies == 1:
             total += weight * flip_outputs(chances)
-            x = life(theirs, mine)
-            values += weight * np.array([_negate(leaf_values(chances[None], opp_ctx, x)[0], opp_ctx)
-                                         for _, opp_ctx in scenarios])
+            values += weight * next(leaves)
         else:
             sub_total, sub_values = _their_turn(theirs, mine, evaluator, scenarios, life)
             total += weight * sub_total
