@@ -53,3 +53,17 @@ def analyzer_cube(state, plies: int) -> tuple[float, float, float]:
     gnubg_nn.set.cube(1, b"X")
     key = gnubg_nn.key_of_board(board_of(state))
     return tuple(gnubg_nn.evaluate_cube_decision(key, plies, -1, b"O", 1)[3:])
+
+
+def after_key(mover_after, opp_after) -> str:
+    """GNU's key of the position after a play (the opponent on roll)."""
+    return gnubg_nn.key_of_board(board(opp_after, mover_after))
+
+
+def pick(plays, me, opp, die1: int, die2: int, plies: int = 0) -> int:
+    """The index in ``plays`` (:func:`~game.backgammon.movegen.legal_plays` of the roll) of
+    the play GNU Backgammon's ``best_move`` picks at ``plies``."""
+    if len(plays) == 1:
+        return 0
+    _, key = gnubg_nn.best_move(board(me, opp), die1, die2, n=plies, b=1)
+    return next(i for i, (_, mover_after, opp_after) in enumerate(plays) if after_key(mover_after, opp_after) == key)

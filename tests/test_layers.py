@@ -6,7 +6,10 @@ the size rule: no module over :data:`MAX_LINES` lines (split by responsibility i
 - ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
   them all): games register themselves, shared code never knows them;
 - a game package never imports ``game.ui``: its view implements the window's interface
-  structurally.
+  structurally;
+- ``gnubg_nn`` (GPL: a test and bench reference) is imported nowhere under ``game/``, and
+  ``bgsage`` (Open Sage, the training teacher) only by :data:`TEACHER_MODULE`, and there only
+  inside a function, so that only a training run ever loads it.
 
 Imports are read with :mod:`ast`, wherever they are (inside functions too), relative ones
 resolved against the module's package, so ``from ..backgammon import x`` in ``game/core`` counts.
@@ -24,6 +27,8 @@ SHARED = {"core", "ui", "cli"}
 """The packages under ``game/`` that are not games."""
 PYGAME = ("pygame", "pygame_gui")
 MAX_LINES = 500
+TEACHER_MODULE = "backgammon/nets/supervised/teacher.py"
+"""The one module under ``game/`` that may import ``bgsage``, lazily."""
 
 
 def game_packages(root: Path) -> set[str]:
@@ -68,7 +73,25 @@ def layer_violations(root: Path) -> list[str]:
                 problems.append(f"{where} imports {module} (game/core never imports a game)")
             if top in games and within(module, "game.ui"):
                 problems.append(f"{where} imports {module} (a game package never imports game.ui)")
+            if within(module, "gnubg_nn"):
+                problems.append(f"{where} imports {module} (gnubg-nn is GPL: tests and benches only)")
+            if within(module, "bgsage") and rel.as_posix() != TEACHER_MODULE:
+                problems.append(f"{where} imports {module} (only {TEACHER_MODULE} may import Open Sage)")
+        if rel.as_posix() == TEACHER_MODULE and any(within(m, "bgsage") for m in top_level_imports(path, root)):
+            problems.append(f"{where} imports bgsage when it is imported (only inside a function)")
     return problems
+
+
+def top_level_imports(path: Path, root: Path) -> set[str]:
+    """The modules ``path`` imports outside any function (what importing it loads)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            found.add(node.module or "")
+    return found
 
 
 def test_the_layers_hold():
@@ -115,14 +138,44 @@ def test_the_size_check_finds_a_long_module(tmp_path):
     ("mandragora/players.py", "from ..ui.theme import ACCENT\n", True),
     ("mandragora/players.py", "from game.ui import theme\n", True),
     ("mandragora/players.py", "from ..core.players import Player\n", False),
+    ("backgammon/ai.py", "import gnubg_nn\n", True),
+    ("backgammon/nets/supervised/teacher.py", "def f():\n    import gnubg_nn\n", True),
+    ("backgammon/ai.py", "def f():\n    import bgsage\n", True),
+    ("backgammon/nets/supervised/teacher.py", "import bgsage.batch\n", True),
+    ("backgammon/nets/supervised/teacher.py", "def f():\n    import bgsage.batch\n", False),
 ])
 def test_the_check_finds_what_breaks_a_layer(tmp_path, relative, source, broken):
     """The check itself, on small trees: it must fail where a rule is broken."""
     root = tmp_path / "game"
-    for package in ("", "core", "core/tournament", "ui", "backgammon", "chesstack", "mandragora"):
+    for package in ("", "core", "core/tournament", "ui", "backgammon", "chesstack", "mandragora",
+                    "backgammon/nets", "backgammon/nets/supervised"):
         (root / package).mkdir(parents=True, exist_ok=True)
         (root / package / "__init__.py").write_text("")
     path = root / relative
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(source)
     assert bool(layer_violations(root)) == broken, layer_violations(root)
+
+
+def test_play_analysis_review_and_the_window_load_neither_teacher_nor_gnubg(tmp_path):
+    """At run time too: the window's modules, an analysis and a review load no ``bgsage``
+    and no ``gnubg_nn`` (checked in a fresh interpreter, where nothing else loaded them)."""
+    import subprocess
+    import sys
+
+    script = """
+import sys
+import game.ui.app, game.cli
+from game.cli import main
+main(["analyze", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "31", "--level", "advanced"])
+main(["review", sys.argv[1], "--level", "intermediate"])
+loaded = sorted(name for name in sys.modules if name.split(".")[0] in ("bgsage", "gnubg_nn", "bgbot_cpp"))
+print("LOADED", loaded)
+"""
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    match = tmp_path / "3pt-a.mat"  # the review's cache goes beside it
+    match.write_bytes((GAME_DIR.parent / "tests" / "data" / "matches" / "3pt-a.mat").read_bytes())
+    done = subprocess.run([sys.executable, "-c", script, str(match)], capture_output=True, text=True, env=env,
+                          cwd=GAME_DIR.parent, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "LOADED []" in done.stdout

@@ -51,9 +51,11 @@ def test_no_best_file_is_announced_without_strength_checks(capsys, tmp_path):
 def test_the_options_take_their_defaults_from_train_config():
     args = build_parser().parse_args(["train", "backgammon", "--arch", "full", "--games", "5", "--out", "x.npz"])
     defaults = TrainConfig()
-    for name in ("seed", "lr", "lr_end", "lam", "explore", "explore_games", "in_flight", "checkpoint_every",
+    for name in ("seed", "lam", "explore_games", "in_flight", "checkpoint_every",
                  "checkpoint_minutes", "check_every", "check_deals", "opponent"):
         assert getattr(args, name) == getattr(defaults, name), name
+    # the learning rates and exploration depend on the kind of training: resolved by the command
+    assert (args.lr, args.lr_end, args.explore) == (None, None, None)
     assert (defaults.check_every, defaults.check_deals, defaults.opponent) == (5000, 250, "greedy:bras")
     assert defaults.checkpoint_minutes == 5
 

@@ -42,11 +42,16 @@ from types import SimpleNamespace
 
 from ...core.argtypes import bounded_int, checked_number
 from ...core.cluster import CLUSTERS, ClusterError
+from .supervised.fitting import FitConfig
+from .supervised.teacher import TEACHERS
 from .limits import (MAX_ACTORS, MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_IN_FLIGHT,
                      MAX_MINUTES,
                      MAX_SEED)
 
 ARCHS = ("phase48", "full", "full2", "race")
+FIT = FitConfig()
+SAMPLING_EXPLORE = 0.1
+"""With ``--teacher``: the chance of a random play in every position-sampling game."""
 
 _fraction = checked_number(float, lambda value: 0.0 <= value <= 1.0, "a number between 0 and 1")
 _rate = checked_number(float, lambda value: 0.0 < value < 1.0, "a learning rate between 0 and 1 (exclusive)")
@@ -93,12 +98,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         action=_HiddenLayers, metavar="SIZE",
                         help=f"hidden layer sizes (default: the arch's), at most {MAX_HIDDEN_LAYERS} layers of at "
                              f"most {MAX_HIDDEN:,} units: memory grows with width times --in-flight")
-    parser.add_argument("--lr", type=_rate, default=d.lr, help=f"Adam learning rate at the start (default {d.lr:g})")
-    parser.add_argument("--lr-end", type=_rate, default=d.lr_end,
-                        help=f"learning rate at the last game (default {d.lr_end:g})")
+    parser.add_argument("--lr", type=_rate, help=f"Adam learning rate at the start (default {d.lr:g}; with "
+                                                 f"--teacher {FIT.lr:g})")
+    parser.add_argument("--lr-end", type=_rate,
+                        help=f"learning rate at the last game or minibatch (default {d.lr_end:g}; with --teacher "
+                             f"{FIT.lr_end:g})")
     parser.add_argument("--lambda", dest="lam", type=_fraction, default=d.lam, help=f"TD λ (default {d.lam:g})")
-    parser.add_argument("--explore", type=_fraction, default=d.explore,
-                        help=f"chance of a random play at the start, falling to 0 (default {d.explore:g})")
+    parser.add_argument("--explore", type=_fraction,
+                        help=f"chance of a random play at the start, falling to 0 (default {d.explore:g}); with "
+                             f"--teacher, the chance in every sampling game (default {SAMPLING_EXPLORE:g})")
     parser.add_argument("--explore-games", type=_count, default=d.explore_games,
                         help=f"games until exploration stops (default {d.explore_games})")
     parser.add_argument("--in-flight", type=bounded_int(1, MAX_IN_FLIGHT), default=d.in_flight,
@@ -118,9 +126,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --arch race: rounds of 1-ply targets (default 12)")
     parser.add_argument("--passes", type=bounded_int(1, 1000, "a number of passes"), metavar="P",
                         help="with --arch race: passes over the positions per round (default 6)")
+    parser.add_argument("--teacher", choices=TEACHERS,
+                        help="train by supervised learning on this teacher's labels instead of TD(λ) (Open Sage "
+                             "at 1, 2 or 3 plies, XG numbering; needs the train extra: pip install "
+                             "'tabula[train]'): --games self-play games and the --matches files give the "
+                             "positions, the teacher labels them, and --epochs of Adam fit the network")
+    parser.add_argument("--labels", metavar="FILE",
+                        help="with --teacher: the label set to build, or to reuse when it exists (default "
+                             "<FILE stem>.labels.npz beside --out)")
+    parser.add_argument("--matches", nargs="+", metavar="MATCH",
+                        help="with --teacher: .mat/.sgf files whose chequer decisions seed more self-play "
+                             "(the decisions themselves are held out)")
+    parser.add_argument("--disagreements", type=bounded_int(0, 1_000_000, "a number of decisions"), default=0,
+                        metavar="D",
+                        help="with --teacher: also label the positions around the rolls, among D drawn from "
+                             "the self-play positions, where 0 ply and Expert's 2 ply choose differently "
+                             "(default 0)")
+    parser.add_argument("--epochs", type=bounded_int(1, 10_000, "a number of epochs"), default=FIT.epochs,
+                        help=f"with --teacher: passes over the labelled positions (default {FIT.epochs})")
+    parser.add_argument("--batch", type=bounded_int(1, 65_536, "a minibatch size"), default=FIT.batch,
+                        help=f"with --teacher: positions per minibatch (default {FIT.batch})")
     parser.add_argument("--cluster", choices=CLUSTERS, default="local",
-                        help="where self-play runs: this process (local, the default) or Ray actors (ray; "
-                             "needs the cluster extra: pip install 'tabula[cluster]')")
+                        help="where self-play (with --teacher: labelling) runs: this process (local, the "
+                             "default) or Ray (ray; needs the cluster extra: pip install 'tabula[cluster]')")
     parser.add_argument("--address", metavar="ADDR",
                         help="with --cluster ray: the Ray cluster to join (HOST:6379 or auto); "
                              "default: a local Ray instance")
@@ -139,6 +167,22 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix != ".npz":
         raise ValueError(f"--out must name a .npz file, got {args.out!r}")
+    if args.teacher:
+        from .supervised.command import run_supervised
+
+        if args.explore is None:
+            args.explore = SAMPLING_EXPLORE
+        return run_supervised(args)
+    supervised = [name for name, given in (("--labels", args.labels), ("--matches", args.matches),
+                                           ("--disagreements", args.disagreements),
+                                           ("--epochs", args.epochs != FIT.epochs),
+                                           ("--batch", args.batch != FIT.batch)) if given]
+    if supervised:
+        raise ValueError(f"{', '.join(supervised)} go{'es' if len(supervised) == 1 else ''} with --teacher")
+    d = TrainConfig()
+    args.lr = d.lr if args.lr is None else args.lr
+    args.lr_end = d.lr_end if args.lr_end is None else args.lr_end
+    args.explore = d.explore if args.explore is None else args.explore
     if args.arch == "race":
         from .race_command import run_race
 

@@ -1,0 +1,121 @@
+"""Tabula's players against GNU Backgammon: duplicate cubeless money games.
+
+Each deal is two games on the same dice (the roll of ply ``k`` of both games drawn from the
+deal's seed), the seats swapped, so most of the luck cancels.  GNU Backgammon
+(``gnubg-nn``'s ``best_move``) plays at ``--gnu-plies`` (default 0); Tabula plays at a level
+(``greedy`` is the 0-ply network, or any level name), with ``--net FILE`` in ``net-full``'s
+place if given.  Printed: Tabula's points per game with a 95% interval over the deals, its
+win rate, and the games played.  Deals go out in blocks over ``--workers`` processes; the
+figures do not depend on how.
+
+    python bench/gnubg_games.py --player greedy --deals 1000 [--net FILE] [--seed 1] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
+sys.path.insert(0, str(ROOT / "bench"))
+
+import gnu
+import numpy as np
+
+from game.backgammon.board import CHECKERS, OFF, START_SIDE
+from game.backgammon.movegen import legal_plays
+from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.core.tournament.schedule import derive_seed
+from game.core.tournament.stats import mean_interval
+
+MAX_PLIES = 500
+BLOCK = 10
+
+
+def tabula_chooser(player: str, net_file: str | None, seed: int):
+    """``choose(me, opp, d1, d2, plays) -> index`` for a Tabula player."""
+    from error_rate import _install
+
+    _install(net_file)
+    from game.backgammon.ai import level_player
+    from game.backgammon.eval_players import GreedyPlayer
+
+    rules = BackgammonRules()
+    chooser = GreedyPlayer("net-full") if player == "greedy" else level_player(player, seed=seed)
+
+    def choose(me, opp, d1, d2, plays) -> int:
+        if len(plays) == 1:
+            return 0
+        state = BackgammonState.from_board(me, opp, dice=(d1, d2))
+        after = rules.apply(state, chooser.choose(rules, state))
+        mover_after, opp_after = after.sides[state.turn], after.sides[1 - state.turn]
+        return next(i for i, (_, m, o) in enumerate(plays) if m == mover_after and o == opp_after)
+
+    return choose
+
+
+def play_game(choosers, dice_seed: int) -> float:
+    """Seat 0's points in one game: seat 0 opens with the first non-double roll."""
+    rng = np.random.default_rng(dice_seed)
+    sides, turn, opening = [START_SIDE, START_SIDE], 0, True
+    for _ in range(MAX_PLIES):
+        d1, d2 = (int(d) for d in rng.integers(1, 7, 2))
+        while opening and d1 == d2:
+            d1, d2 = (int(d) for d in rng.integers(1, 7, 2))
+        opening = False
+        me, opp = sides[turn], sides[1 - turn]
+        plays = legal_plays(me, opp, d1, d2)
+        _, mover_after, opp_after = plays[choosers[turn](me, opp, d1, d2, plays)]
+        sides[turn], sides[1 - turn] = mover_after, opp_after
+        if mover_after[OFF] == CHECKERS:
+            points = 1 if opp_after[OFF] else (3 if sum(opp_after[19:26]) else 2)
+            return float(points if turn == 0 else -points)
+        turn = 1 - turn
+    return 0.0
+
+
+def play_block(job) -> list[float]:
+    """Tabula's mean points in each deal ``start``..``stop`` (two games, seats swapped)."""
+    player, net_file, gnu_plies, seed, start, stop = job
+    ours = tabula_chooser(player, net_file, seed)
+
+    def theirs(me, opp, d1, d2, plays) -> int:
+        return gnu.pick(plays, me, opp, d1, d2, gnu_plies)
+
+    out = []
+    for deal in range(start, stop):
+        dice = derive_seed("gnubg-games", seed, deal)
+        first = play_game((ours, theirs), dice)
+        second = -play_game((theirs, ours), dice)
+        out.append((first + second) / 2)
+    return out
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--player", default="greedy", help="greedy (0 ply) or a level name")
+    parser.add_argument("--deals", type=int, default=1000, help="duplicate deals (two games each)")
+    parser.add_argument("--gnu-plies", type=int, default=0)
+    parser.add_argument("--net", help="a network file in net-full's place")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    jobs = [(args.player, args.net, args.gnu_plies, args.seed, lo, min(lo + BLOCK, args.deals))
+            for lo in range(0, args.deals, BLOCK)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        deals = [x for block in pool.map(play_block, jobs) for x in block]
+    interval = mean_interval(deals)
+    mean, low, high = interval.mean, interval.low, interval.high
+    print(f"{args.player} ({args.net or 'net-full'}) v gnubg-nn {args.gnu_plies} ply: {2 * len(deals)} games "
+          f"({len(deals)} duplicate deals, seed {args.seed}): {mean:+.3f} points/game [{low:+.3f}, {high:+.3f}]"
+          f"  ({time.monotonic() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
