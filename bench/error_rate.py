@@ -308,7 +308,7 @@ def table(players, picks, values, phases, judge) -> str:
             mask = np.array([which in ("all", x) for x in phases])
             mean, half = interval(losses[mask])
             best = (losses[mask] <= 1e-9).mean() if mask.any() else math.nan
-            cells.append(f"{mean:6.2f} ±{half:4.2f} {best:6.1%}")
+            cells.append(f"{mean:6.2f} ±{half:4.2f} {best:6.1%}" if mask.sum() > 1 else "—")
         lines.append(f"{name:<16}" + "".join(f"{cell:>24}" for cell in cells))
     return "\n".join(lines)
 

@@ -176,3 +176,19 @@ def test_supervised_options_out_of_place_are_usage_errors(capsys, tmp_path, extr
     code, _, err = run(capsys, *args, *extra)
     assert code == 2 and message in err and not list(tmp_path.iterdir())
 
+
+
+def test_disagreements_add_the_tree_around_both_plays(net):
+    """Where 0 ply and Expert part, both plays' positions and the replies to each of the 21
+    rolls are added: new, unlabelled, contact positions under their own source."""
+    from game.backgammon.nets.supervised.dataset import disagreement_positions, extend_label_set
+
+    positions = sample_positions(net, encoding_of(net), 2, seed=8, in_flight=2)
+    found, disagreed = disagreement_positions(positions, 12, seed=3)
+    assert 0 < disagreed <= 12  # seed 3 meets some
+    assert disagreed * 2 <= len(found) <= disagreed * 44 and contact_rows(found).all()
+    labels = LabelSet(positions, np.zeros(len(positions), np.uint8), {"sampling": {}})
+    added = extend_label_set(labels, np.concatenate([found, positions[:5]]), "disagreements", {"decisions": 12})
+    assert added == len(_rows(found) - _rows(positions))
+    assert (labels.source == 2).sum() == added and (~labels.labelled).all()
+    assert labels.header["sampling"]["disagreements"] == {"decisions": 12, "added": added}

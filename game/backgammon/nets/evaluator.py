@@ -1,6 +1,7 @@
 """The trained networks as registered evaluators: ``net-full`` and ``net-phase48``.
 
-Both value a position for **the side on roll, before it throws** (what TD self-play trains),
+Both value a position for **the side on roll, before it throws** (what TD self-play and the
+supervised teacher's labels train),
 as cubeless equity in points.  ``net-full`` has five outputs (:data:`.encoding.OUTPUTS`);
 ``net-phase48`` one (the win chance), so its equity ignores gammons.  Finished positions in
 a batch (either side with all 15 checkers off) get their exact value, not the network's.
@@ -104,9 +105,15 @@ class NetEvaluator(Evaluator):
         five = network.n_outputs == 5
         self.output_names = OUTPUTS if five else OUTPUTS[:1]
         self.factors = ("win", "gammons", "backgammons") if five else ("win",)
-        games = network.meta.get("games", "?")
-        self.description = (f"TD(λ) self-play network ({self.encoding} inputs, "
-                            f"{'→'.join(map(str, network.sizes))}, {games} games)")
+        shape = '→'.join(map(str, network.sizes))
+        if network.meta.get("training") == "supervised":
+            count = network.meta.get("positions")
+            count = f"{count:,}" if isinstance(count, int) else "?"
+            self.description = (f"network trained on {network.meta.get('teacher', '?')} labels of {count} "
+                                f"positions ({self.encoding} inputs, {shape})")
+        else:
+            self.description = (f"TD(λ) self-play network ({self.encoding} inputs, {shape}, "
+                                f"{network.meta.get('games', '?')} games)")
 
     def probabilities(self, batch: np.ndarray) -> np.ndarray:
         """``(N, K)``: the network's outcome probabilities for the side on roll."""

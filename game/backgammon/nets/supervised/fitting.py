@@ -33,7 +33,7 @@ __all__ = ["FitConfig", "fit", "fit_state_path"]
 class FitConfig:
     """Settings of a fit; ``tabula train backgammon --teacher``'s defaults."""
 
-    epochs: int = 20
+    epochs: int = 15
     batch: int = 256
     lr: float = 1e-3
     lr_end: float = 2e-5
