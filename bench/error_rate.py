@@ -17,8 +17,10 @@ play, and charge it what a much stronger judge says the pick loses against the b
   judged value minus its own; "judge's best" is the share of decisions losing nothing.
   Reported in millipoints (thousandths of a point) per decision, with a 95% interval.
 - **Players**: every Tabula level (its ``net-full``, or ``--net FILE`` in its place), the
-  0-ply network (``greedy``), GNU Backgammon at 0, 1 and 2 ply and Open Sage at 1 and 2 ply,
-  all in one run.
+  0-ply network (``greedy``), GNU Backgammon at 0, 1 and 2 ply (``best_move``) and Open Sage
+  at 1 and 2 ply (``batch_checker_play`` without the Jacoby rule, its best play by cubeless
+  equity among those it valued deepest: it ranks by cubeful equity, and with the Jacoby
+  rule a centred cube makes gammons count for nothing), all in one run.
 
 The judges' values and every player's picks are cached in ``--cache`` (by default
 ``bench/cache/error_rate.json``, kept in the repository), keyed by position, so a rerun
@@ -187,9 +189,12 @@ def other_picks(name: str, decisions) -> list[int]:
 
     results = batch_checker_play([{"board": sage_board(me, opp), "die1": d1, "die2": d2, "cube_value": 1,
                                    "cube_owner": "centered"} for me, opp, d1, d2 in decisions],
-                                 eval_level=plies, n_threads=0)
+                                 eval_level=plies, n_threads=0, jacoby=False)
     for (me, opp, d1, d2), result in zip(decisions, results):
-        best = result.moves[0].board
+        # Open Sage ranks by cubeful equity; the decisions are cubeless: its best by cubeless
+        # equity among the plays it valued deepest.
+        deepest = [m for m in result.moves if m.eval_level == result.moves[0].eval_level]
+        best = max(deepest, key=lambda m: m.cubeless_equity).board
         plays = legal_plays(me, opp, d1, d2)
         picks.append(next(i for i, (_, m, o) in enumerate(plays) if sage_board(m, o) == list(best)))
     return picks

@@ -184,8 +184,8 @@ def test_disagreements_add_the_tree_around_both_plays(net):
     from game.backgammon.nets.supervised.dataset import disagreement_positions, extend_label_set
 
     positions = sample_positions(net, encoding_of(net), 2, seed=8, in_flight=2)
-    found, disagreed = disagreement_positions(positions, 12, seed=3)
-    assert 0 < disagreed <= 12  # seed 3 meets some
+    found, disagreed = disagreement_positions(positions, 12, seed=2)
+    assert 0 < disagreed <= 12  # seed 2 meets some with the shipped net-full
     assert disagreed * 2 <= len(found) <= disagreed * 44 and contact_rows(found).all()
     labels = LabelSet(positions, np.zeros(len(positions), np.uint8), {"sampling": {}})
     added = extend_label_set(labels, np.concatenate([found, positions[:5]]), "disagreements", {"decisions": 12})

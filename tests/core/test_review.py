@@ -119,12 +119,12 @@ def test_the_cache_answers_the_second_review_and_a_bad_cache_is_rewritten(tmp_pa
 
 def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
-    record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=3, max_plies=60)
+    record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=7, max_plies=60)
     report = review(BG, record, FAST)
     assert [g["game"] for g in report["games"]] == [1, 2]
     cube = [d for d in decisions(report) if d["kind"] == "cube"]
     assert cube and all(d["dice"] is None and d["played"] in ("Roll", "Doubles => 2", "Doubles => 4", "Takes", "Drops")
-                        for d in cube)  # a redouble in the second game
+                        for d in cube)  # a double and a take in the second game
     assert all(d["match_id"] and d["equity_lost"] >= 0 for d in decisions(report))
     # the match winning chance, the first player's: a game lost by a drop at 0-0 of a 3-point match
     found = decisions(report)
@@ -276,7 +276,7 @@ def test_the_opening_roll_has_luck_for_the_player_it_makes_start():
     assert len(outcomes) == 30
     after = {text: rules.apply(start, rules.parse(start, text)) for text in ("white 31", "black 31", "white 21")}
     assert luck(start, after["white 31"]) == pytest.approx(luck(start, after["black 31"]))
-    assert luck(start, after["white 31"]) == pytest.approx(_value(after["white 31"], 0))  # the average is 0
+    assert luck(start, after["white 31"]) == pytest.approx(_value(after["white 31"], 0), abs=1e-6)  # the average is 0 (float32)
     assert luck(start, after["white 31"]) > 0 > luck(start, after["white 21"])
 
 

@@ -46,6 +46,8 @@ def contact_rows(batch: np.ndarray) -> np.ndarray:
 
 def distinct_rows(batch: np.ndarray) -> np.ndarray:
     """The rows of ``(N, 2, 26)`` ``batch`` each once, in order of first appearance."""
+    if not len(batch):
+        return np.asarray(batch)
     flat = np.ascontiguousarray(np.asarray(batch, dtype=np.int8).reshape(len(batch), -1))
     _, first = np.unique(flat.view(np.dtype((np.void, flat.shape[1]))).ravel(), return_index=True)
     return np.asarray(batch)[np.sort(first)]
