@@ -47,6 +47,11 @@ against 320 ms (measured one after the other, with one other process running; si
 a match's leaves are valued in numpy, and ``bench/cube_speed.py`` puts a decision at about
 0.1 s on the machine of that day).
 
+Measured again on 2026-11-27 with ``net-full`` trained on Open Sage's labels (215-512-5):
+Expert 98.4% (96.5–99.3%) of the 371 clear whole actions, 98.7% of the doubler's and 99.7%
+of the taker's clear choices, 11 of GNU's 14 clear doubles and 23 of its 23 clear passes
+(1.5 s a decision while other benches shared the two cores).
+
 Why the levels still double less often than GNU (``--doubles``, before the changes above):
 
 - Not a perspective error: over all 679 decision positions our 0-ply chances differ from

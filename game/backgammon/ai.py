@@ -32,7 +32,8 @@ search it chose the same plays on sampled positions at about a third of the node
 keeps it within a second a move. World class is GNU Backgammon's own 2-ply analysis (its
 "world class" setting: the best 8 within 0.16 at 0 ply, no further narrowing): about twice
 Expert's time (``bench/analysis.py``: 0.36 s a move on average against 0.17 s, at most 1.8
-s), for reviews and analyses that should agree with GNU's 2 ply (over six real matches, the
+s, with the 128-unit TD network; 1.1 s against 0.53 s, at most 5.1 s, with the 512-unit
+network trained on Open Sage's labels), for reviews and analyses that should agree with GNU's 2 ply (over six real matches, the
 equity lost per decision correlates with GNU's at 0.715 where Expert's does at 0.685:
 ``bench/review_agreement.py``), and as the slowest, most thorough player (its strength
 against Expert is not measured).
