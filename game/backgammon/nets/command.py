@@ -1,6 +1,7 @@
 """``tabula train backgammon --arch {phase48,full,full2} --games N --out FILE [--resume] [--seed S] [--cluster ray]``
 
-(``--arch race`` trains the race network instead: :mod:`.race_command`.)
+(``--arch race`` trains the race network instead: :mod:`.race_command`; ``--teacher T``
+trains by supervised learning on a teacher's labels: :mod:`.supervised.command`.)
 
 The game's training command, declared as ``GameInfo.training`` (:data:`TRAINING`); the
 command line adds its arguments under ``tabula train backgammon`` and calls :func:`run`.
