@@ -157,26 +157,32 @@ def _install(net_file: str | None) -> None:
     assert "net-full" in evaluator_names(), get_evaluator("net-full")
 
 
-def tabula_picks(job) -> list[int]:
-    """The index of each decision's play picked by Tabula ``player`` (in ``legal_plays`` order)."""
-    player_name, net_file, decisions, seed = job
+def tabula_chooser(player: str, net_file: str | None, seed: int):
+    """``choose(me, opp, d1, d2, plays) -> index`` into ``plays`` (``legal_plays`` of the
+    roll) for a Tabula player: ``greedy`` (the 0-ply network) or a level's name."""
     _install(net_file)
     from game.backgammon.ai import level_player
     from game.backgammon.eval_players import GreedyPlayer
-    from game.backgammon.rules import Play
 
     rules = BackgammonRules()
-    player = GreedyPlayer("net-full") if player_name == "greedy" else level_player(player_name, seed=seed)
-    picks = []
-    for me, opp, d1, d2 in decisions:
+    chooser = GreedyPlayer("net-full") if player == "greedy" else level_player(player, seed=seed)
+
+    def choose(me, opp, d1, d2, plays) -> int:
+        if len(plays) == 1:
+            return 0
         state = BackgammonState.from_board(me, opp, dice=(d1, d2))
-        move = player.choose(rules, state)
-        assert isinstance(move, Play)
-        after = rules.apply(state, move)
+        after = rules.apply(state, chooser.choose(rules, state))
         mover_after, opp_after = after.sides[state.turn], after.sides[1 - state.turn]
-        plays = legal_plays(me, opp, d1, d2)
-        picks.append(next(i for i, (_, m, o) in enumerate(plays) if m == mover_after and o == opp_after))
-    return picks
+        return next(i for i, (_, m, o) in enumerate(plays) if m == mover_after and o == opp_after)
+
+    return choose
+
+
+def tabula_picks(job) -> list[int]:
+    """The index of each decision's play picked by Tabula ``player`` (in ``legal_plays`` order)."""
+    player_name, net_file, decisions, seed = job
+    choose = tabula_chooser(player_name, net_file, seed)
+    return [choose(me, opp, d1, d2, legal_plays(me, opp, d1, d2)) for me, opp, d1, d2 in decisions]
 
 
 def other_picks(name: str, decisions) -> list[int]:

@@ -25,37 +25,15 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import gnu
 import numpy as np
+from error_rate import exact_value, tabula_chooser
 
-from game.backgammon.board import CHECKERS, OFF, START_SIDE
+from game.backgammon.board import START_SIDE
 from game.backgammon.movegen import legal_plays
-from game.backgammon.rules import BackgammonRules, BackgammonState
 from game.core.tournament.schedule import derive_seed
 from game.core.tournament.stats import mean_interval
 
 MAX_PLIES = 500
 BLOCK = 10
-
-
-def tabula_chooser(player: str, net_file: str | None, seed: int):
-    """``choose(me, opp, d1, d2, plays) -> index`` for a Tabula player."""
-    from error_rate import _install
-
-    _install(net_file)
-    from game.backgammon.ai import level_player
-    from game.backgammon.eval_players import GreedyPlayer
-
-    rules = BackgammonRules()
-    chooser = GreedyPlayer("net-full") if player == "greedy" else level_player(player, seed=seed)
-
-    def choose(me, opp, d1, d2, plays) -> int:
-        if len(plays) == 1:
-            return 0
-        state = BackgammonState.from_board(me, opp, dice=(d1, d2))
-        after = rules.apply(state, chooser.choose(rules, state))
-        mover_after, opp_after = after.sides[state.turn], after.sides[1 - state.turn]
-        return next(i for i, (_, m, o) in enumerate(plays) if m == mover_after and o == opp_after)
-
-    return choose
 
 
 def play_game(choosers, dice_seed: int) -> float:
@@ -71,9 +49,9 @@ def play_game(choosers, dice_seed: int) -> float:
         plays = legal_plays(me, opp, d1, d2)
         _, mover_after, opp_after = plays[choosers[turn](me, opp, d1, d2, plays)]
         sides[turn], sides[1 - turn] = mover_after, opp_after
-        if mover_after[OFF] == CHECKERS:
-            points = 1 if opp_after[OFF] else (3 if sum(opp_after[19:26]) else 2)
-            return float(points if turn == 0 else -points)
+        points = exact_value(mover_after, opp_after)
+        if points is not None:
+            return points if turn == 0 else -points
         turn = 1 - turn
     return 0.0
 

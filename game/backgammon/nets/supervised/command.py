@@ -25,11 +25,9 @@ version, the label set's sampling and the fit's settings and losses.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
-import numpy as np
 
 from .fitting import FitConfig, fit, fit_state_path
 
@@ -37,7 +35,6 @@ __all__ = ["run_supervised", "labels_path"]
 
 FIT = FitConfig()
 SUPERVISED_ARCHS = ("full", "full2")
-
 
 
 def labels_path(out: Path, given: str | None) -> Path:

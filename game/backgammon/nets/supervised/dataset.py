@@ -26,7 +26,7 @@ from ...matfile import match_record, read_match
 from ...rules import BackgammonRules, Play
 from ..network import Network
 from .labelling import LabelSet
-from .sampling import sample_positions
+from .sampling import first_rows, member, sample_positions
 
 __all__ = ["SOURCES", "match_decisions", "match_decisions_with_dice", "build_label_set", "disagreement_positions",
            "extend_label_set"]
@@ -73,18 +73,11 @@ def build_label_set(net: Network, encoding: str, games: int, matches: Sequence[s
         sources.append(np.full(len(found), SOURCES.index(name), dtype=np.uint8))
     positions = np.concatenate(parts) if parts else np.zeros((0, 2, 26), np.int8)
     source = np.concatenate(sources) if sources else np.zeros(0, np.uint8)
-    keep = _first_rows(positions)
+    keep = first_rows(positions)
     settings = {"games": games, "matches": [Path(p).name for p in matches], "explore": explore,
                 "candidates": candidates, "skip": skip, "seed": seed, "sources": list(SOURCES),
                 "held_out": len(held_out)}
     return LabelSet(positions[keep], source[keep], {**(header or {}), "sampling": settings})
-
-
-def _first_rows(positions: np.ndarray) -> np.ndarray:
-    """Indices of each distinct row's first appearance, in order."""
-    flat = np.ascontiguousarray(positions.reshape(len(positions), -1))
-    _, first = np.unique(flat.view(np.dtype((np.void, flat.shape[1]))).ravel(), return_index=True)
-    return np.sort(first)
 
 
 def disagreement_positions(positions: np.ndarray, decisions: int, seed: int = 0,
@@ -139,9 +132,8 @@ def disagreement_positions(positions: np.ndarray, decisions: int, seed: int = 0,
 def extend_label_set(labels: LabelSet, extra: np.ndarray, source: str, settings: dict) -> int:
     """Add the rows of ``extra`` that ``labels`` lacks (unlabelled, from ``source``), and
     ``settings`` to its header's sampling record; the number added."""
-    known = {row.tobytes() for row in labels.positions}
-    new = np.array([row for row in np.asarray(extra, np.int8) if row.tobytes() not in known],
-                   dtype=np.int8).reshape(-1, 2, 26)
+    extra = np.asarray(extra, np.int8).reshape(-1, 2, 26)
+    new = extra[~member(extra, labels.positions)] if len(labels.positions) else extra
     labels.positions = np.concatenate([labels.positions, new])
     labels.source = np.concatenate([labels.source, np.full(len(new), SOURCES.index(source), np.uint8)])
     labels.labels = np.concatenate([labels.labels, np.full((len(new), 5), np.nan, np.float32)])

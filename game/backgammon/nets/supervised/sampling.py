@@ -31,7 +31,7 @@ from ..choosers import after_play_outputs, candidates_array
 from ..encoding import equity
 from ..network import Network
 
-__all__ = ["sample_positions", "contact_rows", "distinct_rows", "MAX_PLIES"]
+__all__ = ["sample_positions", "contact_rows", "distinct_rows", "first_rows", "member", "MAX_PLIES"]
 
 MAX_PLIES = 400
 """A game still going after this many plies stops (a cap for pathological loops)."""
@@ -44,13 +44,17 @@ def contact_rows(batch: np.ndarray) -> np.ndarray:
     return live & ~is_race(batch) & ~in_bearoff(batch)
 
 
+def first_rows(batch: np.ndarray) -> np.ndarray:
+    """Indices of each distinct row of ``(N, 2, 26)`` ``batch``'s first appearance, in order."""
+    if not len(batch):
+        return np.zeros(0, dtype=np.int64)
+    _, first = np.unique(_row_keys(batch), return_index=True)
+    return np.sort(first)
+
+
 def distinct_rows(batch: np.ndarray) -> np.ndarray:
     """The rows of ``(N, 2, 26)`` ``batch`` each once, in order of first appearance."""
-    if not len(batch):
-        return np.asarray(batch)
-    flat = np.ascontiguousarray(np.asarray(batch, dtype=np.int8).reshape(len(batch), -1))
-    _, first = np.unique(flat.view(np.dtype((np.void, flat.shape[1]))).ravel(), return_index=True)
-    return np.asarray(batch)[np.sort(first)]
+    return np.asarray(batch)[first_rows(batch)]
 
 
 def sample_positions(net: Network, encoding: str, games: int, *, explore: float = 0.1, candidates: int = 2,
@@ -109,14 +113,16 @@ def sample_positions(net: Network, encoding: str, games: int, *, explore: float 
     positions = np.concatenate(found) if found else np.zeros((0, 2, 26), np.int8)
     positions = distinct_rows(positions[contact_rows(positions)])
     if exclude is not None and len(exclude) and len(positions):
-        positions = positions[~_member(positions, np.asarray(exclude, dtype=np.int8))]
+        positions = positions[~member(positions, exclude)]
     return positions
 
 
-def _member(rows: np.ndarray, of: np.ndarray) -> np.ndarray:
-    """``(N,)`` bool: which of ``rows`` appear in ``of`` (both ``(·, 2, 26)`` int8)."""
-    width = rows.shape[1] * rows.shape[2]
-    void = np.dtype((np.void, width))
-    a = np.ascontiguousarray(rows.reshape(len(rows), -1)).view(void).ravel()
-    b = np.ascontiguousarray(of.reshape(len(of), -1)).view(void).ravel()
-    return np.isin(a, b)
+def member(rows: np.ndarray, of: np.ndarray) -> np.ndarray:
+    """``(N,)`` bool: which of ``rows`` appear in ``of`` (both ``(·, 2, 26)``)."""
+    return np.isin(_row_keys(rows), _row_keys(of))
+
+
+def _row_keys(batch: np.ndarray) -> np.ndarray:
+    """Each ``(2, 26)`` row of ``batch`` as one comparable value (its int8 bytes)."""
+    flat = np.ascontiguousarray(np.asarray(batch, dtype=np.int8).reshape(len(batch), -1))
+    return flat.view(np.dtype((np.void, flat.shape[1]))).ravel()
