@@ -43,14 +43,13 @@ from types import SimpleNamespace
 
 from ...core.argtypes import bounded_int, checked_number
 from ...core.cluster import CLUSTERS, ClusterError
-from .supervised.fitting import FitConfig
+from .supervised.fitting import FIT_DEFAULTS as FIT
 from .supervised.teacher import TEACHERS
 from .limits import (MAX_ACTORS, MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_IN_FLIGHT,
                      MAX_MINUTES,
                      MAX_SEED)
 
 ARCHS = ("phase48", "full", "full2", "race")
-FIT = FitConfig()
 SAMPLING_EXPLORE = 0.1
 """With ``--teacher``: the chance of a random play in every position-sampling game."""
 

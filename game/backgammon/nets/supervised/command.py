@@ -28,12 +28,10 @@ import argparse
 import time
 from pathlib import Path
 
-
-from .fitting import FitConfig, fit, fit_state_path
+from .fitting import FIT_DEFAULTS as FIT, FitConfig, fit, fit_state_path
 
 __all__ = ["run_supervised", "labels_path"]
 
-FIT = FitConfig()
 SUPERVISED_ARCHS = ("full", "full2")
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from ..encoding import ENCODERS, equity
 from ..network import Adam, Network, json_array, read_json, read_npz, write_npz
 
-__all__ = ["FitConfig", "fit", "fit_state_path"]
+__all__ = ["FitConfig", "FIT_DEFAULTS", "fit", "fit_state_path"]
 
 
 @dataclass
@@ -39,6 +39,10 @@ class FitConfig:
     lr_end: float = 2e-5
     validation: float = 0.02
     seed: int = 0
+
+
+FIT_DEFAULTS = FitConfig()
+"""The defaults, read by the command line's help and by the supervised command."""
 
 
 def fit_state_path(out: str | Path) -> Path:
