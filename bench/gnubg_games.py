@@ -6,14 +6,18 @@ deal's seed), the seats swapped, so most of the luck cancels.  GNU Backgammon
 (``greedy`` is the 0-ply network, or any level name), with ``--net FILE`` in ``net-full``'s
 place if given.  Printed: Tabula's points per game with a 95% interval over the deals, its
 win rate, and the games played.  Deals go out in blocks over ``--workers`` processes; the
-figures do not depend on how.
+figures do not depend on how.  With ``--record FILE`` every finished block is appended to
+FILE (one JSON line, with the settings it was played under and the networks' checksum), and a rerun with the same FILE
+plays only the blocks it lacks: a long run survives being stopped.
 
     python bench/gnubg_games.py --player greedy --deals 1000 [--net FILE] [--seed 1] [--workers 2]
+                                [--record FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -25,7 +29,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import gnu
 import numpy as np
-from error_rate import exact_value, tabula_chooser
+from error_rate import exact_value, network_checksum, tabula_chooser
 
 from game.backgammon.board import START_SIDE
 from game.backgammon.movegen import legal_plays
@@ -73,6 +77,21 @@ def play_block(job) -> list[float]:
     return out
 
 
+def recorded_blocks(path: Path | None, settings: dict) -> dict[int, list[float]]:
+    """The blocks already played under ``settings`` in ``path`` (first deal -> deal values)."""
+    if path is None or not path.exists():
+        return {}
+    done = {}
+    for line in path.read_text().splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line torn by a stop mid-write: that block is played again
+        if isinstance(entry, dict) and entry.get("settings") == settings:
+            done[entry["start"]] = entry["deals"]
+    return done
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--player", default="greedy", help="greedy (0 ply) or a level name")
@@ -81,12 +100,25 @@ def main(argv=None) -> int:
     parser.add_argument("--net", help="a network file in net-full's place")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="append each finished block to FILE and skip the blocks already in it")
     args = parser.parse_args(argv)
     start = time.monotonic()
+    settings = {"player": args.player, "net": args.net, "networks": network_checksum(args.net), "gnu_plies": args.gnu_plies, "seed": args.seed,
+                "block": BLOCK}
+    blocks = recorded_blocks(args.record, settings)
     jobs = [(args.player, args.net, args.gnu_plies, args.seed, lo, min(lo + BLOCK, args.deals))
-            for lo in range(0, args.deals, BLOCK)]
+            for lo in range(0, args.deals, BLOCK) if lo not in blocks]
+    if blocks:
+        print(f"{len(blocks)} block(s) already played in {args.record}", file=sys.stderr)
     with ProcessPoolExecutor(args.workers) as pool:
-        deals = [x for block in pool.map(play_block, jobs) for x in block]
+        for job, block in zip(jobs, pool.map(play_block, jobs)):
+            blocks[job[4]] = block
+            if args.record is not None:
+                with args.record.open("a") as out:
+                    out.write(json.dumps({"settings": settings, "start": job[4], "deals": block}) + "\n")
+            print(f"deals {job[4]}-{job[5] - 1} done ({time.monotonic() - start:.0f} s)", file=sys.stderr)
+    deals = [x for lo in sorted(blocks) if lo < args.deals for x in blocks[lo]][:args.deals]
     interval = mean_interval(deals)
     mean, low, high = interval.mean, interval.low, interval.high
     print(f"{args.player} ({args.net or 'net-full'}) v gnubg-nn {args.gnu_plies} ply: {2 * len(deals)} games "
