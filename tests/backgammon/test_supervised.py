@@ -149,7 +149,7 @@ def test_the_command_samples_labels_and_fits_then_resumes(capsys, tmp_path):
     pytest.importorskip("bgsage")
     out = tmp_path / "n.npz"
     args = ["train", "backgammon", "--arch", "full2", "--teacher", "sage-1ply", "--games", "3", "--out", str(out),
-            "--hidden", "8", "--epochs", "1", "--seed", "2"]
+            "--activation", "relu", "--hidden", "8", "--epochs", "1", "--seed", "2"]
     code, text, err = run(capsys, *args)
     assert code == 0, err
     assert "labelled" in text and "epoch 1/1" in text and out.exists() and fit_state_path(out).exists()
@@ -157,6 +157,7 @@ def test_the_command_samples_labels_and_fits_then_resumes(capsys, tmp_path):
     assert labels.labelled.all() and labels.header["teacher"] == "sage-1ply"
     meta = Network.load(out).meta
     assert meta["teacher"] == "sage-1ply" and meta["training"] == "supervised" and meta["teacher_version"]
+    assert Network.load(out).activation == "relu" and Network.load(out).sizes[1:-1] == (8,)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     code, _, err = run(capsys, *args)  # again without --resume: refused, nothing touched
     assert code == 2 and "exists: add --resume" in err
@@ -169,13 +170,13 @@ def test_the_command_samples_labels_and_fits_then_resumes(capsys, tmp_path):
 @pytest.mark.parametrize("extra, message", [
     (["--epochs", "3"], "--epochs go"),
     (["--matches", "x.mat"], "--matches go"),
+    (["--activation", "relu"], "--activation go"),
     (["--teacher", "sage-2ply", "--arch", "phase48"], "five-output network"),
 ])
 def test_supervised_options_out_of_place_are_usage_errors(capsys, tmp_path, extra, message):
     args = ["train", "backgammon", "--arch", "full2", "--games", "3", "--out", str(tmp_path / "n.npz")]
     code, _, err = run(capsys, *args, *extra)
     assert code == 2 and message in err and not list(tmp_path.iterdir())
-
 
 
 def test_disagreements_add_the_tree_around_both_plays(net):

@@ -43,6 +43,7 @@ from types import SimpleNamespace
 
 from ...core.argtypes import bounded_int, checked_number
 from ...core.cluster import CLUSTERS, ClusterError
+from .network import ACTIVATIONS
 from .supervised.fitting import FIT_DEFAULTS as FIT
 from .supervised.teacher import TEACHERS
 from .limits import (MAX_ACTORS, MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_IN_FLIGHT,
@@ -98,6 +99,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         action=_HiddenLayers, metavar="SIZE",
                         help=f"hidden layer sizes (default: the arch's), at most {MAX_HIDDEN_LAYERS} layers of at "
                              f"most {MAX_HIDDEN:,} units: memory grows with width times --in-flight")
+    parser.add_argument("--activation", choices=ACTIVATIONS,
+                        help="with --teacher: the hidden layers' activation (default: the arch's, sigmoid)")
     parser.add_argument("--lr", type=_rate, help=f"Adam learning rate at the start (default {d.lr:g}; with "
                                                  f"--teacher {FIT.lr:g})")
     parser.add_argument("--lr-end", type=_rate,
@@ -175,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
         return run_supervised(args)
     supervised = [name for name, given in (("--labels", args.labels), ("--matches", args.matches),
                                            ("--disagreements", args.disagreements),
+                                           ("--activation", args.activation),
                                            ("--epochs", args.epochs != FIT.epochs),
                                            ("--batch", args.batch != FIT.batch)) if given]
     if supervised:

@@ -94,13 +94,15 @@ class TrainConfig:
     extra: dict = field(default_factory=dict)
 
 
-def new_network(arch: str, seed: int = 0, hidden: tuple[int, ...] | None = None, dtype=np.float32) -> Network:
-    """An untrained network of architecture ``arch`` (``phase48`` or ``full``)."""
+def new_network(arch: str, seed: int = 0, hidden: tuple[int, ...] | None = None, dtype=np.float32,
+                activation: str | None = None) -> Network:
+    """An untrained network of architecture ``arch`` (``phase48``, ``full``, ``full2``), with
+    the arch's hidden layers and activation unless others are given."""
     if arch not in ARCHITECTURES:
         raise ValueError(f"unknown architecture {arch!r}; known: {', '.join(ARCHITECTURES)}")
-    encoding, default_hidden, outputs, activation = ARCHITECTURES[arch]
+    encoding, default_hidden, outputs, default_activation = ARCHITECTURES[arch]
     sizes = (input_size(encoding), *(hidden or default_hidden), outputs)
-    return Network(sizes, activation, seed=seed, dtype=dtype,
+    return Network(sizes, activation or default_activation, seed=seed, dtype=dtype,
                    meta={"arch": arch, "encoding": encoding, "games": 0, "seed": seed})
 
 

@@ -106,7 +106,8 @@ def run_supervised(args: argparse.Namespace) -> int:
         say(f"labelling {int((~labels.labelled).sum()):,} positions with {args.teacher} (Open Sage {version})")
         label_missing(labels, path, args.teacher, cluster=cluster,
                       progress=lambda done, total, seconds: say(f"labelled {done:,}/{total:,}"))
-    net = new_network(args.arch, seed=args.seed, hidden=tuple(args.hidden) if args.hidden else None)
+    net = new_network(args.arch, seed=args.seed, hidden=tuple(args.hidden) if args.hidden else None,
+                      activation=args.activation)
     net.meta.update({"training": "supervised", "teacher": args.teacher, "teacher_version": version,
                      "label_set": path.name, "sampling": labels.header.get("sampling", {}),
                      "positions": len(labels.positions), "games": 0})
