@@ -16,6 +16,14 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 import pytest
 
 
+def pytest_collection_modifyitems(items):
+    """Tests on Ray run in one xdist worker (``--dist loadgroup``), so one Ray instance serves
+    them all instead of one per worker competing for the same two CPUs."""
+    for item in items:
+        if "ray_cluster" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("ray"))
+
+
 @pytest.fixture(scope="session")
 def ray_cluster():
     """One local Ray instance with two CPUs for the whole session (starting one takes seconds);

@@ -208,10 +208,12 @@ CUBELESS_PLAYS = [  # recorded on main before the cube: the levels must still ch
     # level 23/19 18/16 in the third; and when it was trained on to 500,000 games: the
     # beginner played 8/6 7/3 and the advanced level 18/14 7/5 in the third; and when it was
     # trained on Open Sage's labels: the beginner had played 16/11 9/3, 11/6 8/7* and
-    # 23/19 18/16, the advanced level 18/13 9/3 and 11/6 10/9 in the first two)
-    ("KfPBAwKKc+GRAA", "65", {"beginner": "18/13 8/2", "advanced": "18/13 8/2"}),
+    # 23/19 18/16, the advanced level 18/13 9/3 and 11/6 10/9 in the first two; and when it
+    # became the two-layer relu network: the beginner had played 18/13 8/2 and 9/5 8/6, the
+    # advanced level 18/13 8/2 in the first)
+    ("KfPBAwKKc+GRAA", "65", {"beginner": "16/10 8/3", "advanced": "8/3 8/2"}),
     ("ls4NQRDZ5FUGAA", "51", {"beginner": "8/7* 6/1", "advanced": "8/7* 6/1"}),
-    ("c4szBgA2WxtAEA", "42", {"beginner": "9/5 8/6", "advanced": "18/14 9/7"}),
+    ("c4szBgA2WxtAEA", "42", {"beginner": "8/4 6/4", "advanced": "18/14 9/7"}),
 ]
 
 

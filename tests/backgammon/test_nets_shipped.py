@@ -26,11 +26,11 @@ POSITIONS = {
 # (outputs for the side on roll, equity), as documented in assets/weights/README.md.
 DOCUMENTED = {
     "net-full": {
-        "opening": ([0.5269, 0.1487, 0.0084, 0.1259, 0.0060], 0.0790),
+        "opening": ([0.5245, 0.1498, 0.0078, 0.1270, 0.0064], 0.0732),
         "race": ([0.7895, 0.0, 0.0, 0.0, 0.0], 0.5791),  # a bearoff: the database's value
-        "gammonish": ([0.9863, 0.9269, 0.5891, 0.0, 0.0], 2.4885),
+        "gammonish": ([0.9788, 0.8968, 0.5026, 0.0, 0.0], 2.3571),
         "long race": ([0.4272, 0.0, 0.0, 0.0, 0.0], -0.1456),  # the race network's value
-        "on the bar": ([0.1802, 0.0232, 0.0009, 0.3399, 0.0124], -0.9677),
+        "on the bar": ([0.2007, 0.0231, 0.0010, 0.3160, 0.0140], -0.9044),
     },
     "net-phase48": {
         "opening": ([0.5234], 0.0468),
@@ -54,7 +54,7 @@ def test_shipped_weights_give_their_documented_values(name):
 @pytest.mark.parametrize("name", ["net-full", "net-phase48"])
 def test_shipped_files_are_small_and_registered(name):
     assert name in evaluator_names()
-    assert asset_path("weights", f"{name}.npz").stat().st_size < 500_000
+    assert asset_path("weights", f"{name}.npz").stat().st_size < 1_000_000  # net-full: 215-512-256-5
 
 
 def test_net_full_is_the_strongest_and_keeps_the_evaluator_contract():

@@ -106,7 +106,7 @@ def test_a_match_file_is_reviewed_game_by_game_with_the_files_names(capsys, matc
     # trovander's three dances in game 1 (forced, so no decisions) count in his luck
     his = [d["luck"] for d in found if d["player"] == "trovander" and d["kind"] == "chequer"]
     assert all(isinstance(x, float) for x in his)
-    assert report["totals"]["trovander"]["luck"] < sum(his) - 0.2  # 0.24 by the network trained on Open Sage
+    assert report["totals"]["trovander"]["luck"] < sum(his) - 0.1  # 0.18 by the two-layer net-full
     assert Path(f"{match_report}.review").is_file()
 
 

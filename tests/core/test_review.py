@@ -119,7 +119,7 @@ def test_the_cache_answers_the_second_review_and_a_bad_cache_is_rewritten(tmp_pa
 
 def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
-    record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=7, max_plies=60)
+    record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
     report = review(BG, record, FAST)
     assert [g["game"] for g in report["games"]] == [1, 2]
     cube = [d for d in decisions(report) if d["kind"] == "cube"]
@@ -277,7 +277,9 @@ def test_the_opening_roll_has_luck_for_the_player_it_makes_start():
     after = {text: rules.apply(start, rules.parse(start, text)) for text in ("white 31", "black 31", "white 21")}
     assert luck(start, after["white 31"]) == pytest.approx(luck(start, after["black 31"]))
     assert luck(start, after["white 31"]) == pytest.approx(_value(after["white 31"], 0), abs=1e-6)  # the average is 0 (float32)
-    assert luck(start, after["white 31"]) > 0 > luck(start, after["white 21"])
+    # 31 makes the 5 point; 21 is among the weakest openings (about even by rollouts, +0.008
+    # by net-full): far less lucky
+    assert luck(start, after["white 31"]) > 0.1 + luck(start, after["white 21"])
 
 
 def test_the_luck_of_a_roll_averages_to_zero_over_the_rolls():
