@@ -23,9 +23,10 @@ play, and charge it what a much stronger judge says the pick loses against the b
   rule a centred cube makes gammons count for nothing), all in one run.
 
 The judges' values and every player's picks are cached in ``--cache`` (by default
-``bench/cache/error_rate.json``, kept in the repository), keyed by position, so a rerun
+``bench/cache/error_rate.json.gz``, kept in the repository), keyed by position, so a rerun
 costs only what is new: a new network's picks.  A Tabula player's picks are keyed by its
-network's checksum too.
+network's checksum too, and saved every 200 decisions, so a long run (World class) that is
+stopped goes on where it was.  Two runs at once must not share a cache file.
 
     python bench/error_rate.py [--selfplay 10] [--seed 11] [--net FILE] [--players ...]
                                [--decisions N] [--workers 2] [--cache FILE]
@@ -222,6 +223,10 @@ def save_cache(cache: dict, path: Path) -> None:
     os.replace(tmp, path)
 
 
+PICKS_SAVED_EVERY = 200
+"""Picks are written to the cache after every this many decisions."""
+
+
 def picks_for(cache, cache_path, players, decisions, keys, net_file, workers, seed) -> dict[str, list[int]]:
     """Every player's pick per decision, from the cache where known."""
     checksum = network_checksum(net_file)
@@ -229,9 +234,10 @@ def picks_for(cache, cache_path, players, decisions, keys, net_file, workers, se
     for name in players:
         slot = cache["picks"].setdefault(name if name in OTHERS else f"{name}@{checksum}", {})
         todo = [k for k, key in enumerate(keys) if key not in slot]
-        if todo:
-            start = time.monotonic()
-            rows = [decisions[k] for k in todo]
+        start = time.monotonic()
+        for first in range(0, len(todo), PICKS_SAVED_EVERY):  # saved as it goes: a long run resumes
+            chunk = todo[first:first + PICKS_SAVED_EVERY]
+            rows = [decisions[k] for k in chunk]
             if name in OTHERS:
                 found = other_picks(name, rows)
             else:
@@ -241,10 +247,11 @@ def picks_for(cache, cache_path, players, decisions, keys, net_file, workers, se
                 found = [None] * len(rows)
                 for w, result in enumerate(results):
                     found[w::workers] = result
-            for k, pick in zip(todo, found):
+            for k, pick in zip(chunk, found):
                 slot[keys[k]] = pick
             save_cache(cache, cache_path)
-            print(f"  {name}: {len(todo)} picks in {time.monotonic() - start:.0f} s", file=sys.stderr)
+            print(f"  {name}: {first + len(chunk)}/{len(todo)} picks in {time.monotonic() - start:.0f} s",
+                  file=sys.stderr)
         out[name] = [slot[key] for key in keys]
     return out
 
