@@ -39,6 +39,8 @@ __all__ = [
     "explain_plays",
 ]
 
+BASELINE = "starting position"
+_START = boards_to_array([(START_SIDE, START_SIDE)])
 STEPS = 32
 RELU_STEPS = 128
 """A relu network's slope jumps along the line, so the midpoint rule's error falls only as
@@ -50,8 +52,6 @@ def steps_for(net: Network) -> int:
     """The integration steps for ``net``'s explanations: :data:`RELU_STEPS` for relu hidden
     layers, else :data:`STEPS`."""
     return RELU_STEPS if net.activation == "relu" else STEPS
-BASELINE = "starting position"
-_START = boards_to_array([(START_SIDE, START_SIDE)])
 
 
 def equity_gradient(outputs: np.ndarray) -> np.ndarray:
