@@ -51,6 +51,9 @@ Measured again on 2026-11-27 with ``net-full`` trained on Open Sage's labels (21
 Expert 98.4% (96.5–99.3%) of the 371 clear whole actions, 98.7% of the doubler's and 99.7%
 of the taker's clear choices, 11 of GNU's 14 clear doubles and 23 of its 23 clear passes
 (1.5 s a decision while other benches shared the two cores).
+Later the same day with the two-layer relu ``net-full`` (215-512-256-5): 97.6% (95.5–98.7%)
+of the clear whole actions, 97.9% of the doubler's and 99.7% of the taker's clear choices,
+9 of GNU's 14 clear doubles and 23 of its 23 clear passes (0.76 s a decision).
 
 Why the levels still double less often than GNU (``--doubles``, before the changes above):
 

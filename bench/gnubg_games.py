@@ -7,8 +7,8 @@ deal's seed), the seats swapped, so most of the luck cancels.  GNU Backgammon
 place if given.  Printed: Tabula's points per game with a 95% interval over the deals, its
 win rate, and the games played.  Deals go out in blocks over ``--workers`` processes; the
 figures do not depend on how.  With ``--record FILE`` every finished block is appended to
-FILE (one JSON line, with the settings it was played under and the networks' checksum), and a rerun with the same FILE
-plays only the blocks it lacks: a long run survives being stopped.  The records of the
+FILE (one JSON line, with the settings it was played under and the networks' checksum),
+and a rerun with the same FILE plays only the blocks it lacks: a long run survives being stopped.  The records of the
 README's runs are kept in ``bench/cache/gnubg_games/`` (``greedy.jsonl``, ``advanced.jsonl``,
 ``expert.jsonl``; ``greedy-sup512.jsonl`` and ``greedy-sup2l.jsonl`` are networks tried
 before the shipped one): given as ``--record``, they print the README's figures at once, and
@@ -108,8 +108,8 @@ def main(argv=None) -> int:
                         help="append each finished block to FILE and skip the blocks already in it")
     args = parser.parse_args(argv)
     start = time.monotonic()
-    settings = {"player": args.player, "net": args.net, "networks": network_checksum(args.net), "gnu_plies": args.gnu_plies, "seed": args.seed,
-                "block": BLOCK}
+    settings = {"player": args.player, "net": args.net, "networks": network_checksum(args.net),
+                "gnu_plies": args.gnu_plies, "seed": args.seed, "block": BLOCK}
     blocks = recorded_blocks(args.record, settings)
     jobs = [(args.player, args.net, args.gnu_plies, args.seed, lo, min(lo + BLOCK, args.deals))
             for lo in range(0, args.deals, BLOCK) if lo not in blocks]
