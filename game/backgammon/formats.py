@@ -15,6 +15,7 @@ import base64
 import re
 from dataclasses import dataclass
 
+from ..core.untrusted import shown
 from .board import BAR, CHECKERS, OFF, SLOTS, Side, check_board
 
 CENTRED = 3
@@ -29,7 +30,7 @@ _MATCH_ID_LENGTH = 12  # 72 bits in 9 bytes
 
 
 def _invalid(what: str, text: str, problem: str) -> ValueError:
-    return ValueError(f"invalid {what} {text!r}: {problem}")
+    return ValueError(f"invalid {what} {shown(text, 80)}: {problem}")
 
 
 def _decode_base64(what: str, text: str, length: int, nbytes: int) -> int:
@@ -279,7 +280,9 @@ def _xgid_int(fields: list[str], number: int, allowed: dict[int, int] | None = N
     """Field ``number`` (1-based) as an int, mapped through ``allowed`` when given."""
     name, text = _XGID_FIELDS[number - 1], fields[number - 1]
     if not re.fullmatch(r"-?\d+", text):
-        raise ValueError(f"field {number} ({name}) {text!r} is not a number")
+        raise ValueError(f"field {number} ({name}) {shown(text, 20)} is not a number")
+    if len(text.lstrip("-0")) > 5:  # no field holds more than 32767 (and Python refuses 4,300 digits)
+        raise ValueError(f"field {number} ({name}) {shown(text, 20)} is beyond any backgammon value")
     value = int(text)
     if allowed is not None:
         if value not in allowed:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.untrusted import shown
 from . import formats
 from .board import CHECKERS, OFF
-from .cube_state import DECIDE, MAX_CUBE, OFFERED, OVER, CubeState
+from .cube_state import DECIDE, MAX_CUBE, MAX_MATCH_LENGTH, OFFERED, OVER, CubeState
 from .rules import BackgammonRules, BackgammonState
 
 _RULES = BackgammonRules()
@@ -41,7 +42,7 @@ def parse_position(text: str) -> BackgammonState:
     try:
         return _from_match(parsed.me, parsed.opp, parsed.match)
     except ValueError as error:
-        raise ValueError(f"invalid GNU ID {text!r}: {error}") from None
+        raise ValueError(f"invalid GNU ID {shown(text, 80)}: {error}") from None
 
 
 def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavered: bool = False) -> BackgammonState:
@@ -50,6 +51,16 @@ def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavere
     value = 1 << info.cube_log2
     if value > MAX_CUBE:
         raise ValueError(f"cube {value} is above the highest, {MAX_CUBE}")
+    length = info.match_length
+    if length > MAX_MATCH_LENGTH:
+        raise ValueError(f"a {length}-point match is beyond what Tabula plays (1 to {MAX_MATCH_LENGTH} points, "
+                         "0 for money)")
+    if info.crawford and info.game_state == 1:  # a finished game's score already counts it
+        if max(info.score) != length - 1:
+            raise ValueError(f"the Crawford flag is set, but neither side is one point away from winning the "
+                             f"{length}-point match (the score is {info.score[0]}-{info.score[1]})")
+        if value != 1 or info.cube_owner != formats.CENTRED or info.double_offered:
+            raise ValueError("in the Crawford game nobody may double: the cube stays centred at 1")
     player = info.on_roll
     cube = CubeState(value=value, owner=None if info.cube_owner == formats.CENTRED else info.cube_owner,
                      match_length=info.match_length, score=info.score, crawford=info.crawford,
@@ -95,7 +106,7 @@ def _from_xgid(xgid: formats.XgidPosition, text: str) -> BackgammonState:
         beavers = bool(not xgid.match_length and xgid.crawford_or_rules & 2)
         return _from_match(*xgid.board_on_roll(), info, beavers, beavered=xgid.cube_action == "B")
     except ValueError as error:
-        raise ValueError(f"invalid XGID {text!r}: {error}") from None
+        raise ValueError(f"invalid XGID {shown(text, 80)}: {error}") from None
 
 
 def match_info(state: BackgammonState) -> formats.MatchInfo:

@@ -21,8 +21,8 @@ spacing; a piece without ``:stun/move`` has 0/0, a King is royal with or without
 A pocket type left out counts 0; a board entry's ``stun`` and ``move`` default to 0 and
 ``royal`` to whether it is a King (a King with ``"royal": false`` is refused).  :func:`position_json` writes every pocket type.
 
-Positions are checked: one piece a square, known types and colours, stacks whole numbers of
-at least 0, no pawn on its promotion rank, no more pieces than the game has (32 in all, at
+Positions are checked: one piece a square, known types and colours, stacks whole numbers from
+0 to :data:`MAX_STACK`, a ply at most :data:`MAX_PLY`, no pawn on its promotion rank, no more pieces than the game has (32 in all, at
 most 2 Kings and 16 pawns, since captures and promotions only move and change pieces), and a
 side that must still place its King (log length below 2) has one in its pocket.
 """
@@ -38,6 +38,13 @@ from .rules import must_place_king
 from .state import ChesstackState, Piece
 
 TOTAL_PIECES = sum(START_POCKET) * 2
+MAX_PLY = 1_000_000
+"""The most actions a position may say were played (a long game has a few hundred)."""
+MAX_STACK = 100_000
+"""The largest stun or move stack read.  The rules set no cap, but a stack grows by at most
+one an action beyond what placements (13 at most) and captures bring, so only a game of some
+hundred thousand actions could build one this tall; anything taller is refused rather than
+carried into the evaluators' arithmetic."""
 EXAMPLE = "white K*e1:4/0 pocket Q1 B2 N2 R2 P8; black K*e8:4/0 pocket Q1 B2 N2 R2 P8; ply 2"
 _TYPE_PATTERN = "|".join(sorted(TYPES, key=len, reverse=True))
 _PIECE = re.compile(r"([a-z]+)(\*?)([a-z]\d+)(?::(-?\d+)/(-?\d+))?", re.I)
@@ -89,15 +96,16 @@ def _from_text(text: str) -> ChesstackState:
         head = words[0].lower() if words else ""
         if head in ("ply", "log"):
             if len(words) != 2 or not words[1].isdigit():
-                raise ValueError(f"bad field {field!r}: expected ply N, the number of actions played")
-            ply = int(words[1])
+                raise ValueError(f"bad field {shown(field, 80)}: expected ply N, the number of actions played")
+            ply = _count(_whole(words[1]), "ply", MAX_PLY)
         elif head in COLOURS:
             colour = COLOURS.index(head)
             if pockets[colour] is not None:
                 raise ValueError(f"{head} is described twice")
             pockets[colour] = _side(words[1:], colour, board)
         else:
-            raise ValueError(f"bad field {field!r}: expected 'white ...', 'black ...' or 'ply N' (e.g. {EXAMPLE!r})")
+            raise ValueError(f"bad field {shown(field, 80)}: expected 'white ...', 'black ...' or 'ply N' "
+                             f"(e.g. {EXAMPLE!r})")
     cells = [board.get(sq) for sq in range(64)]
     return _checked(cells, [pocket or [0] * len(TYPES) for pocket in pockets], ply)
 
@@ -114,17 +122,18 @@ def _side(words: list[str], colour: int, board: dict[int, Piece]) -> list[int]:
                 continue
             match = _COUNT.fullmatch(word)
             if not match:
-                raise ValueError(f"bad pocket entry {word!r}: expected a type and a count, e.g. Q1")
-            pocket[TYPES.index(parse_type(match[1]))] += int(match[2])
+                raise ValueError(f"bad pocket entry {shown(word, 80)}: expected a type and a count, e.g. Q1")
+            pocket[TYPES.index(parse_type(match[1]))] += _count(_whole(match[2]), f"pocket {match[1]}", TOTAL_PIECES)
         else:
             match = _PIECE.fullmatch(word)
             if not match:
-                raise ValueError(f"bad piece {word!r}: expected type, * if royal, square and :stun/move, e.g. K*e1:4/0")
+                raise ValueError(f"bad piece {shown(word, 80)}: expected type, * if royal, square and :stun/move, "
+                                 "e.g. K*e1:4/0")
             kind, sq = parse_type(match[1]), parse_square(match[3])
             if sq in board:
                 raise ValueError(f"two pieces on {square_name(sq)}")
-            stun = _count(int(match[4] or 0), f"stun on {square_name(sq)}")
-            move = _count(int(match[5] or 0), f"move on {square_name(sq)}")
+            stun = _count(_whole(match[4] or "0"), f"stun on {square_name(sq)}", MAX_STACK)
+            move = _count(_whole(match[5] or "0"), f"move on {square_name(sq)}", MAX_STACK)
             board[sq] = Piece(colour, kind, stun, move, bool(match[2]) or kind == "K")
     return pocket
 
@@ -165,8 +174,8 @@ def position_from_json(data: Any) -> ChesstackState:
             raise ValueError(f"royal on {square_name(sq)} must be true or false, got {shown(royal)}")
         if kind == "K" and not royal:
             raise ValueError(f"the King on {square_name(sq)} is not royal: every King is (placing one makes it royal)")
-        cells[sq] = Piece(colour, kind, _count(entry.get("stun", 0), f"stun on {square_name(sq)}"),
-                          _count(entry.get("move", 0), f"move on {square_name(sq)}"), royal)
+        cells[sq] = Piece(colour, kind, _count(entry.get("stun", 0), f"stun on {square_name(sq)}", MAX_STACK),
+                          _count(entry.get("move", 0), f"move on {square_name(sq)}", MAX_STACK), royal)
     pockets = data.get("pockets", {})
     if not isinstance(pockets, dict):
         raise ValueError("pockets must be an object with white and black")
@@ -178,9 +187,9 @@ def position_from_json(data: Any) -> ChesstackState:
             raise ValueError(f"the {name} pocket must be an object of type: count")
         held = [0] * len(TYPES)
         for kind, count in pocket.items():
-            held[TYPES.index(parse_type(str(kind)))] = _count(count, f"{name} pocket {kind}")
+            held[TYPES.index(parse_type(str(kind)))] = _count(count, f"{name} pocket {str(kind)[:20]}", TOTAL_PIECES)
         counts.append(held)
-    return _checked(cells, counts, _count(data.get("log_length", 0), "log_length"))
+    return _checked(cells, counts, _count(data.get("log_length", 0), "log_length", MAX_PLY))
 
 
 def _only(data: dict, allowed: set[str], what: str) -> None:
@@ -195,10 +204,16 @@ def _colour(value: Any) -> int:
     raise ValueError(f"bad colour {shown(value)}: expected white or black")
 
 
-def _count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{what} must be a whole number of at least 0, got {shown(value)}")
+def _count(value: Any, what: str, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise ValueError(f"{what} must be a whole number from 0 to {most:,}, got {shown(value)}")
     return value
+
+
+def _whole(digits: str) -> int | str:
+    """``digits`` (a signed run of digits) as a number, or as the text when it is too long
+    to be any count (so :func:`_count` refuses it without converting thousands of digits)."""
+    return int(digits) if len(digits.lstrip("-0")) <= 12 else digits
 
 
 # -- checks shared by both forms ---------------------------------------------------------------------

@@ -3,15 +3,19 @@
 ``FILE`` is a match file (``.mat``, ``.sgf``) or a Tabula save of a backgammon game or match;
 ``OUT``'s suffix chooses the format: ``.mat`` (the text GNU Backgammon and the online sites
 export) or ``.sgf`` (GNU Backgammon's own).  The file is written atomically, and an existing
-``OUT`` is only replaced with ``--force``.  What a match file cannot hold is left out and
+``OUT`` (a dangling link included) is only replaced with ``--force``; a missing folder or a
+name too long for the file system is refused, as ``cp`` would.  What a match file cannot hold is left out and
 said: no-double decisions, a game still in progress.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
+from ..core.saves import NAME_MAX
+from ..core.untrusted import shown
 from .common import UsageError
 
 MAX_BYTES = 2_000_000
@@ -33,9 +37,8 @@ def run(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     if out.suffix.lower() not in SUFFIXES:
-        raise UsageError(f"{args.out}: the output must end in .mat or .sgf (it chooses the format)")
-    if out.exists() and not args.force:
-        raise UsageError(f"{args.out} exists; give --force to replace it")
+        raise UsageError(f"{shown(args.out, 80)}: the output must end in .mat or .sgf (it chooses the format)")
+    _check_output(out, args.force)
     try:
         if str(args.file).lower().endswith(SUFFIXES):
             match = read_match(read_text(args.file, MAX_BYTES, "match file"), args.file)
@@ -54,7 +57,26 @@ def run(args: argparse.Namespace) -> int:
     try:
         write_atomic(out, write_match(match, out.name))
     except OSError as error:
-        raise UsageError(f"cannot write {args.out}: {error.strerror or error}") from None
+        raise UsageError(f"cannot write {shown(args.out, 80)}: {error.strerror or error}") from None
     print(f"wrote {len(match.games)} game(s) to {args.out}{skipped}")
     return 0
 
+
+
+def _check_output(out: Path, force: bool) -> None:
+    """Refuse, as ``cp`` would, an output in a folder that does not exist, a name too long
+    for the file system, and (without ``--force``) any existing entry at ``out``, a
+    dangling symbolic link included."""
+    name = shown(str(out), 80)
+    if len(out.name.encode("utf-8", "surrogateescape")) > NAME_MAX:
+        raise UsageError(f"{name}: the file name is longer than {NAME_MAX} bytes, more than file systems allow")
+    folder = out.parent
+    try:
+        if not folder.is_dir():
+            raise UsageError(f"{name}: the folder {shown(str(folder), 80)} does not exist (export does not "
+                             "create folders)")
+        taken = os.path.lexists(out)
+    except OSError as error:
+        raise UsageError(f"cannot write {name}: {error.strerror or error}") from None
+    if taken and not force:
+        raise UsageError(f"{name} exists; give --force to replace it")

@@ -3,7 +3,8 @@
 The file is read with :mod:`game.core.untrusted`'s bounded reader (a missing, huge, binary
 file or a FIFO is a clear error).  A bad move names the game and row; when games were read
 before it, the message says how many.  ``--json`` prints the match length, the players, each
-game's winner, points and how it ended, and the final score.
+game's winner, points and how it ended, the final score, and ``notes``: what the file
+contradicted (a score line the replay disagrees with) and how it was resolved.
 """
 
 from __future__ import annotations
@@ -47,4 +48,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"  game {game.number}: {names[game.winner]} wins {game.points} point(s), {game.how}{cube_note}")
     final = summary["final_score"]
     print(f"final score: {names[0]} {final[names[0]]} - {names[1]} {final[names[1]]}")
+    for note in match.notes:
+        print(f"note: {note}")
     return 0

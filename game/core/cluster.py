@@ -5,7 +5,8 @@ default; with ``--cluster ray`` they go to Ray (https://www.ray.io), a widely us
 distributing Python work, instead of a home-made scheduler.  :func:`connect` starts a local
 Ray instance (``address`` ``None``) or joins a running cluster (``ray start --head`` on one
 machine, ``ray start --address=HEAD:6379`` on the others, then ``--address HEAD:6379`` or
-``auto`` here).  Ray is imported only in this module's functions and only when asked for, so
+``auto`` here); a cluster address is first checked to answer within a few seconds
+(:func:`check_reachable`), since Ray retries an unreachable one for minutes.  Ray is imported only in this module's functions and only when asked for, so
 Tabula runs without it; asking for it without it installed is a :class:`ClusterError`
 saying how to install it.
 """
@@ -13,9 +14,11 @@ saying how to install it.
 from __future__ import annotations
 
 import os
+import socket
 import sysconfig
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 CLUSTERS = ("local", "ray")
 """The ``--cluster`` choices: this machine's processes, or Ray."""
@@ -43,6 +46,8 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
     ray = require_ray()
     if ray.is_initialized():
         return ray
+    if address and address != "auto":
+        check_reachable(address)
     options = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False,
                "runtime_env": worker_env()}
     try:
@@ -54,6 +59,37 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
         raise ClusterError(f"cannot start or reach {where}: {error}") from None
     return ray
+
+
+REACH_TIMEOUT = 3.0
+"""Seconds to wait for a cluster's head to answer before saying it cannot be reached (Ray
+itself keeps retrying for minutes, printing warnings)."""
+DEFAULT_PORT = 6379
+"""The port of a Ray head given without one (Ray's own default)."""
+
+
+def check_reachable(address: str, timeout: float = REACH_TIMEOUT) -> None:
+    """:class:`ClusterError` unless something accepts a connection at ``address``
+    (``HOST:PORT``, ``HOST``, ``[IPv6]:PORT`` or ``ray://HOST:PORT``) within ``timeout``
+    seconds: an unknown host or a closed port is said at once, not after Ray's retries."""
+    shown = address if len(address) <= 80 else address[:80] + "…"
+    rest = address.split("://", 1)[1] if "://" in address else address
+    try:
+        parts = urlsplit("//" + rest)
+        host, port = parts.hostname, parts.port or DEFAULT_PORT
+    except ValueError as error:
+        raise ClusterError(f"--address {shown}: not HOST:PORT ({error})") from None
+    if not host or parts.path or parts.query:
+        raise ClusterError(f"--address {shown}: not HOST:PORT (e.g. 192.168.1.10:6379)")
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except socket.gaierror:
+        raise ClusterError(f"cannot reach the Ray cluster at {shown}: no host is called {host[:80]}") from None
+    except (TimeoutError, socket.timeout):
+        raise ClusterError(f"cannot reach the Ray cluster at {shown}: no answer within {timeout:g} s") from None
+    except OSError as error:
+        raise ClusterError(f"cannot reach the Ray cluster at {shown}: {error.strerror or error}") from None
 
 
 def worker_env() -> dict[str, Any]:

@@ -52,8 +52,9 @@ Choices where the issue is silent:
   against luck in EMG, so only a rough figure there).
 
 :func:`cached_review` keeps the report in ``<save>.review`` (written atomically, keyed by
-a hash of the record, the analysis options and the thresholds) and trusts it only after
-checking its whole shape; anything else is reviewed afresh and rewritten.
+a hash of the record, the analysis options, the thresholds, the program's version and its
+networks' weights) and trusts it only after checking its whole shape and the checksum of its
+content stored with it; anything else is reviewed afresh and rewritten.
 """
 
 from __future__ import annotations
@@ -64,9 +65,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from .match import GameRecord
 from .protocol import CHANCE
-from .saves import write_atomic
+from .resources import weights_fingerprint
+from .saves import NAME_MAX, write_atomic
 from .untrusted import UntrustedFileError, load_json
 
 THRESHOLDS = (0.04, 0.08, 0.16)
@@ -226,40 +229,62 @@ move played searched as deep as the best), so older caches are reviewed afresh."
 
 def cache_path(save: Path | str) -> Path:
     """``<save>.review``: JSON, but not named ``.json``, so the window's Load dialog (which
-    lists ``*.json``) never offers it as a saved game."""
-    return Path(f"{save}.review")
+    lists ``*.json``) never offers it as a saved game.  When that name would be too long
+    for the file system (a save named with 249 or more bytes), the cache is
+    ``<the name's first 200 characters>-<hash of the name>.review`` in the same folder."""
+    path = Path(save)
+    name = f"{path.name}.review"
+    if len(name.encode("utf-8", "surrogateescape")) > NAME_MAX:
+        digest = hashlib.sha256(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        stem = path.name
+        while len(stem.encode("utf-8", "surrogateescape")) > 200:
+            stem = stem[:-1]
+        name = f"{stem}-{digest}.review"
+    return path.with_name(name)
 
 
 def cache_key(record: GameRecord, options: dict[str, Any], thresholds) -> str:
     """What a cached review depends on: the game, its options and actions, the analysis
-    options and the thresholds, hashed."""
-    text = json.dumps([CACHE_VERSION, record.game, record.options, record.actions, record.players, options,
-                       [float(t) for t in thresholds]], sort_keys=True, default=str)
+    options and the thresholds, the program's version and its networks' weights
+    (:func:`~.resources.weights_fingerprint`: a better network never shows an old review),
+    hashed."""
+    text = json.dumps([CACHE_VERSION, __version__, weights_fingerprint(), record.game, record.options,
+                       record.actions, record.players, options, [float(t) for t in thresholds]],
+                      sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def report_checksum(report: Any) -> str:
+    """The hash of a report's canonical JSON: stored with it, so an edited or damaged cache
+    (a flipped digit, a changed mark) is caught and reviewed afresh."""
+    return hashlib.sha256(json.dumps(report, sort_keys=True).encode()).hexdigest()
 
 
 def read_cache(save: Path | str, key: str) -> dict | None:
     """The cached report for ``key``, or ``None`` when there is none, it is for another key,
     or it is damaged in any way (the file is untrusted: its shape is checked)."""
-    path = cache_path(save)
-    if not path.is_file():
-        return None
     try:
+        path = cache_path(save)
+        if not path.is_file():
+            return None
         data = load_json(path, CACHE_MAX_BYTES, "review cache")
-    except (UntrustedFileError, OSError):
+    except (UntrustedFileError, OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or data.get("key") != key:
         return None
     report = data.get("report")
-    return report if _valid_report(report) else None
+    if not _valid_report(report) or data.get("checksum") != report_checksum(report):
+        return None
+    return report
 
 
 def write_cache(save: Path | str, key: str, report: dict) -> None:
     """Store ``report`` next to the save, atomically; a folder that cannot be written is
     silently skipped (the cache only saves time)."""
     try:
-        write_atomic(cache_path(save), json.dumps({"format": CACHE_FORMAT, "key": key, "report": report}) + "\n")
-    except OSError:
+        write_atomic(cache_path(save), json.dumps({"format": CACHE_FORMAT, "key": key, "report": report,
+                                                   "checksum": report_checksum(report)}) + "\n")
+    except (OSError, ValueError):
         pass
 
 

@@ -81,10 +81,16 @@ def examples_dir() -> Path | None:
     return None
 
 
+NAME_MAX = 255
+"""The longest file name, in bytes, that the common file systems allow."""
+
+
 def write_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and ``os.replace``.
 
-    Either the new content is complete on disk or the old file is untouched.
+    Either the new content is complete on disk or the old file is untouched.  The temporary
+    file's name carries at most the first 100 characters of ``path``'s, so a name at the
+    file system's limit can still be written.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -93,7 +99,7 @@ def write_atomic(path: Path | str, text: str) -> None:
     except OSError:
         mode = 0o644
     handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
+        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".tmp", delete=False
     )
     try:
         with handle:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -25,9 +26,22 @@ from .theme import BACKGROUND, Fonts, gui_font_size, gui_theme  # noqa: E402
 from .widgets import Banner  # noqa: E402
 
 FPS = 60
+FAULTS_IN_A_ROW = 30
+"""Frames in a row that may fail before the window gives up (half a second at 60 fps)."""
 HIDDEN_FPS = 10
 """Frames a second while the window is minimised."""
 MIN_SIZE = (720, 480)
+
+
+def report_unexpected(error: BaseException) -> None:
+    """The traceback of a fault on the console, for a bug report."""
+    traceback.print_exception(error, file=sys.stderr)
+
+
+def shown_error(error: BaseException) -> str:
+    """An unexpected error in one short line for the banner."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text[:120]}{'…' if len(text) > 120 else ''}" if text else type(error).__name__
 
 
 def remove_leftovers() -> None:
@@ -115,6 +129,11 @@ class App:
         except (SaveError, ValueError) as error:
             self.banner.show(f"Cannot load the game: {error}", error=True)
             return False
+        except Exception as error:  # a reader's bug must not take the window down with the file
+            report_unexpected(error)
+            self.banner.show(f"Cannot load the game: {shown_error(error)} (a fault in Tabula; "
+                             "the details are on the console)", error=True)
+            return False
         return True
 
     def continue_game(self) -> bool:
@@ -169,15 +188,31 @@ class App:
         pygame.display.flip()
 
     def run(self) -> int:
+        """The loop, until the window closes (0); the last line of defence against a fault
+        in a scene: the error goes to the banner and the console and the window goes on,
+        unless :data:`FAULTS_IN_A_ROW` frames in a row fail (1: it closes, autosaving)."""
+        faults = 0
         try:
-            # Minimised, the window cannot be seen: a few frames a second keep it alive
-            # (events, computer moves, tournaments) without spending a core on drawing.
-            while self.frame(min(self.clock.tick(FPS if pygame.display.get_active() else HIDDEN_FPS) / 1000, 0.1)):
-                pass
+            while True:
+                # Minimised, the window cannot be seen: a few frames a second keep it alive
+                # (events, computer moves, tournaments) without spending a core on drawing.
+                dt = min(self.clock.tick(FPS if pygame.display.get_active() else HIDDEN_FPS) / 1000, 0.1)
+                try:
+                    if not self.frame(dt):
+                        return 0
+                    faults = 0
+                except Exception as error:  # noqa: BLE001 - reported, never fatal at once
+                    faults += 1
+                    report_unexpected(error)
+                    if faults >= FAULTS_IN_A_ROW:
+                        print(f"tabula: the window stopped after {faults} faults in a row: {shown_error(error)}",
+                              file=sys.stderr)
+                        return 1
+                    self.banner.show(f"Something went wrong: {shown_error(error)} (a fault in Tabula; "
+                                     "the details are on the console)", error=True)
         finally:
             self.close()
             pygame.quit()
-        return 0
 
     def close(self) -> None:
         """Leave the scene (it autosaves) and keep the settings; safe to call twice."""
@@ -185,7 +220,10 @@ class App:
             return
         self.running = False
         if self.scene is not None:
-            self.scene.leave()
+            try:
+                self.scene.leave()
+            except Exception as error:  # noqa: BLE001 - the settings are still kept
+                report_unexpected(error)
             self.scene = None
         problem = save_settings(self.settings)
         if problem:

@@ -93,3 +93,34 @@ def test_a_game_without_match_files_is_refused(capsys, tmp_path):
     code, _, err = run(capsys, "export", str(path), str(tmp_path / "m.mat"))
     assert code == 2 and "Mandragora Mania game, which has no match files" in err
     assert not (tmp_path / "m.mat").exists()
+
+
+def test_export_refuses_a_missing_folder_as_cp_would(capsys, tmp_path):
+    code, out, err = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(tmp_path / "nowhere" / "m.mat"))
+    assert code == 2 and out == "" and "does not exist (export does not create folders)" in err
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_export_does_not_replace_a_dangling_link_without_force(capsys, tmp_path):
+    link = tmp_path / "m.mat"
+    link.symlink_to(tmp_path / "missing-target.mat")
+    code, _, err = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(link))
+    assert code == 2 and "exists; give --force" in err and link.is_symlink()
+    code, _, _ = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(link), "--force")
+    assert code == 0 and "3 point match" in link.read_text()
+
+
+def test_export_names_at_and_beyond_the_file_systems_limit(capsys, tmp_path):
+    longest = tmp_path / ("z" * 251 + ".mat")  # 255 bytes: written (its temporary name is shorter)
+    code, out, _ = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(longest))
+    assert code == 0 and longest.is_file()
+    code, out, err = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(tmp_path / ("y" * 300 + ".mat")))
+    assert code == 2 and out == "" and "the file name is longer than 255 bytes" in err and len(err) < 300
+
+
+def test_a_match_file_with_the_longest_name_is_reviewed(capsys, tmp_path):
+    match = tmp_path / ("w" * 251 + ".mat")
+    shutil.copy(MATCHES / "3pt-a.mat", match)
+    code, out, _ = run(capsys, "review", str(match), "--level", "intermediate", "--json")
+    assert code == 0 and len(json.loads(out)["games"]) == 3
+    assert len(list(tmp_path.glob("*.review"))) == 1  # the cache is kept, under a shorter name

@@ -15,7 +15,8 @@ def test_json_shape_is_exact(capsys):
     code, out, _ = run(capsys, "import", str(MATCHES / "7pt-a.mat"), "--json")
     assert code == 0
     report = json.loads(out)
-    assert list(report) == ["match_length", "players", "games", "final_score"]
+    assert list(report) == ["match_length", "players", "games", "final_score", "notes"]  # keys only added
+    assert report["notes"] == []
     assert report["match_length"] == 7 and report["players"] == ["lasse", "ivolas1"]
     assert report["final_score"] == {"lasse": 7, "ivolas1": 6}
     assert report["games"][0] == {"winner": "lasse", "points": 2, "how": "single"}

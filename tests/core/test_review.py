@@ -117,6 +117,47 @@ def test_the_cache_answers_the_second_review_and_a_bad_cache_is_rewritten(tmp_pa
     assert not cached  # other thresholds, another key
 
 
+@pytest.mark.parametrize("edit", ["a flipped digit", "a changed mark", "a changed total", "no checksum"])
+def test_an_edited_cache_that_still_looks_right_is_reviewed_afresh(tmp_path, midgame, edit):
+    save = tmp_path / "game.json"
+    shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
+    first, _ = cached_review(BG, midgame, save, FAST)
+    data = json.loads(cache_path(save).read_text())
+    decision = max(data["report"]["games"][0]["decisions"], key=lambda d: d["equity_lost"])
+    if edit == "a flipped digit":
+        decision["equity_lost"] = float(str(decision["equity_lost"]).replace("0.0", "0.9", 1)) + 0.001
+    elif edit == "a changed mark":
+        decision["mark"] = None if decision["mark"] else "very bad"
+    elif edit == "a changed total":
+        data["report"]["totals"][data["report"]["players"][0]]["total"] += 1.0
+    else:
+        del data["checksum"]
+    cache_path(save).write_text(json.dumps(data))
+    again, cached = cached_review(BG, midgame, save, FAST)
+    assert not cached and again == first  # the edit is never shown: the game is reviewed again
+
+
+def test_other_weights_or_another_version_never_show_an_old_review(tmp_path, midgame, monkeypatch):
+    save = tmp_path / "game.json"
+    shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
+    cached_review(BG, midgame, save, FAST)
+    monkeypatch.setattr("game.core.review.weights_fingerprint", lambda: "a-better-network")
+    assert not cached_review(BG, midgame, save, FAST)[1]
+    monkeypatch.setattr("game.core.review.__version__", "99.0")
+    assert not cached_review(BG, midgame, save, FAST)[1]
+    assert cached_review(BG, midgame, save, FAST)[1]
+
+
+def test_a_save_with_the_longest_name_is_reviewed_and_cached(tmp_path, midgame):
+    save = tmp_path / ("x" * 250 + ".json")  # 255 bytes: "<name>.review" would be 262
+    shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
+    report, cached = cached_review(BG, midgame, save, FAST)
+    assert not cached and report["games"]
+    path = cache_path(save)
+    assert path.parent == tmp_path and path.is_file() and len(path.name) <= 255
+    assert cached_review(BG, midgame, save, FAST) == (report, True)
+
+
 def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=4, max_plies=60)

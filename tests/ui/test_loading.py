@@ -108,3 +108,61 @@ def test_a_game_without_a_board_is_refused_clearly(app, tmp_path, monkeypatch):
     assert not app.open_saved(tmp_path / "other.json")
     assert app.scene is menu and "cannot be shown in the window yet" in app.banner.text
     assert info.title not in [g.title for g in menu.games]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("3 point match\n\n Game 1\n a : 0                       b : 0\n  1)  Takes\n", "before the game's opening roll"),
+    ("(;" * 1000, "nested more than 100 deep"),
+])
+def test_a_damaged_match_file_is_a_banner_message(app, tmp_path, text, words):
+    path = tmp_path / "damaged.mat"
+    path.write_text(text)
+    app.show_menu()
+    assert not app.open_saved(path)
+    app.frame()
+    assert app.running and app.banner.error and words in app.banner.text
+
+
+def test_an_unexpected_fault_while_opening_is_a_banner_message(app, monkeypatch, capsys):
+    """The last line of defence: a reader's bug (here a TypeError) is reported, not fatal."""
+    import game.ui.app as app_module
+
+    def broken(path):
+        raise TypeError("unsupported operand type(s) for -: 'int' and 'NoneType'")
+
+    monkeypatch.setattr(app_module, "imported_record", broken)
+    app.show_menu()
+    assert not app.open_saved(EXAMPLES[0])
+    app.frame()
+    assert app.running and app.banner.error
+    assert app.banner.text.startswith("Cannot load the game: TypeError: unsupported operand")
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_a_fault_in_a_frame_is_reported_and_the_window_goes_on(app, monkeypatch, capsys):
+    app.show_menu()
+    scene, calls = app.scene, []
+    update = scene.update
+
+    def flaky(dt):
+        calls.append(dt)
+        if len(calls) == 2:
+            raise RuntimeError("a fault in one frame")
+        if len(calls) == 5:
+            app.running = False  # then the window closes normally
+        update(dt)
+
+    monkeypatch.setattr(scene, "update", flaky)
+    assert app.run() == 0
+    assert len(calls) == 5 and "Something went wrong: RuntimeError: a fault in one frame" in app.banner.text
+    assert "RuntimeError: a fault in one frame" in capsys.readouterr().err
+
+
+def test_a_fault_in_every_frame_closes_the_window_with_code_1(app, monkeypatch, capsys):
+    import game.ui.app as app_module
+
+    app.show_menu()
+    monkeypatch.setattr(app.scene, "update", lambda dt: 1 / 0)
+    assert app.run() == 1
+    err = capsys.readouterr().err
+    assert f"the window stopped after {app_module.FAULTS_IN_A_ROW} faults in a row: ZeroDivisionError" in err

@@ -43,7 +43,8 @@ class MatchGame:
 class MatchFile:
     """A match: ``header`` (``; [Key "value"]`` lines in order), ``match_length`` as the file
     states it (0 for money), ``players`` (left, right), ``games``, the ``dialect``
-    (``galaxy``/``studio``/``sgf``) and, for money, whether the ``jacoby`` rule was on."""
+    (``galaxy``/``studio``/``sgf``), for money whether the ``jacoby`` rule was on, and
+    ``notes``: what the reader found contradictory and how it resolved it (said to the user)."""
 
     header: list[tuple[str, str]]
     match_length: int
@@ -51,6 +52,7 @@ class MatchFile:
     games: list[MatchGame] = field(default_factory=list)
     dialect: str = "galaxy"
     jacoby: bool = False
+    notes: list[str] = field(default_factory=list)
 
     @property
     def money(self) -> bool:
@@ -82,6 +84,7 @@ class MatchFile:
             "games": [{"winner": names[g.winner] if g.winner is not None else None, "points": g.points,
                        "how": g.how} for g in self.games],
             "final_score": {names[0]: self.final_score[0], names[1]: self.final_score[1]},
+            "notes": list(self.notes),
         }
 
 

@@ -22,14 +22,18 @@ from itertools import pairwise
 from pathlib import Path
 
 from ...core.protocol import IllegalMoveError
+from ...core.untrusted import shown
 from .model import MatchFile, MatchFileError, MatchGame
 from .replay import apply_half, replay_games, start_game
 
 HEADER = re.compile(r'^;\s*\[(.*?)\s+"(.*)"\]\s*$')
+# Numbers are read up to nine digits: a longer one is no count a match file can mean (and
+# Python refuses to convert more than 4,300 digits).
 LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
-GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
-ROW = re.compile(r"^\s*(\d+)\)")
+GAME = re.compile(r"^\s*Game\s+(\d{1,9})\s*$", re.IGNORECASE)
+SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d{1,9})\s+(.*?)\s*:\s*(\d{1,9})\s*$")
+ROW = re.compile(r"^\s*(\d{1,9})\)")
+
 MARK = re.compile(r"\d\d:|Doubles\b|Takes\b|Drops\b|Beavers\b|Wins\b|Losses\b", re.IGNORECASE)
 
 
@@ -42,7 +46,8 @@ def read_mat(source: str | Path) -> MatchFile:
     dialect = "studio" if any("Studio" in v for _, v in header) or "Cannot Move" in text else "galaxy"
     names = blocks[0][1] if blocks else ("", "")
     match = MatchFile(header, length, names, [], dialect)
-    return replay_games(match, (lambda done, _, block=block: _replay(block[0], block[2], block[3], block[4], length, done)
+    return replay_games(match, ((block[0], block[2], lambda done, score, block=block:
+                                 _replay(block[0], score, block[3], block[4], length, done))
                                 for block in blocks))
 
 
@@ -61,7 +66,11 @@ def _split(lines: list[str]):
             continue
         found = LENGTH.match(line)
         if found and length is None:
-            length = int(found.group(1))
+            digits = found.group(1).lstrip("0") or "0"
+            if len(digits) > 2:
+                raise MatchFileError(f"a {digits[:12]}{'…' if len(digits) > 12 else ''}-point match is beyond what "
+                                     "Tabula plays (1 to 25 points, 0 for money)")
+            length = int(digits)
             continue
         found = GAME.match(line)
         if found:
@@ -88,6 +97,10 @@ def _split(lines: list[str]):
         raise MatchFileError("not a match file: no 'N point match' line followed by ' Game 1'")
     if not 0 <= length <= 25:
         raise MatchFileError(f"a {length}-point match is beyond what Tabula plays (1 to 25 points, 0 for money)")
+    for number, names, *_ in blocks:
+        if names is None:
+            raise MatchFileError(f"game {number}: the file ends before the game's score line "
+                                 "(' Name1 : 0   Name2 : 0')", game=number)
     return header, length, blocks
 
 
@@ -96,7 +109,7 @@ def _halves(line: str, start: int, column: int) -> list[tuple[int, str]]:
     marks = [m.start() for m in MARK.finditer(line, start)]
     rest = line[start:marks[0]].strip() if marks else line[start:].strip()
     if rest:
-        raise ValueError(f"cannot read {line.strip()!r}")
+        raise ValueError(f"cannot read {shown(line.strip(), 80)}")
     bounds = marks + [len(line)]
     return [(0 if begin < column - 1 else 1, line[begin:end].strip()) for begin, end in pairwise(bounds)]
 
@@ -114,7 +127,7 @@ def _replay(number, score, column, rows, length, crawford_done) -> MatchGame:
                 state, resigned = apply_half(game, state, player, text, resigned)
             except (IllegalMoveError, ValueError) as error:
                 where = f"game {number}, move {row}" if row is not None else f"game {number}"
-                raise MatchFileError(f"{where}: {text!r}: {error}", game=number, move=row) from None
+                raise MatchFileError(f"{where}: {shown(text, 80)}: {error}", game=number, move=row) from None
     if game.winner is None:
         raise MatchFileError(f"game {number} has no 'Wins N point' line", game=number)
     return game

@@ -19,6 +19,7 @@ import re
 from itertools import pairwise
 
 from ...core.protocol import IllegalMoveError
+from ...core.untrusted import shown
 from ..cube_state import BEAVER, DECIDE, DOUBLE, PASS, ROLL, TAKE
 from ..rules import BackgammonRules, Play, Roll
 from .model import MatchFile, MatchFileError, MatchGame, Turn
@@ -28,11 +29,22 @@ RULES = BackgammonRules()
 
 
 def replay_games(match: MatchFile, games) -> MatchFile:
-    """Append to ``match`` each game of ``games``, callables ``(crawford_done, score) -> MatchGame``
-    (whether a Crawford game was played before it, the running score); a bad game's
-    :class:`MatchFileError` keeps the games read before it as ``partial`` and says how many."""
-    crawford_done, score = False, [0, 0]
-    for replay_one in games:
+    """Append to ``match`` each game of ``games``: ``(number, stated score, replay)`` triples,
+    ``replay(crawford_done, score) -> MatchGame`` (whether a Crawford game was played before
+    it, the score to start it at).  A bad game's :class:`MatchFileError` keeps the games read
+    before it as ``partial`` and says how many.
+
+    The first game starts at the score its file states (a file may begin mid-match); every
+    later one at the score the replayed games make, as GNU Backgammon does.  A stated score
+    that contradicts the replay is said in ``match.notes``, and the replay's is used: so the
+    score a game is replayed at, and the one an export writes, always agree."""
+    crawford_done, score = False, None
+    for number, stated, replay_one in games:
+        if score is None:
+            score = list(stated or (0, 0))
+        elif stated is not None and tuple(stated) != tuple(score):
+            match.notes.append(f"game {number}: the file gives the score as {stated[0]}-{stated[1]}, but the "
+                               f"games before it make it {score[0]}-{score[1]}; the replayed score is used")
         try:
             game = replay_one(crawford_done, (score[0], score[1]))
         except MatchFileError as error:
@@ -78,7 +90,7 @@ def apply_half(game: MatchGame, state, player: int, text: str, resigned: bool):
 
 
 def finish(game: MatchGame, state, player: int, text: str, resigned: bool) -> None:
-    found = re.match(r"wins\s+(\d+)\s+points?", text, re.IGNORECASE)
+    found = re.match(r"wins\s+(\d{1,9})\s+points?", text, re.IGNORECASE)
     if not found:
         raise ValueError("expected 'Wins N point'")
     game.stated_points = int(found.group(1))
@@ -93,6 +105,10 @@ def finish(game: MatchGame, state, player: int, text: str, resigned: bool) -> No
         else:
             game.how = HOW[points // state.cube.value]
     elif resigned:
+        most = 3 * state.cube.value
+        if not 1 <= game.stated_points <= most:
+            raise ValueError(f"a resignation at a cube of {state.cube.value} wins 1 to {most} points, "
+                             f"not {game.stated_points}")
         game.winner, game.points, game.how = player, game.stated_points, "resign"
     else:
         raise ValueError("the game is not over and nobody resigned")
@@ -103,6 +119,8 @@ def play_turn(game: MatchGame, state, player: int, text: str):
     cube_words = {"doubles": (DOUBLE, "double"), "takes": (TAKE, "take"), "drops": (PASS, "drop"),
                   "beavers": (BEAVER, "beaver")}
     if word in cube_words:
+        if state.turn is None:
+            raise ValueError("a cube action before the game's opening roll")
         action, kind = cube_words[word]
         mover = state.turn if kind in ("double",) else 1 - state.turn
         if mover != player:
@@ -139,14 +157,14 @@ def written_steps(text: str) -> list[tuple[int, int, bool]]:
         path, count = found.group(1), int(found.group(2) or 1)
         points = path.split("/")
         if len(points) < 2:
-            raise ValueError(f"cannot read {token!r}")
+            raise ValueError(f"cannot read {shown(token, 80)}")
         chain = []
         for point in points:
             hit = point.endswith("*")
             point = point.rstrip("*").lower()
             value = 25 if point == "bar" else 0 if point == "off" else int(point) if point.isdigit() else -1
             if not 0 <= value <= 25:
-                raise ValueError(f"cannot read {token!r}")
+                raise ValueError(f"cannot read {shown(token, 80)}")
             chain.append((value, hit))
         for repeat in range(count):
             for (source, _), (target, hit) in pairwise(chain):

@@ -26,6 +26,7 @@ import re
 from pathlib import Path
 
 from ...core.protocol import IllegalMoveError
+from ...core.untrusted import shown
 from ..cube_state import OFFERED
 from .model import MatchFile, MatchFileError
 from .replay import RULES, apply_half, replay_games, start_game
@@ -58,8 +59,8 @@ def read_sgf(source: str | Path) -> MatchFile:
     names = (_first(first, "PW") or "White", _first(first, "PB") or "Black")
     header = [(key, _header_value(prop, _first(first, prop))) for prop, key in HEADER_OF.items() if _first(first, prop)]
     match = MatchFile(header, length, names, [], "sgf", jacoby=_first(first, "RU") == "Jacoby")
-    return replay_games(match, (lambda done, score, number=number, tree=tree:
-                                _replay(number, tree, length, score, done, match.jacoby)
+    return replay_games(match, ((number, _stated_score(tree[0]), lambda done, score, number=number, tree=tree:
+                                 _replay(number, tree, length, score, done, match.jacoby))
                                 for number, tree in enumerate(trees, 1)))
 
 
@@ -76,25 +77,33 @@ def _match_info(node) -> dict[str, int]:
         if prop == "MI":
             for value in values:
                 tag, _, number = value.partition(":")
-                if number.strip().lstrip("-").isdigit():
-                    info[tag.strip().lower()] = int(number)
+                digits = number.strip()
+                if digits.lstrip("-").isdigit():
+                    if len(digits.lstrip("-0")) > 9:
+                        raise MatchFileError(f"MI[{tag.strip()[:20]}:{digits[:12]}…]: a number beyond any match")
+                    info[tag.strip().lower()] = int(digits)
     return info
+
+
+def _stated_score(root) -> tuple[int, int] | None:
+    """The score before the game that the root's ``MI[ws:a][bs:b]`` states, if it does."""
+    info = _match_info(root)
+    return (info["ws"], info["bs"]) if "ws" in info and "bs" in info else None
 
 
 def _header_value(prop: str, value: str) -> str:
     return value.replace("-", ".") if prop == "DT" else value
 
 
-def _replay(number: int, tree, length: int, running: tuple[int, int], crawford_done: bool, jacoby: bool):
+def _replay(number: int, tree, length: int, score: tuple[int, int], crawford_done: bool, jacoby: bool):
     root = tree[0]
     info = _match_info(root)
     if info.get("length", length) != length:
         raise MatchFileError(f"game {number}: MI says a {info['length']}-point match, the first game "
                              f"{length}", game=number)
-    score = (info["ws"], info["bs"]) if "ws" in info and "bs" in info else running
     cube_value = _first(root, "CV")
     if cube_value not in (None, "1"):
-        raise MatchFileError(f"game {number}: automatic doubles (CV[{cube_value}]) are not in Tabula's rules",
+        raise MatchFileError(f"game {number}: automatic doubles (CV[{shown(cube_value, 20)[1:-1]}]) are not in Tabula's rules",
                              game=number)
     game, state = start_game(number, score, length, crawford_done, jacoby)
     resigned, beavered, move = False, False, 0
@@ -118,7 +127,7 @@ def _replay(number: int, tree, length: int, running: tuple[int, int], crawford_d
                 beavered = text.startswith("Beavers")
                 state, resigned = apply_half(game, state, player, text, resigned)
             except (IllegalMoveError, ValueError) as error:
-                raise MatchFileError(f"game {number}, move {move}: {prop}[{value}]: {error}",
+                raise MatchFileError(f"game {number}, move {move}: {prop}[{shown(value, 80)[1:-1]}]: {error}",
                                      game=number, move=move) from None
     _finish(game, state, number, _first(root, "RE"), resigned)
     return game
@@ -156,9 +165,9 @@ def _finish(game, state, number: int, result: str | None, resigned: bool) -> Non
             raise MatchFileError(f"game {number} has no result (RE) and was not played to the end", game=number)
         winner, points = state.cube.result
         result = f"{'WB'[winner]}+{points}"
-    found = re.fullmatch(r"\s*([WB])\+(\d+)(R?)\s*", result, re.IGNORECASE)
+    found = re.fullmatch(r"\s*([WB])\+(\d{1,9})(R?)\s*", result, re.IGNORECASE)
     if not found:
-        raise MatchFileError(f"game {number}: cannot read the result RE[{result}] (expected W+2 or B+1R)",
+        raise MatchFileError(f"game {number}: cannot read the result RE[{result[:20]}] (expected W+2 or B+1R)",
                              game=number)
     winner = "WB".index(found.group(1).upper())
     try:

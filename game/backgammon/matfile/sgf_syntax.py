@@ -9,7 +9,13 @@ writer's side.  A file that is not SGF raises ``ValueError`` saying where.
 
 from __future__ import annotations
 
+from ...core.untrusted import shown
+
 Node = list[tuple[str, list[str]]]
+
+MAX_DEPTH = 100
+"""The deepest nesting of game trees read: a match record nests one or two deep, and a
+deeper file (one of ``(;`` repeated a thousand times is 4 kB) is refused, not recursed into."""
 
 
 def parse(text: str) -> list[list[Node]]:
@@ -50,8 +56,11 @@ class _Reader:
             raise ValueError(f"not valid SGF: expected {char!r} at character {self.pos}, found {found!r}")
         self.pos += 1
 
-    def tree(self) -> list[Node]:
+    def tree(self, depth: int = 1) -> list[Node]:
         """A game tree's main line: its sequence, then the first sub-tree's main line."""
+        if depth > MAX_DEPTH:
+            raise ValueError(f"not a match record: game trees nested more than {MAX_DEPTH} deep "
+                             f"at character {self.pos}")
         self.expect("(")
         nodes: list[Node] = []
         self.skip_space()
@@ -63,7 +72,7 @@ class _Reader:
             raise ValueError(f"not valid SGF: a game tree without nodes at character {self.pos}")
         first = True
         while self.peek() == "(":
-            branch = self.tree()
+            branch = self.tree(depth + 1)
             if first:
                 nodes += branch
                 first = False
@@ -84,7 +93,7 @@ class _Reader:
             values = []
             self.skip_space()
             if self.peek() != "[":
-                raise ValueError(f"not valid SGF: property {name!r} without a value at character {self.pos}")
+                raise ValueError(f"not valid SGF: property {shown(name, 20)} without a value at character {self.pos}")
             while self.peek() == "[":
                 values.append(self.value())
                 self.skip_space()

@@ -19,12 +19,7 @@ PROPERTY_OF = {key: prop for prop, key in HEADER_OF.items()}
 
 def write_sgf(match: MatchFile, application: str = "Tabula") -> str:
     """The match as SGF text (ends with a newline)."""
-    trees, score = [], [0, 0]
-    for index, game in enumerate(match.games):
-        trees.append(_tree(match, game, index, tuple(score), application))
-        if game.winner is not None:
-            score[game.winner] += game.points
-    return "".join(trees)
+    return "".join(_tree(match, game, index, game.score, application) for index, game in enumerate(match.games))
 
 
 def _tree(match: MatchFile, game: MatchGame, index: int, score, application: str) -> str:

@@ -22,11 +22,8 @@ def write_mat(match: MatchFile) -> str:
     if lines:
         lines.append("")
     lines += [f"{match.match_length} point match", ""]
-    score = [0, 0]
     for index, game in enumerate(match.games):
-        lines += _game(match, game, tuple(score), index == len(match.games) - 1)
-        if game.winner is not None:
-            score[game.winner] += game.points
+        lines += _game(match, game, game.score, index == len(match.games) - 1)
     return "\n".join(lines) + "\n"
 
 

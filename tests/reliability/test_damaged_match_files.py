@@ -1,0 +1,111 @@
+"""Damaged and contradictory match files: every one is a clear error or a replay the user is
+told about, never a crash, and whatever is accepted exports to a file that imports again."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.backgammon.matfile import MatchFileError, read_match, write_match
+from tests.cli.util import run
+
+HEAD = "3 point match\n\n Game 1\n a : 0                       b : 0\n"
+RIGHT = 29  # where the right player's halves start (the score line's second name)
+
+
+def _row(number: int, left: str = "", right: str = "") -> str:
+    return (f"{number:3d}) {left}".ljust(RIGHT) + right).rstrip() + "\n"
+
+
+def _wins(player: int, points: str) -> str:
+    return " " * (6 if player == 0 else RIGHT + 1) + f"Wins {points} point\n"
+
+
+def _resigns(winner: int, points: str) -> str:
+    return " " * (6 if winner == 1 else RIGHT + 1) + f"Losses {points} point\n" + _wins(winner, points)
+
+
+# a plays, b doubles, a drops: b wins game 1 (1 point).
+GAME_ONE = HEAD + _row(1, "31: 8/5 6/5", "Doubles => 2") + _row(2, " Drops") + _wins(1, "1")
+
+
+def _cases() -> dict[str, tuple[str, str, str]]:
+    """name -> (file name, text, words the error must contain)."""
+    deep = "(;" * 1000
+    return {
+        "mat: first action a take": ("t.mat", HEAD + "  1)  Takes\n", "before the game's opening roll"),
+        "mat: first action a drop": ("t.mat", HEAD + "  1)  Drops\n", "before the game's opening roll"),
+        "mat: first action a beaver": ("t.mat", HEAD + "  1)  Beavers\n", "before the game's opening roll"),
+        "sgf: first action a take": ("t.sgf", "(;FF[4]GM[6]MI[length:3]PW[a]PB[b];W[take])",
+                                     "before the game's opening roll"),
+        "mat: a game line without its score line": ("t.mat", GAME_ONE + "\n Game 2\n",
+                                                    "game 2: the file ends before the game's score line"),
+        "sgf: nested 1,000 deep": ("t.sgf", deep, "nested more than 100 deep"),
+        "mat: SGF-like nesting": ("t.mat", deep, "nested more than 100 deep"),
+        "mat: a 5,000-digit length": ("t.mat", "9" * 5000 + " point match\n\n Game 1\n a : 0  b : 0\n",
+                                      "-point match is beyond what Tabula plays"),
+        "mat: a 5,000-digit score": ("t.mat", "3 point match\n\n Game 1\n a : " + "9" * 5000 + "  b : 0\n",
+                                     "expected a score line"),
+        "mat: a 5,000-digit resignation": ("t.mat", HEAD + _row(1, "31: 8/5 6/5") + _resigns(0, "9" * 5000),
+                                           "expected 'Wins N point'"),
+        "mat: a resignation beyond three times the cube": ("t.mat", HEAD + _row(1, "31: 8/5 6/5") + _resigns(0, "4"),
+                                                           "wins 1 to 3 points, not 4"),
+        "sgf: a 5,000-digit length": ("t.sgf", "(;FF[4]GM[6]MI[length:" + "9" * 5000 + "])",
+                                      "a number beyond any match"),
+        "sgf: a 5,000-digit result": ("t.sgf", "(;FF[4]GM[6]MI[length:3]RE[W+" + "9" * 5000 + "];W[31hefe])",
+                                      "cannot read the result"),
+        "sgf: a game after the match was won": (
+            "t.sgf", "(;FF[4]GM[6]MI[length:1]PW[a]PB[b]RE[W+1R];W[31hefe])"
+                     "(;FF[4]GM[6]MI[length:1]PW[a]PB[b];W[31hefe])", "game 2"),
+    }
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_damaged_match_file_is_one_clear_error(capsys, tmp_path, case):
+    name, text, words = CASES[case]
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(MatchFileError, match=None) as caught:
+        read_match(text, name)
+    assert words in str(caught.value)
+    code, out, err = run(capsys, "import", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith("tabula: error: ") and err.count("\n") == 1 and len(err) < 400
+    assert words in err
+
+
+def _two_games(second_score: str) -> str:
+    """Game 1 (b wins 1), then game 2 under ``second_score``'s header: a plays, b doubles, a drops."""
+    return (GAME_ONE + "\n Game 2\n" + f" a : {second_score[0]}".ljust(RIGHT) + f"b : {second_score[2]}\n"
+            + _row(1, "42: 8/4 6/4", "Doubles => 2") + _row(2, " Drops") + _wins(1, "1"))
+
+
+def test_a_score_line_that_contradicts_the_replay_is_said_and_the_replay_wins(capsys, tmp_path):
+    """Game 1 gives b 1 point; game 2's header says 0-2 (b one away: the Crawford game, where
+    b's double would be illegal).  The replay's 0-1 is used, and said."""
+    text = _two_games("0-2")
+    assert read_match(_two_games("0-1"), "t.mat").notes == []
+    match = read_match(text, "t.mat")
+    assert [g.score for g in match.games] == [(0, 0), (0, 1)] and match.final_score == (0, 2)
+    assert match.notes == ["game 2: the file gives the score as 0-2, but the games before it make it 0-1; "
+                           "the replayed score is used"]
+    path = tmp_path / "t.mat"
+    path.write_text(text)
+    code, out, err = run(capsys, "import", str(path))
+    assert code == 0 and "note: game 2: the file gives the score as 0-2" in out
+    code, out, _ = run(capsys, "import", "--json", str(path))
+    assert json.loads(out)["notes"] == match.notes
+    again = read_match(write_match(match, "t.mat"), "t.mat")  # the export imports, with nothing to say
+    assert again.notes == [] and [g.score for g in again.games] == [(0, 0), (0, 1)]
+
+
+@pytest.mark.parametrize("suffix", [".mat", ".sgf"])
+def test_an_accepted_contradictory_file_exports_to_one_that_imports(suffix):
+    match = read_match(_two_games("0-2"), "t.mat")
+    again = read_match(write_match(match, "x" + suffix), "x" + suffix)
+    assert again.final_score == match.final_score == (0, 2) and again.notes == []
+    assert [g.turns for g in again.games] == [g.turns for g in match.games]

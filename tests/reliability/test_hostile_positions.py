@@ -1,0 +1,44 @@
+"""Positions from the command line that no game reaches: refused with one short line, exit 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli.util import run
+
+START = "4HPwATDgc/ABMA"
+CHESSTACK = "white K*e1:0/0 Pa2:{stun}/9 pocket N{pocket}; black K*h8:0/0 Re4:0/1; ply {ply}"
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["analyze", "chesstack", "--position", CHESSTACK.format(stun="99999999999999999999999", pocket=1, ply=2),
+      "--level", "intermediate"], "stun on a2 must be a whole number from 0 to 100,000"),
+    (["analyze", "chesstack", "--position", CHESSTACK.format(stun=0, pocket=HUGE, ply=2)],
+     "pocket N must be a whole number from 0 to 32"),
+    (["analyze", "chesstack", "--position", CHESSTACK.format(stun=0, pocket=1, ply=HUGE)],
+     "ply must be a whole number from 0 to 1,000,000"),
+    (["cube", "backgammon", "--position", START + ":MAFAAwAAAAAA"],
+     "a 26-point match is beyond what Tabula plays (1 to 25 points"),
+    (["analyze", "backgammon", "--position", START + ":sAHgACAAGAAA", "--dice", "31"],
+     "the Crawford flag is set, but neither side is one point away from winning the 7-point match"),
+    (["cube", "backgammon", "--position", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:1:7:10"],
+     "the Crawford flag is set, but neither side is one point away"),
+    (["cube", "backgammon", "--position", "XGID=-b----E-C---eE---c-e----B-:1:0:1:00:6:0:1:7:10"],
+     "in the Crawford game nobody may double"),
+    (["cube", "backgammon", "--position", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:99:10"],
+     "a 99-point match is beyond what Tabula plays"),
+    (["cube", "backgammon", "--position", f"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:{HUGE}:10"],
+     "field 9 (match length) '99999999999999999999…' is beyond any backgammon value"),
+])
+def test_an_unreachable_position_is_one_short_error(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("tabula: error: ") and words in err
+    assert err.count("\n") == 1 and len(err) < 400  # the input is never echoed whole
+
+
+def test_the_tallest_stack_allowed_is_analysed(capsys):
+    code, out, _ = run(capsys, "analyze", "chesstack", "--position",
+                       CHESSTACK.format(stun=100_000, pocket=1, ply=2), "--level", "intermediate")
+    assert code == 0 and "Pa2:100000/9" in out
