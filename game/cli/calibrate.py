@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from ..core.argtypes import checked_number
-from .common import UsageError, add_game_argument, game_info, positive_int, seed_int
+from .common import UsageError, add_game_argument, bounded_int, game_info, games_int, seed_int
 
 share = checked_number(float, lambda v: 0.0 <= v <= 1.0, "a number from 0 to 1")
 holdout_share = checked_number(float, lambda v: 0.0 < v < 1.0, "a number strictly between 0 and 1")
@@ -31,10 +31,10 @@ def add(sub: argparse._SubParsersAction) -> None:
     add_game_argument(parser)
     parser.add_argument("--evaluator", action="append", required=True, metavar="NAME",
                         help="an evaluator to calibrate; repeat it, or give 'all'")
-    parser.add_argument("--games", type=positive_int, required=True, help="self-play games to sample (at least 2)")
+    parser.add_argument("--games", type=games_int, required=True, help="self-play games to sample (at least 2)")
     parser.add_argument("--out", required=True, metavar="DIR", help="folder for the curves, samples, report and PNG")
     parser.add_argument("--seed", type=seed_int, default=0, help="seed of the games and the split (default 0)")
-    parser.add_argument("--positions-per-game", type=positive_int, metavar="K",
+    parser.add_argument("--positions-per-game", type=bounded_int(1, 1000, "a number of positions"), metavar="K",
                         help="keep K positions of each game, drawn at random (default: every turn)")
     parser.add_argument("--noise", type=share, default=0.1,
                         help="share of random plays in the self-play games, for variety (default 0.1)")

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..core.argtypes import canonical_name, checked_number, count_int, positive_int, seed_int  # noqa: F401 (shared)
+from ..core.argtypes import bounded_int, canonical_name, checked_number, games_int, plies_int, seed_int  # noqa: F401 (shared)
 from ..core.gameinfo import GameInfo, SetupOption
 from ..core.protocol import CHANCE
 from ..games import all_games, game_names, get_game

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..core.argtypes import positive_int
+from ..core.argtypes import bounded_int
 from ..core.perft import perft
 from .common import (
     add_chance_arguments,
@@ -21,12 +21,16 @@ from .common import (
     read_position,
 )
 
+MAX_DEPTH = 30
+"""The deepest count asked for (backgammon's depth 4 already takes minutes)."""
+
 
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("perft", help="count the legal action sequences of each length from a position")
     add_game_argument(parser)
     parser.add_argument("--position", required=True, help=position_help())
-    parser.add_argument("--depth", type=positive_int, required=True, help="the longest sequences counted")
+    parser.add_argument("--depth", type=bounded_int(1, MAX_DEPTH, "a depth"), required=True,
+                        help=f"the longest sequences counted (at most {MAX_DEPTH})")
     add_chance_arguments(parser)
     parser.add_argument("--json", action="store_true", help='print {"nodes": [n1, n2, ...]}')
     parser.set_defaults(run=run, checks_input=True)

@@ -10,15 +10,15 @@ from collections import Counter
 
 from ..core.match import play_game
 from ..core.players import RandomPlayer
-from .common import add_game_argument, game_info, positive_int, seed_int
+from .common import add_game_argument, game_info, games_int, plies_int, seed_int
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("selfplay", help="play random-vs-random games and summarise the results")
     add_game_argument(parser)
-    parser.add_argument("--games", type=positive_int, default=100, help="number of games (default 100)")
+    parser.add_argument("--games", type=games_int, default=100, help="number of games (default 100)")
     parser.add_argument("--seed", type=seed_int, default=0, help="seed; the same seed replays the same games")
-    parser.add_argument("--max-plies", type=positive_int,
+    parser.add_argument("--max-plies", type=plies_int,
                         help="stop a game unfinished after this many decisions (default: the game's own guard, if any)")
     parser.set_defaults(run=run)
 

@@ -87,7 +87,6 @@ import sys
 from pathlib import Path
 
 from ..core import argtypes
-from ..core.argtypes import checked_number
 from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.gameinfo import TournamentOption
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
@@ -109,12 +108,6 @@ def declared_flags() -> dict[str, list[tuple[str, TournamentOption]]]:
         for name, flag in info.tournament_flags.items():
             declared.setdefault(name, []).append((info.title, flag))
     return declared
-
-
-def bounded_int(low: int, high: int):
-    """argparse type: a whole number from ``low`` to ``high``."""
-    return checked_number(int, lambda value: low <= value <= high,
-                          f"a whole number of at least {low:,} and at most {high:,}")
 
 
 def _alternatives(declared: dict[str, list[tuple[str, TournamentOption]]], name: str) -> list[str]:
@@ -165,15 +158,15 @@ def add(sub: argparse._SubParsersAction) -> None:
     add_game_argument(parser)
     parser.add_argument("--players", nargs="+", required=True, metavar="PLAYER", type=canonical_name,
                         help="two or more player names (the game's players, e.g. easy medium hard)")
-    parser.add_argument("--games", type=bounded_int(1, MAX_GAMES_PER_PAIR), default=100,
+    parser.add_argument("--games", type=argtypes.bounded_int(1, MAX_GAMES_PER_PAIR), default=100,
                         help=f"games per pair, even (odd is rounded up), at most {MAX_GAMES_PER_PAIR:,}; default 100")
-    parser.add_argument("--seed", type=bounded_int(0, MAX_SEED), default=0,
+    parser.add_argument("--seed", type=argtypes.bounded_int(0, MAX_SEED), default=0,
                         help="seed; the same seed replays the same games")
-    parser.add_argument("--workers", type=bounded_int(1, MAX_WORKERS), default=min(available_cpus(), MAX_WORKERS),
+    parser.add_argument("--workers", type=argtypes.bounded_int(1, MAX_WORKERS), default=min(available_cpus(), MAX_WORKERS),
                         help=f"worker processes, at most {MAX_WORKERS} (default: every CPU this process may use; "
                              "not used with --cluster ray, which uses the cluster's CPUs)")
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
-    parser.add_argument("--max-plies", type=bounded_int(1, MAX_PLIES),
+    parser.add_argument("--max-plies", type=argtypes.bounded_int(1, MAX_PLIES),
                         help=f"stop a game unfinished (a draw) after this many plies, at most {MAX_PLIES:,}")
     add_game_flags(parser)
     parser.add_argument("--cluster", choices=CLUSTERS, default="local",

@@ -16,22 +16,15 @@ def checked_number(convert, accept, expected: str):
         try:
             value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {shown(text)}") from None
         if not accept(value):
-            raise argparse.ArgumentTypeError(f"expected {expected}, got {value}")
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {repr_bounded(value)}")
         return value
 
     return parse
 
 
-positive_int = checked_number(int, lambda value: value >= 1, "a whole number of at least 1")
-"""argparse type: a whole number ≥ 1."""
 
-count_int = checked_number(int, lambda value: value >= 0, "a whole number of at least 0")
-"""argparse type: a whole number ≥ 0."""
-
-seed_int = checked_number(int, lambda value: value >= 0, "a seed, a whole number of at least 0")
-"""argparse type: a seed, any whole number ≥ 0."""
 
 
 def canonical_name(text: str) -> str:
@@ -55,3 +48,18 @@ def bounded_int(low: int, high: int, noun: str = "a whole number"):
         return value
 
     return parse
+
+
+MAX_SEED = 2**64 - 1
+"""The largest seed (what NumPy's and Python's generators take whole)."""
+MAX_GAMES = 1_000_000
+"""The most games one command plays (a million self-play games take days)."""
+MAX_PLIES = 100_000
+"""The longest game a command lets run (real games end within a few hundred plies)."""
+
+seed_int = bounded_int(0, MAX_SEED, "a seed")
+"""argparse type: a seed, 0 to :data:`MAX_SEED`."""
+games_int = bounded_int(1, MAX_GAMES, "a number of games")
+"""argparse type: a number of games, 1 to :data:`MAX_GAMES`."""
+plies_int = bounded_int(1, MAX_PLIES, "a number of plies")
+"""argparse type: a game's length limit, 1 to :data:`MAX_PLIES`."""

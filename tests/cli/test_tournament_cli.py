@@ -123,8 +123,8 @@ OUT = "out"
     [
         (["--players", "easy", "bogus"], OUT, None, "unknown backgammon player 'bogus'"),
         (["--players", "easy"], OUT, None, "at least two players"),
-        (["--players", "easy", "hard", "--games", "0"], OUT, None, "at least 1"),
-        (["--players", "easy", "hard", "--workers", "0"], OUT, None, "at least 1"),
+        (["--players", "easy", "hard", "--games", "0"], OUT, None, "expected a whole number from 1 to 1,000,000, got 0"),
+        (["--players", "easy", "hard", "--workers", "0"], OUT, None, "expected a whole number from 1 to"),
         (["--players", "easy", "hard"], "afile", None, "tabula: error: {root}/afile is a file, not a folder"),
         (["--players", "easy", "hard"], "afile/sub", None, "tabula: error: {root}/afile is a file, not a folder"),
         (["--players", "easy", "hard"], OUT, fail_mkdir, "tabula: error: cannot use {root}/out: Permission denied"),

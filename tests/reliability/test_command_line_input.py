@@ -61,3 +61,19 @@ def test_every_bad_position_file_is_a_usage_error_and_untouched(capsys, tmp_path
     code, out, err = run(capsys, "moves", "chesstack", "--position", f"@{path}")
     assert code == 2 and out == "" and err.startswith("tabula: error: ") and len(err) < 400
     assert fingerprint(path) == before
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["perft", "backgammon", "--position", START, "--depth", "1000000000000"],
+     "argument --depth: expected a depth from 1 to 30, got 1000000000000"),
+    (["selfplay", "backgammon", "--games", str(10**12)],
+     "argument --games: expected a number of games from 1 to 1,000,000, got 1000000000000"),
+    (["selfplay", "backgammon", "--max-plies", str(10**12)],
+     "argument --max-plies: expected a number of plies from 1 to 100,000"),
+    (["calibrate", "backgammon", "--games", str(10**12)],
+     "argument --games: expected a number of games from 1 to 1,000,000"),
+    (["selfplay", "backgammon", "--seed", "9" * 5000], "argument --seed: expected a seed from 0 to"),
+])
+def test_every_count_has_an_upper_bound(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err) < 1500

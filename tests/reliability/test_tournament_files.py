@@ -127,8 +127,6 @@ def test_a_bad_games_file_is_refused_or_set_aside_and_replayed(tmp_path, capsys,
 RECORD = {key: 0 for key in ("index", "pair", "number", "seats", "players", "seed", "player_seeds", "options",
                              "actions", "result", "plies")}
 """The keys of a game record, to name the variants of :func:`json_cases` before any game is played."""
-STILL_VALID = {"result null", "options object"}
-"""Variants that are still a record of the tournament: an unfinished game, other options."""
 
 
 @pytest.mark.parametrize("case", json_cases(dict(RECORD, options={}, actions=[], result=[1, -1])))
@@ -141,22 +139,42 @@ def test_a_bad_game_record_is_set_aside_and_its_game_played_again(tmp_path, caps
     games.write_bytes(json.dumps(reference[0]).encode() + b"\n" + variant + b"\n")
     before = fingerprint(games)
     found = read_records(games, SETTINGS)
-    if case in STILL_VALID:
-        assert sorted(found.records) == [0, 1] and not found.bad
-        assert latest_unfinished("backgammon", tmp_path) is None  # both games are there
-    else:
-        assert list(found.records) == [0] and [b.number for b in found.bad] == [2]
-        assert latest_unfinished("backgammon", tmp_path).done == 1
+    # Every variant is bad, even one still shaped like a record (an unfinished game, other
+    # options): its checksum no longer matches.
+    assert list(found.records) == [0] and [b.number for b in found.bad] == [2]
+    assert latest_unfinished("backgammon", tmp_path).done == 1
+    assert fingerprint(games) == before
 
     code, out, err = run(capsys, *ARGS, "--out", str(folder))
     assert code == 0 and played(out) == 2 and "Traceback" not in err
-    if case in STILL_VALID:
-        assert "warning" not in err and fingerprint(games) == before
+    assert re.match(r"warning: games\.jsonl: moved 1 line that is not a game record of this tournament to "
+                    r"games\.jsonl\.bad \(line 2", err)
+    assert len(err) < 1000  # a megabyte of text is not repeated
+    assert lines_of(games) == reference and aside.read_bytes() == variant + b"\n"
+
+
+@pytest.mark.parametrize("edit", ["result sign flipped", "a 1 made 9", "other actions", "no checksum"])
+def test_a_line_edited_but_still_a_valid_record_is_set_aside(tmp_path, capsys, reference, edit):
+    """What used to change the standings on resume: lines that pass every field check."""
+    folder = new_folder(tmp_path)
+    games = folder / "games.jsonl"
+    changed = json.loads(json.dumps(reference[1]))
+    if edit == "result sign flipped":
+        changed["result"] = [-v for v in changed["result"]]
+    elif edit == "a 1 made 9":
+        changed["result"] = [9 if v == 1 else -9 if v == -1 else v for v in changed["result"]]
+    elif edit == "other actions":
+        changed["actions"] = changed["actions"][:-2] + changed["actions"][-1:] + changed["actions"][-2:-1]
     else:
-        assert re.match(r"warning: games\.jsonl: moved 1 line that is not a game record of this tournament to "
-                        r"games\.jsonl\.bad \(line 2", err)
-        assert len(err) < 1000  # a megabyte of text is not repeated
-        assert lines_of(games) == reference and aside.read_bytes() == variant + b"\n"
+        del changed["checksum"]
+    assert changed != reference[1]
+    games.write_text(json.dumps(reference[0]) + "\n" + json.dumps(changed) + "\n", encoding="utf-8")
+    found = read_records(games, SETTINGS)
+    assert list(found.records) == [0] and "its checksum does not match its content" in found.bad[0].reason \
+        or edit == "no checksum"
+    code, out, err = run(capsys, *ARGS, "--out", str(folder))
+    assert code == 0 and played(out) == 2 and "moved 1 line" in err
+    assert lines_of(games) == reference and json.loads((folder / "games.jsonl.bad").read_text()) == changed
 
 
 def test_records_of_games_beyond_the_schedule_are_replayed_not_fatal(tmp_path, capsys, reference):
@@ -250,12 +268,10 @@ def test_a_games_file_that_cannot_be_written_stops_the_run_keeping_its_games(tmp
 # -- sizes -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("extra, message", [
-    (["--games", "999999999999"], ("argument --games: expected a whole number of at least 1 and at most 1,000,000, "
-                                   "got 999999999999")),
-    (["--workers", "257"], "argument --workers: expected a whole number of at least 1 and at most 256"),
-    (["--max-plies", "100001"], "argument --max-plies: expected a whole number of at least 1 and at most 100,000"),
-    (["--seed", str(2**64)], ("argument --seed: expected a whole number of at least 0 and at most "
-                              "18,446,744,073,709,551,615")),
+    (["--games", "999999999999"], "argument --games: expected a whole number from 1 to 1,000,000, got 999999999999"),
+    (["--workers", "257"], "argument --workers: expected a whole number from 1 to 256"),
+    (["--max-plies", "100001"], "argument --max-plies: expected a whole number from 1 to 100,000"),
+    (["--seed", str(2**64)], "argument --seed: expected a whole number from 0 to 18,446,744,073,709,551,615"),
     (["--players", *["random"] * 65], "tabula: error: --players: at most 64 players, got 65"),
 ])
 def test_sizes_past_the_limits_are_usage_errors(tmp_path, capsys, extra, message):

@@ -9,6 +9,10 @@ match's optional ``match_games`` (at least 1) and ``match_points`` (two whole nu
 bounded too.  The file is read line by line (only a regular file, each line at most
 :data:`MAX_LINE` bytes), so a huge file costs no more memory than its good records.
 
+Every line also carries ``checksum``, the hash of the rest of its record (:func:`seal`):
+a line still valid JSON with a flipped result sign, a ``1`` made ``9``, other match points or
+other actions fails it, since nothing else could tell such a line from a real game.
+
 A line that fails — damaged, edited by hand, from another tournament, too long, a game
 already read on an earlier line, or a last line cut short by a kill — is *bad*: its game
 counts as missing and is played again.  Reading never changes the file;
@@ -19,6 +23,8 @@ replaces ``games.jsonl`` with its good lines.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import os
 import stat
@@ -75,6 +81,21 @@ class GamesFile:
     def needs_rewrite(self) -> bool:
         """Bad lines to set aside, or a newline to add so appends start on a line of their own."""
         return bool(self.bad) or self.unterminated
+
+
+CHECKSUM = "checksum"
+"""The field of a game record that holds the hash of the others."""
+
+
+def record_checksum(record: dict[str, Any]) -> str:
+    """The hash of a game record's fields other than :data:`CHECKSUM` (canonical JSON)."""
+    body = {key: value for key, value in record.items() if key != CHECKSUM}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def seal(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with its :data:`CHECKSUM` (what :func:`read_games` requires of a line)."""
+    return {**record, CHECKSUM: record_checksum(record)}
 
 
 def check_record(data: Any, settings: Settings, name: str = "game record") -> dict[str, Any]:
@@ -190,7 +211,10 @@ def _record(number: int, content: bytes | None, settings: Settings) -> dict[str,
         text = content.decode("utf-8")
     except UnicodeDecodeError:
         raise UntrustedFileError(f"{name} is not text") from None
-    return check_record(parse_json(text, name, "game record"), settings, name)
+    record = check_record(parse_json(text, name, "game record"), settings, name)
+    if record.get(CHECKSUM) != record_checksum(record):
+        raise UntrustedFileError(f"{name}: its checksum does not match its content (damaged or edited)")
+    return record
 
 
 def describe(path: Path, bad: list[BadLine]) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from ..saves import file_in_the_way, remove_stale_temporaries, write_atomic
 from ..untrusted import Fields, UntrustedFileError, is_whole, load_json, shown
 from .lock import FolderLock
-from .records import GamesFile, describe, read_games, set_aside
+from .records import GamesFile, describe, read_games, seal, set_aside
 from .schedule import (
     FORMAT,
     MAX_GAMES_PER_PAIR,
@@ -38,10 +38,11 @@ GAMES_FILE = "games.jsonl"
 def game_record(spec: GameSpec, settings: Settings, record: Any, tally: Any = None) -> dict[str, Any]:
     """The JSON line of a finished game (``record`` is a match :class:`GameRecord`); with a
     ``tally`` ``(games, (points, points))`` (``GameInfo.match_tally``), also the games the
-    match took and the points each seat scored in them (``match_games``, ``match_points``)."""
+    match took and the points each seat scored in them (``match_games``, ``match_points``);
+    sealed with its checksum (:func:`.records.seal`)."""
     labels = settings.labels
     extra = {} if tally is None else {"match_games": tally[0], "match_points": list(tally[1])}
-    return {
+    return seal({
         "index": spec.index,
         "pair": list(spec.pair),
         "number": spec.number,
@@ -54,7 +55,7 @@ def game_record(spec: GameSpec, settings: Settings, record: Any, tally: Any = No
         "result": None if record.result is None else list(record.result),
         "plies": record.plies,
         **extra,
-    }
+    })
 
 
 SETTINGS_LIMIT = 64 << 10
