@@ -55,6 +55,17 @@ def _flags(parser: argparse.ArgumentParser) -> dict[str, str]:
     return flags
 
 
+MESSAGE_LIMIT = 600
+"""The longest error message printed (quotes of input are cut to about 80 characters where
+they are made; this is the last guard, so no message ever repeats a megabyte of input)."""
+
+
+def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` on one line (line breaks become spaces), cut to ``limit`` characters."""
+    text = " ".join(message.split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``tabula ARGV``; its exit code.  Output cut short by its reader (``| head``) ends
     quietly with code 1, as the Python documentation's note on SIGPIPE recommends."""
@@ -70,9 +81,28 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def positions_as_values(argv: list[str]) -> list[str]:
+    """``argv`` with every ``--position VALUE`` whose value starts with ``-`` joined as
+    ``--position=VALUE``: an XGID may start with ``-`` (an empty point), and argparse would
+    take it for an option."""
+    out, args = [], iter(argv)
+    for arg in args:
+        if arg == "--position":
+            value = next(args, None)
+            if value is not None and value.startswith("-") and value != "--":
+                out.append(f"--position={value}")
+                continue
+            out.append(arg)
+            if value is not None:
+                out.append(value)
+            continue
+        out.append(arg)
+    return out
+
+
 def _run(argv: list[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(positions_as_values(sys.argv[1:] if argv is None else list(argv)))
     empty = empty_option(parser, args)
     if empty:
         parser.exit(2, f"tabula: error: {empty} must not be empty\n")
@@ -85,7 +115,7 @@ def _run(argv: list[str] | None) -> int:
     except ValueError as error:  # UsageError and IllegalMoveError are ValueErrors
         if getattr(args, "checks_input", False) and not isinstance(error, UsageError):
             raise
-        parser.exit(2, f"tabula: error: {error}\n")
+        parser.exit(2, f"tabula: error: {one_line(str(error))}\n")
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

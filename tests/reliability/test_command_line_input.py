@@ -77,3 +77,39 @@ def test_every_bad_position_file_is_a_usage_error_and_untouched(capsys, tmp_path
 def test_every_count_has_an_upper_bound(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err and len(err) < 1500
+
+
+def test_a_bare_xgid_starting_with_a_dash_is_a_position(capsys):
+    xgid = "-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"  # the opening, top's bar empty
+    code, out, _ = run(capsys, "cube", "backgammon", "--position", xgid, "--level", "intermediate")
+    assert code == 0 and "4HPwATDgc/ABMA" in out
+    code, out, _ = run(capsys, "eval", "backgammon", "--position", xgid)
+    assert code == 0
+
+
+def test_every_error_message_is_one_bounded_line(capsys, monkeypatch):
+    """The last guard: a message that would quote a megabyte is cut, on one line."""
+    from game.cli import one_line
+
+    assert one_line("a\nb   c") == "a b c"
+    assert len(one_line("x" * 2_000_000)) == 601
+    code, out, err = run(capsys, "analyze", "chesstack", "--position", "white " + "Q" * 1_500_000)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 700
+
+
+def test_ctrl_c_while_starting_is_a_quiet_exit_130():
+    """A Ctrl-C while the command line loads (simulated by an import that is interrupted)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "class Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'game.cli':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt())\n"
+        "from game.launch import main\n"
+        "sys.exit(main(['--help']))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130 and done.stderr == "interrupted\n"

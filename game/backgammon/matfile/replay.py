@@ -16,11 +16,13 @@ both turn what they read into the same half-turn texts (``"31: 8/5 6/5"``, ``"Do
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
 from ...core.protocol import IllegalMoveError
 from ...core.untrusted import shown
 from ..cube_state import BEAVER, DECIDE, DOUBLE, PASS, ROLL, TAKE
+from ..movegen import legal_plays
 from ..rules import BackgammonRules, Play, Roll
 from .model import MatchFile, MatchFileError, MatchGame, Turn
 
@@ -186,17 +188,25 @@ def _written(me, opp, steps):
     return tuple(mine), tuple(theirs)
 
 
+@lru_cache(maxsize=4096)
+def _plays(me, opp, die1: int, die2: int):
+    """:func:`~..movegen.legal_plays`, remembered for the positions met most recently."""
+    return legal_plays(me, opp, die1, die2)
+
+
 def match_play(state, text: str):
-    """The legal play (and the state after) that the written move reaches."""
+    """The legal play (and the state after) that the written move reaches.
+
+    Reading is linear in the moves, and the move generator is most of its cost: only the
+    legal plays' boards are compared (:func:`~..movegen.legal_plays`), the state is built
+    for the one that matches, not for every legal play, and the plays of positions met
+    again (every game's opening, a file that repeats games) come from a bounded cache."""
     me, opp = state.on_roll, state.opponent
     mine, theirs = _written(me, opp, written_steps(text))
-    candidates = []
-    for play, after in RULES.successors(state):
-        if after.sides[state.turn] == mine:
-            candidates.append((after.sides[1 - state.turn] == theirs, play, after))
+    candidates = [(opp_after != theirs, steps) for steps, me_after, opp_after in _plays(me, opp, *state.dice)
+                  if me_after == mine]
     if not candidates:
         raise IllegalMoveError("no legal play reaches this position")
-    candidates.sort(key=lambda c: not c[0])
-    _, play, after = candidates[0]
-    assert isinstance(play, Play)
-    return play, after
+    candidates.sort(key=lambda c: c[0])  # the play whose hits match the written steps first
+    play = Play(candidates[0][1])
+    return play, RULES.apply(state, play)
