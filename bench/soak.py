@@ -9,8 +9,12 @@
 3. A process saving a game over and over, killed ``--kills`` times: after each kill the save
    must load and be one of the versions written (never torn); the temporaries the kills
    left behind are counted and removed as the window does at start.
+4. The mutation fuzzer (``tests/reliability/fuzz.py``), ``--fuzz`` cases of each text reader
+   (``.mat``, ``.sgf``, Chesstack positions, match IDs, XGIDs): the counts of clean errors,
+   accepted inputs (an accepted match file must export to both formats and import again the
+   same), crashes and hangs, and the first crashes to replay (case number and seed).
 
-    python bench/soak.py [--games 200] [--kills 10] [--seed 1]
+    python bench/soak.py [--games 200] [--kills 10] [--fuzz 2000] [--seed 1]
 
 It prints the cases tried and the failures of each part; the exit code is 1 if any failed.
 """
@@ -18,6 +22,8 @@ It prints the cases tried and the failures of each part; the exit code is 1 if a
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import random
@@ -35,6 +41,7 @@ from game.core.match import GameRecord  # noqa: E402
 from game.core.protocol import CHANCE  # noqa: E402
 from game.core.saves import STALE_SECONDS, SaveError, load_game, remove_stale_temporaries, save_game  # noqa: E402
 from game.games import all_games, rules_for  # noqa: E402
+from tests.reliability.fuzz import fuzz  # noqa: E402
 
 PLY_CAP = 600
 """Random play can wander (Mandragora, Chesstack): a game stops unchecked past this."""
@@ -186,6 +193,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random games of every game")
     parser.add_argument("--kills", type=int, default=10, help="kills of the tournament and of the save loop")
+    parser.add_argument("--fuzz", type=int, default=2000, help="mutated inputs of each text reader")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     failed = 0
@@ -203,7 +211,13 @@ def main() -> int:
         save_kills, save_failures, left = killed_saves(args.kills, args.seed, base)
         print(f"save loop killed {save_kills} times: {len(save_failures)} failures; "
               f"{left} interrupted temporaries left (removed as at start)")
-        for problem in failures + tournament_failures + save_failures:
+        start = time.perf_counter()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            fuzzed = fuzz(args.fuzz, args.seed)  # the commands' own output is not the report's
+        print(f"mutation fuzzer: {args.fuzz} cases of each reader, seed {args.seed} "
+              f"({time.perf_counter() - start:.0f} s)")
+        print(fuzzed.table())
+        for problem in failures + tournament_failures + save_failures + fuzzed.failures:
             print(f"  FAILED {problem}")
             failed += 1
     return 1 if failed else 0

@@ -115,10 +115,10 @@ def match_words(state, short: bool = False) -> str:
     cube = state.cube
     if cube is None or not cube.is_match:
         return ""
-    mark = ""
+    mark = ""  # between games neither: the game that ended may have made the next one Crawford
     if cube.crawford and cube.phase != OVER:
         mark = "CR" if short else "Crawford"
-    elif cube.post_crawford:
+    elif cube.post_crawford and cube.phase != OVER:
         mark = "post-CR" if short else "post-Crawford"
     text = f"{cube.match_length} pt" if short else f"{cube.match_length}-point match"
     return f"{text} · {mark}" if mark else text

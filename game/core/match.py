@@ -28,6 +28,9 @@ class GameRecord:
     result: tuple[float, ...] | None = None
     plies: int = 0
     """Number of player decisions (chance outcomes are not plies)."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader of another program's file found contradictory and how it resolved it
+    (said to the user on opening; not saved)."""
 
 
 def sample_chance(rules: Rules, state: Any, rng: random.Random) -> Any:

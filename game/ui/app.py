@@ -126,6 +126,9 @@ class App:
             self.play(GameSession.from_record(get_game(record.game), record), review=review)
             if review:  # the Review screen keeps its cache beside the file (game.ui.review_screen)
                 self.scene.source = (Path(path), tuple(record.actions))
+            if record.notes:  # what the file contradicted, and how it was read
+                more = f" (and {len(record.notes) - 1} more)" if len(record.notes) > 1 else ""
+                self.banner.show(f"Note: {record.notes[0]}{more}")
         except (SaveError, ValueError) as error:
             self.banner.show(f"Cannot load the game: {error}", error=True)
             return False

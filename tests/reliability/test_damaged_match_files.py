@@ -10,6 +10,8 @@ import pytest
 from game.backgammon.matfile import MatchFileError, read_match, write_match
 from tests.cli.util import run
 
+from .fuzz import MATCHES, games_of
+
 HEAD = "3 point match\n\n Game 1\n a : 0                       b : 0\n"
 RIGHT = 29  # where the right player's halves start (the score line's second name)
 
@@ -109,3 +111,14 @@ def test_an_accepted_contradictory_file_exports_to_one_that_imports(suffix):
     again = read_match(write_match(match, "x" + suffix), "x" + suffix)
     assert again.final_score == match.final_score == (0, 2) and again.notes == []
     assert [g.turns for g in again.games] == [g.turns for g in match.games]
+
+
+@pytest.mark.parametrize("path", sorted(MATCHES.glob("*.mat")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("first, second", [(".mat", ".sgf"), (".sgf", ".mat"), (".mat", ".mat"), (".sgf", ".sgf")])
+def test_every_real_match_round_trips_through_both_formats(path, first, second):
+    original = read_match(path.read_text(), path.name)
+    once = read_match(write_match(original, "a" + first), "a" + first)
+    twice = read_match(write_match(once, "b" + second), "b" + second)
+    assert games_of(once) == games_of(twice) == games_of(original)
+    assert twice.players == original.players and twice.match_length == original.match_length
+    assert twice.notes == once.notes == original.notes == []

@@ -166,3 +166,36 @@ def test_a_fault_in_every_frame_closes_the_window_with_code_1(app, monkeypatch, 
     assert app.run() == 1
     err = capsys.readouterr().err
     assert f"the window stopped after {app_module.FAULTS_IN_A_ROW} faults in a row: ZeroDivisionError" in err
+
+
+def test_a_match_file_that_contradicts_itself_opens_with_a_note(app, tmp_path):
+    from tests.reliability.test_damaged_match_files import _two_games
+
+    path = tmp_path / "contradicts.mat"
+    path.write_text(_two_games("0-2"))
+    assert app.open_saved(path)
+    app.frame()
+    assert app.banner.visible and not app.banner.error
+    assert app.banner.text.startswith("Note: game 2: the file gives the score as 0-2, but the games before it make "
+                                      "it 0-1; the replayed score is used")
+
+
+def test_between_games_the_strip_says_neither_crawford_nor_post_crawford():
+    """Game 2 took Black to 2 of 3: the next game is the Crawford game, not a post-Crawford one."""
+    from game.backgammon.cube_display import match_words
+    from game.games import imported_record, get_game
+    from tests.reliability.test_damaged_match_files import _two_games
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "m.mat"
+        path.write_text(_two_games("0-1"))
+        record = imported_record(path)
+    rules = get_game("backgammon").rules()
+    state = rules.initial_state(dict(record.options))
+    for action in record.actions:
+        state = rules.apply(state, rules.parse(state, action))
+    assert state.cube.score == (0, 2) and match_words(state) == "3-point match"
+    state = rules.apply(state, rules.parse(state, "white 31"))
+    assert match_words(state) == "3-point match · Crawford"

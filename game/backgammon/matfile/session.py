@@ -54,4 +54,4 @@ def match_record(match: MatchFile) -> GameRecord:
             raise MatchFileError(f"game {game.number}: {error}", game=game.number) from None
     replay(rules, options, actions)
     result = tuple(rules.result(state)) if rules.is_over(state) else None
-    return GameRecord("backgammon", options, actions, ["human", "human"], None, result)
+    return GameRecord("backgammon", options, actions, ["human", "human"], None, result, notes=list(match.notes))
