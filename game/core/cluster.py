@@ -44,10 +44,10 @@ def connect(address: str | None = None, num_cpus: int | None = None) -> Any:
     of them when ``None``) when ``address`` is ``None``, else the cluster at ``address``.
     :class:`ClusterError` when Ray is missing or the cluster cannot be reached."""
     ray = require_ray()
+    if address and address != "auto":
+        check_reachable(address)  # even when Ray is up: another address must not pass unseen
     if ray.is_initialized():
         return ray
-    if address and address != "auto":
-        check_reachable(address)
     options = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False,
                "runtime_env": worker_env()}
     try:

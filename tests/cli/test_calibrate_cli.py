@@ -74,7 +74,7 @@ def test_the_same_seed_gives_the_same_curves(tiny, tmp_path, capsys):
 
 @pytest.mark.parametrize("args, words", [
     (["--evaluator", "nope"], "unknown evaluator 'nope'"),
-    (["--games", "0"], "at least 1"),
+    (["--games", "0"], "expected a number of games from 1 to 1,000,000, got 0"),
     (["--games", "1"], "--games must be at least 2"),
     (["--noise", "2"], "from 0 to 1"),
     (["--holdout", "1"], "strictly between 0 and 1"),

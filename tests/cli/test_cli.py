@@ -44,7 +44,7 @@ def test_moves_accepts_xgid_and_match_id_forms(capsys):
         (["moves", "backgammon", "--position", START, "--dice", "71"], "dice"),
         (["moves", "backgammon", "--position", START], "no dice"),
         (["moves", "backgammon", "--position", "XGID=-b--", "--dice", "31"], "XGID"),
-        (["selfplay", "backgammon", "--games", "0"], "at least 1"),
+        (["selfplay", "backgammon", "--games", "0"], "expected a number of games from 1 to"),
         (["selfplay", "backgammon", "--seed", "x"], "seed"),
         (["selfplay", "chess"], "invalid choice"),
         ([*ANALYZE, "XXXX", "--dice", "31"], "tabula: error: invalid position ID 'XXXX'"),

@@ -122,3 +122,21 @@ def test_every_real_match_round_trips_through_both_formats(path, first, second):
     assert games_of(once) == games_of(twice) == games_of(original)
     assert twice.players == original.players and twice.match_length == original.match_length
     assert twice.notes == once.notes == original.notes == []
+
+
+def test_a_file_of_repeated_games_generates_each_position_s_plays_once(monkeypatch):
+    """Reading is linear in the moves, and a position met again (a 2 MB file padded with one
+    game over and over, every game's opening) costs no second move generation."""
+    from game.backgammon.matfile import replay
+
+    calls = []
+    real = replay.legal_plays
+    monkeypatch.setattr(replay, "legal_plays", lambda *position: calls.append(position) or real(*position))
+    replay._plays.cache_clear()
+    one = read_match((MATCHES / "money-a.mat").read_text(), "m.mat")
+    tree = write_match(one, "m.sgf").replace("MI[length:16][game:0][ws:0][bs:0]", "MI[length:0]")
+    tree = tree.replace("RU[Crawford]", "")
+    session = read_match(tree * 50, "session.sgf")
+    assert len(session.games) == 50 and session.final_score == (50 * one.final_score[0], 0)
+    moves = sum(t.kind == "play" for t in one.games[0].turns)
+    assert len(calls) == len(set(calls)) <= moves
