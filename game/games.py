@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .backgammon import GAME as BACKGAMMON
 from .chesstack import GAME as CHESSTACK
+from .core.capabilities import MatchFiles
 from .core.gameinfo import GameInfo
 from .core.protocol import Rules
 from .mandragora import GAME as MANDRAGORA
@@ -36,28 +37,45 @@ def rules_for(name: str) -> Rules:
     return get_game(name).rules()
 
 
-IMPORT_SUFFIXES = (".mat", ".sgf")
-"""Files of other programs the window's Load dialog opens too: backgammon match files
-(``.mat`` text and GNU Backgammon's ``.sgf``)."""
+def match_files_for(path) -> tuple[GameInfo, MatchFiles] | None:
+    """The game whose match files end as ``path`` does, with its :class:`MatchFiles`; ``None``
+    when no game's do."""
+    name = str(path).lower()
+    for info in all_games():
+        if info.match_files is not None:
+            files = info.match_files()
+            if name.endswith(files.suffixes):
+                return info, files
+    return None
+
+
+def import_suffixes() -> tuple[str, ...]:
+    """The endings of every game's match files (what the window's Load dialog offers besides
+    Tabula's saves)."""
+    return tuple(suffix for info in all_games() if info.match_files is not None
+                 for suffix in info.match_files().suffixes)
+
+
+MATCH_FILE_BYTES = 2_000_000
+"""The largest match file read (real ones are under 20 kB; a 25-point match with GNU
+Backgammon's full analysis is under 1 MB)."""
 
 
 def imported_record(path, file_names: bool = False):
-    """The :class:`~game.core.match.GameRecord` of a file another program wrote (a ``.mat`` or
-    ``.sgf`` match file becomes one backgammon match record), ``None`` when ``path`` is no such
-    file; ``ValueError`` saying what is wrong with a bad one.  Read with the bounded reader.
+    """The :class:`~game.core.match.GameRecord` of a file another program wrote (a game's
+    match file, :func:`match_files_for`, becomes one match record), ``None`` when ``path`` is
+    no such file; ``ValueError`` saying what is wrong with a bad one.  Read with the bounded
+    reader.
 
     The record's players are both ``human`` (what the window's replay mode plays on with);
     with ``file_names`` they are the names the file gives instead (for ``tabula review``)."""
-    if not str(path).lower().endswith(IMPORT_SUFFIXES):
+    found = match_files_for(path)
+    if found is None:
         return None
-    from .backgammon.matfile import match_record, read_match
     from .core.untrusted import read_text
 
-    match = read_match(read_text(path, 2_000_000, "match file"), str(path))
-    record = match_record(match)
-    if file_names:
-        record.players = list(match.players)
-    return record
+    files = found[1]
+    return files.record(files.read(read_text(path, MATCH_FILE_BYTES, "match file"), str(path)), file_names)
 
 
 def reviewed_record(path):

@@ -5,6 +5,8 @@ the size rule: no module over :data:`MAX_LINES` lines (split by responsibility i
   ``game/<name>/view.py``: rules, evaluators and searches run with no display;
 - ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
   them all): games register themselves, shared code never knows them;
+- ``game/cli`` and ``game/ui`` import no game package either: they read the registry and the
+  abilities a game declares (``GameInfo.commands``, ``match_files``, its view);
 - a game package never imports ``game.ui``: its view implements the window's interface
   structurally;
 - ``gnubg_nn`` (GPL: a test and bench reference) is imported nowhere under ``game/``, and
@@ -71,6 +73,9 @@ def layer_violations(root: Path) -> list[str]:
                 problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and game/<name>/view.py)")
             if top == "core" and any(within(module, f"game.{name}") for name in games | {"games"}):
                 problems.append(f"{where} imports {module} (game/core never imports a game)")
+            if top in ("cli", "ui") and any(within(module, f"game.{name}") for name in games):
+                problems.append(f"{where} imports {module} (game/{top} reaches games through the registry, "
+                                "game.games, and their declared abilities)")
             if top in games and within(module, "game.ui"):
                 problems.append(f"{where} imports {module} (a game package never imports game.ui)")
             if within(module, "gnubg_nn"):

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from ..core.capabilities import lazy
 from ..core.gameinfo import ON_OFF, Chance, GameInfo, GameSetting, Level, SetupOption, TutorMargin
 from . import formats
 from .ai import CHANCES, analyze_position, strongest_evaluator
@@ -18,7 +19,6 @@ from .evaluators import evaluator_names
 from .nets.command import TRAINING
 from .notation import join_turns, split_turns
 from .players import PLAYER_NAMES, make_player
-from .matfile.from_record import export_match
 from .review import decision_kind, luck, match_chance, review_position, review_rated, review_units
 from .positions import format_position, format_xgid, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
@@ -142,7 +142,8 @@ GAME = GameInfo(
     review_match=match_chance,
     luck=luck,
     calibration=CALIBRATION,
-    match_export=export_match,
+    match_files=lazy("game.backgammon.matfile.capability:MATCH_FILES"),
+    commands=lazy("game.backgammon.commands:COMMANDS"),
 )
 """Backgammon's declaration.  The tutor questions a play 0.10 points of equity or more behind
 the best (GNU Backgammon's line between a doubtful and a bad play, also where the analysis

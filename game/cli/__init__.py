@@ -13,12 +13,12 @@ import argparse
 import os
 import sys
 
-from . import (analyze, calibrate, cube, evaluate, export_cmd, import_cmd, moves, perft, play, replay, review,
-               selfplay, tournament, train)
+from ..games import all_games
+from . import analyze, calibrate, evaluate, export_cmd, moves, perft, play, replay, review, selfplay, tournament, train
 from .common import UsageError
 
-SUBCOMMANDS = (play, selfplay, moves, perft, evaluate, analyze, cube, replay, import_cmd, export_cmd, review, calibrate,
-               tournament, train)
+SUBCOMMANDS = (play, selfplay, moves, perft, evaluate, analyze, replay, export_cmd, review, calibrate, tournament, train)
+"""The shared subcommands; each game may add its own (``GameInfo.commands``)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.add(sub)
+    for info in all_games():
+        if info.commands is not None:
+            info.commands().add(sub)
     return parser
 
 

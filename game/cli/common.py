@@ -7,29 +7,12 @@ game's name, and a game lacking what a command needs is a :class:`UsageError`.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
-from contextlib import contextmanager
 
-from ..core.argtypes import bounded_int, canonical_name, checked_number, games_int, plies_int, seed_int  # noqa: F401 (shared)
+from ..core.argtypes import (UsageError, bounded_int, canonical_name, checked_number, games_int,  # noqa: F401 (shared)
+                             plies_int, seed_int, user_input)
 from ..core.gameinfo import GameInfo, SetupOption
 from ..core.protocol import CHANCE
 from ..games import all_games, game_names, get_game
-
-
-class UsageError(ValueError):
-    """A bad value on the command line: ``tabula: error: ...`` and exit code 2, no traceback."""
-
-
-@contextmanager
-def user_input() -> Iterator[None]:
-    """Report a ``ValueError`` raised inside (parsing or looking up what the user typed) as a
-    :class:`UsageError`."""
-    try:
-        yield
-    except UsageError:
-        raise
-    except ValueError as error:
-        raise UsageError(str(error)) from error
 
 
 def add_game_argument(parser: argparse.ArgumentParser) -> None:

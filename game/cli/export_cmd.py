@@ -18,7 +18,6 @@ from ..core.saves import NAME_MAX
 from ..core.untrusted import shown
 from .common import UsageError
 
-MAX_BYTES = 2_000_000
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -30,35 +29,41 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..backgammon.matfile import SUFFIXES, MatchFileError, read_match, write_match
     from ..core.saves import SaveError, load_game, write_atomic
     from ..core.untrusted import UntrustedFileError, read_text
-    from ..games import get_game, rules_for
+    from ..games import MATCH_FILE_BYTES, get_game, import_suffixes, match_files_for, rules_for
 
     out = Path(args.out)
-    if out.suffix.lower() not in SUFFIXES:
-        raise UsageError(f"{shown(args.out, 80)}: the output must end in .mat or .sgf (it chooses the format)")
+    writer = match_files_for(out)
+    if writer is None:
+        raise UsageError(f"{shown(args.out, 80)}: the output must end in {' or '.join(import_suffixes())} "
+                         "(it chooses the format)")
+    info, files = writer
     _check_output(out, args.force)
+    skipped = ""
     try:
-        if str(args.file).lower().endswith(SUFFIXES):
-            match = read_match(read_text(args.file, MAX_BYTES, "match file"), args.file)
-            skipped = ""
+        reader = match_files_for(args.file)
+        if reader is not None:
+            match = reader[1].read(read_text(args.file, MATCH_FILE_BYTES, "match file"), args.file)
+            source = reader[0]
         else:
             record = load_game(args.file, rules_for)
-            info = get_game(record.game)
-            if info.match_export is None:
-                raise UsageError(f"{args.file} is a {info.title} game, which has no match files")
-            match, left_out = info.match_export(record)
+            source = get_game(record.game)
+            if source.match_files is None:
+                raise UsageError(f"{args.file} is a {source.title} game, which has no match files")
+            match, left_out = source.match_files().export(record)
             skipped = " (the game still in progress is left out)" if left_out else ""
-    except (UntrustedFileError, SaveError) as error:
+    except (UntrustedFileError, SaveError, UsageError) as error:
         raise UsageError(str(error)) from None
-    except MatchFileError as error:
+    except ValueError as error:  # the match file or the record cannot be read or exported
         raise UsageError(f"{args.file}: {error}") from None
+    if source.name != info.name:
+        raise UsageError(f"{args.file} is a {source.title} match; {shown(args.out, 80)} names {info.title}'s files")
     try:
-        write_atomic(out, write_match(match, out.name))
+        write_atomic(out, files.write(match, out.name))
     except OSError as error:
         raise UsageError(f"cannot write {shown(args.out, 80)}: {error.strerror or error}") from None
-    print(f"wrote {len(match.games)} game(s) to {args.out}{skipped}")
+    print(f"wrote {files.game_count(match)} game(s) to {args.out}{skipped}")
     return 0
 
 

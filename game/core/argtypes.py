@@ -1,11 +1,30 @@
-"""Command-line argument types (argparse ``type=`` callables), shared by the ``tabula``
-commands and the commands a game declares (``GameInfo.training``).  No game knowledge."""
+"""Command-line argument types (argparse ``type=`` callables) and the usage error, shared by
+the ``tabula`` commands and the commands a game contributes (``GameInfo.training``,
+``GameInfo.commands``).  No game knowledge."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from .untrusted import repr_bounded, shown
+
+
+class UsageError(ValueError):
+    """A bad value on the command line: ``tabula: error: ...`` and exit code 2, no traceback."""
+
+
+@contextmanager
+def user_input() -> Iterator[None]:
+    """Report a ``ValueError`` raised inside (parsing or looking up what the user typed) as a
+    :class:`UsageError`."""
+    try:
+        yield
+    except UsageError:
+        raise
+    except ValueError as error:
+        raise UsageError(str(error)) from error
 
 
 def checked_number(convert, accept, expected: str):

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from .capabilities import Commands, MatchFiles
 from .evaluation import Evaluation
 from .outcome import Outcome, outcome_from_result
 from .players import Player
@@ -311,10 +312,13 @@ class GameInfo:
     training: Any = None
     """``tabula train GAME``: an object with ``help``, ``add_arguments(parser)`` and
     ``run(args) -> int``; ``None`` for a game without training."""
-    match_export: Callable[[Any], tuple[Any, bool]] | None = None
-    """``tabula export``: ``match_export(record) -> (match, left_out)``, the record's finished
-    games as a match file (backgammon's ``MatchFile``) and whether a game still in progress
-    was left out; ``None`` for a game without match files."""
+    commands: Callable[[], Commands] | None = None
+    """Subcommands the game adds to ``tabula`` (backgammon's ``cube`` and ``import``): a
+    factory of its :class:`~.capabilities.Commands`; ``None`` for none."""
+    match_files: Callable[[], MatchFiles] | None = None
+    """Its match files, the ones other programs write (backgammon's ``.mat`` and ``.sgf``):
+    a factory of its :class:`~.capabilities.MatchFiles` (:func:`~.capabilities.lazy`);
+    ``None`` for a game without them."""
     calibration: Any = None
     """``tabula calibrate GAME``: an object with ``evaluators()`` (the names it can calibrate),
     ``samples(games, seed, noise=, per_game=, progress=)`` (labelled positions, see

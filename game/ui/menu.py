@@ -25,7 +25,7 @@ from pygame_gui.windows import UIFileDialog
 
 from ..core.saves import SaveError, autosave_path, examples_dir, load_game, saves_dir, set_aside
 from ..core.match import GameRecord
-from ..games import IMPORT_SUFFIXES, all_games, get_game, rules_for
+from ..games import all_games, get_game, import_suffixes, rules_for
 from .gameview import has_view
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .scene import Scene
@@ -293,7 +293,7 @@ class MenuScene(Scene):
         w, h = self.app.screen.get_size()
         rect = pygame.Rect(0, 0, min(560, w - 40), min(480, h - 40))
         rect.center = (w // 2, h // 2)
-        self.dialog = UIFileDialog(rect, self.gui, "Load a saved game", {".json", *IMPORT_SUFFIXES},
+        self.dialog = UIFileDialog(rect, self.gui, "Load a saved game", {".json", *import_suffixes()},
                                    str(Path(folder)) + "/", allow_existing_files_only=True)
 
     def _remember(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .common import UsageError
+from ...core.argtypes import UsageError
 
 MAX_BYTES = 2_000_000
 """The largest match file read (the real ones are under 20 kB)."""
@@ -26,8 +26,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..backgammon.matfile import MatchFileError, read_match
-    from ..core.untrusted import UntrustedFileError, read_text
+    from ...core.untrusted import UntrustedFileError, read_text
+    from ..matfile import MatchFileError, read_match
 
     try:
         match = read_match(read_text(args.file, MAX_BYTES, "match file"), args.file)

@@ -19,8 +19,7 @@ import argparse
 import json
 from dataclasses import replace
 
-from ..games import get_game
-from .common import UsageError, canonical_name, user_input
+from ...core.argtypes import UsageError, canonical_name, user_input
 
 GAMES = ("backgammon",)
 """The games with a doubling cube."""
@@ -40,8 +39,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def read_cube_position(text: str):
     """The state of ``text`` at a cube decision; a :class:`UsageError` saying why there is none."""
-    from ..backgammon import CubeState, decision, parse_position
-    from ..backgammon.cube_state import DECIDE, MAX_CUBE, OVER
+    from .. import CubeState, decision, parse_position
+    from ..cube_state import DECIDE, MAX_CUBE, OVER
     with user_input():
         state = parse_position(text)
     if state.cube is None:  # a bare position ID: money, centred cube
@@ -65,9 +64,9 @@ def read_cube_position(text: str):
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..backgammon.ai import strongest_evaluator
-    from ..backgammon.cube_play import CUBE_PLIES, cube_summary
-    from ..backgammon.evaluators import evaluator_names, get_evaluator
+    from ..ai import strongest_evaluator
+    from ..cube_play import CUBE_PLIES, cube_summary
+    from ..evaluators import evaluator_names, get_evaluator
     if args.level not in CUBE_PLIES:
         raise UsageError(f"unknown level {args.level!r}; known levels: {', '.join(CUBE_PLIES)}")
     evaluator = args.evaluator or strongest_evaluator()
@@ -78,14 +77,15 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    info = get_game(args.game)
-    print_summary(info, state, summary, evaluator)
+    from .. import GAME
+
+    print_summary(GAME, state, summary, evaluator)
     return 0
 
 
 def print_summary(info, state, s: dict, evaluator: str) -> None:
     """The decision as text: the setting, the cubeless chances, the three equities, the verdict."""
-    from ..backgammon import cube_owner, cube_value, match_length, match_score
+    from .. import cube_owner, cube_value, match_length, match_score
     owner = cube_owner(state)
     where = "centred" if owner is None else f"owned by {info.player_titles[owner]}"
     length = match_length(state)
