@@ -34,6 +34,8 @@ Choices where the issue is silent:
   way (the game's ``review_match``: backgammon's from the best record's cubeless chances at
   the score, the cube centred, for chequer and cube decisions alike); ``None`` outside
   matches.
+- ``ply``: the index in the record's ``actions`` of the action decided (chance outcomes
+  counted), so a decision is found on the game by its place, never by its notation.
 - ``score``: the best record's display score (−100..100), from the first player's view, for
   every game (so the same graph serves all three); in a match, the display score of the
   match chance's ``2·MWC − 1`` (``review_match``), since backgammon's cube records are in
@@ -116,27 +118,28 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
     thresholds = info.review_marks() if thresholds is None else tuple(thresholds)
     rules = info.rules()
     state = rules.initial_state(dict(record.options))
-    steps = []  # (state, action, chance text before it, state before that chance)
+    steps = []  # (ply, state, action, chance text before it, state before that chance)
     forced = []  # (state before the chance, state after it) of forced turns, for luck
     chance_text, chance_state = None, None
-    for text in record.actions:
+    for ply, text in enumerate(record.actions):
         action = rules.parse(state, text)
         if rules.to_move(state) == CHANCE:
             chance_text, chance_state = text, state
         else:
             if len(rules.legal_moves(state)) > 1:
-                steps.append((state, action, chance_text, chance_state))
+                steps.append((ply, state, action, chance_text, chance_state))
             elif chance_state is not None and info.luck is not None:
                 forced.append((chance_state, state))
             chance_text, chance_state = None, None
         state = rules.apply(state, action)
     labels = player_labels(info, record)
     games: dict[int, list[dict]] = {}
-    for done, (before, action, dice_text, rolled_from) in enumerate(steps):
+    for done, (ply, before, action, dice_text, rolled_from) in enumerate(steps):
         if cancelled is not None and cancelled():
             raise ReviewCancelled(done, len(steps))
         games.setdefault(info.game_number(before) if info.game_number else 1, []).append(
-            _decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds))
+            {**_decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds),
+             "ply": ply})
         if progress is not None:
             progress(done + 1, len(steps))
     forced_luck = {}
@@ -221,10 +224,10 @@ def totals(info, labels: list[str], decisions: list[dict], result, forced_luck: 
 # -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
-CACHE_VERSION = 5
+CACHE_VERSION = 6
 """Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
 matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance``; 5: the
-move played searched as deep as the best), so older caches are reviewed afresh."""
+move played searched as deep as the best; 6: ``ply``), so older caches are reviewed afresh."""
 
 
 def cache_path(save: Path | str) -> Path:
@@ -292,7 +295,7 @@ DECISION_FIELDS = {"player": str, "kind": str, "position_id": str, "match_id": (
                    "dice": (str, type(None)), "played": str, "best": (str, type(None)),
                    "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None)),
                    "win_chance": (int, float, type(None)), "score": (int, float, type(None)),
-                   "rated": bool, "match_win_chance": (int, float, type(None))}
+                   "rated": bool, "match_win_chance": (int, float, type(None)), "ply": int}
 
 
 def _valid_report(report: Any) -> bool:

@@ -3,8 +3,8 @@
 The report of :func:`game.core.review.review` lists decisions only (forced moves and chance
 outcomes are left out) and names them by notation; the Review screen needs them on the
 game's positions.  :class:`ReviewedGame` walks the game's states and attaches each report
-decision to the move it reviews (same mover, same notation, in order), so a report with
-more or fewer decisions than expected still lines up instead of shifting.  No pygame here.
+decision to the move it reviews by its ``ply`` (the index of the action it decided), so a
+report with more or fewer decisions than expected still lines up.  No pygame here.
 
 Choices where the issue is silent:
 
@@ -74,7 +74,7 @@ class ReviewedGame:
         """``unlisted(state, text)``: the view's optional ``unlisted_move`` hook."""
         self.info, self.rules, self.states, self.report = info, rules, list(states), report
         labels = report["players"]
-        flat = [d for game in report["games"] for d in game["decisions"]]
+        at_ply = {d["ply"]: d for game in report["games"] for d in game["decisions"]}
         shown = info.chance.in_move_list if info.chance else str
         self.lines: list[Line] = []
         dice, k = None, 0
@@ -88,8 +88,9 @@ class ReviewedGame:
             played = rules.notation(state, move)
             number = info.game_number(state) if info.game_number else 1
             line = Line(i, mover, dice, played, move, number)
-            if k < len(flat) and flat[k]["played"] == played and flat[k]["player"] == labels[mover]:
-                line.decision = flat[k]
+            decision = at_ply.get(i)
+            if decision is not None and decision["player"] == labels[mover]:
+                line.decision = decision
                 k += 1
             if unlisted is not None and unlisted(state, text) and not line.mark:
                 continue  # no line of its own (the roll's line follows), unless it was an error

@@ -7,14 +7,15 @@ import shutil
 
 import pytest
 
-from game.core.match import play_game
+from game.core.match import play_game, replay
+from game.core.protocol import CHANCE
 from game.core.review import ReviewCancelled, cache_path, cached_review, mark, review
 from game.core.saves import examples_dir, load_game
 from game.games import get_game, rules_for
 
 BG = get_game("backgammon")
 FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck",
-          "win_chance", "score", "rated", "match_win_chance"]
+          "win_chance", "score", "rated", "match_win_chance", "ply"]  # keys only added
 FAST = {"level": "intermediate"}  # 0 ply
 
 
@@ -356,3 +357,15 @@ def test_review_units_normalise_chequer_errors_as_gnu_does():
     deciding = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
     deciding = replace(deciding, cube=replace(deciding.cube, phase="decide"))
     assert BG.decision_kind(deciding) == "cube" and review_units(deciding) == 1.0
+
+
+def test_every_decision_names_the_ply_of_its_action(midgame):
+    """The window finds a decision on the game by its ply, never by matching notation."""
+    report = review(BG, midgame, FAST)
+    rules = BG.rules()
+    states = replay(rules, midgame.options, midgame.actions)
+    for d in decisions(report):
+        before = states[d["ply"]]
+        assert rules.to_move(before) != CHANCE
+        assert rules.notation(before, rules.parse(before, midgame.actions[d["ply"]])) == d["played"]
+    assert [d["ply"] for d in decisions(report)] == sorted({d["ply"] for d in decisions(report)})
