@@ -321,9 +321,9 @@ def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
     else:
         mwc = (float(nd), float(dt), static.mwc[2])
         nd, dt = match_cube.emg(nd, context, MET), match_cube.emg(dt, context, MET)
-    action = classify(nd, dt, static.dp, redouble=static.redouble, can_gammon=chances[1] > 0,
-                      beavers=static.beavers, dead=not context.is_money and context.dead_for_me)
-    return replace(static, nd=float(nd), dt=float(dt), action=action, mwc=mwc)
+    verdict = classify(nd, dt, static.dp, can_gammon=chances[1] > 0, beavers=static.beavers,
+                       dead=not context.is_money and context.dead_for_me)
+    return replace(static, nd=float(nd), dt=float(dt), verdict=verdict, mwc=mwc)
 
 
 # --------------------------------------------------------------------------- search in cube games

@@ -48,9 +48,8 @@ def with_noise(d: CubeDecision, noise: float, rng: random.Random) -> CubeDecisio
     if not noise:
         return d
     nd, dt = d.nd + rng.gauss(0.0, noise), d.dt + rng.gauss(0.0, noise)
-    action = classify(nd, dt, d.dp, redouble=d.redouble, can_gammon=d.chances[1] > 0, beavers=d.beavers,
-                      dead=d.action.endswith("(dead cube)"))
-    return CubeDecision(nd, dt, d.dp, action, d.take_point, d.chances, d.redouble, d.beavers, d.mwc)
+    verdict = classify(nd, dt, d.dp, can_gammon=d.chances[1] > 0, beavers=d.beavers, dead=d.verdict.dead)
+    return CubeDecision(nd, dt, d.dp, verdict, d.take_point, d.chances, d.redouble, d.beavers, d.mwc)
 
 
 def action_from(d: CubeDecision, state: BackgammonState) -> CubeAction:
@@ -90,7 +89,7 @@ def _double_warning(d: CubeDecision, action: CubeAction) -> list[str]:
     if lost <= 0.0005:
         return []
     if action == DOUBLE:
-        reason = "too good to double" if d.action.startswith("Too good") else "doubling now is too early"
+        reason = "too good to double" if d.verdict.too_good else "doubling now is too early"
         return [f"{reason[0].upper()}{reason[1:]}: doubling loses {lost:.3f}"]
     return [f"Not doubling loses {lost:.3f} ({d.action})"]
 

@@ -7,8 +7,8 @@
 """
 
 from .context import CENTRE, ME, OPPONENT, CubeContext, may_double
-from .decision import CubeDecision, classify, decide
+from .decision import CubeDecision, CubeVerdict, classify, decide
 from .met import MatchEquityTable, kazaross
 
-__all__ = ["CENTRE", "ME", "OPPONENT", "CubeContext", "CubeDecision", "MatchEquityTable",
+__all__ = ["CENTRE", "ME", "OPPONENT", "CubeContext", "CubeDecision", "CubeVerdict", "MatchEquityTable",
            "classify", "decide", "kazaross", "may_double"]

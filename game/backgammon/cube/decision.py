@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from . import match, money
 from .context import ME, CubeContext, check_chances, may_double
@@ -17,8 +18,48 @@ DOUBLER_ACTIONS = ("no double", "double")
 TAKER_ACTIONS = ("take", "pass", "beaver")
 
 
-def classify(nd: float, dt: float, dp: float, *, redouble: bool = False, can_gammon: bool = True,
-             beavers: bool = False, dead: bool = False) -> str:
+class CubeVerdict(Enum):
+    """The proper cube action, as GNU Backgammon's ``cubedecision`` enum names it: what the
+    roller does and what the taker answers.  Code reads :attr:`doubles`, :attr:`answer`,
+    :attr:`too_good` and :attr:`dead`; :meth:`words` is for display only ("Double, take",
+    "Too good to redouble, pass")."""
+
+    DOUBLE_TAKE = ("double", "take", "{Do}, take")
+    DOUBLE_PASS = ("double", "pass", "{Do}, pass")
+    DOUBLE_BEAVER = ("double", "beaver", "{Do}, beaver")
+    NO_DOUBLE_TAKE = ("no double", "take", "{No}, take")
+    NO_DOUBLE_BEAVER = ("no double", "beaver", "{No}, beaver")
+    TOO_GOOD_TAKE = ("no double", "take", "Too good to {verb}, take")
+    TOO_GOOD_PASS = ("no double", "pass", "Too good to {verb}, pass")
+    NEVER_DOUBLE_TAKE = ("no double", "take", "Never {verb}, take (dead cube)")
+
+    @property
+    def doubles(self) -> bool:
+        """Whether the roller should double (or redouble) now."""
+        return self.value[0] == "double"
+
+    @property
+    def answer(self) -> str:
+        """The taker's right answer to a double: ``"take"``, ``"pass"`` or ``"beaver"``."""
+        return self.value[1]
+
+    @property
+    def too_good(self) -> bool:
+        return self in (CubeVerdict.TOO_GOOD_TAKE, CubeVerdict.TOO_GOOD_PASS)
+
+    @property
+    def dead(self) -> bool:
+        """Match play where doubling cannot help the roller."""
+        return self is CubeVerdict.NEVER_DOUBLE_TAKE
+
+    def words(self, redouble: bool = False) -> str:
+        """The action as GNU Backgammon words it, for display."""
+        verb = "redouble" if redouble else "double"
+        return self.value[2].format(Do=verb.capitalize(), No=f"No {verb}", verb=verb)
+
+
+def classify(nd: float, dt: float, dp: float, *, can_gammon: bool = True, beavers: bool = False,
+             dead: bool = False) -> CubeVerdict:
     """GNU Backgammon's proper cube action (its FindBestCubeDecision) from ND, DT and DP.
 
     Double when DT >= ND and DP >= ND; then take when DP > DT, else pass.  Otherwise no
@@ -28,22 +69,21 @@ def classify(nd: float, dt: float, dp: float, *, redouble: bool = False, can_gam
     beaver and which ends worse than ND (2 DT < ND) is "No double, beaver".  ``dead`` is
     match play where doubling cannot help the roller: "Never double, take (dead cube)".
     """
-    verb = "redouble" if redouble else "double"
+    v = CubeVerdict
     if dead:
-        return f"Never {verb}, take (dead cube)"
-    do, no, too_good = verb.capitalize(), f"No {verb}", f"Too good to {verb}"
+        return v.NEVER_DOUBLE_TAKE
     beaver = beavers and -2.0 <= dt <= 0.0
     if dt >= nd and dp >= nd:
         if dp <= dt:
-            return f"{do}, pass"
+            return v.DOUBLE_PASS
         if beaver:
-            return f"{no}, beaver" if 2.0 * dt < nd else f"{do}, beaver"
-        return f"{do}, take"
+            return v.NO_DOUBLE_BEAVER if 2.0 * dt < nd else v.DOUBLE_BEAVER
+        return v.DOUBLE_TAKE
     if nd > dt and dt <= dp:
         if nd > dp:
-            return f"{too_good}, take" if can_gammon else f"{no}, take"
-        return f"{no}, beaver" if beaver else f"{no}, take"
-    return f"{too_good}, pass" if can_gammon else f"{do}, pass"
+            return v.TOO_GOOD_TAKE if can_gammon else v.NO_DOUBLE_TAKE
+        return v.NO_DOUBLE_BEAVER if beaver else v.NO_DOUBLE_TAKE
+    return v.TOO_GOOD_PASS if can_gammon else v.DOUBLE_PASS
 
 
 @dataclass(frozen=True)
@@ -59,20 +99,25 @@ class CubeDecision:
     nd: float
     dt: float
     dp: float
-    action: str
+    verdict: CubeVerdict
     take_point: float
     chances: tuple[float, float, float, float, float]
     redouble: bool = False
     beavers: bool = False
     mwc: tuple[float, float, float] | None = None
 
+    @property
+    def action(self) -> str:
+        """The proper action in GNU Backgammon's words ("Too good to redouble, pass"): display only."""
+        return self.verdict.words(self.redouble)
+
     def best_double_action(self) -> str:
         """``"double"`` or ``"no double"``."""
-        return "double" if self.action.startswith(("Double", "Redouble")) else "no double"
+        return "double" if self.verdict.doubles else "no double"
 
     def best_take_action(self) -> str:
         """``"take"``, ``"pass"`` or ``"beaver"``: the answer to a double."""
-        return self.action.split(", ")[1].split(" ")[0]
+        return self.verdict.answer
 
     def _doubled(self) -> float:
         """The roller's equity after doubling, against the best answer."""
@@ -121,5 +166,5 @@ def decide(chances, context: CubeContext = CubeContext(), cube_life: float = mon
         m = match.cube_equities(chances, context, cube_life, met)
         nd, dt, dp, tp = m.nd, m.dt, m.dp, m.take_point
         mwc, beavers, dead = (m.nd_mwc, m.dt_mwc, m.dp_mwc), False, context.dead_for_me
-    action = classify(nd, dt, dp, redouble=redouble, can_gammon=chances[1] > 0, beavers=beavers, dead=dead)
-    return CubeDecision(nd, dt, dp, action, tp, chances, redouble, beavers, mwc)
+    verdict = classify(nd, dt, dp, can_gammon=chances[1] > 0, beavers=beavers, dead=dead)
+    return CubeDecision(nd, dt, dp, verdict, tp, chances, redouble, beavers, mwc)

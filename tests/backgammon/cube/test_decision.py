@@ -94,7 +94,12 @@ def test_beavers():
     ],
 )
 def test_classify_follows_gnu(equities, flags, action):
-    assert classify(*equities, **flags) == action
+    redouble = flags.pop("redouble", False)
+    verdict = classify(*equities, **flags)
+    assert verdict.words(redouble) == action
+    assert verdict.doubles == action.startswith(("Double", "Redouble"))
+    assert verdict.answer == action.split(", ")[1].split(" ")[0]
+    assert verdict.too_good == action.startswith("Too good") and verdict.dead == action.endswith("(dead cube)")
 
 
 def test_errors_and_warnings():
