@@ -46,6 +46,9 @@ class CubeAction:
     def __str__(self) -> str:
         return self.kind
 
+    def __repr__(self) -> str:
+        return f"CubeAction({self.kind})"
+
 
 ROLL = CubeAction("roll")
 DOUBLE = CubeAction("double")

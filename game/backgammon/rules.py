@@ -60,6 +60,9 @@ class Roll:
         text = f"{self.high}{self.low}"
         return text if self.first is None else f"{COLOURS[self.first]} {text}"
 
+    def __repr__(self) -> str:
+        return f"Roll({self})"
+
 
 def parse_roll(text: str) -> Roll:
     """``"31"``, ``"3-1"``, ``"13"`` or (opening) ``"white 31"``; ``ValueError`` otherwise."""
@@ -93,9 +96,13 @@ def with_dice(state: "BackgammonState", dice: str | None) -> "BackgammonState":
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A move: the checker steps of one turn, ``(source, target)`` in the mover's numbering."""
+    """A move: the checker steps of one turn, ``(source, target)`` in the mover's numbering.
+    Its ``repr`` is its notation without hit marks (which only the position knows)."""
 
     steps: tuple[Step, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"Play({format_play(self.steps, frozenset())})"
 
 
 @dataclass(frozen=True)

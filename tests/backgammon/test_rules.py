@@ -139,3 +139,14 @@ def test_notation_round_trips(sample):
         text = RULES.notation(s, play)
         assert RULES.parse(s, text) == play
         assert RULES.parse(s, f"{d1}{d2}: {text}") == play
+
+
+def test_actions_show_as_their_notation():
+    """In test failures and the debugger an action reads as a player writes it."""
+    from game.backgammon.cube_state import DOUBLE, PASS
+    from game.backgammon.rules import Play, Roll
+
+    assert repr(Play(((8, 5), (6, 5)))) == "Play(8/5 6/5)" and repr(Play(((24, 18), (18, 13)))) == "Play(24/13)"
+    assert repr(Play()) == "Play((no play))"
+    assert repr(Roll(3, 1)) == "Roll(31)" and repr(Roll(3, 1, 0)) == "Roll(white 31)"
+    assert repr(DOUBLE) == "CubeAction(double)" and repr([PASS]) == "[CubeAction(pass)]"
