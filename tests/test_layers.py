@@ -184,3 +184,11 @@ print("LOADED", loaded)
                           cwd=GAME_DIR.parent, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "LOADED []" in done.stdout
+
+
+def test_the_chequer_and_cube_analyses_do_not_import_each_other_in_a_circle():
+    """``ai`` builds on ``cube_play``; what both need (the display scale, the chances) lives
+    below both, in ``analysis_scale``."""
+    cube_play = imported_modules(GAME_DIR / "backgammon" / "cube_play.py", GAME_DIR)
+    assert not any(within(module, "game.backgammon.ai") for module in cube_play)
+    assert "game.backgammon.analysis_scale" in cube_play

@@ -8,7 +8,8 @@ from __future__ import annotations
 from ..core.capabilities import lazy
 from ..core.gameinfo import ON_OFF, Chance, GameInfo, GameSetting, Level, SetupOption, TutorMargin
 from . import formats
-from .ai import CHANCES, analyze_position, strongest_evaluator
+from .ai import analyze_position, strongest_evaluator
+from .analysis_scale import CHANCES
 from .calibration import CALIBRATION
 from .cube_rules import (cube_owner, cube_value, decision, double_offered, game_number, game_over_points,
                          is_crawford, is_post_crawford, match_length, match_score, may_double)

@@ -49,14 +49,13 @@ import numpy as np
 from ..core.analysis import MoveAnalysis, analyze
 from ..core.search import Limits, MoveFilter, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
 from .cube_ai import CubeSearchRules, cube_evaluate, cube_valuer
+from .analysis_scale import CHANCES, DISPLAY_SCALE
 from .cube_play import CUBE_PLIES, cube_records, level_cube_action
 from .evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
 from .nets.encoding import equity as outputs_equity, flip_outputs as flip_chances
 from .rules import BackgammonRules, BackgammonState
 from .warnings import play_warnings, worse_than_best
 
-DISPLAY_SCALE = 0.5
-"""Equity (points) shown as a display score of 50."""
 FAR_WORSE = 0.10
 """Equity behind the best play from which a play is called far worse."""
 WINS = {1: "wins the game", 2: "wins a gammon", 3: "wins a backgammon"}
@@ -147,8 +146,6 @@ def search(state: BackgammonState, level: Level, evaluator: Evaluator, limits: L
     return run(rules, state, evaluate, limits=limits, **options)
 
 
-CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
-"""The analysis' chances: GNU Backgammon's five cumulative outcome probabilities."""
 
 
 def state_valuer(evaluator: Evaluator):

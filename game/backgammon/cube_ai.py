@@ -2,7 +2,7 @@
 
 **Chances.**  Every evaluator gives the cubeless chances of the side on roll *before it
 rolls* (the networks are trained on the position with that side on roll; a state after a
-play has the opponent on roll): the networks their five outputs (:data:`.ai.CHANCES`),
+play has the opponent on roll): the networks their five outputs (:data:`.analysis_scale.CHANCES`),
 the others only a win estimate read off their equity, ``(clip(e, −1, 1) + 1) / 2``, with no
 gammons (:func:`chances_of`).
 

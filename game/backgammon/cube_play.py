@@ -27,6 +27,7 @@ import random
 import numpy as np
 
 from ..core.analysis import MoveAnalysis, display_score
+from .analysis_scale import CHANCES, DISPLAY_SCALE
 from .cube.decision import CubeDecision, classify
 from .cube_ai import context_of, cube_decision
 from .cube_rules import decision
@@ -40,7 +41,6 @@ CUBE_PLIES = {"beginner": 0, "intermediate": 0, "advanced": 1, "expert": 2, "wor
 BRAS_DOUBLE, BRAS_DROP = 62.0, 80.0
 """Seed 001's money-game thresholds ``S_live_low`` and ``S_drop``, read as the calibrated win
 chance in percent (module doc)."""
-CHANCE_KEYS = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
 def with_noise(d: CubeDecision, noise: float, rng: random.Random) -> CubeDecision:
@@ -96,7 +96,6 @@ def _double_warning(d: CubeDecision, action: CubeAction) -> list[str]:
 
 def cube_records(state: BackgammonState, plies: int, evaluator: Evaluator) -> list[MoveAnalysis]:
     """The analysis of a cube decision (see the module doc), best first."""
-    from .ai import DISPLAY_SCALE  # the common display scale of backgammon's analysis
     d = cube_decision(state, plies, evaluator)
     kind = decision(state)
     chances = np.array(d.chances)
@@ -124,7 +123,7 @@ def cube_records(state: BackgammonState, plies: int, evaluator: Evaluator) -> li
         records.append(MoveAnalysis(
             move=action, notation=words or rules.notation(state, action),
             score=display_score(value, DISPLAY_SCALE), value=float(value),
-            details={"equity": float(value), **dict(zip(CHANCE_KEYS, map(float, chances)))},
+            details={"equity": float(value), **dict(zip(CHANCES, map(float, chances)))},
             warnings=tuple(warnings), factors={}, rank=rank, diff=float(value - best),
             plies=plies, exact=True, explanation=explanation,
             score_diff=display_score(value, DISPLAY_SCALE) - display_score(best, DISPLAY_SCALE)))
@@ -135,7 +134,7 @@ def cube_summary(state: BackgammonState, plies: int, evaluator: Evaluator, level
     """The ``tabula cube --json`` record: proper action, ND/DT/DP, cubeless chances, take point."""
     d = cube_decision(state, plies, evaluator)
     summary = {"proper": d.action, "nd": round(d.nd, 4), "dt": round(d.dt, 4), "dp": round(d.dp, 4),
-               "cubeless": {k: round(float(c), 4) for k, c in zip(CHANCE_KEYS, d.chances)},
+               "cubeless": {k: round(float(c), 4) for k, c in zip(CHANCES, d.chances)},
                "take_point": round(d.take_point, 4), "level": level, "plies": plies,
                "decision": decision(state), "money": context_of(state).is_money}
     if d.mwc is not None:

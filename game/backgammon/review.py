@@ -32,7 +32,8 @@ import numpy as np
 
 from ..core.analysis import display_score
 from . import formats
-from .ai import CHANCES, DISPLAY_SCALE, strongest_evaluator
+from .ai import strongest_evaluator
+from .analysis_scale import CHANCES, DISPLAY_SCALE
 from .cube_ai import CubeSearchRules, centred_outcomes, chances_of, value_weights
 from .cube_rules import decision
 from .cube_state import DOUBLE, CubeState

@@ -176,7 +176,7 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     assert game1[-1]["played"] == "Drops" and (game1[-1]["match_win_chance"] < 0.5) == dropper_first
     assert abs(found[0]["match_win_chance"] - 0.5) < 0.1  # the first play of the match
     # one measure for the graph: a match's score is the match chance's, cube decisions too
-    from game.backgammon.ai import DISPLAY_SCALE
+    from game.backgammon.analysis_scale import DISPLAY_SCALE
     from game.core.analysis import display_score
     for d in found:
         assert d["score"] == pytest.approx(display_score(2 * d["match_win_chance"] - 1, DISPLAY_SCALE), abs=0.01)
