@@ -56,11 +56,6 @@ def import_suffixes() -> tuple[str, ...]:
                  for suffix in info.match_files().suffixes)
 
 
-MATCH_FILE_BYTES = 2_000_000
-"""The largest match file read (real ones are under 20 kB; a 25-point match with GNU
-Backgammon's full analysis is under 1 MB)."""
-
-
 def imported_record(path, file_names: bool = False):
     """The :class:`~game.core.match.GameRecord` of a file another program wrote (a game's
     match file, :func:`match_files_for`, becomes one match record), ``None`` when ``path`` is
@@ -72,10 +67,8 @@ def imported_record(path, file_names: bool = False):
     found = match_files_for(path)
     if found is None:
         return None
-    from .core.untrusted import read_text
-
     files = found[1]
-    return files.record(files.read(read_text(path, MATCH_FILE_BYTES, "match file"), str(path)), file_names)
+    return files.record(files.read_file(path), file_names)
 
 
 def reviewed_record(path):

@@ -30,8 +30,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..core.saves import SaveError, load_game, write_atomic
-    from ..core.untrusted import UntrustedFileError, read_text
-    from ..games import MATCH_FILE_BYTES, get_game, import_suffixes, match_files_for, rules_for
+    from ..core.untrusted import UntrustedFileError
+    from ..games import get_game, import_suffixes, match_files_for, rules_for
 
     out = Path(args.out)
     writer = match_files_for(out)
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         reader = match_files_for(args.file)
         if reader is not None:
-            match = reader[1].read(read_text(args.file, MATCH_FILE_BYTES, "match file"), args.file)
+            match = reader[1].read_file(args.file)
             source = reader[0]
         else:
             record = load_game(args.file, rules_for)

@@ -64,6 +64,10 @@ class MatchFiles(Protocol):
     def read(self, text: str, name: str) -> Any:
         """The match in ``text`` (``name``'s suffix may choose the format)."""
 
+    def read_file(self, path: Any) -> Any:
+        """The match in the file at ``path``, read with a bounded reader
+        (:mod:`~.untrusted`: a missing, huge or binary file is a clear ``ValueError``)."""
+
     def write(self, match: Any, name: str) -> str:
         """The match as the text of the format ``name``'s suffix names."""
 

@@ -14,9 +14,6 @@ import json
 
 from ...core.argtypes import UsageError
 
-MAX_BYTES = 2_000_000
-"""The largest match file read (the real ones are under 20 kB)."""
-
 
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("import", help="read a backgammon match file (.mat or .sgf) and summarise its games")
@@ -26,11 +23,11 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...core.untrusted import UntrustedFileError, read_text
-    from ..matfile import MatchFileError, read_match
+    from ...core.untrusted import UntrustedFileError
+    from ..matfile import MatchFileError, read_match_file
 
     try:
-        match = read_match(read_text(args.file, MAX_BYTES, "match file"), args.file)
+        match = read_match_file(args.file)
     except UntrustedFileError as error:
         raise UsageError(str(error)) from None
     except MatchFileError as error:

@@ -14,6 +14,17 @@ from .writer import write_mat
 
 SUFFIXES = (".mat", ".sgf")
 """The match file suffixes Tabula reads and writes."""
+MAX_BYTES = 2_000_000
+"""The largest match file read (real ones are under 20 kB; a 25-point match with GNU
+Backgammon's full analysis is under 1 MB)."""
+
+
+def read_match_file(path) -> MatchFile:
+    """The match in the file at ``path``, read with the bounded reader (a missing, huge or
+    binary file, or a FIFO, is an :class:`~game.core.untrusted.UntrustedFileError`)."""
+    from ...core.untrusted import read_text
+
+    return read_match(read_text(path, MAX_BYTES, "match file"), str(path))
 
 
 def read_match(text: str, name: str) -> MatchFile:
@@ -28,5 +39,5 @@ def write_match(match: MatchFile, name: str) -> str:
     return write_sgf(match) if str(name).lower().endswith(".sgf") else write_mat(match)
 
 
-__all__ = ["SUFFIXES", "MatchFile", "MatchFileError", "MatchGame", "Turn", "match_record", "read_mat", "read_match",
-           "read_sgf", "write_mat", "write_match", "write_sgf"]
+__all__ = ["MAX_BYTES", "SUFFIXES", "MatchFile", "MatchFileError", "MatchGame", "Turn", "match_record", "read_mat", "read_match",
+           "read_match_file", "read_sgf", "write_mat", "write_match", "write_sgf"]

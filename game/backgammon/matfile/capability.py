@@ -7,7 +7,7 @@ so nothing here loads until a match file is opened or written."""
 from __future__ import annotations
 
 from ...core.match import GameRecord
-from . import SUFFIXES, MatchFile, match_record, read_match, write_match
+from . import SUFFIXES, MatchFile, match_record, read_match, read_match_file, write_match
 from .from_record import export_match
 
 
@@ -18,6 +18,9 @@ class BackgammonMatchFiles:
 
     def read(self, text: str, name: str) -> MatchFile:
         return read_match(text, name)
+
+    def read_file(self, path) -> MatchFile:
+        return read_match_file(path)
 
     def write(self, match: MatchFile, name: str) -> str:
         return write_match(match, name)

@@ -27,13 +27,12 @@ from .model import MatchFile, MatchFileError, MatchGame
 from .replay import apply_half, replay_games, start_game
 
 HEADER = re.compile(r'^;\s*\[(.*?)\s+"(.*)"\]\s*$')
-# Numbers are read up to nine digits: a longer one is no count a match file can mean (and
-# Python refuses to convert more than 4,300 digits).
-LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)  # its digits are counted before int()
+# Other numbers are read up to nine digits: a longer one is no count a match file can mean
+# (and Python refuses to convert more than 4,300 digits).
 GAME = re.compile(r"^\s*Game\s+(\d{1,9})\s*$", re.IGNORECASE)
 SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d{1,9})\s+(.*?)\s*:\s*(\d{1,9})\s*$")
 ROW = re.compile(r"^\s*(\d{1,9})\)")
-
 MARK = re.compile(r"\d\d:|Doubles\b|Takes\b|Drops\b|Beavers\b|Wins\b|Losses\b", re.IGNORECASE)
 
 
