@@ -6,12 +6,12 @@ it takes for the rest of Tabula to offer it.
 
 from __future__ import annotations
 
-from .backgammon import GAME as BACKGAMMON
-from .chesstack import GAME as CHESSTACK
+from .backgammon.info import GAME as BACKGAMMON
+from .chesstack.info import GAME as CHESSTACK
 from .core.capabilities import MatchFiles
 from .core.gameinfo import GameInfo
 from .core.protocol import Rules
-from .mandragora import GAME as MANDRAGORA
+from .mandragora.info import GAME as MANDRAGORA
 
 _GAMES: dict[str, GameInfo] = {info.name: info for info in (BACKGAMMON, MANDRAGORA, CHESSTACK)}
 

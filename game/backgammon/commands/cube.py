@@ -39,7 +39,9 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def read_cube_position(text: str):
     """The state of ``text`` at a cube decision; a :class:`UsageError` saying why there is none."""
-    from .. import CubeState, decision, parse_position
+    from ..cube_rules import decision
+    from ..cube_state import CubeState
+    from ..positions import parse_position
     from ..cube_state import DECIDE, MAX_CUBE, OVER
     with user_input():
         state = parse_position(text)
@@ -77,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    from .. import GAME
+    from ..info import GAME
 
     print_summary(GAME, state, summary, evaluator)
     return 0
@@ -85,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_summary(info, state, s: dict, evaluator: str) -> None:
     """The decision as text: the setting, the cubeless chances, the three equities, the verdict."""
-    from .. import cube_owner, cube_value, match_length, match_score
+    from ..cube_rules import cube_owner, cube_value, match_length, match_score
     owner = cube_owner(state)
     where = "centred" if owner is None else f"owned by {info.player_titles[owner]}"
     length = match_length(state)
