@@ -101,7 +101,7 @@ from game.backgammon.ai import strongest_evaluator  # noqa: E402
 from game.backgammon.cube import decide  # noqa: E402
 from game.backgammon.cube import match as match_cube  # noqa: E402
 from game.backgammon.cube_ai import chances_of, context_of, cube_decision, cube_life_of  # noqa: E402
-from game.backgammon.cube_play import CUBE_PLIES  # noqa: E402
+from game.backgammon.levels import LEVELS as BG_LEVELS  # noqa: E402
 from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE  # noqa: E402
 from game.backgammon.evaluators import boards_to_array, get_evaluator  # noqa: E402
 from game.backgammon.rules import BackgammonRules, Roll  # noqa: E402
@@ -209,7 +209,7 @@ def explain(state, ours, gnu, evaluator, level: str) -> None:
           f"{context.post_crawford} cube {context.value} {context.owner}  cube life {cube_life_of(me, opp):.3f}")
     print("  GNU chances 0/1/2 ply", *(show(gnubg_nn.probabilities(board, n)) for n in (0, 1, 2)))
     print("  our chances 0 ply", show(chances_of(evaluator, boards_to_array([(me, opp)]))[0]),
-          f"{CUBE_PLIES[level]} ply", show(ours.chances))
+          f"{BG_LEVELS[level].cube_plies} ply", show(ours.chances))
     mine = decide(tuple(gnubg_nn.probabilities(board, 2)), context, cube_life_of(me, opp))
     print(f"  ND/DT/DP (EMG): GNU {show(gnu)}  {level} {show((ours.nd, ours.dt, ours.dp))} {ours.action!r}, "
           f"take point {ours.take_point:.3f}; our cube maths on GNU's 2-ply chances "
@@ -218,7 +218,7 @@ def explain(state, ours, gnu, evaluator, level: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", default="expert", choices=list(CUBE_PLIES))
+    parser.add_argument("--level", default="expert", choices=list(BG_LEVELS))
     parser.add_argument("--limit", type=int, default=400, help="at most this many positions, evenly spread")
     parser.add_argument("--gnu-plies", type=int, default=2)
     parser.add_argument("--why", action="store_true", help="name the games or game ends dropped")
@@ -243,7 +243,7 @@ def main() -> None:
         context = context_of(state)
         gnd, gdt, gdp = (match_cube.emg(m, context) for m in gnu_decision(state, args.gnu_plies))
         start = time.perf_counter()
-        ours = cube_decision(state, CUBE_PLIES[args.level], evaluator)
+        ours = cube_decision(state, BG_LEVELS[args.level].cube_plies, evaluator)
         ours_time += time.perf_counter() - start
         our_double = ours.best_double_action() == "double"
         our_take = ours.best_take_action() != "pass"

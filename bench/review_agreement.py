@@ -183,7 +183,7 @@ from intervals import wilson
 from game.backgammon import decision
 from game.backgammon.cube import match as match_cube
 from game.backgammon.cube_ai import CubeSearchRules, context_of, cube_decision, value_weights
-from game.backgammon.cube_play import CUBE_PLIES
+from game.backgammon.levels import LEVELS as BG_LEVELS
 from game.backgammon.nets.encoding import equity as outputs_equity
 from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE
 from game.backgammon.review import emg_scale
@@ -192,7 +192,7 @@ from game.core.review import THRESHOLDS, review
 from game.games import get_game, imported_record
 
 MATCHES = ROOT / "tests" / "data" / "matches"
-LEVEL_PLIES = {"intermediate": 0, "advanced": 1, "expert": 2, "worldclass": 2}
+LEVEL_PLIES = {level.name: level.plies for level in BG_LEVELS.values() if level.analysis}
 BG = get_game("backgammon")
 RULES = BG.rules()
 SEARCH_RULES = CubeSearchRules()
@@ -333,7 +333,7 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
             continue
         record = truncated(record, wanted)
         report = review(BG, record, {"level": level})
-        decisions = [(g["game"], d) for g in report["games"] for d in g["decisions"]]
+        decisions = [(number, d.as_json()) for number, ds in report.games for d in ds]
         states = decision_states(record)
         assert len(states) == len(decisions), (path, len(states), len(decisions))
         for (number, d), (state, action) in zip(decisions, states):
@@ -350,7 +350,7 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
                     d = {**d, "equity_lost": round(gnu_chequer_loss(state, action, gnu_as_ours), 6)}
             elif with_cube and gnu_as_ours is None:
                 cube_loss = gnu_model_cube_loss if cube_reference == "model" else gnu_cube_loss
-                gnu = cube_loss(state, action, CUBE_PLIES[level])
+                gnu = cube_loss(state, action, BG_LEVELS[level].cube_plies)
             else:
                 gnu = None
             if gnu is not None:
@@ -435,7 +435,7 @@ def print_table(rows, level: str, gnu_plies: int) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", default=BG.analysis_options["level"], choices=list(LEVEL_PLIES),
+    parser.add_argument("--level", default=BG.move_analysis().options["level"], choices=list(LEVEL_PLIES),
                         help="our analysis level (default: the review's, %(default)s)")
     parser.add_argument("--gnu-plies", type=int, help="GNU's depth for plays (default: the level's)")
     parser.add_argument("--games", type=int, help="review this many games drawn from all matches (default all)")

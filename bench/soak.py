@@ -55,7 +55,7 @@ def random_games(games: int, seed: int) -> tuple[int, list[str]]:
         rules = info.rules()
         for number in range(games):
             rng = random.Random(f"{seed}-{info.name}-{number}")
-            state = rules.initial_state(dict(info.tournament_options))
+            state = rules.initial_state(dict(info.tournament_play().options))
             for _ply in range(PLY_CAP):
                 checked += 1
                 problem = _check(info, rules, state, rng)
@@ -76,8 +76,8 @@ def _check(info, rules, state, rng: random.Random) -> str | None:
     if not actions:
         return "a game on with no legal action"
     if rules.to_move(state) != CHANCE:
-        text = info.format_position(state)
-        if info.format_position(info.parse_position(text)) != text:
+        text = info.notation.format_position(state)
+        if info.notation.format_position(info.notation.parse_position(text)) != text:
             return f"position {text!r} does not read back"
     for action in rng.sample(actions, min(8, len(actions))):
         notation = rules.notation(state, action)

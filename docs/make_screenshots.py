@@ -198,7 +198,7 @@ def shot_tutor(app, out: Path) -> Path:
     from game.core.session import GameSetup
     from game.games import get_game
 
-    margin = get_game("backgammon").tutor_margin
+    margin = get_game("backgammon").move_analysis().tutor_margin
     app.settings.hints = True
     app.start_game(GameSetup("backgammon", ("human", "expert"), seed=TUTOR_SEED, options={"first": 0}))
     scene = app.scene
@@ -300,7 +300,7 @@ def shot_chesstack(app, out: Path) -> Path:
         play_chesstack_by_clicks(app, scene, planned[0] if planned else advisor.choose(session.rules, session.state))
         if len(session.actions) == before:
             raise RuntimeError(f"the clicks did not play {session.actions}")
-    run_until(app, lambda: human_to_move(scene)() and (not session.info.analyze or view.analysis(session.state)),
+    run_until(app, lambda: human_to_move(scene)() and (session.info.move_analysis().analyze is None or view.analysis(session.state)),
               "the human's turn and its analysis")
     turn = view.turn
 
@@ -395,7 +395,7 @@ def shot_bearoff(app, out: Path) -> Path:
             raise RuntimeError("the game ended before a bear-off to show")
         if bearing_off():
             break
-        play_by_clicks(app, scene, info.analyze(session.state, level="intermediate")[0].move)
+        play_by_clicks(app, scene, info.move_analysis().analyze(session.state, level="intermediate")[0].move)
         key(app, pygame.K_RETURN)
     # The checker with the most places to go, bearing off among them.
     options = view.turn.options()
@@ -434,7 +434,7 @@ def shot_cube(app, out: Path) -> Path:
             turns += 1
             if turns > CUBE_TURNS:
                 break
-        scene.play_human(info.analyze(session.state, level="intermediate")[0].move)
+        scene.play_human(info.move_analysis().analyze(session.state, level="intermediate")[0].move)
     frames(app, 150)  # the last note fades
     clear_banner(app)
     move_mouse(app, (SIZE[0] - 10, SIZE[1] - 10), count=2)

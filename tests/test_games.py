@@ -66,7 +66,7 @@ def start_options(info: GameInfo) -> list[dict[str, Any]]:
     candidates = [
         *combinations(info.setup_options, info.new_game_options),
         *combinations(info.move_list_options or {}, info.move_list_game_options),
-        dict(info.tournament_options),
+        dict(info.tournament_play().options),
     ]
     for options in candidates:
         found.setdefault(_key(options), options)
@@ -291,11 +291,11 @@ def test_position_text_round_trips(info):
         if rules.to_move(state) == CHANCE:
             continue
         where = playout.where(index)
-        text = info.format_position(state)
+        text = info.notation.format_position(state)
         assert isinstance(text, str) and text.strip(), where
-        parsed = info.parse_position(text)
-        assert info.format_position(parsed) == text, f"{where}: {text!r}"
-        assert info.parse_position(info.format_position(parsed)) == parsed, f"{where}: {text!r}"
+        parsed = info.notation.parse_position(text)
+        assert info.notation.format_position(parsed) == text, f"{where}: {text!r}"
+        assert info.notation.parse_position(info.notation.format_position(parsed)) == parsed, f"{where}: {text!r}"
         decisions += 1
     assert decisions > 0
 
@@ -305,7 +305,7 @@ def test_bad_position_text_is_a_value_error(info):
     """Text that is no position gives ``ValueError`` with a message, not a crash."""
     for text in ("", "   ", "no such position"):
         with pytest.raises(ValueError) as error:
-            info.parse_position(text)
+            info.notation.parse_position(text)
         assert str(error.value).strip()
 
 
@@ -360,15 +360,15 @@ def test_analysis_takes_its_declared_options(info):
     """``analyze`` accepts every ``analysis_options`` key and, at a mid-game decision, returns
     one record per legal move, ranked 1..n best first (the best 0 behind, the others not ahead),
     each record's notation naming and parsing back to its move."""
-    if info.analyze is None:
-        assert not info.analysis_options
+    if info.move_analysis().analyze is None:
+        assert not info.move_analysis().options
         return
     rules = info.rules()
     state = decision_state(info)
-    inspect.signature(info.analyze).bind(state, **info.analysis_options)
-    if "evaluator" in info.analysis_options:
-        assert info.analysis_options["evaluator"] in info.evaluators
-    records = info.analyze(state, **info.analysis_options)
+    inspect.signature(info.move_analysis().analyze).bind(state, **info.move_analysis().options)
+    if "evaluator" in info.move_analysis().options:
+        assert info.move_analysis().options["evaluator"] in info.move_analysis().evaluators
+    records = info.move_analysis().analyze(state, **info.move_analysis().options)
     moves = list(rules.legal_moves(state))
     assert [record.rank for record in records] == list(range(1, len(moves) + 1))
     assert {record.move for record in records} == set(moves)
@@ -403,12 +403,12 @@ def test_declared_settings_and_options_are_consistent(info):
     }
     with pytest.raises(ValueError):
         info.new_game_options({"no_such_option": "x"})
-    if info.default_evaluator is not None:
-        assert info.default_evaluator in info.evaluators
-    assert info.tutor_margin.measure in ("value", "score") and info.tutor_margin.amount > 0
+    if info.move_analysis().default_evaluator is not None:
+        assert info.move_analysis().default_evaluator in info.move_analysis().evaluators
+    assert info.move_analysis().tutor_margin.measure in ("value", "score") and info.move_analysis().tutor_margin.amount > 0
     rules = info.rules()
     rules.initial_state(info.new_game_options())
-    rules.initial_state(dict(info.tournament_options))
+    rules.initial_state(dict(info.tournament_play().options))
 
 
 # -- saves -----------------------------------------------------------------------------------
@@ -417,7 +417,7 @@ def save_starts() -> list:
     """``(info, options)`` for a new game and, when they differ, a tournament game."""
     params = []
     for info in all_games():
-        starts = {"new": info.new_game_options(), "tournament": dict(info.tournament_options)}
+        starts = {"new": info.new_game_options(), "tournament": dict(info.tournament_play().options)}
         seen = set()
         for label, options in starts.items():
             if _key(options) not in seen:

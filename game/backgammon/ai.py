@@ -42,15 +42,16 @@ against Expert is not measured).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from ..core.analysis import MoveAnalysis, analyze
-from ..core.search import Limits, MoveFilter, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
+from ..core.capabilities import Analysis, TutorMargin
+from ..core.search import Limits, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
 from .cube_ai import CubeSearchRules, cube_evaluate, cube_valuer
 from .analysis_scale import CHANCES, DISPLAY_SCALE
-from .cube_play import CUBE_PLIES, cube_records, level_cube_action
+from .cube_play import cube_records, level_cube_action
+from .levels import LEVELS, Level, get_level  # noqa: F401  (LEVELS: the levels, for the players)
 from .evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
 from .nets.encoding import equity as outputs_equity, flip_outputs as flip_chances
 from .rules import BackgammonRules, BackgammonState
@@ -60,34 +61,6 @@ FAR_WORSE = 0.10
 """Equity behind the best play from which a play is called far worse."""
 WINS = {1: "wins the game", 2: "wins a gammon", 3: "wins a backgammon"}
 """The factor that explains a play ending the game, by the points it wins."""
-
-
-@dataclass(frozen=True)
-class Level:
-    """A playing level: search depth, move filters and noise (in points).
-
-    ``move_filter`` applies per decision depth (see :func:`~game.core.search.expectiminimax`);
-    ``root_filters``, when set, narrows the root's candidates from one iteration to the next
-    (the root entry of ``move_filter`` is then unused).
-    """
-
-    name: str
-    plies: int
-    move_filter: MoveFilter | tuple[MoveFilter, ...] = MoveFilter()
-    noise: float = 0.0
-    root_filters: tuple[MoveFilter, ...] | None = None
-
-
-LEVELS = {
-    level.name: level
-    for level in (
-        Level("beginner", 0, noise=0.12),
-        Level("intermediate", 0, noise=0.04),
-        Level("advanced", 1, MoveFilter(8, 0.16)),
-        Level("expert", 2, MoveFilter(1, 0.0), root_filters=(MoveFilter(5, 0.16), MoveFilter(2, 0.08))),
-        Level("worldclass", 2, MoveFilter(1, 0.0), root_filters=(MoveFilter(8, 0.16), MoveFilter(8, 1.0))),
-    )
-}
 
 
 def strongest_evaluator() -> str:
@@ -108,13 +81,6 @@ def state_evaluate(evaluator: Evaluator):
         return evaluator.equity(batch) * sign
 
     return evaluate
-
-
-def get_level(name: str) -> Level:
-    try:
-        return LEVELS[name]
-    except KeyError:
-        raise ValueError(f"unknown level {name!r}; known levels: {', '.join(LEVELS)}") from None
 
 
 def _search_with(level: Level):
@@ -196,7 +162,7 @@ class LevelPlayer(SearchPlayer):
             moves = rules.legal_moves(state)
             if len(moves) == 1:
                 return moves[0]
-            return level_cube_action(state, CUBE_PLIES[self.name], self.evaluator, self.noise, self.rng)
+            return level_cube_action(state, get_level(self.name).cube_plies, self.evaluator, self.noise, self.rng)
         plain, self.evaluate = self.evaluate, cube_evaluate(self.evaluator)
         try:
             return super().choose_until(CubeSearchRules(), state, cancel)
@@ -231,7 +197,7 @@ def analyze_position(
     """
     chosen = get_evaluator(evaluator or strongest_evaluator())
     if state.cube is not None and state.dice is None:  # a cube decision: roll or double, take or pass
-        return cube_records(state, CUBE_PLIES[get_level(level).name], chosen)
+        return cube_records(state, get_level(level).cube_plies, chosen)
     ranked = search(state, get_level(level), chosen, limits, with_chances=True, include=include)
     if not ranked.moves:
         return []
@@ -259,3 +225,27 @@ def analyze_position(
 
     return analyze(rules, state, ranked.moves, DISPLAY_SCALE, explain=lambda _, m: factors[m.move],
                    details=details, warnings=warnings)
+
+
+def _analysis() -> Analysis:
+    from .evaluation import DEFAULT_EVALUATOR, evaluate
+
+    return Analysis(
+        analyze=analyze_position,
+        levels=tuple(LEVELS.values()),
+        options={"level": "advanced", "evaluator": strongest_evaluator()},
+        cancellable=True,
+        includes=True,
+        columns=tuple(zip(CHANCES, ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))),
+        tutor_margin=TutorMargin(0.10, "value", "points of equity"),
+        value_heading="Equity",
+        evaluators=tuple(evaluator_names()),
+        default_evaluator=DEFAULT_EVALUATOR,
+        evaluate=evaluate,
+    )
+
+
+ANALYSIS = _analysis()
+"""Backgammon's :class:`~game.core.capabilities.Analysis`, as ``GameInfo.analysis`` loads it.
+The tutor questions a play 0.10 points of equity or more behind the best (GNU Backgammon's
+line between a doubtful and a bad play, also where the analysis warns "far worse")."""

@@ -1,9 +1,7 @@
 """Cube actions for the computer players and the analysis records of cube decisions.
 
-- :data:`CUBE_PLIES`: how far each level looks before a cube decision (:func:`.cube_ai.cube_decision`):
-  Beginner and Intermediate 0 ply, Advanced 1 ply, Expert and World class 2 plies
-  (about 0.1 s, ``bench/cube_speed.py``).
-  Beginner and Intermediate add their chequer noise (in points) to ND and DT before
+- How far each level looks before a cube decision (:func:`.cube_ai.cube_decision`) is its
+  ``cube_plies`` (:mod:`.levels`).  Beginner and Intermediate add their chequer noise (in points) to ND and DT before
   choosing, so they also misjudge the cube now and then.
 - :func:`bras_cube_action`: seed 001's money thresholds for ``greedy:bras``, decided on the
   *calibrated* win chance ``p`` of the player on roll (BRAS's S through the fitted curve
@@ -36,8 +34,6 @@ from .evaluators import Evaluator, boards_to_array
 from .nets.encoding import flip_outputs
 from .rules import BackgammonRules, BackgammonState
 
-CUBE_PLIES = {"beginner": 0, "intermediate": 0, "advanced": 1, "expert": 2, "worldclass": 2}
-"""Rolls looked ahead before a cube decision, by level."""
 BRAS_DOUBLE, BRAS_DROP = 62.0, 80.0
 """Seed 001's money-game thresholds ``S_live_low`` and ``S_drop``, read as the calibrated win
 chance in percent (module doc)."""

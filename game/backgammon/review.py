@@ -1,6 +1,8 @@
-"""Backgammon's part of a game review (:mod:`game.core.review`): decision kinds, GNU IDs,
-the units of the equity lost, which decisions the error rate counts (:func:`review_rated`),
-the match winning chance for the graph (:func:`match_chance`), and luck.
+"""Backgammon's part of a game review (:mod:`game.core.review`), :data:`REVIEW`: decision
+kinds, GNU IDs, the units of the equity lost, which decisions the error rate counts
+(:func:`review_rated`), the match winning chance for the graph (:func:`match_chance`), and
+luck.  :class:`BackgammonReview` works the cube facts of a position out once
+(:class:`ReviewedPosition`) and answers the review's questions from them.
 
 **Units** (:func:`review_units`), as GNU Backgammon reports errors: in a money game per unit
 of the current cube (the chequer search's values are cubeless equity times the cube); in a
@@ -26,7 +28,8 @@ after the roll, as above).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -35,7 +38,7 @@ from . import formats
 from .ai import strongest_evaluator
 from .analysis_scale import CHANCES, DISPLAY_SCALE
 from .cube_ai import CubeSearchRules, centred_outcomes, chances_of, value_weights
-from .cube_rules import decision
+from .cube_rules import decision, game_number
 from .cube_state import DOUBLE, CubeState
 from .evaluators import boards_to_array, get_evaluator
 from .nets.encoding import flip_outputs
@@ -71,7 +74,10 @@ def review_rated(state: BackgammonState, records, played) -> bool:
     """Whether a decision counts in the error rate (see :mod:`game.core.review`): every
     chequer play; a take or pass; a double; a no double only when close (the best action
     ahead of doubling by less than :data:`CLOSE_CUBE`, in the records' units)."""
-    kind = decision(state)
+    return _rated(decision(state), records, played)
+
+
+def _rated(kind: str | None, records, played) -> bool:
     if kind != "cube" or played.move == DOUBLE:
         return True
     double = next((r for r in records if r.move == DOUBLE), None)
@@ -91,7 +97,11 @@ def emg_scale(state: BackgammonState, player: int | None = None) -> float:
 def review_units(state: BackgammonState) -> float:
     """The factor from a chequer decision's ``-diff`` to GNU's units (see the module doc);
     cube decisions' records are already in them."""
-    if state.cube is None or decision_kind(state) == "cube":
+    return _units(state, decision(state))
+
+
+def _units(state: BackgammonState, kind: str | None) -> float:
+    if state.cube is None or kind in ("cube", "take"):
         return 1.0
     return emg_scale(state) if state.cube.is_match else 1.0 / state.cube.value
 
@@ -179,3 +189,67 @@ def _reorder(states, values, mine) -> list[float]:
     """``mine`` (in ``values``' order) back in the order of ``states``."""
     where = {id(s): v for (s, _), v in zip(values, mine)}
     return [where[id(s)] for s in states]
+
+
+@dataclass(frozen=True)
+class ReviewedPosition:
+    """The review's facts of one backgammon decision (:class:`~game.core.capabilities.ReviewedPosition`):
+    which decision it is (:func:`.cube_rules.decision`) is worked out once, and the rest from it."""
+
+    state: BackgammonState
+
+    @cached_property
+    def _decision(self) -> str | None:
+        return decision(self.state)
+
+    @property
+    def kind(self) -> str:
+        return "cube" if self._decision in ("cube", "take") else "chequer"
+
+    @cached_property
+    def _ids(self) -> tuple[str, str]:
+        return review_position(self.state)
+
+    @property
+    def position_id(self) -> str:
+        return self._ids[0]
+
+    @property
+    def match_id(self) -> str:
+        return self._ids[1]
+
+    @property
+    def game(self) -> int:
+        return game_number(self.state)
+
+    @cached_property
+    def units(self) -> float:
+        return _units(self.state, self._decision)
+
+    def rated(self, records, played) -> bool:
+        return _rated(self._decision, records, played)
+
+    def match(self, best) -> tuple[float, float] | None:
+        return match_chance(self.state, best)
+
+
+class BackgammonReview:
+    """Backgammon's :class:`~game.core.capabilities.Review`: chequer and cube decisions,
+    GNU Backgammon's marks (0.04, 0.08, 0.16 in its units) and the luck of the dice."""
+
+    decision_kinds = ("chequer", "cube")
+    thresholds = (0.04, 0.08, 0.16)
+    measures_luck = True
+
+    def at(self, state: BackgammonState) -> ReviewedPosition:
+        return ReviewedPosition(state)
+
+    def game_number(self, state: BackgammonState) -> int:
+        return game_number(state)
+
+    def luck(self, before: BackgammonState, after: BackgammonState, **options) -> float | None:
+        return luck(before, after, **options)
+
+
+REVIEW = BackgammonReview()
+"""Backgammon's review, as ``GameInfo.review`` loads it."""

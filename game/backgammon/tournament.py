@@ -4,7 +4,7 @@ record tells the statistics besides its ±1 result."""
 
 from __future__ import annotations
 
-from ..core.gameinfo import TournamentOption
+from ..core.capabilities import TournamentOption, TournamentPlay
 from .cube_rules import game_number, match_score
 from .cube_state import MAX_MATCH_LENGTH
 
@@ -29,3 +29,7 @@ def match_tally(state) -> tuple[int, tuple[int, int]] | None:
     the match length); ``None`` outside matches."""
     score = match_score(state)
     return None if score is None else (game_number(state), score)
+
+
+TOURNAMENT = TournamentPlay(flags=TOURNAMENT_FLAGS, choices=TOURNAMENT_CHOICES, tally=match_tally)
+"""Backgammon's tournaments, as ``GameInfo.tournament`` loads them."""

@@ -33,21 +33,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
+from ..core.capabilities import Level as CoreLevel
 from ..core.search import Limits, SearchPlayer, SearchResult, TranspositionTable, alphabeta, greedy
 from .search import BREADTH, EVALUATOR, RULES, URGENT, WIN, evaluator, narrowed, root_select
 from .state import ChesstackState
 
 
-@dataclass(frozen=True)
-class Level:
-    """A playing level: depth, root actions searched deeper (``keep``, plus ``pressing`` urgent
-    ones), limits, noise (centipawns), the evaluator and the narrowing below the root."""
+@dataclass(frozen=True, kw_only=True)
+class Level(CoreLevel):
+    """A playing level with its search settings: root actions searched deeper (``keep``, plus
+    ``pressing`` urgent ones), noise (centipawns), the evaluator and the narrowing below the
+    root; depth and limits are the shared record's (``plies``, ``nodes``, ``seconds``)."""
 
-    name: str
-    plies: int
     keep: int | None = None
-    nodes: int | None = None
-    seconds: float | None = None
     noise: float = 0.0
     evaluator: str = EVALUATOR
     breadth: int = BREADTH
@@ -59,11 +57,19 @@ class Level:
 
 
 LEVELS = {level.name: level for level in (
-    Level("beginner", 0, noise=150.0),
-    Level("intermediate", 1, keep=8, noise=40.0),
-    Level("advanced", 2, keep=10, nodes=8_000),
-    Level("expert", 6, keep=12, nodes=9_000, seconds=1.5),
+    Level("beginner", "Beginner", "0 ply, noisy",
+          "Takes the action that looks best now, with big errors (noise of 150 centipawns).",
+          analysis=False, plies=0, noise=150.0),
+    Level("intermediate", "Intermediate", "1 ply",
+          "Looks at your reply to each action, with small errors (noise of 40 centipawns).",
+          plies=1, keep=8, noise=40.0),
+    Level("advanced", "Advanced", "2 ply", "Searches two moves deep over the promising actions.",
+          plies=2, keep=10, nodes=8_000),
+    Level("expert", "Expert", "deeper, slower",
+          "Searches as deep as 9,000 positions or 1.5 s allow: the strongest, slower.",
+          plies=6, keep=12, nodes=9_000, seconds=1.5),
 )}
+"""The levels by name, weakest first, each declared once (menus, settings and search)."""
 TABLE_ENTRIES = 200_000
 
 

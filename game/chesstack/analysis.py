@@ -17,8 +17,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.analysis import MoveAnalysis, analyze
+from ..core.capabilities import Analysis, TutorMargin
 from ..core.search import Limits, ScoredMove, trails
-from .ai import get_level, search
+from .ai import LEVELS, get_level, search
 from .evaluators.stacks import STACKS_TERMS, stacks_terms
 from .search import RULES, WIN
 from .state import ChesstackState
@@ -73,3 +74,25 @@ def analyze_position(state: ChesstackState, level: str = "advanced", limits: Lim
 
     return analyze(RULES, state, ranked.moves, DISPLAY_SCALE, explain=lambda _, m: factors[m.move],
                    warnings=warnings)
+
+
+def _analysis() -> Analysis:
+    from .evaluators import DEFAULT_EVALUATOR, EVALUATORS, evaluate
+
+    return Analysis(
+        analyze=analyze_position,
+        levels=tuple(LEVELS.values()),
+        options={"level": "advanced"},
+        cancellable=True,
+        value_heading="cp",
+        tutor_margin=TutorMargin(150.0, "value", "centipawns", decimals=0),
+        format_value=format_value,
+        evaluators=EVALUATORS,
+        default_evaluator=DEFAULT_EVALUATOR,
+        evaluate=evaluate,
+    )
+
+
+ANALYSIS = _analysis()
+"""Chesstack's :class:`~game.core.capabilities.Analysis`: a level's search (``--level``); the
+tutor questions an action 150 centipawns (a pawn and a half) or more behind the best."""

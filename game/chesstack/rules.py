@@ -19,7 +19,7 @@ One action a turn, White first, the board empty and each pocket K1 Q1 B2 N2 R2 P
 At the end of every action each of the mover's stunned pieces gets stun − 1 and move + 1
 (the piece just placed too).  Once two actions have been played, a side with no royal on the
 board has lost (both without: a draw).  There is no check rule and no natural end otherwise:
-tournaments cap a game's length (``GameInfo.max_plies``).  Results: +1 / −1, a draw 0.
+tournaments cap a game's length (``Rules.max_plies``).  Results: +1 / −1, a draw 0.
 
 Choices where the spec leaves a program a question: §9's defaults throughout (one action per
 turn, pawn stun 8..2 by rank, stun on any piece, succession only when attacked, disguise to a
@@ -82,6 +82,9 @@ class ChesstackRules(Rules[ChesstackState, Action]):
     """The rules of Chesstack (one action per turn)."""
 
     name = "chesstack"
+    max_plies = 300
+    """Nothing ends a game in which neither side takes the other's last royal (the spec has no
+    move-count rule)."""
 
     def initial_state(self, options: dict[str, Any] | None = None) -> ChesstackState:
         return ChesstackState.start()

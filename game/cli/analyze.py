@@ -3,12 +3,12 @@
 Prints every legal move ranked like GNU Backgammon's hint window (rank, depth, the game's
 detail columns such as win and gammon chances, value, difference to the best, score, move),
 then each move's warnings and the factors behind the best moves.  A decision that is no
-ordinary move is headed as what it is (``GameInfo.decision_heading``: backgammon's "cube
+ordinary move is headed as what it is (``Notation.decision_heading``: backgammon's "cube
 decision (take or pass): 2 actions").  ``--json`` prints a list,
 best first, of ``{"move", "score", "value", "warnings": [...], "factors": {...}}`` plus
 ``details``, ``rank``, ``diff``, ``plies``, ``exact``, ``explanation`` and ``score_diff``.
 ``--level`` and ``--evaluator`` (names in any case) are taken by games whose analysis has
-those options (``GameInfo.analysis_options``, whose defaults apply otherwise); ``--dice`` by
+those options (``Analysis.options``, whose defaults apply otherwise); ``--dice`` by
 games with dice.  A finished game is a usage error: there is no move to analyze.
 """
 
@@ -46,21 +46,22 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def _about(option: str) -> str:
-    games = [info for info in all_games() if option in info.analysis_options]
-    choices = {"level": lambda info: [level.name for level in info.levels], "evaluator": lambda info: info.evaluators}
-    return "; ".join(f"{info.name}: {', '.join(choices[option](info))} (default {info.analysis_options[option]})"
+    games = [info for info in all_games() if option in info.move_analysis().options]
+    choices = {"level": lambda info: [level.name for level in info.levels], "evaluator": lambda info: info.move_analysis().evaluators}
+    return "; ".join(f"{info.name}: {', '.join(choices[option](info))} (default {info.move_analysis().options[option]})"
                      for info in games) or "no game's analysis takes it"
 
 
 def analysis_options(info, args: argparse.Namespace) -> dict:
     """The analysis options: the game's defaults, with those given checked and put in."""
-    known = {"level": [level.name for level in info.levels], "evaluator": list(info.evaluators)}
-    options = {key: value for key, value in info.analysis_options.items() if key in OPTIONS}
+    analysis = info.move_analysis()
+    known = {"level": [level.name for level in analysis.levels], "evaluator": list(analysis.evaluators)}
+    options = {key: value for key, value in analysis.options.items() if key in OPTIONS}
     for key in OPTIONS:
         value = getattr(args, key)
         if value is None:
             continue
-        if key not in info.analysis_options:
+        if key not in analysis.options:
             raise UsageError(f"{info.title}'s analysis takes no --{key}")
         if value not in known[key]:
             raise UsageError(f"unknown {key} {value!r}; known {key}s: {', '.join(known[key])}")
@@ -70,11 +71,11 @@ def analysis_options(info, args: argparse.Namespace) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    if info.analyze is None:
+    if info.move_analysis().analyze is None:
         raise UsageError(f"{info.title} has no move analysis")
     state = read_position(info, args, "analyze")
     options = analysis_options(info, args)
-    records = info.analyze(state, **options)
+    records = info.move_analysis().analyze(state, **options)
     if args.json:
         print(json.dumps([record.to_json() for record in records]))
     else:
@@ -86,17 +87,18 @@ def print_table(info, state, records, options: dict) -> None:
     """The hint-window table (headed by the analysis ``options``), then warnings and reasons."""
     settings = "".join(f", {key} {value}" for key, value in options.items())
     plural = "" if len(records) == 1 else "s"
-    heading = info.decision_heading(state) if info.decision_heading else None
-    noun = "action" if heading else info.move_noun  # a cube decision's choices are no plays
+    heading = info.notation.decision_heading(state) if info.notation.decision_heading else None
+    noun = "action" if heading else info.notation.move_noun  # a cube decision's choices are no plays
     what = f"{heading}: {len(records)} {noun}{plural}" if heading else f"{len(records)} legal {noun}{plural}"
-    print(f"{info.title}: {what} in {info.format_position(state)}{settings}")
-    chances = [(key, title) for key, title in info.detail_columns if records and key in records[0].details]
+    print(f"{info.title}: {what} in {info.notation.format_position(state)}{settings}")
+    analysis = info.move_analysis()
+    chances = [(key, title) for key, title in analysis.columns if records and key in records[0].details]
     header = f"{'#':>3} {'ply':>3} " + "".join(f"{title:>7}" for _, title in chances)
     print(header + f" {'value':>8} {'diff':>8} {'score':>6}  {noun}")
     for r in records:
         cells = "".join(f"{100 * r.details[key]:6.1f}%" for key, _ in chances)
-        diff = "" if r.rank == 1 else info.format_value(r.diff)
-        print(f"{r.rank:>3} {r.plies:>3} {cells} {info.format_value(r.value):>8} {diff:>8} {r.score:+6.1f}  {r.notation}")
+        diff = "" if r.rank == 1 else analysis.format_value(r.diff)
+        print(f"{r.rank:>3} {r.plies:>3} {cells} {analysis.format_value(r.value):>8} {diff:>8} {r.score:+6.1f}  {r.notation}")
     warned = [r for r in records if r.warnings]
     if warned:
         print("\nwarnings:")

@@ -80,7 +80,7 @@ def _progress(done: int, total: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    calibration = info.calibration
+    calibration = info.calibration() if info.calibration is not None else None
     if calibration is None:
         raise UsageError(f"calibrate is not available for {info.title}")
     names = _evaluators(args.evaluator, calibration.evaluators())

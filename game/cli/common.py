@@ -25,8 +25,8 @@ def game_info(args: argparse.Namespace) -> GameInfo:
 
 def position_help() -> str:
     """``--position``'s help: each game's position forms, as the game words them for a user
-    (``GameInfo.position_forms``; never a docstring, which is written for programmers)."""
-    forms = [f"{info.name}: {info.position_forms or 'its position text'}" for info in all_games()]
+    (``Notation.position_forms``; never a docstring, which is written for programmers)."""
+    forms = [f"{info.name}: {info.notation.position_forms or 'its position text'}" for info in all_games()]
     return "the position (" + "; ".join(forms) + ")"
 
 
@@ -67,14 +67,14 @@ def read_position(info: GameInfo, args: argparse.Namespace, doing: str, decision
     ``doing`` is what the command would do ("analyze") for the message; a
     :class:`UsageError` otherwise."""
     with user_input():
-        state = info.parse_position(args.position)
+        state = info.notation.parse_position(args.position)
     rules = info.rules()
     if rules.is_over(state):
         raise UsageError(f"the game is over ({ending(info, state)}); there is nothing to {doing}")
     if any(getattr(args, f"chance_{name}", None) is not None for name in _chance_flags()) or decision:
         state = with_chance(info, args, state)
     if decision and rules.to_move(state) == CHANCE:
-        raise UsageError(f"a chance outcome comes next in this position, not a {info.move_noun}")
+        raise UsageError(f"a chance outcome comes next in this position, not a {info.notation.move_noun}")
     return state
 
 

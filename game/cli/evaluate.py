@@ -1,6 +1,6 @@
 """``tabula eval GAME --position P [--evaluator NAME] [--json]``: one position's value and factors.
 
-Runs one of the game's position evaluators (``GameInfo.evaluators``; default
+Runs one of the game's position evaluators (``Analysis.evaluators``; default
 ``GameInfo.default_evaluator``) and prints its report
 (:class:`~game.core.evaluation.Evaluation`): with ``--json``, ``{"evaluator": NAME,
 "value": <main value>, "factors": {name: contribution, ...}}`` plus what the game adds.
@@ -32,8 +32,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("eval", help="evaluate a position: each factor and the total")
     add_game_argument(parser)
     parser.add_argument("--position", required=True, help=position_help())
-    names = "; ".join(f"{info.name}: {', '.join(info.evaluators)} (default {info.default_evaluator})"
-                      for info in all_games() if info.evaluate is not None)
+    names = "; ".join(f"{info.name}: {', '.join(info.move_analysis().evaluators)} (default {info.move_analysis().default_evaluator})"
+                      for info in all_games() if info.move_analysis().evaluate is not None)
     parser.add_argument("--evaluator", type=canonical_name, help=f"the evaluator ({names})")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
@@ -41,16 +41,17 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    if info.evaluate is None:
-        having = ", ".join(game.name for game in all_games() if game.evaluate is not None) or "none"
+    if info.move_analysis().evaluate is None:
+        having = ", ".join(game.name for game in all_games() if game.move_analysis().evaluate is not None) or "none"
         raise UsageError(f"{info.title} has no position evaluators (games with them: {having})")
-    name = args.evaluator or info.default_evaluator
-    if name not in info.evaluators:
-        raise UsageError(f"unknown evaluator {name!r}; known evaluators: {', '.join(info.evaluators)}")
+    analysis = info.move_analysis()
+    name = args.evaluator or analysis.default_evaluator
+    if name not in analysis.evaluators:
+        raise UsageError(f"unknown evaluator {name!r}; known evaluators: {', '.join(analysis.evaluators)}")
     state = read_position(info, args, "evaluate", decision=False)
-    evaluation = info.evaluate(state, name)
+    evaluation = analysis.evaluate(state, name)
     if args.json:
         print(json.dumps(evaluation.to_json()))
     else:
-        print("\n".join(evaluation.lines(info.format_position(state))))
+        print("\n".join(evaluation.lines(info.notation.format_position(state))))
     return 0

@@ -1,7 +1,7 @@
 """``tabula moves GAME --position P [--dice 31] [--json]``: every legal move of a position.
 
 ``--json`` prints a list with one object per legal move: ``"move"`` (its notation) and what
-the game tells of it (``GameInfo.move_json``): backgammon ``"position_id"``, the position
+the game tells of it (``Notation.move_json``): backgammon ``"position_id"``, the position
 after the play with the mover still on roll (GNU Backgammon's convention); by default
 ``"position"``, the position after the move in the game's text form.  A game with dice
 takes ``--dice`` (default: the dice in the position).  A finished game, or a position where
@@ -37,9 +37,9 @@ def move_rows(info, state) -> list[tuple[dict, str]]:
     rules, rows = info.rules(), []
     for move in rules.legal_moves(state):
         after = rules.apply(state, move)
-        told = info.move_json(state, move, after) if info.move_json else {"position": info.format_position(after)}
+        told = info.notation.move_json(state, move, after) if info.notation.move_json else {"position": info.notation.format_position(after)}
         text = next((value for value in told.values() if isinstance(value, str)), None)
-        rows.append(({"move": rules.notation(state, move), **told}, text or info.format_position(after)))
+        rows.append(({"move": rules.notation(state, move), **told}, text or info.notation.format_position(after)))
     return rows
 
 
@@ -50,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([row for row, _ in rows]))
         return 0
-    noun = info.move_noun + ("" if len(rows) == 1 else "s")
+    noun = info.notation.move_noun + ("" if len(rows) == 1 else "s")
     drawn = f" for {info.chance.shown(state)}" if info.chance and info.chance.shown else ""
-    print(f"{len(rows)} legal {noun}{drawn} in {info.format_position(state)}:")
+    print(f"{len(rows)} legal {noun}{drawn} in {info.notation.format_position(state)}:")
     for number, (row, after) in enumerate(rows, 1):
         print(f"{number:4d}. {row['move']:<28} {after}")
     return 0

@@ -1,6 +1,6 @@
 """``tabula replay GAME --moves "..." [game options] [--json]``: play a move list.
 
-The moves are split by the game (``GameInfo.split_moves``): backgammon's are dice plus
+The moves are split by the game (``Notation.split_moves``): backgammon's are dice plus
 notation (``"31:8/5 6/5 52:13/8 13/11"``, ``--first white`` by default, since the list does
 not say who opens); Mandragora's are area moves (``"P3 P1 O7"``, with ``--pattern`` and
 ``--first player|opponent``).  The flags are the games' move-list options
@@ -40,13 +40,13 @@ def run(args: argparse.Namespace) -> int:
     info = game_info(args)
     rules = info.rules()
     options = info.move_list_game_options(chosen_options(info, args, "move_list"))
-    states = replay(rules, options, info.split_moves(args.moves))
+    states = replay(rules, options, info.notation.split_moves(args.moves))
     final = states[-1]
     over = rules.is_over(final)
     mover = rules.to_move(final)
     report = {
         "game": info.name,
-        "position": info.format_position(final),
+        "position": info.notation.format_position(final),
         "over": over,
         "result": list(rules.result(final)) if over else None,
         "plies": sum(1 for state in states[:-1] if rules.to_move(state) != CHANCE),

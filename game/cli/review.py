@@ -18,7 +18,8 @@ import argparse
 import json
 import sys
 
-from ..core.review import ReviewCancelled, cached_review
+from ..core.review import ReviewCancelled, cached_review, review_of
+from ..core.review_report import Report
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record
 from .common import UsageError, canonical_name
@@ -38,11 +39,12 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     record = _load(args.file)
     info = get_game(record.game)
-    if info.analyze is None:
+    analysis = info.move_analysis()
+    if analysis.analyze is None:
         raise UsageError(f"{info.title} has no move analysis to review with")
     options = {}
-    if "level" in info.analysis_options:
-        options["level"] = info.analysis_options["level"]
+    if "level" in analysis.options:
+        options["level"] = analysis.options["level"]
     if args.level is not None:
         if args.level not in info.analysis_level_names:
             raise UsageError(f"unknown level {args.level!r}; {info.title}'s analysis levels: "
@@ -62,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         if sys.stderr.isatty():
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps(report.as_json()))
     else:
         print_report(info, report, options)
     return 0
@@ -85,22 +87,23 @@ def _progress(done: int, total: int) -> None:
     print(f"\rreviewing [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr, flush=True)
 
 
-def print_report(info, report: dict, options: dict) -> None:
+def print_report(info, report: Report, options: dict) -> None:
     settings = "".join(f", {key} {value}" for key, value in options.items())
     print(f"{info.title} review{settings}")
-    for game in report["games"]:
-        marked = [d for d in game["decisions"] if d["mark"]]
-        heading = f"game {game['game']}: " if len(report["games"]) > 1 else ""
-        print(f"{heading}{len(game['decisions'])} decisions, {len(marked)} marked")
+    for number, decisions in report.games:
+        marked = [d for d in decisions if d.mark]
+        heading = f"game {number}: " if len(report.games) > 1 else ""
+        print(f"{heading}{len(decisions)} decisions, {len(marked)} marked")
         for d in marked:
-            dice = f" {d['dice']}" if d["dice"] else ""
-            print(f"  {d['player']}{dice}: played {d['played']}, best {d['best']}, "
-                  f"lost {info.format_value(d['equity_lost'])} ({d['mark']})  {d['position_id']}")
+            dice = f" {d.dice}" if d.dice else ""
+            print(f"  {d.player}{dice}: played {d.played}, best {d.best}, "
+                  f"lost {info.move_analysis().format_value(d.equity_lost)} ({d.mark})  {d.position_id}")
     print("totals:")
-    for player, t in report["totals"].items():
-        kinds = ", ".join(f"{kind} {t[kind]:.3f}" for kind in info.decision_kinds if kind in t)
-        luck = f", luck {t['luck']:+.3f}" if info.luck is not None else ""
-        adjusted = f", luck-adjusted result {t['luck_adjusted']:+.3f}" if info.luck is not None and t["luck_adjusted"] is not None else ""
+    game_review = review_of(info)
+    for player, t in report.totals.items():
+        kinds = ", ".join(f"{kind} {t[kind]:.3f}" for kind in game_review.decision_kinds if kind in t)
+        luck = f", luck {t['luck']:+.3f}" if game_review.measures_luck else ""
+        adjusted = f", luck-adjusted result {t['luck_adjusted']:+.3f}" if game_review.measures_luck and t["luck_adjusted"] is not None else ""
         rated = f" ({t['rated']} rated)" if t.get("rated", t["decisions"]) != t["decisions"] else ""
         print(f"  {player}: {t['decisions']} decisions{rated}, lost {t['total']:.3f} ({kinds}), "
               f"average {t['average']:.4f}, error rate {t['error_rate']:.1f}{luck}{adjusted}")

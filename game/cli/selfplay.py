@@ -1,6 +1,6 @@
 """``tabula selfplay GAME --games N --seed S [--max-plies N]``: random-vs-random games, headless,
 with a summary.  A game still on after ``--max-plies`` decisions (default: the game's own guard,
-``GameInfo.max_plies``, for games that may never end) is stopped and counted as unfinished."""
+``Rules.max_plies``, for games that may never end) is stopped and counted as unfinished."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     wins = [0, 0]
     kinds = [Counter(), Counter()]  # per winner: games by points won
     draws = plies = unfinished = 0
-    limit = args.max_plies or info.max_plies
+    limit = args.max_plies or rules.max_plies
     for _ in range(args.games):
         players = [RandomPlayer(seeds.getrandbits(63)), RandomPlayer(seeds.getrandbits(63))]
         record, _ = play_game(rules, players, seed=seeds.getrandbits(63), max_plies=limit)

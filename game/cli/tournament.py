@@ -9,7 +9,7 @@ share one chance seed, so in dice games both players meet the same dice ("duplic
 Every seed derives from ``--seed`` and the pair and deal, so results do not depend on the
 number of workers.
 
-A game may declare ways its tournaments are played (``GameInfo.tournament_flags``), each a
+A game may declare ways its tournaments are played (``TournamentPlay.flags``), each a
 flag setting one game option of every game: backgammon's ``--match N`` (1..25) plays each
 game of the schedule as a match to N points (``match_length``; a match is one game, result
 ±1) and ``--cube`` cubeful money games (``cube``; results in points, the cube included);
@@ -88,7 +88,7 @@ from pathlib import Path
 
 from ..core import argtypes
 from ..core.cluster import CLUSTERS, ClusterError, connect
-from ..core.gameinfo import TournamentOption
+from ..core.capabilities import TournamentOption
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar
@@ -102,10 +102,10 @@ from .common import UsageError, add_game_argument, canonical_name
 
 
 def declared_flags() -> dict[str, list[tuple[str, TournamentOption]]]:
-    """Flag name → ``(game title, flag)`` for every game declaring it (``GameInfo.tournament_flags``)."""
+    """Flag name → ``(game title, flag)`` for every game declaring it (``TournamentPlay.flags``)."""
     declared: dict[str, list[tuple[str, TournamentOption]]] = {}
     for info in all_games():
-        for name, flag in info.tournament_flags.items():
+        for name, flag in info.tournament_play().flags.items():
             declared.setdefault(name, []).append((info.title, flag))
     return declared
 
@@ -144,9 +144,9 @@ def chosen_flags(info, args: argparse.Namespace) -> dict[str, object]:
         value = getattr(args, f"flag_{name}", None)
         if value is None:
             continue
-        flag = info.tournament_flags.get(name)
+        flag = info.tournament_play().flags.get(name)
         if flag is None:
-            offered = ", ".join(f"--{n}" for n in info.tournament_flags)
+            offered = ", ".join(f"--{n}" for n in info.tournament_play().flags)
             raise UsageError(f"--{name} is not a tournament flag of {info.title}"
                              + (f" (its flags: {offered})" if offered else ", which has none"))
         options[flag.option] = value

@@ -20,7 +20,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     games = parser.add_subparsers(dest="game", metavar="GAME", required=True,
                                   help="the game: " + ", ".join(info.name for info in all_games()))
     for info in all_games():
-        training = info.training
+        training = info.training() if info.training is not None else None
         game = games.add_parser(info.name, help=training.help if training else f"{info.title} has no training")
         if training is not None:
             training.add_arguments(game)
@@ -32,6 +32,6 @@ def _runner(info):
         if info.training is None:
             trainable = ", ".join(game.name for game in all_games() if game.training is not None) or "none"
             raise UsageError(f"{info.title} has no training (games with training: {trainable})")
-        return info.training.run(args)
+        return info.training().run(args)
 
     return run

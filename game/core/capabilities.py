@@ -8,20 +8,24 @@ A :class:`~.gameinfo.GameInfo` declares an ability as a zero-argument factory, u
 lacks it; shared code asks for it once (``info.match_files()``) and calls its methods, never
 probing with ``getattr``/``hasattr``.
 
-So far: :class:`MatchFiles` and :class:`Commands`.
+So far: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review` and
+:class:`TournamentPlay`.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import import_module
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
+from .evaluation import Evaluation
 from .match import GameRecord
 
-__all__ = ["Commands", "MatchFiles", "lazy"]
+__all__ = ["Analysis", "Commands", "Level", "MatchFiles", "Review", "ReviewedPosition", "TournamentOption", "TournamentPlay",
+           "TutorMargin", "NO_ANALYSIS", "lazy", "three_decimals"]
 
 
 def lazy(path: str) -> Callable[[], Any]:
@@ -82,3 +86,209 @@ class MatchFiles(Protocol):
     def export(self, record: GameRecord) -> tuple[Any, bool]:
         """A record's finished games as a match, and whether a game still in progress was
         left out; ``ValueError`` for a record no match file can hold."""
+
+
+@runtime_checkable
+class ReviewedPosition(Protocol):
+    """What a game says of one decision's position in a review, worked out once per position
+    (backgammon's cube facts) and asked for by :func:`~.review.review` field by field."""
+
+    kind: str
+    """The kind of decision ("chequer" or "cube" in backgammon), one of ``decision_kinds``."""
+    position_id: str
+    """The position as players exchange it (backgammon: GNU's position ID)."""
+    match_id: str | None
+    """Its match and cube state (backgammon: GNU's match ID); ``None`` where there is none."""
+    game: int
+    """The number of the game it belongs to when one protocol game is a match of several."""
+    units: float
+    """The factor from the tutor's lost amount to the review's units (backgammon: EMG in
+    matches, per unit of cube in money); 1 for most games."""
+
+    def rated(self, records: list, played: Any) -> bool:
+        """Whether the decision counts in the error rate (backgammon: not a no double that
+        was not close, as GNU Backgammon counts)."""
+
+    def match(self, best: Any) -> tuple[float, float] | None:
+        """``(mover's match winning chance, its display score)`` after the ``best`` record;
+        ``None`` outside a match."""
+
+
+@runtime_checkable
+class Review(Protocol):
+    """A game's part of reviewing a whole game (:mod:`~.review`): its decision kinds, marks
+    and luck, and per position the facts :class:`ReviewedPosition` holds.  A game without
+    one is reviewed as plain moves (:class:`~.review.PlainReview`)."""
+
+    decision_kinds: tuple[str, ...]
+    """Every kind :attr:`ReviewedPosition.kind` takes, in the order the totals list them."""
+    thresholds: tuple[float, float, float] | None
+    """Lost amounts from which a decision is doubtful, bad, very bad; ``None``: half, once and
+    twice the tutor's margin."""
+    measures_luck: bool
+    """Whether :meth:`luck` measures anything (the report's luck totals are ``None`` if not)."""
+
+    def at(self, state: Any) -> ReviewedPosition:
+        """The review's facts of the decision at ``state``."""
+
+    def game_number(self, state: Any) -> int:
+        """The number of the game ``state`` belongs to (1 unless the game is a match of several)."""
+
+    def luck(self, before: Any, after: Any, **analysis_options: Any) -> float | None:
+        """What the chance outcome from ``before`` to ``after`` gave the player who then
+        decides, in the review's units; ``None`` where it does not apply."""
+
+
+class TournamentOption(NamedTuple):
+    """A way a tournament of this game may be played: the ``tabula tournament`` flag ``--NAME``
+    (backgammon: ``--match N``, ``--cube``), stored in the tournament's settings.
+
+    The flag sets the game option ``option`` of every game of the schedule.  With ``low`` and
+    ``high`` it takes a whole number in that range (``--match 5`` sets ``match_length`` to 5);
+    without, it is an on/off flag that sets ``True`` (``--cube`` sets ``cube``).  Flags that
+    share a non-empty ``group`` are alternatives: a tournament takes at most one of them."""
+
+    option: str
+    help: str
+    low: int | None = None
+    high: int | None = None
+    group: str = ""
+
+    def check(self, value: Any) -> Any:
+        """``value`` if this flag can set it (a whole number in range, or ``True``); ``ValueError`` otherwise."""
+        if self.low is None:
+            if value is not True:
+                raise ValueError(f"{self.option} must be true, got {value!r}")
+        elif type(value) is not int or not self.low <= value <= self.high:
+            raise ValueError(f"{self.option} must be a whole number from {self.low} to {self.high}, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class TournamentPlay:
+    """How a game's tournaments may be played, beyond the plain way (every game from the
+    game's default options, scored by its result): one value, declared by the game."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Options of every tournament game (Mandragora: a random pattern and first mover, drawn
+    with the deal's chance seed, so both seatings of a deal get the same setup)."""
+    flags: Mapping[str, TournamentOption] = field(default_factory=dict)
+    """Flag name → a way tournaments of this game may be played (``--match N``), see
+    :class:`TournamentOption`; the options it sets go on top of :attr:`options`."""
+    choices: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """``(label, options)`` the window's tournament screen offers in a drop-down, the first the
+    default (backgammon: ``("Cubeless", {})``, ``("Money with cube", {"cube": True})``,
+    ``("Match to 5", {"match_length": 5})`` …); each sets what :attr:`flags` can."""
+    tally: Callable[[Any], tuple[int, tuple[int, int]] | None] | None = None
+    """``tally(final_state)``: ``(games, (points of seat 0, points of seat 1))``, whole numbers,
+    when one protocol game is a match of several games (backgammon's ``--match``), else
+    ``None``; tournaments then also report points per game of the matches."""
+
+
+
+@dataclass(frozen=True)
+class Level:
+    """A computer level, in one record: a player of the game (``name`` is one of its
+    ``player_names``) whose search the window's analysis (hints, tutor, graph) can also run
+    at.  A game's search may subclass it with its own settings (backgammon's move filters
+    and noise), keyword-only, so that one table declares each level once."""
+
+    name: str
+    title: str
+    depth: str
+    """Depth in words, for the settings ("1 ply", "2 ply, slower")."""
+    description: str = ""
+    analysis: bool = True
+    """Offered as an analysis strength (a level that only adds noise is not)."""
+    plies: int = 0
+    """How deep its move (chequer play) search looks."""
+    cube_plies: int | None = None
+    """How deep it looks before a cube decision (backgammon); ``None`` for games without one."""
+    nodes: int | None = None
+    """The most positions one search may visit (``None``: no limit)."""
+    seconds: float | None = None
+    """The longest one search may take (``None``: no limit)."""
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} ({self.depth})"
+
+
+def three_decimals(value: float) -> str:
+    """A value or a difference as the analysis' tables print it by default: ``+0.123``."""
+    return f"{value:+.3f}"
+
+
+class TutorMargin(NamedTuple):
+    """How far behind the best a move must be for the tutor to question it, in the game's
+    own units: ``measure`` "value" compares the record's ``diff`` (native value, e.g.
+    equity), "score" its ``score_diff`` (the display score, or a game's own score)."""
+
+    amount: float
+    measure: str
+    unit: str
+    """The units in words, for the tutor's dialog ("points of equity")."""
+    decimals: int | None = None
+    """Decimals of the gap in the dialog; by default 1 for a score, 3 for a value."""
+
+    def behind(self, record) -> float:
+        """How far ``record`` trails the best, in these units (0 or more)."""
+        return -(record.diff if self.measure == "value" else record.score_diff)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A game's move analysis, levels and evaluators: what hints, the tutor, reviews and
+    ``tabula analyze``/``eval`` run.
+
+    ``analyze(state, **options)`` returns the analysis record of every legal move, best
+    first (:class:`~.analysis.MoveAnalysis`); :attr:`options` names the keyword options it
+    takes with their defaults."""
+
+    analyze: Callable[..., list] | None
+    """``None`` only in :data:`NO_ANALYSIS`."""
+    levels: tuple[Level, ...] = ()
+    """Its computer levels, weakest first, each declared once."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Option → default of what ``analyze`` takes: ``level`` (one of the analysis levels),
+    ``evaluator`` (one of ``evaluators``)."""
+    cancellable: bool = False
+    """``analyze`` takes ``limits`` (:class:`~game.core.search.Limits`) and stops when cancelled."""
+    includes: bool = False
+    """``analyze`` takes ``include``, a move it then searches as deep as the best (a review
+    compares the move played at one depth); games whose analysis searches every move fully
+    need not."""
+    columns: tuple[tuple[str, str], ...] = ()
+    """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
+    tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")
+    value_heading: str = "Value"
+    """The native value's column heading in the hint table ("Equity", "cp")."""
+    format_value: Callable[[float], str] = three_decimals
+    """A native value or difference as the analysis' tables print it (backgammon's equity
+    ``+0.123``; Chesstack's whole centipawns, a won game ``+win``)."""
+    evaluators: tuple[str, ...] = ()
+    """Position evaluators ``tabula eval`` runs (:attr:`evaluate`)."""
+    default_evaluator: str | None = None
+    evaluate: Callable[[Any, str], Evaluation] | None = None
+    """``evaluate(state, name)``: one evaluator's value of a position, with its factors."""
+
+    def __post_init__(self) -> None:
+        level = self.options.get("level")
+        if level is not None and level not in self.level_names:
+            raise ValueError(f"default analysis level {level!r} is not an analysis level")
+
+    @property
+    def level_names(self) -> tuple[str, ...]:
+        """The levels the analysis can run at, weakest first."""
+        return tuple(level.name for level in self.levels if level.analysis)
+
+    def level(self, name: str) -> Level:
+        """The level called ``name``; ``ValueError`` naming the levels otherwise."""
+        for level in self.levels:
+            if level.name == name:
+                return level
+        raise ValueError(f"unknown level {name!r}; known levels: {', '.join(lv.name for lv in self.levels)}")
+
+
+NO_ANALYSIS = Analysis(analyze=None)
+"""What a game without analysis has: no analyze, no levels, no evaluators."""

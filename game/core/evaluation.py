@@ -1,6 +1,6 @@
 """One evaluator's verdict on one position, as ``tabula eval`` reports it for any game.
 
-A game that ships position evaluators declares ``GameInfo.evaluate(state, name) ->
+A game that ships position evaluators declares ``Analysis.evaluate(state, name) ->
 Evaluation``; the command line prints :meth:`Evaluation.to_json` or :meth:`Evaluation.lines`
 and knows nothing else about the evaluator.
 """

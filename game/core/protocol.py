@@ -38,6 +38,10 @@ class Rules(ABC, Generic[State, Action]):
     """Options that may be true or false (a save keeps them as JSON booleans)."""
     list_options: tuple[str, ...] = ()
     """Options that may be a short list of whole numbers (a match score)."""
+    max_plies: int | None = None
+    """Plies after which a game between computers stops unfinished (a draw) when nothing else
+    sets a limit (tournaments, self-play, watch mode): a guard for games in which no rule ends
+    a loop (Mandragora, Chesstack); ``None`` for games that always end."""
 
     @abstractmethod
     def initial_state(self, options: dict[str, Any] | None = None) -> State:

@@ -3,22 +3,23 @@
 :func:`review` replays a :class:`~game.core.match.GameRecord` and, for every player decision
 with more than one legal choice (chance nodes and forced moves are skipped), asks the game's
 ``analyze`` for its records and compares the action played with the best one.  It knows no
-game: the game declares what it needs in :class:`~game.core.gameinfo.GameInfo`
-(``decision_kind``, ``decision_kinds``, ``review_position``, ``game_number``,
-``review_units``, ``review_rated``, ``review_match``, ``luck``).
+game: the game declares its part as a :class:`~game.core.capabilities.Review` (decision
+kinds, marks, luck, and per position its kind, IDs, game number, units, whether it is rated
+and the match chance), else it is reviewed as plain moves (:class:`PlainReview`).  The report
+is a :class:`~.review_report.Report` of frozen :class:`~.review_report.Decision` records.
 
 Choices where the issue is silent:
 
 - ``equity_lost`` is how far the played action's record trails the best, in the units the
-  game's tutor judges by (``GameInfo.tutor_margin``), times the game's ``review_units``:
+  game's tutor judges by (``Analysis.tutor_margin``), times the position's ``units``:
   backgammon's ``-diff`` in equity, normalised as GNU Backgammon does (EMG in matches, per
   unit of cube in money games; the move played searched as deep as the best when the game's
-  analysis can be told to, ``GameInfo.analysis_includes``, as GNU Backgammon analyses the
+  analysis can be told to, ``Analysis.includes``, as GNU Backgammon analyses the
   move made);
   Mandragora's display-score points.  Never below 0; 0 for the best (and 0 if the analysis
   has no record of the action played, which the games' analyses never leave out).
 - ``mark``: ``None`` below the first threshold, then "doubtful", "bad", "very bad" at or
-  above each threshold: the game's ``review_thresholds`` (backgammon 0.04 / 0.08 / 0.16),
+  above each threshold: the game's review's ``thresholds`` (backgammon 0.04 / 0.08 / 0.16),
   else half, once and twice its tutor's margin.
 - ``dice`` is the chance outcome drawn just before the decision (the game's
   ``Chance.in_move_list`` form, "31"), ``None`` when the decision follows another decision.
@@ -31,16 +32,16 @@ Choices where the issue is silent:
   chance after the best action), turned to the first player's view; ``None`` when the game's
   analysis gives no win chance (Mandragora, Chesstack).
 - ``match_win_chance``: in a match, the first player's chance to win the match in the same
-  way (the game's ``review_match``: backgammon's from the best record's cubeless chances at
+  way (the position's ``match``: backgammon's from the best record's cubeless chances at
   the score, the cube centred, for chequer and cube decisions alike); ``None`` outside
   matches.
 - ``ply``: the index in the record's ``actions`` of the action decided (chance outcomes
   counted), so a decision is found on the game by its place, never by its notation.
 - ``score``: the best record's display score (−100..100), from the first player's view, for
   every game (so the same graph serves all three); in a match, the display score of the
-  match chance's ``2·MWC − 1`` (``review_match``), since backgammon's cube records are in
+  match chance's ``2·MWC − 1`` (``match``), since backgammon's cube records are in
   EMG and its plays in match equity, and one curve should mean one thing.
-- ``rated``: whether the decision counts in the error rate: the game's ``review_rated``
+- ``rated``: whether the decision counts in the error rate: the position's ``rated``
   says (backgammon, as GNU Backgammon counts: every chequer play with a choice, and a cube
   decision only when it was acted on — a double, a take, a pass — or close: no double within
   0.16 of doubling); every decision without the hook.
@@ -68,15 +69,65 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from .capabilities import Review
+from .gameinfo import REVIEW_STRICTNESS
 from .match import GameRecord
 from .protocol import CHANCE
 from .resources import weights_fingerprint
+from .review_report import MARKS, Decision, Report
 from .saves import NAME_MAX, write_atomic
 from .untrusted import UntrustedFileError, load_json
 
 THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a decision is doubtful, bad, very bad."""
-MARKS = ("doubtful", "bad", "very bad")
+
+class PlainReview:
+    """The review of a game that declares none (:class:`~.capabilities.Review`): every
+    decision a "move", in the game's own position text, one game, no luck."""
+
+    decision_kinds = ("move",)
+    thresholds = None
+    measures_luck = False
+
+    def __init__(self, info) -> None:
+        self._format = info.notation.format_position
+
+    def at(self, state: Any) -> _PlainPosition:
+        return _PlainPosition(self._format(state))
+
+    def game_number(self, state: Any) -> int:
+        return 1
+
+    def luck(self, before: Any, after: Any, **options: Any) -> None:
+        return None
+
+
+class _PlainPosition:
+    kind, match_id, game, units = "move", None, 1, 1.0
+
+    def __init__(self, position_id: str) -> None:
+        self.position_id = position_id
+
+    def rated(self, records: list, played: Any) -> bool:
+        return True
+
+    def match(self, best: Any) -> None:
+        return None
+
+
+def review_of(info) -> Review:
+    """The game's :class:`~.capabilities.Review`, or :class:`PlainReview` when it declares none."""
+    return info.review() if info.review is not None else PlainReview(info)
+
+
+def review_marks(info, strictness: str = "standard") -> tuple[float, float, float]:
+    """The amounts lost from which a reviewed decision is doubtful, bad, very bad: the game's
+    review's own ``thresholds``, else half, once and twice its tutor's margin, scaled by the
+    ``strictness`` (:data:`REVIEW_STRICTNESS`: strict halves them, lenient doubles them)."""
+    margin = info.move_analysis().tutor_margin.amount
+    base = review_of(info).thresholds or (margin / 2, margin, 2 * margin)
+    scale = REVIEW_STRICTNESS[strictness]
+    return tuple(round(value * scale, 6) for value in base)
 
 
 class ReviewCancelled(Exception):
@@ -107,15 +158,17 @@ def player_labels(info, record: GameRecord) -> list[str]:
 
 def review(info, record: GameRecord, options: dict[str, Any] | None = None,
            thresholds=None, progress: Callable[[int, int], None] | None = None,
-           cancelled: Callable[[], bool] | None = None) -> dict:
-    """The review report of ``record`` (see the module doc and ``tabula review --json``).
+           cancelled: Callable[[], bool] | None = None) -> Report:
+    """The review report of ``record`` (see the module doc; ``tabula review --json`` prints
+    its :meth:`~.review_report.Report.as_json`).
 
-    ``options`` go to ``info.analyze`` (e.g. ``{"level": "intermediate"}``); ``progress(done,
+    ``options`` go to the game's ``Analysis.analyze`` (e.g. ``{"level": "intermediate"}``); ``progress(done,
     total)`` is called after each decision; :class:`ReviewCancelled` when ``cancelled()``."""
-    if info.analyze is None:
+    if info.move_analysis().analyze is None:
         raise ValueError(f"{info.title} has no move analysis to review with")
     options = dict(options or {})
-    thresholds = info.review_marks() if thresholds is None else tuple(thresholds)
+    thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
+    game_review = review_of(info)
     rules = info.rules()
     state = rules.initial_state(dict(record.options))
     steps = []  # (ply, state, action, chance text before it, state before that chance)
@@ -128,69 +181,66 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
         else:
             if len(rules.legal_moves(state)) > 1:
                 steps.append((ply, state, action, chance_text, chance_state))
-            elif chance_state is not None and info.luck is not None:
+            elif chance_state is not None and game_review.measures_luck:
                 forced.append((chance_state, state))
             chance_text, chance_state = None, None
         state = rules.apply(state, action)
     labels = player_labels(info, record)
-    games: dict[int, list[dict]] = {}
+    games: dict[int, list[Decision]] = {}
     for done, (ply, before, action, dice_text, rolled_from) in enumerate(steps):
         if cancelled is not None and cancelled():
             raise ReviewCancelled(done, len(steps))
-        games.setdefault(info.game_number(before) if info.game_number else 1, []).append(
-            {**_decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds),
-             "ply": ply})
+        at = game_review.at(before)
+        games.setdefault(at.game, []).append(
+            _decision(info, game_review, at, rules, ply, before, action, dice_text, rolled_from, labels, options,
+                      thresholds))
         if progress is not None:
             progress(done + 1, len(steps))
     forced_luck = {}
     for rolled_from, after in forced:
-        value = info.luck(rolled_from, after, **options)
+        value = game_review.luck(rolled_from, after, **options)
         if value is not None:
             label = labels[rules.to_move(after)]
             forced_luck[label] = forced_luck.get(label, 0.0) + float(value)
     final = state
     result = tuple(rules.result(final)) if rules.is_over(final) else record.result
-    return {
-        "players": labels,
-        "games": [{"game": number, "decisions": decisions} for number, decisions in sorted(games.items())],
-        "totals": totals(info, labels, [d for ds in games.values() for d in ds], result, forced_luck),
-    }
+    every = [d for ds in games.values() for d in ds]
+    return Report(tuple(labels), tuple((number, tuple(ds)) for number, ds in sorted(games.items())),
+                  totals(game_review, labels, every, result, forced_luck))
 
 
-def _decision(info, rules, before, action, dice_text, rolled_from, labels, options, thresholds) -> dict:
-    records = info.analyze(before, **options, **({"include": action} if info.analysis_includes else {}))
+def _decision(info, game_review, at, rules, ply, before, action, dice_text, rolled_from, labels, options,
+              thresholds) -> Decision:
+    analysis = info.move_analysis()
+    records = analysis.analyze(before, **options, **({"include": action} if analysis.includes else {}))
     played = next((r for r in records if r.move == action), None)
     best = records[0] if records else None
-    lost = 0.0 if played is None or played is best else max(0.0, float(info.tutor_margin.behind(played)))
-    if lost and info.review_units is not None:
-        lost *= info.review_units(before)
+    lost = 0.0 if played is None or played is best else max(0.0, float(analysis.tutor_margin.behind(played)))
+    if lost:
+        lost *= at.units
     mover = rules.to_move(before)
-    position, match = info.review_position(before) if info.review_position else (info.format_position(before), None)
     luck = None
-    if info.luck is not None and rolled_from is not None:
-        luck = info.luck(rolled_from, before, **options)
-    rated = True if info.review_rated is None or played is None else bool(info.review_rated(before, records, played))
-    record = {
-        "player": labels[mover],
-        "kind": info.decision_kind(before) if info.decision_kind else "move",
-        "position_id": position,
-        "match_id": match,
-        "dice": None if dice_text is None else (info.chance.in_move_list(dice_text) if info.chance else dice_text),
-        "played": rules.notation(before, action),
-        "best": best.notation if best is not None else None,
-        "equity_lost": round(lost, 6),
-        "mark": mark(lost, thresholds),
-        "luck": None if luck is None else round(float(luck), 6),
-    }
-    match = info.review_match(before, best) if info.review_match is not None and best is not None else None
+    if game_review.measures_luck and rolled_from is not None:
+        luck = game_review.luck(rolled_from, before, **options)
+    match = at.match(best) if best is not None else None
     score = None if best is None else best.score if match is None else match[1]
-    return {
-        **record,
-        "win_chance": _first_player_win_chance(best, mover),
-        "score": None if score is None else round(score if mover == 0 else -score, 3),
-        "rated": rated,
-        "match_win_chance": None if match is None else round(match[0] if mover == 0 else 1.0 - match[0], 6),
-    }
+    return Decision(
+        player=labels[mover],
+        kind=at.kind,
+        position_id=at.position_id,
+        match_id=at.match_id,
+        dice=None if dice_text is None else (info.chance.in_move_list(dice_text) if info.chance else dice_text),
+        played=rules.notation(before, action),
+        best=best.notation if best is not None else None,
+        equity_lost=round(lost, 6),
+        mark=mark(lost, thresholds),
+        luck=None if luck is None else round(float(luck), 6),
+        win_chance=_first_player_win_chance(best, mover),
+        score=None if score is None else round(score if mover == 0 else -score, 3),
+        rated=True if played is None else bool(at.rated(records, played)),
+        match_win_chance=None if match is None else round(match[0] if mover == 0 else 1.0 - match[0], 6),
+        ply=ply,
+    )
 
 
 def _first_player_win_chance(best, mover: int) -> float | None:
@@ -201,18 +251,19 @@ def _first_player_win_chance(best, mover: int) -> float | None:
     return round(float(win) if mover == 0 else 1.0 - float(win), 6)
 
 
-def totals(info, labels: list[str], decisions: list[dict], result, forced_luck: dict | None = None) -> dict:
+def totals(game_review, labels: list[str], decisions: list[Decision], result,
+           forced_luck: dict | None = None) -> dict:
     """Per player totals of ``decisions`` (see the module doc); ``forced_luck`` adds the luck
     of each player's forced turns' rolls, which are no decisions."""
-    kinds = tuple(info.decision_kinds) if info.decision_kinds else ("move",)
     report = {}
     for seat, label in enumerate(labels):
-        mine = [d for d in decisions if d["player"] == label]
-        lost = {kind: round(sum(d["equity_lost"] for d in mine if d["kind"] == kind), 6) for kind in kinds}
-        total = round(sum(d["equity_lost"] for d in mine), 6)
-        luck = (round(sum(d["luck"] for d in mine if d["luck"] is not None)
-                      + (forced_luck or {}).get(label, 0.0), 6) if info.luck else None)
-        rated = sum(1 for d in mine if d.get("rated", True))
+        mine = [d for d in decisions if d.player == label]
+        lost = {kind: round(sum(d.equity_lost for d in mine if d.kind == kind), 6)
+                for kind in game_review.decision_kinds}
+        total = round(sum(d.equity_lost for d in mine), 6)
+        luck = (round(sum(d.luck for d in mine if d.luck is not None)
+                      + (forced_luck or {}).get(label, 0.0), 6) if game_review.measures_luck else None)
+        rated = sum(1 for d in mine if d.rated)
         average = total / rated if rated else 0.0
         points = result[seat] if result is not None and seat < len(result) else None
         report[label] = {**lost, "total": total, "decisions": len(mine), "rated": rated, "average": round(average, 6),
@@ -263,7 +314,7 @@ def report_checksum(report: Any) -> str:
     return hashlib.sha256(json.dumps(report, sort_keys=True).encode()).hexdigest()
 
 
-def read_cache(save: Path | str, key: str) -> dict | None:
+def read_cache(save: Path | str, key: str) -> Report | None:
     """The cached report for ``key``, or ``None`` when there is none, it is for another key,
     or it is damaged in any way (the file is untrusted: its shape is checked)."""
     try:
@@ -276,14 +327,18 @@ def read_cache(save: Path | str, key: str) -> dict | None:
     if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or data.get("key") != key:
         return None
     report = data.get("report")
-    if not _valid_report(report) or data.get("checksum") != report_checksum(report):
+    if data.get("checksum") != report_checksum(report):
         return None
-    return report
+    try:
+        return Report.from_json(report)
+    except ValueError:
+        return None
 
 
-def write_cache(save: Path | str, key: str, report: dict) -> None:
+def write_cache(save: Path | str, key: str, report: Report) -> None:
     """Store ``report`` next to the save, atomically; a folder that cannot be written is
     silently skipped (the cache only saves time)."""
+    report = report.as_json()
     try:
         write_atomic(cache_path(save), json.dumps({"format": CACHE_FORMAT, "key": key, "report": report,
                                                    "checksum": report_checksum(report)}) + "\n")
@@ -291,40 +346,12 @@ def write_cache(save: Path | str, key: str, report: dict) -> None:
         pass
 
 
-DECISION_FIELDS = {"player": str, "kind": str, "position_id": str, "match_id": (str, type(None)),
-                   "dice": (str, type(None)), "played": str, "best": (str, type(None)),
-                   "equity_lost": (int, float), "mark": (str, type(None)), "luck": (int, float, type(None)),
-                   "win_chance": (int, float, type(None)), "score": (int, float, type(None)),
-                   "rated": bool, "match_win_chance": (int, float, type(None)), "ply": int}
-
-
-def _valid_report(report: Any) -> bool:
-    if not isinstance(report, dict) or set(report) != {"players", "games", "totals"}:
-        return False
-    players, games, totals_ = report["players"], report["games"], report["totals"]
-    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)
-            and isinstance(games, list) and isinstance(totals_, dict) and set(totals_) == set(players)):
-        return False
-    for game in games:
-        if not (isinstance(game, dict) and set(game) == {"game", "decisions"} and isinstance(game["game"], int)
-                and isinstance(game["decisions"], list)):
-            return False
-        for d in game["decisions"]:
-            if not (isinstance(d, dict) and set(d) == set(DECISION_FIELDS) and d["player"] in players
-                    and all(isinstance(d[k], t) for k, t in DECISION_FIELDS.items())):
-                return False
-            if d["equity_lost"] < 0 or (d["mark"] is not None and d["mark"] not in MARKS):
-                return False
-    return all(isinstance(t, dict) and all(v is None or isinstance(v, (int, float)) for v in t.values())
-               for t in totals_.values())
-
-
 def cached_review(info, record: GameRecord, save: Path | str, options: dict[str, Any] | None = None,
-                  thresholds=None, **hooks) -> tuple[dict, bool]:
+                  thresholds=None, **hooks) -> tuple[Report, bool]:
     """``(report, from_cache)``: the cached review of the save at ``save`` if it is valid for
     this record, options and thresholds, else a fresh :func:`review`, then cached."""
     options = dict(options or {})
-    thresholds = info.review_marks() if thresholds is None else tuple(thresholds)
+    thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
     key = cache_key(record, options, thresholds)
     report = read_cache(save, key)
     if report is not None:

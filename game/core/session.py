@@ -97,10 +97,10 @@ class GameSession:
 
     @property
     def stalled(self) -> bool:
-        """True once computers alone have played the game's ply guard (``GameInfo.max_plies``):
+        """True once computers alone have played the game's ply guard (``Rules.max_plies``):
         two programs can repeat Mandragora positions forever, and no rule ends that, so the
         window stops such a game unfinished rather than watch it loop."""
-        limit = self.info.max_plies
+        limit = self.rules.max_plies
         return limit is not None and not self.has_human and not self.is_over and len(self.actions) >= limit
 
     @property

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..core.gameinfo import Chance, GameInfo, SetupOption, TutorMargin
+from ..core.capabilities import Analysis, TournamentPlay
+from ..core.gameinfo import Notation, Chance, GameInfo, SetupOption, TutorMargin
 from .analyzer import analyze
 from .display import describe, outcome
 from .players import PLAYER_NAMES, make_player
@@ -17,15 +18,21 @@ def one_decimal(value: float) -> str:
     return f"{value:+.1f}"
 
 
-MAX_PLIES = 200
-"""Tournament games stop here: two players may repeat a position forever (no rule ends a
-loop), while finished games take 35-55 plies."""
-
 SETUP_OPTIONS = {
     "pattern": SetupOption("Pattern", (*PATTERNS, "random"), "A"),
     "first": SetupOption("First move", (*SIDES, "random"), "player"),
 }
 """What a new game offers (spec §4: pattern and first mover; random is Tabula's extra, §5.4)."""
+
+ANALYSIS = Analysis(analyze, tutor_margin=TutorMargin(10.0, "score", "points of the analyzer's score"),
+                    value_heading="Total", format_value=one_decimal)
+"""The seed analyzer's, with no options and no extra columns (it gives no win chance); the
+tutor judges by its spec-defined score (a move 10 or more below the best is questioned); the
+hint table shows the analyzer's total value ("Total", one decimal: it tells apart the moves
+the seed's sign rule shows as 0)."""
+
+RANDOM_SETUP = TournamentPlay(options={"pattern": "random", "first": "random"})
+"""Every tournament game draws its pattern and first mover with the deal's chance seed."""
 
 GAME = GameInfo(
     name="mandragora",
@@ -33,34 +40,28 @@ GAME = GameInfo(
     rules=MandragoraRules,
     player_names=PLAYER_NAMES,
     make_player=make_player,
-    parse_position=parse_position,
-    position_forms=f"the piles by area and the fields, e.g. {POSITION_EXAMPLE}",
-    format_position=format_position,
+    notation=Notation(
+        parse_position=parse_position,
+        position_forms=f"the piles by area and the fields, e.g. {POSITION_EXAMPLE}",
+        format_position=format_position,
+        split_moves=split_moves,
+    ),
     default_player="expert",
     player_titles=SIDE_TITLES,
     view=f"{__package__}.view",
     outcome=outcome,
     describe=partial(describe, titles=SIDE_TITLES),
     chance=Chance("setup"),
-    split_moves=split_moves,
     setup_options=SETUP_OPTIONS,
-    analyze=analyze,
+    analysis=lambda: ANALYSIS,
     player_descriptions={
         "analyzer": "Plays the seed analyzer's top move: quick, looks a move ahead.",
         "expert": "Searches the final score difference (alpha-beta): the strongest.",
         "random": "Any legal area, at random: a baseline for tournaments.",
     },
     research_players=("random",),
-    tutor_margin=TutorMargin(10.0, "score", "points of the analyzer's score"),
-    detail_columns=(),  # the analyzer gives no win chance: the table shows no win column
-    value_heading="Total",
-    format_value=one_decimal,
-    tournament_options={"pattern": "random", "first": "random"},
-    max_plies=MAX_PLIES,
+    tournament=lambda: RANDOM_SETUP,
 )
 """Mandragora's declaration.  Its only chance node is a random setup (pattern, first mover),
-drawn silently.  The analysis is the seed analyzer's, with no options; the tutor judges by
-its spec-defined score (a move 10 or more below the best is questioned).  Its hint table
-shows the analyzer's total value ("Total", one decimal: it tells apart the moves the seed's
-sign rule shows as 0) and no win column (the analyzer has no win chance)."""
+drawn silently; its analysis is :data:`ANALYSIS`."""
 

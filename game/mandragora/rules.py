@@ -183,6 +183,9 @@ class MandragoraRules(Rules[MandragoraState, Any]):
 
     name = "mandragora"
     option_names = ("pattern", "first")
+    max_plies = 200
+    """Two players may repeat a position forever (no rule ends a loop), while finished games
+    take 35-55 plies."""
 
     def initial_state(self, options: dict[str, Any] | None = None) -> MandragoraState:
         options = options or {}

@@ -1,6 +1,6 @@
 """Position analysis off the drawing thread: the hint panel, the tutor and the graph read it.
 
-One daemon thread has the game's ``GameInfo.analyze`` run on one position at a time, in the
+One daemon thread has the game's ``Analysis.analyze`` run on one position at a time, in the
 program's shared "analysis" process (:mod:`game.core.offload`; off the drawing thread's
 interpreter lock, so the window keeps its frame rate) when ``analyze`` and its options can
 be sent there, else in the thread itself: the

@@ -3,7 +3,7 @@ selected move, and the selected move drawn as arrows on the board.
 
 Everything here reads only the analysis records (:class:`~game.core.analysis.MoveAnalysis`)
 that :class:`~game.ui.analyst.Analyst` computed, so it works for any game with
-``GameInfo.analyze``.  The win chance is ``details["win"]`` where the game's analyzer gives
+``Analysis.analyze``.  The win chance is ``details["win"]`` where the game's analyzer gives
 one (backgammon); a game whose analysis has none gets no win column, the display score alone.
 A game's view may offer ``move_arrows(state, move) -> [(start, end), ...]`` (screen points)
 to have the selected move drawn on its board, and ``factor_labels`` (factor -> words).

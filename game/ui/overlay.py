@@ -37,7 +37,7 @@ def watch_level(levels, players, chosen: str) -> str:
 def analysis_options(info, settings, players, watching: bool) -> dict:
     """The options the window analyses ``info``'s positions with: the analysis level of the
     game's settings (in watch mode, the strongest computer's), where its analysis has levels."""
-    if "level" not in info.analysis_options:
+    if "level" not in info.move_analysis().options:
         return {}
     chosen = settings.of(info)[ANALYSIS_LEVEL]
     return {"level": watch_level(info.analysis_level_names, players, chosen) if watching else chosen}
@@ -50,7 +50,8 @@ class Overlays:
         self.scene, self.app, self.session = scene, scene.app, scene.session
         info, settings, fonts = self.session.info, self.app.settings, self.app.fonts
         options = analysis_options(info, settings, self.session.player_names, not self.session.has_human)
-        self.analyst = Analyst(info.analyze, options, info.analysis_cancellable) if info.analyze else None
+        analysis = info.move_analysis()
+        self.analyst = Analyst(analysis.analyze, options, analysis.cancellable) if analysis.analyze else None
         if self.analyst is not None and hasattr(scene.view, "use_analysis"):  # optional: marks on the board
             scene.view.use_analysis(self.records_for)
         self.hints = Hints(self.analyst)
@@ -59,14 +60,14 @@ class Overlays:
         self.watch_move = None  # (state, move): a computer's choice on show before it is played
         self.tutor: TutorDialog | None = None
         self.tutor_move = None  # the human's move the tutor is judging
-        self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.move_noun,
-                                        info.detail_columns, info.format_value, info.value_heading,
-                                        info.tutor_margin, getattr(scene.view, "move_words", None))
+        self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.notation.move_noun,
+                                        analysis.columns, analysis.format_value, analysis.value_heading,
+                                        analysis.tutor_margin, getattr(scene.view, "move_words", None))
         self.sections = [
             TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
             self.hint_section,
             WhySection(fonts, self.hints, self.hints_visible, getattr(scene.view, "factor_labels", {}),
-                       info.format_value, info.tutor_margin),
+                       analysis.format_value, analysis.tutor_margin),
             GraphSection(fonts, self.graph_points, self.graph_visible, info.player_titles[0]),
         ]
 
@@ -200,7 +201,7 @@ class Overlays:
         if records is None:
             return  # the move is still being searched deeper
         verdict = tutor_verdict(records, self.session.rules.notation(state, self.tutor_move),
-                                self.session.info.tutor_margin)
+                                self.session.info.move_analysis().tutor_margin)
         if verdict is None:
             self._resolve("play")
         else:
@@ -214,7 +215,7 @@ class Overlays:
         records = self.hints.records
         notation = self.session.rules.notation(self.session.state, self.tutor_move)
         chosen = next((r for r in records if r.notation == notation), None)
-        if not self.session.info.analysis_includes or chosen is None or chosen.plies >= records[0].plies:
+        if not self.session.info.move_analysis().includes or chosen is None or chosen.plies >= records[0].plies:
             return records
         request = Including(self.session.state, self.tutor_move)
         self.analyst.request(request, first=True)
@@ -238,7 +239,7 @@ class Overlays:
 
     def _tutor_dialog(self, verdict) -> TutorDialog:
         return TutorDialog(self.scene.gui, self.scene.view.board_rect, verdict, self.tutor_area(),
-                           self.app.screen.get_rect(), self.session.info.format_value)
+                           self.app.screen.get_rect(), self.session.info.move_analysis().format_value)
 
     def _resolve(self, decision: str) -> None:
         move, self.tutor_move = self.tutor_move, None

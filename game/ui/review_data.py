@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.protocol import CHANCE
+from ..core.review import review_of
+from ..core.review_report import Decision, Report
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 LUCK_LEVELS = ((0.6, "++"), (0.3, "+"), (-0.3, None), (-0.6, "-"))
@@ -52,29 +54,30 @@ class Line:
     """The move's notation."""
     move: Any
     game: int
-    decision: dict | None = None
+    decision: Decision | None = None
     """The report's record of this move, ``None`` for a move the review skipped (forced)."""
     best_move: Any = field(default=None, repr=False)
 
     @property
     def mark(self) -> str | None:
-        return self.decision["mark"] if self.decision else None
+        return self.decision.mark if self.decision else None
 
     def symbols(self) -> str:
         """The move list's marks: the error's symbol, then the roll's luck sign."""
         if not self.decision:
             return ""
-        return " ".join(s for s in (MARK_SYMBOLS.get(self.decision["mark"], ""), luck_sign(self.decision.get("luck"))) if s)
+        return " ".join(s for s in (MARK_SYMBOLS.get(self.decision.mark, ""), luck_sign(self.decision.luck)) if s)
 
 
 class ReviewedGame:
     """The report's decisions on the game's positions, grouped by game of a match."""
 
-    def __init__(self, info, rules, states, actions, report: dict, unlisted=None) -> None:
+    def __init__(self, info, rules, states, actions, report: Report, unlisted=None) -> None:
         """``unlisted(state, text)``: the view's optional ``unlisted_move`` hook."""
         self.info, self.rules, self.states, self.report = info, rules, list(states), report
-        labels = report["players"]
-        at_ply = {d["ply"]: d for game in report["games"] for d in game["decisions"]}
+        labels = report.players
+        at_ply = {d.ply: d for d in report.decisions}
+        game_review = review_of(info)
         shown = info.chance.in_move_list if info.chance else str
         self.lines: list[Line] = []
         dice, k = None, 0
@@ -86,10 +89,10 @@ class ReviewedGame:
                 continue
             move = rules.parse(state, text)
             played = rules.notation(state, move)
-            number = info.game_number(state) if info.game_number else 1
+            number = game_review.game_number(state)
             line = Line(i, mover, dice, played, move, number)
             decision = at_ply.get(i)
-            if decision is not None and decision["player"] == labels[mover]:
+            if decision is not None and decision.player == labels[mover]:
                 line.decision = decision
                 k += 1
             if unlisted is not None and unlisted(state, text) and not line.mark:
@@ -111,20 +114,20 @@ class ReviewedGame:
         """The indexes in :attr:`lines` of ``game``'s lines (kept: the screen asks every frame)."""
         return self._of_game.get(game, [])
 
-    def decisions(self) -> list[dict]:
+    def decisions(self) -> list[Decision]:
         return [line.decision for line in self.lines if line.decision]
 
     def best_move(self, line: Line) -> Any:
         """The best move's action (found by its notation among the legal moves), or ``None``."""
-        if line.decision is None or line.decision.get("best") is None:
+        if line.decision is None or line.decision.best is None:
             return None
         if line.best_move is None:
             state = self.states[line.index]
-            if line.decision["best"] == line.played:
+            if line.decision.best == line.played:
                 line.best_move = line.move
             else:
                 line.best_move = next((m for m in self.rules.legal_moves(state)
-                                       if self.rules.notation(state, m) == line.decision["best"]), None)
+                                       if self.rules.notation(state, m) == line.decision.best), None)
         return line.best_move
 
     def value(self, line: Line) -> tuple[str, float] | None:
@@ -133,10 +136,10 @@ class ReviewedGame:
         d = line.decision
         if d is None:
             return None
-        if d.get("win_chance") is not None:
-            return "win", max(0.0, min(1.0, float(d["win_chance"])))
-        if d.get("score") is not None:
-            return "score", (max(-100.0, min(100.0, float(d["score"]))) + 100.0) / 200.0
+        if d.win_chance is not None:
+            return "win", max(0.0, min(1.0, float(d.win_chance)))
+        if d.score is not None:
+            return "score", (max(-100.0, min(100.0, float(d.score))) + 100.0) / 200.0
         return None
 
     # -- moving about -----------------------------------------------------------------------
@@ -146,7 +149,7 @@ class ReviewedGame:
         order = range(at + 1, len(self.lines)) if forward else range(at - 1, -1, -1)
         for i in order:
             d = self.lines[i].decision
-            if d is not None and (not mistakes or d["mark"]):
+            if d is not None and (not mistakes or d.mark):
                 return i
         return None
 

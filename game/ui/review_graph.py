@@ -83,7 +83,7 @@ class ReviewGraph:
             pygame.draw.aalines(surface, TEXT, False, curve)
         radius = max(3, plot.h // 22)
         for x, y, index, line, known in points:
-            self._luck_marker(surface, plot, x, line, reviewed.report["players"], radius)
+            self._luck_marker(surface, plot, x, line, reviewed.report.players, radius)
             colour = MARK_COLOURS.get(line.mark)
             if colour is not None:
                 pygame.draw.circle(surface, colour, (x, y), radius + 1)
@@ -95,7 +95,7 @@ class ReviewGraph:
 
     def _luck_marker(self, surface, plot: pygame.Rect, x: float, line: Line, players: Sequence[str], r: int) -> None:
         """A triangle for a very lucky or unlucky roll: at the top when it helped the first player."""
-        sign = luck_sign(line.decision.get("luck") if line.decision else None)
+        sign = luck_sign(line.decision.luck if line.decision else None)
         if not sign:
             return
         good_for_first = sign.startswith("+") == (line.mover == 0)

@@ -31,9 +31,11 @@ from ..core.review import (
     cached_review,
     read_cache,
     review,
+    review_marks,
 )
+from ..core.review_report import Report
 
-MEMORY: dict[str, dict] = {}
+MEMORY: dict[str, Report] = {}
 """Reports of games with no file, by cache key, for this run of the program."""
 
 CANCEL_GRACE = 0.5
@@ -69,7 +71,7 @@ class ReviewJob:
                  save: Path | str | None = None, thresholds=None, processes: bool = True) -> None:
         self.info, self.record = info, record
         self.options = dict(options or {})
-        self.thresholds = info.review_marks() if thresholds is None else tuple(thresholds)
+        self.thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
         self.save = None if save is None else str(save)
         self.key = cache_key(record, self.options, self.thresholds)
         self.status, self.report, self.error = "running", None, None

@@ -1,6 +1,6 @@
 """The Review screen's panel texts: the decision on show, the players' totals, the move list.
 
-Amounts lost are in the game's own units, as its tutor judges (``GameInfo.tutor_margin``:
+Amounts lost are in the game's own units, as its tutor judges (``Analysis.tutor_margin``:
 points of equity for backgammon, the analyzer's score points for Mandragora, centipawns for
 Chesstack), with its decimals; the totals show what the report has (a game without luck
 shows no luck).  Pure text: the scene puts it into panel sections.
@@ -8,12 +8,14 @@ shows no luck).  Pure text: the scene puts it into panel sections.
 
 from __future__ import annotations
 
+from ..core.review import review_of
+from ..core.review_report import Report
 from .review_data import MARK_SYMBOLS, Line, ReviewedGame, luck_sign
 
 
 def amount_format(info):
     """``format(x) -> str`` for amounts lost in ``info``'s units."""
-    margin = info.tutor_margin
+    margin = info.move_analysis().tutor_margin
     decimals = margin.decimals if margin.decimals is not None else (1 if margin.measure == "score" else 3)
     return lambda x: f"{x:.{decimals}f}"
 
@@ -34,28 +36,28 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
         return ""
     words = (lambda move, text: (move_words(move) if move_words else None) or text)
     d = line.decision
-    who = reviewed.report["players"][line.mover] if line.mover < len(reviewed.report["players"]) else ""
+    who = reviewed.report.players[line.mover] if line.mover < len(reviewed.report.players) else ""
     roll = f" rolled {line.dice}" if line.dice else ""
     if d is None:
         return f"{who}{roll}\nPlayed {words(line.move, line.played)} (forced: not reviewed)"
     fmt = amount_format(info)
     best = reviewed.best_move(line)
-    kind = f" · {d['kind']}" if len(info.decision_kinds or ()) > 1 else ""  # backgammon: chequer or cube
+    kind = f" · {d.kind}" if len(review_of(info).decision_kinds) > 1 else ""  # backgammon: chequer or cube
     lines = [f"{who}{roll}{kind}",
-             f"Played: {words(line.move, d['played'])}",
-             f"Best: {words(best, d['best']) if best is not None else d['best']}"]
-    if d["equity_lost"] > 0:
-        mark = f" — {d['mark']} {MARK_SYMBOLS[d['mark']]}" if d["mark"] else ""
-        lines.append(f"Lost {fmt(d['equity_lost'])} {info.tutor_margin.unit}{mark}")
+             f"Played: {words(line.move, d.played)}",
+             f"Best: {words(best, d.best) if best is not None else d.best}"]
+    if d.equity_lost > 0:
+        mark = f" — {d.mark} {MARK_SYMBOLS[d.mark]}" if d.mark else ""
+        lines.append(f"Lost {fmt(d.equity_lost)} {info.move_analysis().tutor_margin.unit}{mark}")
     else:
-        lines.append("The best play" if d["played"] == d["best"] else "As good as the best")
-    if d.get("luck") is not None:
-        sign = luck_sign(d["luck"])
-        lines.append(f"Luck of the roll {d['luck']:+.3f}{' (' + sign + ')' if sign else ''}")
+        lines.append("The best play" if d.played == d.best else "As good as the best")
+    if d.luck is not None:
+        sign = luck_sign(d.luck)
+        lines.append(f"Luck of the roll {d.luck:+.3f}{' (' + sign + ')' if sign else ''}")
     return "\n".join(lines)
 
 
-def totals_text(info, report: dict) -> str:
+def totals_text(info, report: Report) -> str:
     """Per player: decisions (and those rated, where the report counts fewer: GNU counts cube
     decisions only when acted on or close), marks, total and average lost, error rate, luck.
 
@@ -64,15 +66,14 @@ def totals_text(info, report: dict) -> str:
     only repeat the average a thousand times larger."""
     fmt = amount_format(info)
     marks = {}
-    for game in report["games"]:
-        for d in game["decisions"]:
-            counts = marks.setdefault(d["player"], {m: 0 for m in MARK_SYMBOLS})
-            if d["mark"]:
-                counts[d["mark"]] += 1
-    kinds = [k for k in (info.decision_kinds or ("move",))]
-    equity = any(d.get("win_chance") is not None for game in report["games"] for d in game["decisions"])
+    for d in report.decisions:
+        counts = marks.setdefault(d.player, {m: 0 for m in MARK_SYMBOLS})
+        if d.mark:
+            counts[d.mark] += 1
+    kinds = list(review_of(info).decision_kinds)
+    equity = any(d.win_chance is not None for d in report.decisions)
     out = []
-    for player, t in report["totals"].items():
+    for player, t in report.totals.items():
         counts = marks.get(player, {m: 0 for m in MARK_SYMBOLS})
         errors = " ".join(f"{counts[m]}{MARK_SYMBOLS[m]}" for m in MARK_SYMBOLS)
         lost_kinds = [kind for kind in kinds if t.get(kind)]

@@ -27,6 +27,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from ..core.review import review_marks
 from ..core.saves import SaveError
 from ..games import reviewed_record
 from .gameview import load_view
@@ -61,7 +62,7 @@ class ReviewMoveList(MoveListSection):
 def can_review(scene) -> bool:
     """A play scene's game can be reviewed: the game has an analysis and a move was made."""
     session = scene.session
-    return session.info.analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
+    return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
 
 
 def review_game(scene) -> ReviewScene:
@@ -101,7 +102,7 @@ class ReviewScene(Scene):
         self.options = analysis_options(info, app.settings, session.player_names, watching=False)
         marks = app.settings.review_marks
         record = session.record() if save is None else file_record(save, session.record())
-        self.job = ReviewJob(info, record, self.options, save, thresholds=info.review_marks(marks),
+        self.job = ReviewJob(info, record, self.options, save, thresholds=review_marks(info, marks),
                              processes=PROCESSES)
         self.shown = len(session.states) - 1 if shown is None else shown
         """The state index on show while it analyses (the play scene's)."""
@@ -367,7 +368,7 @@ class ReviewScene(Scene):
         words = getattr(self.view, "move_words", None) or (lambda move: None)
         items = []
         if best is not None:
-            items.append((BEST_ARROW, f"best: {words(best) or line.decision['best']}"))
+            items.append((BEST_ARROW, f"best: {words(best) or line.decision.best}"))
         if best is None or best != line.move:
             items.append((PLAYED_ARROW, f"played: {words(line.move) or line.played}"))
         else:

@@ -102,13 +102,13 @@ def _workers(text: str) -> int:
 
 def choice_of(info: GameInfo, options: dict) -> str | None:
     """The label of ``info``'s tournament choice that sets ``options`` (``None``: no such choice)."""
-    return next((label for label, chosen in info.tournament_choices if chosen == options), None)
+    return next((label for label, chosen in info.tournament_play().choices if chosen == options), None)
 
 
 def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str,
                  choice: str | None = None) -> tuple[Settings, int, str]:
     """Settings, workers and a note (odd games rounded up) from the form; ``ValueError`` says what
-    is wrong.  ``choice`` is a label of ``info.tournament_choices`` (default: the first)."""
+    is wrong.  ``choice`` is a label of ``TournamentPlay.choices`` (default: the first)."""
     counts = entrant_counts(info.player_names, selected)
     players = tuple(name for name in info.player_names for _ in range(counts[name]))
     if len(players) < 2:
@@ -119,7 +119,7 @@ def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str,
     even = even_games(count)
     note = f"{count} games per pair rounded up to {even}, so both seatings are played equally often. " \
         if even != count else ""
-    choices = dict(info.tournament_choices)
+    choices = dict(info.tournament_play().choices)
     options = choices[choice] if choice in choices else next(iter(choices.values()), {})
     return Settings(info.name, players, even, seed_value, options=options), worker_count, note
 
@@ -132,8 +132,9 @@ class TournamentScene(Scene):
         remembered = [p for p in dict.fromkeys(app.settings.last_players) if p in names]
         self.selected = (remembered + [n for n in names if n not in remembered])[:max(2, len(remembered))]
         self.games_text, self.seed_text = "10", "0"
-        self.choice_text = info.tournament_choices[0][0] if info.tournament_choices else None
-        """The label of the chosen way to play (``GameInfo.tournament_choices``: "Match to 5")."""
+        choices = info.tournament_play().choices
+        self.choice_text = choices[0][0] if choices else None
+        """The label of the chosen way to play (``TournamentPlay.choices``: "Match to 5")."""
         self.workers_text = str(max(1, available_cpus() - 1))
         self.job: TournamentJob | None = None
         self.last: Unfinished | None = latest_unfinished(info.name)
@@ -155,7 +156,7 @@ class TournamentScene(Scene):
         row, gap = 34, 8
         self.players_caption = pygame.Rect(x, y, lw, 24)
         y += 28
-        choices = [label for label, _ in self.info.tournament_choices]
+        choices = [label for label, _ in self.info.tournament_play().choices]
         below = (3 + bool(choices)) * (row + gap) + 10 + 42 + 6 + 36
         list_h = max(80, h - m - below - y)
         items, picked = entrant_items(self.info.player_names, entrant_counts(self.info.player_names, self.selected))

@@ -1,6 +1,6 @@
 """The tutor: stops a human before a move much worse than the best, with Play anyway / Rethink.
 
-"Much worse" is the game's own: ``GameInfo.tutor_margin`` says how far behind the best a move
+"Much worse" is the game's own: ``Analysis.tutor_margin`` says how far behind the best a move
 must be, in the game's units (backgammon: 0.10 points of equity; Mandragora: 10 points of its
 analyzer's score), compared at the deepest depth both moves were searched to.
 """

@@ -76,7 +76,7 @@ def test_an_included_play_is_valued_as_deep_as_the_best():
     assert worst.plies == 0  # the level's filter leaves it at 0 ply
     records = analyze_position(s, "advanced", include=worst.move)
     played = next(r for r in records if r.move == worst.move)
-    wide = {m.move: m.value for m in search(s, Level("wide", 1), get_evaluator(strongest_evaluator()))}
+    wide = {m.move: m.value for m in search(s, Level("wide", "Wide", "1 ply", plies=1), get_evaluator(strongest_evaluator()))}
     assert played.plies == 1 and played.value == pytest.approx(wide[worst.move], abs=1e-9)
     assert played.diff == pytest.approx(played.value - records[0].value, abs=1e-9)
     assert [(r.notation, r.plies) for r in records if r.move != worst.move] == [
@@ -117,7 +117,7 @@ def test_cancellation_from_another_thread_stops_an_expert_search():
 
     def think():
         try:
-            search(s, Level("deep", 3, MoveFilter(8, 1.0)), get_evaluator("bras"), limits)
+            search(s, Level("deep", "Deep", "3 ply", plies=3, move_filter=MoveFilter(8, 1.0)), get_evaluator("bras"), limits)
             outcome["result"] = "finished"
         except SearchCancelled:
             outcome["result"] = "cancelled"

@@ -87,7 +87,7 @@ def test_last_roll_positions_are_decided_exactly_by_the_levels_that_look_ahead(l
     state = at(me, LONE)
     assert player.choose(RULES, state) == double
     assert player.choose(RULES, at(me, LONE, OFFERED)) == answer
-    records = GAME.analyze(state, level=level)
+    records = GAME.move_analysis().analyze(state, level=level)
     assert records[0].explanation[0] == f"Proper cube action: {proper}"
 
 
@@ -102,7 +102,7 @@ def test_a_last_roll_double_take_has_the_exact_equities():
 @pytest.mark.parametrize("level", ["intermediate", "advanced", "expert"])
 def test_a_gammonish_blitz_is_too_good_to_double(level):
     state = at(*BLITZ)
-    records = GAME.analyze(state, level=level)
+    records = GAME.move_analysis().analyze(state, level=level)
     assert records[0].explanation[0] == "Proper cube action: Too good to double, pass"
     assert [r.move for r in records] == [ROLL, DOUBLE]
     assert make_player(level, 1).choose(RULES, state) == ROLL
@@ -125,7 +125,7 @@ def test_cube_records_at_0_ply_are_decide_of_the_chances_best_first():
 
 def test_take_records_are_the_takers_view():
     state = at(DOUBLE_TAKE, LONE, OFFERED, beavers=True)
-    records = GAME.analyze(state, level="advanced")
+    records = GAME.move_analysis().analyze(state, level="advanced")
     d = cube_decision(state, 1, get_evaluator("net-full"))
     values = {r.move: r.value for r in records}
     assert values == pytest.approx({TAKE: -d.dt, PASS: -1.0, BEAVER: -2 * d.dt})
@@ -139,7 +139,7 @@ def test_match_decisions_are_in_emg_with_match_winning_chances():
     d = cube_decision(state, 2, get_evaluator("net-full"))
     assert d.mwc is not None and d.dp == pytest.approx(1.0)
     assert d.best_double_action() == "double"
-    assert GAME.analyze(state, level="expert")[0].move == DOUBLE
+    assert GAME.move_analysis().analyze(state, level="expert")[0].move == DOUBLE
 
 
 def test_no_cube_action_in_the_crawford_game_and_a_forced_roll():
@@ -198,7 +198,7 @@ def test_cube_leaf_values_are_antisymmetric_and_scaled_by_the_cube():
 
 def test_a_play_in_a_cube_game_is_analyzed_with_the_game_ending_in_points():
     state = with_dice(at(side({1: 1}), side({6: 1, 5: 1}), value=2, owner=1), "21")
-    records = GAME.analyze(state, level="advanced")
+    records = GAME.move_analysis().analyze(state, level="advanced")
     assert records[0].notation == "1/off" and records[0].value == pytest.approx(2.0)
 
 

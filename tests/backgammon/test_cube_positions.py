@@ -145,7 +145,7 @@ def test_dice_given_to_a_cube_position():
     assert RULES.to_move(rolled) == 0 and rolled.dice == (3, 1) and rolled.cube.phase == ROLLING
     with pytest.raises(ValueError, match="a double is offered"):
         with_dice(RULES.apply(state, DOUBLE), "31")
-    assert GAME.parse_position(GAME.format_position(rolled)) == rolled
+    assert GAME.notation.parse_position(GAME.notation.format_position(rolled)) == rolled
 
 
 @pytest.mark.parametrize("options", [{"match_length": 5}, {"cube": True, "jacoby": True}])

@@ -22,7 +22,7 @@ ANALYZE_31 = ("analyze", "backgammon", "--position", START, "--dice", "31")
 def legal_notations(game: str, position: str, dice: tuple[int, int] | None = None) -> list[str]:
     """Every legal move of ``position`` in notation, from the rules' move generator."""
     info = get_game(game)
-    rules, state = info.rules(), info.parse_position(position)
+    rules, state = info.rules(), info.notation.parse_position(position)
     if dice:
         state = replace(state, dice=dice)
     return [rules.notation(state, move) for move in rules.legal_moves(state)]

@@ -85,7 +85,7 @@ class Decision:
     @property
     def parsed(self) -> Any:
         """The state the command line builds from ``position`` and ``flags``."""
-        state = self.info.parse_position(self.position)
+        state = self.info.notation.parse_position(self.position)
         chance = self.info.chance
         if chance is not None and chance.given is not None:
             state = chance.given(state, self.shown)
@@ -113,7 +113,7 @@ def decision(name: str) -> Decision:
             if moves_made >= MIN_MOVES:
                 shown = info.chance.shown(state) if info.chance and info.chance.shown else None
                 flags = ("--" + chance_flag(info), shown) if chance_flag(info) and shown is not None else ()
-                found = Decision(info, state, info.format_position(state), flags, shown)
+                found = Decision(info, state, info.notation.format_position(state), flags, shown)
                 parsed = found.parsed
                 if not rules.is_over(parsed) and rules.to_move(parsed) != CHANCE \
                         and len(rules.legal_moves(parsed)) >= 2:
@@ -181,7 +181,7 @@ def test_moves_lists_every_legal_move_with_what_the_game_tells_of_it(capsys, inf
     expected = []
     for move in rules.legal_moves(parsed):
         after = rules.apply(parsed, move)
-        told = info.move_json(parsed, move, after) if info.move_json else {"position": info.format_position(after)}
+        told = info.notation.move_json(parsed, move, after) if info.notation.move_json else {"position": info.notation.format_position(after)}
         expected.append({"move": rules.notation(parsed, move), **told})
     keys = {"move", *expected[0]} if expected else {"move"}
     assert all(set(row) == keys for row in rows), (keys, rows[:2])
@@ -223,7 +223,7 @@ def test_analyze_ranks_every_legal_move(capsys, info):
     -100..100; a game without analysis is a usage error."""
     found = decision(info.name)
     code, out, err = run(capsys, *found.argv("analyze", "--json"))
-    if info.analyze is None:
+    if info.move_analysis().analyze is None:
         usage_error(code, out, err, "")
         return
     assert code == 0, err
@@ -243,11 +243,11 @@ def test_analyze_takes_a_level_only_where_the_analysis_has_levels(capsys, info):
     name (``levels`` are weakest first; the analysis still ranks every move) and refuses an
     unknown one; any other game refuses ``--level``."""
     found = decision(info.name)
-    if info.analyze is None:  # no analysis at all: that is the error, whatever the level
+    if info.move_analysis().analyze is None:  # no analysis at all: that is the error, whatever the level
         usage_error(*run(capsys, *found.argv("analyze", "--level", "x")), "")
         return
-    if "level" in info.analysis_options:
-        default = info.analysis_options["level"]
+    if "level" in info.move_analysis().options:
+        default = info.move_analysis().options["level"]
         weakest = next(level.name for level in info.levels if level.name != default)
         code, out, err = run(capsys, *found.argv("analyze", "--level", weakest, "--json"))
         assert code == 0, err
@@ -268,22 +268,22 @@ def test_eval_runs_every_declared_evaluator(capsys, info):
     game without evaluators is a usage error."""
     found = decision(info.name)
     argv = ["eval", info.name, "--position", found.position, "--json"]
-    if info.evaluate is None:
+    if info.move_analysis().evaluate is None:
         usage_error(*run(capsys, *argv), "has no position evaluators")
         return
-    state = info.parse_position(found.position)
-    assert info.evaluators
-    for name in info.evaluators:
+    state = info.notation.parse_position(found.position)
+    assert info.move_analysis().evaluators
+    for name in info.move_analysis().evaluators:
         code, out, err = run(capsys, *argv, "--evaluator", name)
         assert code == 0, err
         report = json.loads(out)
-        expected = info.evaluate(state, name)
+        expected = info.move_analysis().evaluate(state, name)
         assert report["evaluator"] == name
         assert report["value"] == pytest.approx(expected.value)
         assert report[expected.factors_key] == pytest.approx(dict(expected.factors))
     code, out, err = run(capsys, *argv)
     assert code == 0, err
-    assert json.loads(out)["evaluator"] == info.default_evaluator
+    assert json.loads(out)["evaluator"] == info.move_analysis().default_evaluator
     usage_error(*run(capsys, *argv, "--evaluator", "no-such-evaluator"), "unknown evaluator")
 
 
@@ -295,12 +295,12 @@ def test_replay_plays_a_typed_move_list_to_its_final_position(capsys, info):
     (player decisions), status and, once over, a zero-sum result."""
     game = playout(info.name)
     rules, final = info.rules(), game.final
-    code, out, err = run(capsys, "replay", info.name, "--moves", info.join_moves(list(game.notations)), "--json")
+    code, out, err = run(capsys, "replay", info.name, "--moves", info.notation.join_moves(list(game.notations)), "--json")
     assert code == 0, err
     report = json.loads(out)
     assert set(report) == REPLAY_KEYS
     assert report["game"] == info.name
-    assert report["position"] == info.format_position(final)
+    assert report["position"] == info.notation.format_position(final)
     assert report["plies"] == sum(1 for state in game.states[:-1] if rules.to_move(state) != CHANCE)
     assert report["status"] == info.status(final)
     assert report["over"] == rules.is_over(final)
@@ -321,7 +321,7 @@ def test_replay_names_a_bad_move_cleanly(capsys, info):
     moves = [i for i, state in enumerate(game.states[:-1]) if rules.to_move(state) != CHANCE]
     bad = list(game.notations)
     bad[moves[len(moves) // 2]] = "zz"
-    usage_error(*run(capsys, "replay", info.name, "--moves", info.join_moves(bad), "--json"), "")
+    usage_error(*run(capsys, "replay", info.name, "--moves", info.notation.join_moves(bad), "--json"), "")
 
 
 # -- selfplay, tournament, train -----------------------------------------------------------
@@ -372,7 +372,7 @@ def foreign_chance_flags() -> list:
             if chance_flag(info) == flag:
                 continue
             for command in ("moves", "perft", "analyze"):
-                if command != "analyze" or info.analyze is not None:
+                if command != "analyze" or info.move_analysis().analyze is not None:
                     pairs.append(pytest.param(command, info.name, owner.name, flag,
                                               id=f"{command}-{info.name}--{flag}"))
     return pairs

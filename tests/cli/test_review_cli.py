@@ -128,6 +128,7 @@ def test_every_game_of_the_six_real_matches_gets_its_entry():
     from game.core.analysis import MoveAnalysis
     from game.core.review import review
     from game.games import reviewed_record
+    from tests.review_stubs import ReviewWithoutLuck
 
     info = get_game("backgammon")
     rules = info.rules()
@@ -136,11 +137,11 @@ def test_every_game_of_the_six_real_matches_gets_its_entry():
         return [MoveAnalysis(move=m, notation=rules.notation(state, m), score=0.0, value=0.0)
                 for m in rules.legal_moves(state)]
 
-    quick = replaced(info, analyze=analyze, luck=None)
+    quick = replaced(info, analysis=lambda: replaced(info.move_analysis(), analyze=analyze), review=ReviewWithoutLuck)
     all_doubles = 0
     for path in sorted(MATCHES.glob("*.mat")):
         match = read_mat(path.read_text())
-        report = review(quick, reviewed_record(path))
+        report = review(quick, reviewed_record(path)).as_json()
         assert report["players"] == list(match.players), path.name
         assert [g["game"] for g in report["games"]] == [g.number for g in match.games], path.name
         doubles = sum(1 for g in match.games for t in g.turns if t.kind == "double")

@@ -49,7 +49,7 @@ def test_perft_counts_every_roll_of_a_dice_game():
     from game.core.perft import perft
 
     rules = BACKGAMMON.rules()
-    state = BACKGAMMON.parse_position("4HPwATDgc/ABMA")
+    state = BACKGAMMON.notation.parse_position("4HPwATDgc/ABMA")
     assert rules.to_move(state) == -1
     rolls = rules.actions(state)
     assert len(rolls) == 21

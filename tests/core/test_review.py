@@ -9,11 +9,19 @@ import pytest
 
 from game.core.match import play_game, replay
 from game.core.protocol import CHANCE
-from game.core.review import ReviewCancelled, cache_path, cached_review, mark, review
+from game.core.review import ReviewCancelled, cache_path, cached_review, mark
+from game.core.review import review as review_record
+from game.core.review_report import Decision, Report
 from game.core.saves import examples_dir, load_game
 from game.games import get_game, rules_for
 
 BG = get_game("backgammon")
+
+
+def review(*args, **options):
+    """The report as ``tabula review --json`` prints it (the shape these tests check)."""
+    return review_record(*args, **options).as_json()
+
 FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck",
           "win_chance", "score", "rated", "match_win_chance", "ply"]  # keys only added
 FAST = {"level": "intermediate"}  # 0 ply
@@ -70,7 +78,7 @@ def test_win_chance_and_score_are_the_best_records_from_the_first_players_view(m
             d, mover = found[seen], rules.to_move(state)
             seen += 1
             if seen in (1, 2, 5):  # the first player's and the second's decisions
-                best = BG.analyze(state, **FAST)[0]
+                best = BG.move_analysis().analyze(state, **FAST)[0]
                 win, score = best.details["win"], best.score
                 expected = (win, score) if mover == 0 else (1 - win, -score)
                 assert (d["win_chance"], d["score"]) == pytest.approx(expected, abs=1e-3)
@@ -153,7 +161,7 @@ def test_a_save_with_the_longest_name_is_reviewed_and_cached(tmp_path, midgame):
     save = tmp_path / ("x" * 250 + ".json")  # 255 bytes: "<name>.review" would be 262
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
     report, cached = cached_review(BG, midgame, save, FAST)
-    assert not cached and report["games"]
+    assert not cached and report.games
     path = cache_path(save)
     assert path.parent == tmp_path and path.is_file() and len(path.name) <= 255
     assert cached_review(BG, midgame, save, FAST) == (report, True)
@@ -204,7 +212,7 @@ def test_chequer_errors_in_a_match_are_in_emg():
         if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
             d, index = found[index], index + 1
             if d["kind"] == "chequer" and d["equity_lost"] > 0:
-                played = next(r for r in BG.analyze(state, **FAST) if r.move == action)
+                played = next(r for r in BG.move_analysis().analyze(state, **FAST) if r.move == action)
                 assert emg_scale(state) > 1.1  # a single game is worth less than the match
                 assert d["equity_lost"] == pytest.approx(-played.diff * emg_scale(state), abs=1e-5)
                 checked += 1
@@ -228,7 +236,7 @@ def test_the_play_made_is_compared_with_the_best_at_the_reviews_depth(midgame):
         action = rules.parse(state, text)
         if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
             d, index = found[index], index + 1
-            wide = {m.move: m.value for m in search(state, Level("wide", 1), evaluator)}  # every play at 1 ply
+            wide = {m.move: m.value for m in search(state, Level("wide", "Wide", "1 ply", plies=1), evaluator)}  # every play at 1 ply
             best = rules.parse(state, d["best"])
             assert d["equity_lost"] == pytest.approx(max(0.0, wide[best] - wide[action]), abs=1e-5)
             filtered = {m.move: m.plies for m in search(state, get_level("advanced"), evaluator)}
@@ -343,20 +351,20 @@ def test_review_units_normalise_chequer_errors_as_gnu_does():
     from dataclasses import replace
 
     from game.backgammon.cube_rules import cube_from_options
-    from game.backgammon.review import emg_scale, review_units
+    from game.backgammon.review import decision_kind, emg_scale, review_units
 
     rules = BG.rules()
     cubeless = rules.apply(_dance_position(), rules.parse(_dance_position(), "21"))
     assert review_units(cubeless) == 1.0
     money = _dance_position(replace(cube_from_options({"cube": "on"}), value=2))
     rolled = rules.apply(money, rules.parse(money, "21"))
-    assert BG.decision_kind(rolled) == "chequer" and review_units(rolled) == 0.5
+    assert decision_kind(rolled) == "chequer" and review_units(rolled) == 0.5
     match = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
     rolled = rules.apply(match, rules.parse(match, "21"))
     assert review_units(rolled) == pytest.approx(emg_scale(rolled)) and emg_scale(rolled) > 1.5
     deciding = _dance_position(cube_from_options({"match_length": 5, "score": [0, 1]}))
     deciding = replace(deciding, cube=replace(deciding.cube, phase="decide"))
-    assert BG.decision_kind(deciding) == "cube" and review_units(deciding) == 1.0
+    assert decision_kind(deciding) == "cube" and review_units(deciding) == 1.0
 
 
 def test_every_decision_names_the_ply_of_its_action(midgame):
@@ -369,3 +377,27 @@ def test_every_decision_names_the_ply_of_its_action(midgame):
         assert rules.to_move(before) != CHANCE
         assert rules.notation(before, rules.parse(before, midgame.actions[d["ply"]])) == d["played"]
     assert [d["ply"] for d in decisions(report)] == sorted({d["ply"] for d in decisions(report)})
+
+
+def test_the_report_is_frozen_records_that_round_trip_through_json(midgame):
+    report = review_record(BG, midgame, FAST)
+    first = report.decisions[0]
+    assert isinstance(report, Report) and isinstance(first, Decision) and first.ply == 1
+    with pytest.raises(AttributeError):
+        first.mark = "bad"  # frozen: the window and the cache share one record
+    assert Report.from_json(json.loads(json.dumps(report.as_json()))) == report
+    broken = report.as_json()
+    broken["games"][0]["decisions"][0]["ply"] = "1"
+    with pytest.raises(ValueError, match="decision is damaged"):
+        Report.from_json(broken)
+
+
+def test_a_game_without_a_review_of_its_own_is_reviewed_as_plain_moves():
+    from game.core.review import PlainReview, review_marks, review_of
+
+    chesstack, backgammon = get_game("chesstack"), review_of(BG)
+    assert isinstance(review_of(chesstack), PlainReview) and review_of(chesstack).decision_kinds == ("move",)
+    assert backgammon.decision_kinds == ("chequer", "cube") and backgammon.measures_luck
+    assert review_marks(BG, "lenient") == (0.08, 0.16, 0.32)
+    margin = chesstack.move_analysis().tutor_margin.amount
+    assert review_marks(chesstack) == (margin / 2, margin, 2 * margin)

@@ -278,7 +278,13 @@ def test_every_registered_game_plays_a_tournament(tmp_path, name):
 def capped_mandragora(name):
     """The registry with Mandragora's own ply cap lowered to 6."""
     info = get_game(name)
-    return dataclasses.replace(info, max_plies=6) if name == "mandragora" else info
+    if name != "mandragora":
+        return info
+
+    class Capped(info.rules):
+        max_plies = 6
+
+    return dataclasses.replace(info, rules=Capped)
 
 
 def test_a_games_tournament_options_and_own_ply_cap_apply(tmp_path):

@@ -200,5 +200,5 @@ def test_wilson_interval():
 @pytest.mark.parametrize("name", game_names())
 def test_every_choice_the_window_offers_is_valid(name):
     info = get_game(name)
-    for _label, options in info.tournament_choices:
+    for _label, options in info.tournament_play().choices:
         validate(Settings(name, tuple(info.player_names[:2]), 2, 0, options=options), get_game)

@@ -19,7 +19,7 @@ def test_the_issue_example_is_pattern_a_with_the_player_first():
     state = parse_position(EXAMPLE)
     assert state == MandragoraState.start("A", PLAYER)
     assert format_position(state) == EXAMPLE
-    assert GAME.parse_position(EXAMPLE) == state and GAME.format_position(state) == EXAMPLE
+    assert GAME.notation.parse_position(EXAMPLE) == state and GAME.notation.format_position(state) == EXAMPLE
 
 
 def test_empty_areas_are_omitted_and_fields_default():

@@ -237,7 +237,7 @@ def position_seeds() -> dict[str, tuple[str, ...]]:
                     break
                 if ply % 7 == 3:
                     if name == "chesstack":
-                        found["chesstack"].append(info.format_position(state))
+                        found["chesstack"].append(info.notation.format_position(state))
                     elif state.turn is not None:
                         found["match id"].append(positions.format_position(state))
                         found["xgid"].append(positions.format_xgid(state))
@@ -251,10 +251,10 @@ def _position(game: str, *commands: list[str]) -> Callable[[str], None]:
         from game.games import get_game
 
         info = get_game(game)
-        state = info.parse_position(text)
+        state = info.notation.parse_position(text)
         with follow_up("its text"):
-            again = info.format_position(info.parse_position(info.format_position(state)))
-            if again != info.format_position(state):
+            again = info.notation.format_position(info.notation.parse_position(info.notation.format_position(state)))
+            if again != info.notation.format_position(state):
                 raise AssertionError("it does not read back")
         for command in commands:
             with follow_up(" ".join(command)):

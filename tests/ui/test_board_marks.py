@@ -232,10 +232,10 @@ def test_mandragora_hint_table_has_no_win_column():
 
     info = get_game("mandragora")
     records = analyze(MandragoraState.start("A", 0))
-    columns = hint_columns(records, info.detail_columns, info.format_value, info.value_heading)
+    columns = hint_columns(records, info.move_analysis().columns, info.move_analysis().format_value, info.move_analysis().value_heading)
     assert "win" not in [c.key for c in columns] and "Win" not in [c.heading for c in columns]
     assert all(c.cell(r) != "—" for c in columns for r in records)
     assert [c.heading for c in columns if c.key == "value"] == ["Total"]
     # The total tells apart the moves the seed's sign rule shows as 0.
     zeros = [r for r in records if r.score == 0]
-    assert len({info.format_value(r.value) for r in zeros}) == len(zeros)
+    assert len({info.move_analysis().format_value(r.value) for r in zeros}) == len(zeros)

@@ -232,7 +232,7 @@ def test_the_hint_table_names_cube_actions_and_copes_with_no_analysis(app):
 
     scene = cube_game(app, {"cube": "on"})
     wait_for_choice(app, scene)
-    records = BACKGAMMON.analyze(scene.session.state, level="intermediate")
+    records = BACKGAMMON.move_analysis().analyze(scene.session.state, level="intermediate")
     move = next(c for c in hint_columns(records, words=scene.view.move_words) if c.key == "move")
     assert sorted(move.cell(r) for r in records) == ["Double", "No double"]
     assert scene.view.move_words(records[0].move) in ("Double", "No double")

@@ -128,11 +128,9 @@ def test_continue_the_last_game(app):
 
 
 def test_a_computer_game_that_keeps_looping_is_stopped_unfinished(app):
-    import dataclasses
-
     assert app.start_game(GameSetup("mandragora", ("analyzer", "analyzer"), seed=3))
     scene = app.scene
-    scene.session.info = dataclasses.replace(scene.session.info, max_plies=6)  # the loop guard, made short
+    scene.session.rules.max_plies = 6  # the loop guard, made short (this game's rules object only)
     assert run_until(app, lambda: scene.ended)
     for _ in range(30):
         app.frame()

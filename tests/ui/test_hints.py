@@ -40,7 +40,7 @@ def scene(app):
 def test_the_overlay_lists_the_same_moves_as_the_analysis_record(app, scene):
     state, hints = scene.session.state, scene.overlays.hints
     info = get_game("backgammon")
-    expected = info.analyze(state, level=app.settings.of(info)["analysis_level"])
+    expected = info.move_analysis().analyze(state, level=app.settings.of(info)["analysis_level"])
     assert [row_cells(r) for r in hints.records] == [row_cells(r) for r in expected]
     assert len(expected) == len(RULES.legal_moves(state))
     # Every row is drawn as the selection walks down the list; the best is drawn first.
@@ -106,7 +106,7 @@ class Ready:
 
 def test_why_shows_the_factors_against_the_best_move(fonts):
     state = RULES.apply(RULES.initial_state({"first": 0}), Roll.of(6, 4))
-    records = get_game("backgammon").analyze(state, level="intermediate")
+    records = get_game("backgammon").move_analysis().analyze(state, level="intermediate")
     hints = Hints(Ready(records))
     hints.show(state)
     hints.select(len(records) - 1)
@@ -127,9 +127,9 @@ def test_why_lists_the_explanation_of_a_mandragora_move(fonts):
     info = get_game("mandragora")
     rules = info.rules()
     state = rules.initial_state({})
-    while not info.analyze(state):  # past the setup moves
+    while not info.move_analysis().analyze(state):  # past the setup moves
         state = rules.apply(state, rules.legal_moves(state)[0])
-    records = info.analyze(state)
+    records = info.move_analysis().analyze(state)
     hints = Hints(Ready(records))
     hints.show(state)
     with_reasons = next(i for i, r in enumerate(records) if r.explanation)

@@ -200,7 +200,7 @@ def test_overlay_matches_the_analyzer(app):
     view computes), which the hint panel lists too."""
     scene = start(app)
     view, state = scene.view, scene.session.state
-    records = INFO.analyze(state)
+    records = INFO.move_analysis().analyze(state)
     assert run_until(app, lambda: view.analysis(state))
     shown = view.analysis(state)
     assert shown is scene.overlays.analyst.get(state)
@@ -413,7 +413,7 @@ def test_the_tutor_questions_a_bad_area_and_the_human_picks_again(app):
     app.settings.tutor = True
     scene = start(app)
     session, view = scene.session, scene.view
-    records = INFO.analyze(session.state)
+    records = INFO.move_analysis().analyze(session.state)
     worst, best = records[-1], records[0]
     assert best.score - worst.score >= 50, "pattern A offers the Player a clearly bad area"
     click(app, centre(view, worst.move))

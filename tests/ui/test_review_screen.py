@@ -20,6 +20,7 @@ from game.core.review import (
     cache_key,
     cache_path,
     review,
+    review_marks,
     write_cache,
 )
 from game.core.saves import examples_dir, save_game
@@ -28,6 +29,7 @@ from game.games import get_game, reviewed_record
 from game.ui.play import PlayScene
 from game.ui.review_data import MARK_SYMBOLS, luck_sign
 from game.ui.review_screen import ReviewScene
+from tests.review_stubs import ReviewWithoutLuck
 
 from .util import click, key, press_button
 
@@ -83,7 +85,7 @@ def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_
     scene = reviewed(app)
     assert cache_path(save).is_file()
     report = scene.job.report
-    decisions = [d for g in report["games"] for d in g["decisions"]]
+    decisions = [d for g in report.as_json()["games"] for d in g["decisions"]]
     lines = scene.move_lines()
     assert len(lines) == len(scene.reviewed.lines) == len(decisions) == 16
     for text, d in zip(lines, decisions):  # each line ends with its mark's symbol and luck sign
@@ -109,10 +111,10 @@ def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_
     rules = BG.rules()
     state = scene.session.states[line.index]
     app.frame()
-    assert rules.notation(state, scene.arrows["best"]) == line.decision["best"]
-    if line.decision["best"] != line.decision["played"]:
-        assert rules.notation(state, scene.arrows["played"]) == line.decision["played"]
-    assert "Best: " + line.decision["best"] in scene.decision()
+    assert rules.notation(state, scene.arrows["best"]) == line.decision.best
+    if line.decision.best != line.decision.played:
+        assert rules.notation(state, scene.arrows["played"]) == line.decision.played
+    assert "Best: " + line.decision.best in scene.decision()
 
     # a click on the graph jumps to the decision under the pointer
     x, index = scene.graph.xs[-3]
@@ -181,8 +183,8 @@ def test_a_match_file_is_reviewed_game_by_game(app, tmp_path):
     # for the window's own options: the screen finds it there
     record, options = reviewed_record(match), {"level": "intermediate"}
     assert record.actions == play.session.record().actions and record.players == ["lasse", "trovander"]
-    report = review(dataclasses.replace(BG, analyze=quick_analysis, luck=None), record, options)
-    write_cache(match, cache_key(record, options, BG.review_marks()), report)
+    report = review(dataclasses.replace(BG, analysis=lambda: dataclasses.replace(BG.move_analysis(), analyze=quick_analysis), review=ReviewWithoutLuck), record, options)
+    write_cache(match, cache_key(record, options, review_marks(BG)), report)
     play.command("review")
     scene = reviewed(app)
     assert scene.job.from_cache and scene.reviewed.games == [1, 2, 3]
@@ -201,10 +203,10 @@ def test_a_match_file_is_reviewed_game_by_game(app, tmp_path):
         scene.go(scene.reviewed.first_line(game))
         texts += scene.move_lines()
     assert any("No double" in text for text in texts) and not any(" Roll" in text for text in texts)  # in words
-    cube = [line for line in scene.reviewed.lines if line.decision and line.decision["kind"] == "cube"]
-    assert cube and all(line.decision["win_chance"] is not None for line in cube)
+    cube = [line for line in scene.reviewed.lines if line.decision and line.decision.kind == "cube"]
+    assert cube and all(line.decision.win_chance is not None for line in cube)
     # "no double" gets a line only when it was an error (as the window's move list, and GNU's)
-    no_double = [d for g in report["games"] for d in g["decisions"] if d["played"] == "Roll"]
+    no_double = [d for g in report.as_json()["games"] for d in g["decisions"] if d["played"] == "Roll"]
     listed = [line for line in scene.reviewed.lines if line.played == "Roll"]
     assert len(no_double) > len(listed) and all(line.mark for line in listed)
     assert len(listed) == sum(1 for d in no_double if d["mark"])
@@ -233,7 +235,7 @@ def test_mandragora_is_reviewed_on_the_same_screen_by_score(app, tmp_path):
     values = [scene.reviewed.value(line) for line in scene.reviewed.lines if line.decision]
     assert values and all(kind == "score" for kind, _ in values)
     assert "average" in scene.totals() and "error rate" not in scene.totals()  # milli-points of equity only
-    assert info.tutor_margin.unit in "\n".join(
+    assert info.move_analysis().tutor_margin.unit in "\n".join(
         decision_text_of(scene, line) for line in scene.reviewed.lines if line.decision)
     assert any(mark in " ".join(scene.move_lines()) for mark in MARK_SYMBOLS.values())
     key(app, pygame.K_END)
@@ -254,7 +256,7 @@ def test_a_chesstack_game_in_progress_is_reviewed_and_kept_for_the_session(app):
     line = scene.line
     app.frame()
     state = scene.session.states[line.index]
-    assert info.rules().notation(state, scene.arrows["best"]) == line.decision["best"]
+    assert info.rules().notation(state, scene.arrows["best"]) == line.decision.best
     key(app, pygame.K_ESCAPE)
     assert app.scene is play
     key(app, pygame.K_v)
@@ -264,8 +266,8 @@ def test_a_chesstack_game_in_progress_is_reviewed_and_kept_for_the_session(app):
 def test_the_screen_fits_small_and_large_windows(app, tmp_path):
     play, save = open_backgammon(app, tmp_path)
     record, options = play.session.record(), {"level": "intermediate"}
-    write_cache(save, cache_key(record, options, BG.review_marks()),
-                review(dataclasses.replace(BG, analyze=quick_analysis, luck=None), record, options))
+    write_cache(save, cache_key(record, options, review_marks(BG)),
+                review(dataclasses.replace(BG, analysis=lambda: dataclasses.replace(BG.move_analysis(), analyze=quick_analysis), review=ReviewWithoutLuck), record, options))
     play.command("review")
     scene = reviewed(app)
     for size in ((800, 600), (1920, 1080)):
@@ -299,16 +301,16 @@ def test_a_game_in_progress_reviews_the_moves_so_far_and_play_goes_on(app, tmp_p
 def test_review_marks_follow_the_setting(app, tmp_path):
     """The thresholds are a setting (strict halves, lenient doubles each game's own); the
     screen reviews with the chosen ones, and a stricter choice marks at least as much."""
-    assert BG.review_marks() == (0.04, 0.08, 0.16) and get_game("mandragora").review_marks("strict") == (2.5, 5, 10)
+    assert review_marks(BG) == (0.04, 0.08, 0.16) and review_marks(get_game("mandragora"), "strict") == (2.5, 5, 10)
     counts = {}
     for strictness in ("lenient", "strict"):
         app.settings.review_marks = strictness
         scene, _ = open_backgammon(app, tmp_path)
         press_button(app, scene.buttons["review"])
         review = reviewed(app)
-        assert review.job.thresholds == BG.review_marks(strictness)
+        assert review.job.thresholds == review_marks(BG, strictness)
         assert tuple(review.job.thresholds) == tuple(v * REVIEW_STRICTNESS[strictness] for v in (0.04, 0.08, 0.16))
-        counts[strictness] = sum(1 for line in review.reviewed.lines if line.decision and line.decision["mark"])
+        counts[strictness] = sum(1 for line in review.reviewed.lines if line.decision and line.decision.mark)
         key(app, pygame.K_ESCAPE)
         app.frame()
     assert counts["strict"] >= counts["lenient"] and counts["strict"] > 0

@@ -22,7 +22,7 @@ BACKGAMMON = get_game("backgammon")
 
 
 def test_the_choices_and_the_options_they_set():
-    labels = [label for label, _ in BACKGAMMON.tournament_choices]
+    labels = [label for label, _ in BACKGAMMON.tournament_play().choices]
     assert labels[:2] == ["Cubeless", "Money with cube"]
     assert labels[2:] == [f"Match to {n}" for n in (1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25)]
     picked = ["random", "easy"]

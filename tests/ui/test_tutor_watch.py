@@ -13,7 +13,7 @@ from game.core.session import GameSetup
 from game.core.gameinfo import TutorMargin
 from game.ui.tutor import tutor_message, tutor_verdict
 
-MARGIN = get_game("backgammon").tutor_margin
+MARGIN = get_game("backgammon").move_analysis().tutor_margin
 
 from .util import key, press_button, run_until
 
@@ -42,7 +42,7 @@ def build(view, move) -> None:
 def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
     session, view = scene.session, scene.view
     state = session.state
-    quick = get_game("backgammon").analyze(state, level="intermediate")
+    quick = get_game("backgammon").move_analysis().analyze(state, level="intermediate")
     worst = quick[-1]
     assert quick[0].value - worst.value >= MARGIN.amount, "the position offers a clearly bad move"
     actions = len(session.actions)
@@ -56,7 +56,7 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
     # The analysis level's filter leaves the worst play at 0 ply; the tutor searched it as deep
     # as the best, as a review does.
     level = app.settings.of(get_game("backgammon"))["analysis_level"]
-    assert next(r for r in get_game("backgammon").analyze(state, level=level) if r.move == worst.move).plies == 0
+    assert next(r for r in get_game("backgammon").move_analysis().analyze(state, level=level) if r.move == worst.move).plies == 0
     assert verdict.chosen.plies == verdict.best.plies == 1
     assert verdict.chosen.rank == verdict.count  # ranked as the hints list it: last
     assert len(session.actions) == actions and scene.human_turn
@@ -73,7 +73,7 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
 def test_the_best_move_passes_the_tutor(app, scene):
     session = scene.session
     state, actions = session.state, len(session.actions)
-    best = get_game("backgammon").analyze(state, level=app.settings.of(get_game("backgammon"))["analysis_level"])[0]
+    best = get_game("backgammon").move_analysis().analyze(state, level=app.settings.of(get_game("backgammon"))["analysis_level"])[0]
     build(scene.view, best.move)
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: len(session.actions) > actions)
@@ -145,15 +145,15 @@ def test_the_graph_falls_back_to_the_score_without_win_chances():
         move = rules.legal_moves(states[-1])[0]
         actions.append(rules.notation(states[-1], move))
         states.append(rules.apply(states[-1], move))
-    kind, ys = GameCurve(rules).points(states, actions, info.analyze)
+    kind, ys = GameCurve(rules).points(states, actions, info.move_analysis().analyze)
     assert len(ys) == len(actions)
     assert kind == "score" and all(y is None or 0 <= y <= 1 for y in ys)
-    analysed = [i for i in range(len(actions)) if info.analyze(states[i])]
+    analysed = [i for i in range(len(actions)) if info.move_analysis().analyze(states[i])]
     assert analysed and all(ys[i] is not None for i in analysed)
     i = analysed[-1]
-    record = next(r for r in info.analyze(states[i]) if r.notation == actions[i])
+    record = next(r for r in info.move_analysis().analyze(states[i]) if r.notation == actions[i])
     sign = 1 if rules.to_move(states[i]) == 0 else -1
-    assert point_value(rules, states[i], states[i + 1], actions[i], info.analyze(states[i])) == (
+    assert point_value(rules, states[i], states[i + 1], actions[i], info.move_analysis().analyze(states[i])) == (
         "score", pytest.approx((sign * record.score + 100) / 200))
 
 
@@ -243,7 +243,7 @@ def test_the_tutor_names_the_move_and_never_covers_it(app, scene, size):
     app.resize(size)
     app.frame()
     state = scene.session.state
-    worst = get_game("backgammon").analyze(state, level="intermediate")[-1]
+    worst = get_game("backgammon").move_analysis().analyze(state, level="intermediate")[-1]
     build(scene.view, worst.move)
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: scene.overlays.tutor is not None)

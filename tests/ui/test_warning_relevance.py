@@ -14,7 +14,7 @@ OPENINGS = [(a, b) for a in range(1, 7) for b in range(1, a)]
 
 
 def opening(a: int, b: int):
-    return INFO.analyze(RULES.apply(RULES.initial_state({"first": 0}), Roll.of(a, b)), level="intermediate")
+    return INFO.move_analysis().analyze(RULES.apply(RULES.initial_state({"first": 0}), Roll.of(a, b)), level="intermediate")
 
 
 @pytest.mark.parametrize("roll", OPENINGS)

@@ -163,7 +163,7 @@ def test_cancel_stops_an_expert_thinking_in_the_process():
 
 def test_the_analysis_runs_in_the_analysis_process_and_errors_come_back():
     session = deciding(GameSession(BACKGAMMON, ["hard", "hard"], seed=3))
-    analyst = Analyst(BACKGAMMON.analyze, {"level": "beginner"}, BACKGAMMON.analysis_cancellable)
+    analyst = Analyst(BACKGAMMON.move_analysis().analyze, {"level": "beginner"}, BACKGAMMON.move_analysis().cancellable)
     analyst.focus(session.state)
     end = time.monotonic() + 120
     while not analyst.done(session.state) and time.monotonic() < end:

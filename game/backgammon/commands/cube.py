@@ -3,7 +3,7 @@
 The cube decision of a position before the roll: the cubeless chances, no double /
 double-take / double-pass equities (normalised as GNU Backgammon's: per unit of cube for
 money, EMG for a match), the proper action in GNU Backgammon's words and the take point,
-at the level's depth (:data:`game.backgammon.cube_play.CUBE_PLIES`; Expert by default).
+at the level's depth (its ``cube_plies``, :mod:`game.backgammon.levels`; Expert by default).
 The position is a GNU ``posid:matchid`` or an XGID; a bare position ID is a money game with
 a centred cube and the player on roll to decide.  A position with a double offered shows
 the same decision (the taker answers it).  ``--json`` prints ``{"proper", "nd", "dt", "dp",
@@ -67,15 +67,16 @@ def read_cube_position(text: str):
 
 def run(args: argparse.Namespace) -> int:
     from ..ai import strongest_evaluator
-    from ..cube_play import CUBE_PLIES, cube_summary
+    from ..cube_play import cube_summary
+    from ..levels import LEVELS
     from ..evaluators import evaluator_names, get_evaluator
-    if args.level not in CUBE_PLIES:
-        raise UsageError(f"unknown level {args.level!r}; known levels: {', '.join(CUBE_PLIES)}")
+    if args.level not in LEVELS:
+        raise UsageError(f"unknown level {args.level!r}; known levels: {', '.join(LEVELS)}")
     evaluator = args.evaluator or strongest_evaluator()
     if evaluator not in evaluator_names():
         raise UsageError(f"unknown evaluator {evaluator!r}; known evaluators: {', '.join(evaluator_names())}")
     state = read_cube_position(args.position)
-    summary = cube_summary(state, CUBE_PLIES[args.level], get_evaluator(evaluator), args.level)
+    summary = cube_summary(state, LEVELS[args.level].cube_plies, get_evaluator(evaluator), args.level)
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -93,7 +94,7 @@ def print_summary(info, state, s: dict, evaluator: str) -> None:
     length = match_length(state)
     kind = "money" if not length else "match to {} at {}-{}".format(length, *match_score(state))
     who = info.player_titles[state.turn]
-    print(f"{info.title} cube decision in {info.format_position(state)}: {who} "
+    print(f"{info.title} cube decision in {info.notation.format_position(state)}: {who} "
           f"{'considers doubling' if s['decision'] == 'cube' else 'has doubled'}; {kind}, cube {cube_value(state)} "
           f"{where}; level {s['level']} ({s['plies']} ply), evaluator {evaluator}")
     titles = ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)")

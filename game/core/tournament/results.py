@@ -37,7 +37,7 @@ GAMES_FILE = "games.jsonl"
 
 def game_record(spec: GameSpec, settings: Settings, record: Any, tally: Any = None) -> dict[str, Any]:
     """The JSON line of a finished game (``record`` is a match :class:`GameRecord`); with a
-    ``tally`` ``(games, (points, points))`` (``GameInfo.match_tally``), also the games the
+    ``tally`` ``(games, (points, points))`` (``TournamentPlay.tally``), also the games the
     match took and the points each seat scored in them (``match_games``, ``match_points``);
     sealed with its checksum (:func:`.records.seal`)."""
     labels = settings.labels

@@ -5,7 +5,7 @@ entry (anything with ``rules()`` and ``make_player(name, seed)``, such as
 ``game.games.get_game``), so ``game.core`` imports no game and workers rebuild rules and
 players from names alone (safe under the ``spawn`` start method).  Each game depends only
 on its :class:`~.schedule.GameSpec`, so serial and parallel runs give the same records.
-Games start with the entry's ``tournament_options`` plus the settings' options and, when
+Games start with the entry's ``TournamentPlay.options`` plus the settings' options and, when
 the settings give no ``max_plies``, stop at the entry's own ``max_plies`` (if any).
 
 Missing games go out deal by deal across the pairs (see :func:`missing_games`), so the
@@ -51,7 +51,7 @@ WATCH_SECONDS = 0.5
 
 def validate(settings: Settings, lookup: Lookup) -> None:
     """``ValueError`` with a clear message if the game or a player name is unknown, or the
-    options are not what the game's tournament flags set (``GameInfo.tournament_flags``:
+    options are not what the game's tournament flags set (``TournamentPlay.flags``:
     each option by one flag, in its range, at most one flag of a group) — settings read
     from a folder are checked here too, before a game is played."""
     info = lookup(settings.game)
@@ -59,7 +59,7 @@ def validate(settings: Settings, lookup: Lookup) -> None:
         raise ValueError(f"tournaments need a two-player game; {settings.game} is not one")
     for name in dict.fromkeys(settings.players):
         info.make_player(name, 0)
-    flags = {flag.option: (name, flag) for name, flag in (getattr(info, "tournament_flags", None) or {}).items()}
+    flags = {flag.option: (name, flag) for name, flag in info.tournament_play().flags.items()}
     groups: dict[str, str] = {}
     for option, value in settings.options.items():
         if option not in flags:
@@ -76,7 +76,7 @@ def validate(settings: Settings, lookup: Lookup) -> None:
 def game_options(info: Any, settings: Settings) -> dict[str, Any]:
     """The options every game of the tournament starts with: the game's own tournament
     options, then those of the settings."""
-    return {**(getattr(info, "tournament_options", None) or {}), **settings.options}
+    return {**info.tournament_play().options, **settings.options}
 
 
 def available_cpus() -> int:
@@ -110,8 +110,8 @@ class _Table:
         self.make_player = info.make_player
         self.settings = settings
         self.options = game_options(info, settings)
-        self.tally = getattr(info, "match_tally", None)
-        self.max_plies = settings.max_plies if settings.max_plies is not None else getattr(info, "max_plies", None)
+        self.tally = info.tournament_play().tally
+        self.max_plies = settings.max_plies if settings.max_plies is not None else self.rules.max_plies
 
     def play(self, spec: GameSpec) -> dict[str, Any]:
         names = self.settings.players

@@ -61,7 +61,7 @@ class Settings:
     """Plies after which a game stops unfinished (a draw); ``None`` plays every game out."""
     options: dict[str, Any] = field(default_factory=dict, hash=False)  # not hashed: settings stay hashable
     """Game options every game of the schedule is played with, as the game's tournament flags
-    set them (``{"match_length": 5}``; see ``GameInfo.tournament_flags``); which ones a game
+    set them (``{"match_length": 5}``; see ``TournamentPlay.flags``); which ones a game
     takes is checked by :func:`.runner.validate`, here only their form."""
 
     def __post_init__(self) -> None:

@@ -13,7 +13,7 @@
 - ``a_win_rate`` is A's share of the games (a draw counts half) with its Wilson 95% interval
   (:func:`.stats.wilson_interval`): in a match tournament, where each game is a match, the
   match win rate.  It treats games as independent (the two seatings of a deal are not).
-- In a match tournament (records with a match tally, ``GameInfo.match_tally``) the pair also
+- In a match tournament (records with a match tally, ``TournamentPlay.tally``) the pair also
   has ``match_games``, the games its matches took, and ``a_match_points_per_game``, A's points
   minus B's over them per game (no interval: a ratio over matches of unequal length).
 - Ratings: Bradley–Terry over every game (a draw is half a win each), see

@@ -1,0 +1,110 @@
+"""A review's report as values: a frozen :class:`Decision` per decision, :class:`Report` of them.
+
+:func:`~.review.review` builds them; ``tabula review --json``, the cache and the window all
+read the same record.  :meth:`Report.as_json` is the JSON shape ``tabula review --json``
+prints (documented in :mod:`~.review`); :meth:`Report.from_json` reads it back, checking
+its whole shape, since a cache file is untrusted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+MARKS = ("doubtful", "bad", "very bad")
+"""The marks of a decision, mildest first."""
+
+_OPTIONAL_NUMBER = (int, float, type(None))
+_OPTIONAL_TEXT = (str, type(None))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision (see :mod:`~.review` for what each field means)."""
+
+    player: str
+    kind: str
+    position_id: str
+    match_id: str | None
+    dice: str | None
+    played: str
+    best: str | None
+    equity_lost: float
+    mark: str | None
+    luck: float | None
+    win_chance: float | None
+    score: float | None
+    rated: bool
+    match_win_chance: float | None
+    ply: int
+    """The index in the game record's ``actions`` of the action decided: the window finds the
+    decision on the game by it, never by notation."""
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+FIELD_TYPES = {"player": str, "kind": str, "position_id": str, "match_id": _OPTIONAL_TEXT, "dice": _OPTIONAL_TEXT,
+               "played": str, "best": _OPTIONAL_TEXT, "equity_lost": (int, float), "mark": _OPTIONAL_TEXT,
+               "luck": _OPTIONAL_NUMBER, "win_chance": _OPTIONAL_NUMBER, "score": _OPTIONAL_NUMBER, "rated": bool,
+               "match_win_chance": _OPTIONAL_NUMBER, "ply": int}
+"""Each JSON field of a decision and the types it may hold (``bool`` is no number here)."""
+assert set(FIELD_TYPES) == {f.name for f in fields(Decision)}
+
+
+@dataclass(frozen=True)
+class Report:
+    """The review of one record: its players (as the report names them), each game's
+    decisions in order, and per player totals (:func:`~.review.totals`)."""
+
+    players: tuple[str, ...]
+    games: tuple[tuple[int, tuple[Decision, ...]], ...]
+    """``(game number, its decisions)``, by game number."""
+    totals: dict[str, dict[str, Any]]
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """Every decision of every game, in order."""
+        return [d for _, decisions in self.games for d in decisions]
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"players", "games": [{"game", "decisions": [...]}], "totals"}``."""
+        return {"players": list(self.players),
+                "games": [{"game": number, "decisions": [d.as_json() for d in decisions]}
+                          for number, decisions in self.games],
+                "totals": self.totals}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Report:
+        """The report ``data`` holds; ``ValueError`` for anything but :meth:`as_json`'s shape."""
+        if not isinstance(data, dict) or set(data) != {"players", "games", "totals"}:
+            raise ValueError("not a review report")
+        players, games, totals = data["players"], data["games"], data["totals"]
+        if not (isinstance(players, list) and all(isinstance(p, str) for p in players)
+                and isinstance(games, list) and isinstance(totals, dict) and set(totals) == set(players)):
+            raise ValueError("a review report's players, games or totals are damaged")
+        if not all(isinstance(t, dict) and all(isinstance(k, str) and (v is None or _number(v)) for k, v in t.items())
+                   for t in totals.values()):
+            raise ValueError("a review report's totals are damaged")
+        return cls(tuple(players), tuple(_game(game, players) for game in games),
+                   {player: dict(t) for player, t in totals.items()})
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _game(game: Any, players: list[str]) -> tuple[int, tuple[Decision, ...]]:
+    if not (isinstance(game, dict) and set(game) == {"game", "decisions"} and type(game["game"]) is int
+            and isinstance(game["decisions"], list)):
+        raise ValueError("a review report's game is damaged")
+    return game["game"], tuple(_decision(d, players) for d in game["decisions"])
+
+
+def _decision(d: Any, players: list[str]) -> Decision:
+    if not (isinstance(d, dict) and set(d) == set(FIELD_TYPES) and d["player"] in players
+            and all(isinstance(d[k], t) for k, t in FIELD_TYPES.items())):
+        raise ValueError("a review report's decision is damaged")
+    if d["equity_lost"] < 0 or (d["mark"] is not None and d["mark"] not in MARKS):
+        raise ValueError("a review report's decision has a bad mark or loss")
+    return Decision(**d)
