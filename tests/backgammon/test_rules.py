@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.backgammon.board import CHECKERS, START_SIDE, check_board, make_side
 from game.backgammon.rules import BackgammonRules, BackgammonState, Play, Roll
-from game.core.protocol import CHANCE, IllegalMoveError
+from game.core.protocol import CHANCE, IllegalMoveError, InvalidMoveError
 
 from game.backgammon.sampling import selfplay_samples
 
@@ -107,7 +107,7 @@ def test_illegal_play_is_refused_with_a_clear_message():
     s = state({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2}, (3, 1))
     with pytest.raises(IllegalMoveError, match="illegal move '8/4 6/5'"):
         RULES.parse(s, "8/4 6/5")
-    with pytest.raises(IllegalMoveError, match="not a point"):
+    with pytest.raises(InvalidMoveError, match="not a point"):
         RULES.parse(s, "8/x")
     with pytest.raises(IllegalMoveError, match="roll 42"):
         RULES.parse(s, "42: 8/4 6/4")
