@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.core.match import play_game, replay
 from game.core.players import RandomPlayer
-from game.core.protocol import CHANCE, IllegalMoveError, InvalidMoveError
+from game.core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from game.mandragora import GAME
 from game.mandragora.position import parse_position
 from game.mandragora.rules import (
@@ -279,3 +279,23 @@ def test_random_play_conserves_pieces_and_scores_what_it_sows(seed, pattern, fir
         assert gained[state.turn] == done.points and gained[1 - state.turn] == 0
         assert (done.state.turn == state.turn) == done.extra
         state = done.state
+
+
+def test_move_errors_name_their_cause():
+    """Text naming no area or setup is invalid, an area or setup written right but not legal
+    here is illegal; both are caught as a ``MoveError`` and as a ``ValueError``.  Mandragora
+    text is never ambiguous (an area is one number, a setup one pattern and one side), so
+    ``parse`` only asks whether the one action it reads is legal."""
+    drawn = RULES.initial_state({"pattern": "random", "first": "player"})
+    turn = pos("2:M,6:M,1:M;turn=opponent")
+    cases = [(drawn, "Q/player", InvalidMoveError), (drawn, "O6", IllegalMoveError),
+             (drawn, "A/opponent", IllegalMoveError), (turn, "O9", InvalidMoveError),
+             (turn, "seven", InvalidMoveError), (turn, "O4", IllegalMoveError), (turn, "P1", IllegalMoveError)]
+    for state, text, cause in cases:
+        for catch in (cause, MoveError, ValueError):
+            with pytest.raises(catch) as error:
+                RULES.parse(state, text)
+            assert type(error.value) is cause
+    with pytest.raises(IllegalMoveError, match="area 4 is empty"):
+        RULES.apply(turn, 4)
+    assert issubclass(AmbiguousMoveError, MoveError) and issubclass(AmbiguousMoveError, ValueError)
