@@ -28,7 +28,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..core.protocol import CHANCE, IllegalMoveError
+from ..core.protocol import CHANCE, IllegalMoveError, InvalidMoveError
 from .board import OFF, START_SIDE
 from .cube_state import (BEAVER, DECIDE, DOUBLE, MAX_CUBE, MAX_MATCH_LENGTH, OFFERED, OVER, PASS, ROLL,
                          ROLLING, TAKE, CubeAction, CubeState)
@@ -202,14 +202,21 @@ def notation(state, action: CubeAction) -> str:
             "beaver": f"Beavers => {4 * value}"}[action.kind]
 
 
+def is_cube_word(text: str) -> bool:
+    """Whether ``text`` is written as a cube decision, in any state."""
+    found = _CUBE_TEXT.fullmatch(text.lower())
+    return found is not None and found.group(1) in _WORDS
+
+
 def parse(state, text: str) -> CubeAction:
-    """The cube decision ``text`` names at ``state`` (any case); :class:`IllegalMoveError` for
-    a word that is no cube decision, a wrong ``=> N``, or a decision not open here."""
+    """The cube decision ``text`` names at ``state`` (any case); :class:`InvalidMoveError` for
+    a word that is no cube decision, :class:`IllegalMoveError` for a wrong ``=> N`` or a
+    decision not open here."""
     found = _CUBE_TEXT.fullmatch(text.lower())
     action = _WORDS.get(found.group(1)) if found else None
     if action is None:
         choices = " or ".join(notation(state, a) for a in legal_actions(state))
-        raise IllegalMoveError(f"{text!r} is no cube decision; expected {choices}")
+        raise InvalidMoveError(f"{text!r} is no cube decision; expected {choices}")
     if found.group(2) is not None:
         wanted = {DOUBLE: 2, BEAVER: 4}.get(action)
         if wanted is None or int(found.group(2)) != wanted * state.cube.value:

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core.protocol import CHANCE, IllegalMoveError, Rules
+from ..core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, Rules
 from . import cube_rules
 from .board import BAR, CHECKERS, OFF, START_SIDE, Side, check_board
 from .cube_state import OVER, CubeAction, CubeState
@@ -174,6 +174,21 @@ def _with_cube(sides: tuple[Side, Side], turn: int, cube: CubeState) -> Backgamm
     state = _cubeless(sides, turn, None)
     state.__dict__["cube"] = cube
     return state
+
+
+def _unreadable(text: str, error: ValueError) -> MoveError:
+    """The error for ``text`` that is not the kind of action due (a roll, a play or a cube
+    decision): :class:`IllegalMoveError` if it is written as another kind, such as a play
+    while the dice are due, :class:`InvalidMoveError` if it is written as no action at all."""
+    if cube_rules.is_cube_word(text):
+        return IllegalMoveError(str(error))
+    for read in (parse_roll, parse_play):
+        try:
+            read(text)
+        except ValueError:
+            continue
+        return IllegalMoveError(str(error))
+    return InvalidMoveError(str(error))
 
 
 def _after(me: Side, opp: Side, steps: Sequence[Step]) -> tuple[Side, Side, frozenset[int]]:
@@ -344,7 +359,10 @@ class BackgammonRules(Rules[BackgammonState, Any]):
 
     def parse(self, state: BackgammonState, text: str) -> Any:
         if state.dice is None and state.cube is not None and self.to_move(state) != CHANCE:
-            return cube_rules.parse(state, text)
+            try:
+                return cube_rules.parse(state, text)
+            except InvalidMoveError as error:
+                raise _unreadable(text, error) from None
         if state.dice is None:
             between = state.cube is not None and state.cube.phase == OVER
             if between and state.cube.finished:
@@ -352,7 +370,7 @@ class BackgammonRules(Rules[BackgammonState, Any]):
             try:
                 roll = parse_roll(text)
             except ValueError as error:
-                raise IllegalMoveError(str(error)) from None
+                raise _unreadable(text, error) from None
             if (state.turn is None or between) and roll.first is None:
                 raise IllegalMoveError(f"opening roll {text!r} must name who starts, e.g. 'white 31'")
             if not (state.turn is None or between) and roll.first is not None:
@@ -367,7 +385,7 @@ class BackgammonRules(Rules[BackgammonState, Any]):
         try:
             parsed = parse_play(text)
         except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
+            raise _unreadable(text, error) from None
         if parsed.dice is not None and (max(parsed.dice), min(parsed.dice)) != state.dice:
             raise IllegalMoveError(f"{text!r} is for the roll {parsed.dice[0]}{parsed.dice[1]}, not {state.dice[0]}{state.dice[1]}")
         board = list(state.on_roll)
@@ -389,7 +407,7 @@ class BackgammonRules(Rules[BackgammonState, Any]):
             legal = ", ".join(self.notation(state, p) for p in self.legal_moves(state)[:6])
             raise IllegalMoveError(f"illegal move {text!r} with {dice}; legal plays include: {legal}")
         options = " or ".join(self.notation(state, p) for p, _ in candidates)
-        raise IllegalMoveError(f"ambiguous move {text!r}: {options}? Mark the hits with *")
+        raise AmbiguousMoveError(f"ambiguous move {text!r}: {options}? Mark the hits with *")
 
     def _hits(self, state: BackgammonState, play: Play) -> frozenset[int]:
         return _after(state.on_roll, state.opponent, play.steps)[2]

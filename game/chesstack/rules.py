@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.protocol import IllegalMoveError, Rules
+from ..core.protocol import IllegalMoveError, InvalidMoveError, Rules
 from .notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Action, format_action, parse_action
 from .pieces import INDEX, PROMOTIONS, ROYAL_CAPTURE_STUN, TYPES, destinations, last_rank, placement_stun, promotes
 from .state import ChesstackState, Piece
@@ -192,7 +192,7 @@ class ChesstackRules(Rules[ChesstackState, Action]):
         try:
             action = parse_action(text)
         except ValueError as error:
-            raise IllegalMoveError(str(error)) from None
+            raise InvalidMoveError(str(error)) from None
         if action not in self.legal_moves(state):
             raise IllegalMoveError(f"{format_action(action)} is not legal here" + _why(state, action))
         return action

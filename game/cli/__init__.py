@@ -115,7 +115,7 @@ def _run(argv: list[str] | None) -> int:
         return run_app()
     try:
         return args.run(args) or 0
-    except ValueError as error:  # UsageError and IllegalMoveError are ValueErrors
+    except ValueError as error:  # UsageError and MoveError are ValueErrors
         if getattr(args, "checks_input", False) and not isinstance(error, UsageError):
             raise
         parser.exit(2, f"tabula: error: {one_line(str(error))}\n")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .players import Player
-from .protocol import CHANCE, IllegalMoveError, Rules
+from .protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Rules
 
 
 @dataclass
@@ -80,11 +80,15 @@ def play_game(
     return record, state
 
 
+_CAUSES = (InvalidMoveError, AmbiguousMoveError, IllegalMoveError)
+
+
 def replay(rules: Rules, options: dict[str, Any] | None, actions: Sequence[str]) -> list[Any]:
     """Every state of a game given its actions in notation (the first is the initial state).
 
-    Raises :class:`IllegalMoveError` naming the action number and the problem when an
-    action is malformed or illegal, so a bad record never half-loads silently.
+    Raises a :class:`~.protocol.MoveError` of the action's own cause (invalid, illegal or
+    ambiguous; :class:`IllegalMoveError` for any other ``ValueError``) naming the action number
+    and the problem, so a bad record never half-loads silently.
     """
     state = rules.initial_state(dict(options or {}))
     states = [state]
@@ -96,7 +100,8 @@ def replay(rules: Rules, options: dict[str, Any] | None, actions: Sequence[str])
             if rules.to_move(state) != CHANCE and action not in rules.legal_moves(state):
                 raise IllegalMoveError(f"{text!r} is not legal here")
             state = rules.apply(state, action)
-        except (IllegalMoveError, ValueError) as error:
-            raise IllegalMoveError(f"action {number} ({text!r}): {error}") from None
+        except ValueError as error:
+            cause = next((c for c in _CAUSES if isinstance(error, c)), IllegalMoveError)
+            raise cause(f"action {number} ({text!r}): {error}") from None
         states.append(state)
     return states

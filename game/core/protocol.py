@@ -23,8 +23,28 @@ State = TypeVar("State")
 Action = TypeVar("Action")
 
 
-class IllegalMoveError(ValueError):
-    """An action that is not legal in the state, or text that names no legal action."""
+class MoveError(ValueError):
+    """A move the rules refuse; the base of the three causes below, as in python-chess.
+
+    Catch this (or ``ValueError``) to refuse any bad move with its message; catch a subclass
+    only to tell the causes apart (a typo, a rule, a choice the text leaves open)."""
+
+
+class InvalidMoveError(MoveError):
+    """Text that cannot be read as an action at all (bad syntax, an unknown word or square),
+    whatever the position."""
+
+
+class IllegalMoveError(MoveError):
+    """An action, or well-formed text, that is not legal in the state: :meth:`Rules.apply`
+    raises it for an action it cannot apply there, :meth:`Rules.parse` for text naming no
+    legal action."""
+
+
+class AmbiguousMoveError(MoveError):
+    """Well-formed text that names more than one legal action in the state (backgammon's
+    ``13/5`` with 62 when blots on both the 11 and the 7 can be hit on the way); the message
+    lists the choices."""
 
 
 class Rules(ABC, Generic[State, Action]):
@@ -77,7 +97,9 @@ class Rules(ABC, Generic[State, Action]):
 
     @abstractmethod
     def parse(self, state: State, text: str) -> Action:
-        """The action ``text`` names at ``state``; :class:`IllegalMoveError` if none."""
+        """The action ``text`` names at ``state``.  :class:`InvalidMoveError` if ``text`` cannot
+        be read, :class:`IllegalMoveError` if it names no legal action, and
+        :class:`AmbiguousMoveError` if it names more than one."""
 
     def actions(self, state: State) -> Sequence[Action]:
         """Legal actions at any node: chance outcomes or moves."""

@@ -28,7 +28,7 @@ from typing import Any
 import platformdirs
 
 from .match import GameRecord, replay
-from .protocol import CHANCE, IllegalMoveError, Rules
+from .protocol import CHANCE, MoveError, Rules
 from .untrusted import MAX_NAME, Fields, UntrustedFileError, is_whole, load_json, shown
 
 FORMAT = "tabula-game"
@@ -192,7 +192,7 @@ def _parse_record(data: Any, rules_for: RulesLookup, name: str) -> GameRecord:
     seed = fields.whole("seed", -(2**63), 2**64, optional=True)
     try:
         states = replay(rules, options, actions)
-    except IllegalMoveError as error:
+    except MoveError as error:
         raise SaveError(f"{name}: the move list is invalid at {_cut(str(error))}") from None
     except ValueError as error:
         raise SaveError(f"{name}: bad game options: {_cut(str(error))}") from None

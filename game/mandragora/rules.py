@@ -33,10 +33,11 @@ Choices where the spec leaves a program a question (spec §6, "Decisions for Tab
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core.protocol import CHANCE, IllegalMoveError, Rules
+from ..core.protocol import CHANCE, IllegalMoveError, InvalidMoveError, Rules
 
 PLAYER, OPPONENT = 0, 1
 SIDES = ("player", "opponent")
@@ -257,18 +258,21 @@ class MandragoraRules(Rules[MandragoraState, Any]):
                 raise IllegalMoveError(f"{text!r}: it is the {mover}'s turn, not the {named}'s")
             raw = raw[1:]
         if len(raw) != 1 or raw not in "0123456789":
-            raise IllegalMoveError(f"bad move {text!r}: expected an area such as {SIDE_LETTERS[state.turn]}3")
+            cause = IllegalMoveError if _read_setup(text) else InvalidMoveError  # a setup is a move, not now
+            raise cause(f"bad move {text!r}: expected an area such as {SIDE_LETTERS[state.turn]}3")
         area = int(raw)
         self._check(state, area, text)
         return area
 
     def _check(self, state: MandragoraState, area: Any, text: str | None = None) -> None:
-        """``IllegalMoveError`` naming why ``area`` cannot be sown now."""
+        """``IllegalMoveError`` naming why ``area`` cannot be sown now (``InvalidMoveError``
+        for ``text`` naming no area at all)."""
         label = repr(text) if text is not None else f"area {area!r}"
         if state.setups:
             raise IllegalMoveError(f"{label}: the pattern and first mover are still to be drawn")
         if not isinstance(area, int) or isinstance(area, bool) or not 1 <= area <= AREA_COUNT:
-            raise IllegalMoveError(f"{label}: areas are 1 to {AREA_COUNT}")
+            cause = IllegalMoveError if text is None else InvalidMoveError
+            raise cause(f"{label}: areas are 1 to {AREA_COUNT}")
         side = state.turn
         if not legal_areas(state.board, side):
             raise IllegalMoveError(f"{label}: the game is over")
@@ -278,17 +282,24 @@ class MandragoraRules(Rules[MandragoraState, Any]):
             raise IllegalMoveError(f"{label}: area {area} is empty")
 
     def _parse_setup(self, state: MandragoraState, text: str) -> Setup:
-        words = text.replace("/", " ").replace(",", " ").split()
-        setup = None
-        if len(words) == 2 and words[0].upper() in PATTERNS and words[1].lower() in SIDES:
-            setup = Setup(words[0].upper(), SIDES.index(words[1].lower()))
+        setup = _read_setup(text)
         if setup in state.setups:
             return setup
         allowed = ", ".join(str(s) for s in state.setups)
         if setup is None:
-            raise IllegalMoveError(f"bad setup {text!r}: the game starts with the drawn pattern and first mover, "
-                                   f"written like {state.setups[0]} (possible: {allowed})")
+            area = re.fullmatch(rf"[{SIDE_LETTERS}]?[1-{AREA_COUNT}]", text.strip().upper())
+            cause = IllegalMoveError if area else InvalidMoveError  # an area is a move, not now
+            raise cause(f"bad setup {text!r}: the game starts with the drawn pattern and first mover, "
+                        f"written like {state.setups[0]} (possible: {allowed})")
         raise IllegalMoveError(f"setup {text!r} cannot be drawn here; possible: {allowed}")
+
+
+def _read_setup(text: str) -> Setup | None:
+    """The setup ``text`` is written as (``A/player``, ``a player``), in any state; else ``None``."""
+    words = text.replace("/", " ").replace(",", " ").split()
+    if len(words) == 2 and words[0].upper() in PATTERNS and words[1].lower() in SIDES:
+        return Setup(words[0].upper(), SIDES.index(words[1].lower()))
+    return None
 
 
 def split_moves(text: str) -> list[str]:

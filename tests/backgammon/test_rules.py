@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.backgammon.board import CHECKERS, START_SIDE, check_board, make_side
 from game.backgammon.rules import BackgammonRules, BackgammonState, Play, Roll
-from game.core.protocol import CHANCE, IllegalMoveError
+from game.core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 
 from game.backgammon.sampling import selfplay_samples
 
@@ -107,7 +107,7 @@ def test_illegal_play_is_refused_with_a_clear_message():
     s = state({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2}, (3, 1))
     with pytest.raises(IllegalMoveError, match="illegal move '8/4 6/5'"):
         RULES.parse(s, "8/4 6/5")
-    with pytest.raises(IllegalMoveError, match="not a point"):
+    with pytest.raises(InvalidMoveError, match="not a point"):
         RULES.parse(s, "8/x")
     with pytest.raises(IllegalMoveError, match="roll 42"):
         RULES.parse(s, "42: 8/4 6/4")
@@ -150,3 +150,37 @@ def test_actions_show_as_their_notation():
     assert repr(Play()) == "Play((no play))"
     assert repr(Roll(3, 1)) == "Roll(31)" and repr(Roll(3, 1, 0)) == "Roll(white 31)"
     assert repr(DOUBLE) == "CubeAction(double)" and repr([PASS]) == "[CubeAction(pass)]"
+
+
+def test_move_errors_name_their_cause():
+    """Text that reads as no action is invalid, a play written right but not legal here is
+    illegal, a play the text leaves open (which checker hits on the way) is ambiguous; any
+    of them is caught as a ``MoveError`` and as a ``ValueError``, and keeps its message."""
+    opening = state({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2}, (3, 1))
+    # 6-2 from 13 with opponent blots on our 7 and 11: 13/7*/5 and 13/11*/5 end alike.
+    both_hit = BackgammonState.from_board(make_side({13: 1, 6: 14}), make_side({18: 1, 14: 1, 1: 13}), 0, (6, 2))
+    cube = RULES.apply(RULES.apply(RULES.initial_state({"cube": True}), Roll(3, 1, 0)), Play(((8, 5), (6, 5))))
+    cases = [
+        (opening, "8/x", InvalidMoveError, "not a point"),
+        (opening, "hello", InvalidMoveError, "not of the form"),
+        (opening, "8/4 6/5", IllegalMoveError, "illegal move"),
+        (opening, "42: 8/4 6/4", IllegalMoveError, "roll 42"),
+        (opening, "double", IllegalMoveError, "not of the form"),  # a cube word, not due now
+        (both_hit, "13/5", AmbiguousMoveError, r"ambiguous move '13/5': 13/7\*/5 or 13/11\*/5\?"),
+        (cube, "hello", InvalidMoveError, "no cube decision"),
+        (cube, "8/5 6/5", IllegalMoveError, "no cube decision"),  # a play where a cube decision is due
+        (cube, "Takes", IllegalMoveError, "not possible here"),
+        (RULES.initial_state(), "31", IllegalMoveError, "must name who starts"),
+        (RULES.initial_state(), "white 71", InvalidMoveError, "bad dice"),
+    ]
+    for position, text, cause, words in cases:
+        with pytest.raises(cause, match=words):
+            RULES.parse(position, text)
+        for base in (MoveError, ValueError):
+            with pytest.raises(base) as error:
+                RULES.parse(position, text)
+            assert type(error.value) is cause
+    with pytest.raises(IllegalMoveError, match="blocked"):
+        RULES.apply(opening, Play(((6, 1),)))
+    with pytest.raises(IllegalMoveError, match="roll the dice"):
+        RULES.apply(RULES.initial_state(), Play(((8, 5), (6, 5))))

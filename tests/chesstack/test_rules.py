@@ -13,7 +13,7 @@ from game.chesstack.pieces import BLACK, WHITE, placement_stun
 from game.chesstack.rules import ChesstackRules
 from game.chesstack.state import ChesstackState, Piece
 from game.chesstack.status import describe
-from game.core.protocol import IllegalMoveError
+from game.core.protocol import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 
 RULES = ChesstackRules()
 W, B = WHITE, BLACK
@@ -458,13 +458,34 @@ def test_parse_accepts_short_forms_and_any_case():
 
 def test_illegal_text_gives_a_helpful_illegal_move_error():
     state = pos({"e1": K(W, 0, 1), "e8": K(B, 0, 1)}, white="Q1")
-    for text, words in (("hello", "expected one of the forms"), ("e9->e10", "expected one of the forms"),
-                        ("ADD X@e4", "unknown piece type"), ("ADD R@e4", "not legal"),
-                        ("e1->e3", "not legal"), ("SUC@e1", "not legal"), ("DIS e1=Q", "not legal")):
-        with pytest.raises(IllegalMoveError, match=words) as error:
+    for text, cause, words in (
+            ("hello", InvalidMoveError, "expected one of the forms"),
+            ("e9->e10", InvalidMoveError, "expected one of the forms"),
+            ("ADD X@e4", InvalidMoveError, "unknown piece type"), ("ADD R@e4", IllegalMoveError, "not legal"),
+            ("e1->e3", IllegalMoveError, "not legal"), ("SUC@e1", IllegalMoveError, "not legal"),
+            ("DIS e1=Q", IllegalMoveError, "not legal")):
+        with pytest.raises(cause, match=words) as error:
             RULES.parse(state, text)
-        assert isinstance(error.value, ValueError)
+        assert isinstance(error.value, MoveError) and isinstance(error.value, ValueError)
     with pytest.raises(IllegalMoveError, match="ADD R@e4"):
         RULES.parse(state, "add r@e4")
     with pytest.raises(IllegalMoveError):
         RULES.apply(state, "e1->e2")  # text is not an action: apply takes Action values
+
+
+def test_move_errors_name_their_cause():
+    """Text no action form reads is invalid, a well-formed action not legal here is illegal;
+    both are caught as a ``MoveError`` and as a ``ValueError``.  Chesstack text is never
+    ambiguous: every form names its squares (and a promotion or piece type) in full, so it
+    reads as one action and ``parse`` only asks whether that action is legal."""
+    state = pos({"e1": K(W, 0, 1), "e8": K(B, 0, 1)}, white="Q1")
+    cases = [("e2-e9", InvalidMoveError), ("ADD Z@e4", InvalidMoveError), ("", InvalidMoveError),
+             ("ADD R@e4", IllegalMoveError), ("e8->e7", IllegalMoveError), ("e1->e3", IllegalMoveError)]
+    for text, cause in cases:
+        for catch in (cause, MoveError, ValueError):
+            with pytest.raises(catch) as error:
+                RULES.parse(state, text)
+            assert type(error.value) is cause
+    with pytest.raises(IllegalMoveError, match="no piece of the side to move"):
+        RULES.apply(state, Action(MOVE, sq("e8"), sq("e7")))
+    assert issubclass(AmbiguousMoveError, MoveError) and issubclass(AmbiguousMoveError, ValueError)

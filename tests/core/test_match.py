@@ -6,7 +6,7 @@ import pytest
 
 from game.core.match import play_game, replay
 from game.core.players import RandomPlayer
-from game.core.protocol import IllegalMoveError
+from game.core.protocol import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from game.games import game_names, get_game
 
 
@@ -34,6 +34,19 @@ def test_replay_names_the_bad_action():
         replay(rules, {}, ["white 31", "8/4 6/5"])
     with pytest.raises(IllegalMoveError, match="action 1"):
         replay(rules, {}, ["33"])
+
+
+def test_replay_keeps_the_cause_of_a_bad_action():
+    """A malformed action stays an InvalidMoveError, an ambiguous one an AmbiguousMoveError,
+    each with the action's number; all are MoveErrors."""
+    rules = get_game("backgammon").rules()
+    with pytest.raises(InvalidMoveError, match=r"action 2 \('8/x'\): bad move notation"):
+        replay(rules, {}, ["white 31", "8/x"])
+    # White leaves blots on Black's 5 and 1; Black's 43 from 8 to 1 hits once or twice.
+    with pytest.raises(AmbiguousMoveError, match=r"action 4 \('8/1'\): ambiguous move '8/1': 8/1\* or 8/5\*/1\*"):
+        replay(rules, {}, ["white 42", "24/20 6/4", "43", "8/1"])
+    with pytest.raises(MoveError, match="action 2"):
+        replay(rules, {}, ["white 31", "8/4 6/5"])
 
 
 def test_max_plies_stops_a_game_unfinished():

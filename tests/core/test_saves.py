@@ -78,6 +78,10 @@ def test_illegal_move_is_reported_with_its_number(tmp_path, record):
     save_game(tmp_path / "illegal.json", record)
     with pytest.raises(SaveError, match=r"invalid at action 4 \('24/1'\)"):
         load_game(tmp_path / "illegal.json", rules_for)
+    record.actions[3] = "24/x"  # no move at all (an InvalidMoveError): refused the same way
+    save_game(tmp_path / "malformed.json", record)
+    with pytest.raises(SaveError, match=r"move list is invalid at action 4 \('24/x'\)"):
+        load_game(tmp_path / "malformed.json", rules_for)
 
 
 def test_failed_write_keeps_the_old_file(tmp_path, record, monkeypatch):

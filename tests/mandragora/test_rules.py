@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.core.match import play_game, replay
 from game.core.players import RandomPlayer
-from game.core.protocol import CHANCE, IllegalMoveError
+from game.core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from game.mandragora import GAME
 from game.mandragora.position import parse_position
 from game.mandragora.rules import (
@@ -166,8 +166,10 @@ def test_setup_text_errors():
     assert RULES.notation(state, Setup("C", PLAYER)) == "C/player"  # one word: typeable in a move list
     for text in ("C/player", "c Player", "C,player"):
         assert RULES.parse(state, text) == Setup("C", PLAYER)
-    for bad, message in [("A opponent", "cannot be drawn"), ("F player", "bad setup"), ("P3", "bad setup")]:
-        with pytest.raises(IllegalMoveError, match=message):
+    for bad, cause, message in [("A opponent", IllegalMoveError, "cannot be drawn"),
+                                ("F player", InvalidMoveError, "bad setup"),
+                                ("P3", IllegalMoveError, "bad setup")]:  # a move, where a setup is due
+        with pytest.raises(cause, match=message):
             RULES.parse(state, bad)
     # The message shows the form to type, and every setup that can be drawn.
     with pytest.raises(IllegalMoveError, match=r"written like A/player \(possible: A/player, B/player, .*E/player\)"):
@@ -200,21 +202,22 @@ def test_notation_and_parse_are_symmetric():
 
 
 @pytest.mark.parametrize(
-    "text,message",
+    "text,cause,message",
     [
-        ("P3", "Opponent's turn, not the Player's"),
-        ("O1", "area 1 belongs to the Player"),
-        ("O9", "areas are 1 to 8"),
-        ("O0", "areas are 1 to 8"),
-        ("X7", "bad move"),
-        ("", "bad move"),
-        ("O77", "bad move"),
-        ("O4", "area 4 is empty"),
+        ("P3", IllegalMoveError, "Opponent's turn, not the Player's"),
+        ("O1", IllegalMoveError, "area 1 belongs to the Player"),
+        ("O9", InvalidMoveError, "areas are 1 to 8"),
+        ("O0", InvalidMoveError, "areas are 1 to 8"),
+        ("X7", InvalidMoveError, "bad move"),
+        ("", InvalidMoveError, "bad move"),
+        ("O77", InvalidMoveError, "bad move"),
+        ("O4", IllegalMoveError, "area 4 is empty"),
+        ("A/opponent", IllegalMoveError, "bad move"),  # a setup, where a move is due
     ],
 )
-def test_illegal_and_malformed_moves_name_the_problem(text, message):
+def test_illegal_and_malformed_moves_name_the_problem(text, cause, message):
     state = pos("2:M,6:M,1:M;turn=opponent")
-    with pytest.raises(IllegalMoveError, match=message):
+    with pytest.raises(cause, match=message):
         RULES.parse(state, text)
 
 
@@ -276,3 +279,23 @@ def test_random_play_conserves_pieces_and_scores_what_it_sows(seed, pattern, fir
         assert gained[state.turn] == done.points and gained[1 - state.turn] == 0
         assert (done.state.turn == state.turn) == done.extra
         state = done.state
+
+
+def test_move_errors_name_their_cause():
+    """Text naming no area or setup is invalid, an area or setup written right but not legal
+    here is illegal; both are caught as a ``MoveError`` and as a ``ValueError``.  Mandragora
+    text is never ambiguous (an area is one number, a setup one pattern and one side), so
+    ``parse`` only asks whether the one action it reads is legal."""
+    drawn = RULES.initial_state({"pattern": "random", "first": "player"})
+    turn = pos("2:M,6:M,1:M;turn=opponent")
+    cases = [(drawn, "Q/player", InvalidMoveError), (drawn, "O6", IllegalMoveError),
+             (drawn, "A/opponent", IllegalMoveError), (turn, "O9", InvalidMoveError),
+             (turn, "seven", InvalidMoveError), (turn, "O4", IllegalMoveError), (turn, "P1", IllegalMoveError)]
+    for state, text, cause in cases:
+        for catch in (cause, MoveError, ValueError):
+            with pytest.raises(catch) as error:
+                RULES.parse(state, text)
+            assert type(error.value) is cause
+    with pytest.raises(IllegalMoveError, match="area 4 is empty"):
+        RULES.apply(turn, 4)
+    assert issubclass(AmbiguousMoveError, MoveError) and issubclass(AmbiguousMoveError, ValueError)

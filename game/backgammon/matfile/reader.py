@@ -21,7 +21,7 @@ import re
 from itertools import pairwise
 from pathlib import Path
 
-from ...core.protocol import IllegalMoveError
+from ...core.protocol import MoveError
 from ...core.untrusted import shown
 from .model import MatchFile, MatchFileError, MatchGame
 from .replay import apply_half, replay_games, start_game
@@ -124,7 +124,7 @@ def _replay(number, score, column, rows, length, crawford_done) -> MatchGame:
         for player, text in halves:
             try:
                 state, resigned = apply_half(game, state, player, text, resigned)
-            except (IllegalMoveError, ValueError) as error:
+            except (MoveError, ValueError) as error:
                 where = f"game {number}, move {row}" if row is not None else f"game {number}"
                 raise MatchFileError(f"{where}: {shown(text, 80)}: {error}", game=number, move=row) from None
     if game.winner is None:

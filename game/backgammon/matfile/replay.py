@@ -81,7 +81,7 @@ def start_game(number: int, score: tuple[int, int], length: int, crawford_done: 
 
 def apply_half(game: MatchGame, state, player: int, text: str, resigned: bool):
     """Play one half-turn ``text`` of ``player``; returns ``(state, resigned)``.
-    ``ValueError``/:class:`IllegalMoveError` when it cannot be read or is illegal."""
+    ``ValueError`` (a ``MoveError`` for a move) when it cannot be read or is illegal."""
     word = text.split()[0].lower()
     if word == "losses":
         return state, True

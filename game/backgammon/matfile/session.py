@@ -12,7 +12,7 @@ game (a money game is a whole protocol game).
 from __future__ import annotations
 
 from ...core.match import GameRecord, replay
-from ...core.protocol import IllegalMoveError
+from ...core.protocol import MoveError
 from ..cube_state import DECIDE, OVER
 from ..rules import COLOURS, BackgammonRules
 from .model import MatchFile, MatchFileError
@@ -50,7 +50,7 @@ def match_record(match: MatchFile) -> GameRecord:
                         act("Roll")
                     act(turn.dice)
                 act(turn.action)
-        except (IllegalMoveError, ValueError) as error:
+        except (MoveError, ValueError) as error:
             raise MatchFileError(f"game {game.number}: {error}", game=game.number) from None
     replay(rules, options, actions)
     result = tuple(rules.result(state)) if rules.is_over(state) else None

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ...core.protocol import IllegalMoveError
+from ...core.protocol import MoveError
 from ...core.untrusted import shown
 from ..cube_state import OFFERED
 from .model import MatchFile, MatchFileError
@@ -126,7 +126,7 @@ def _replay(number: int, tree, length: int, score: tuple[int, int], crawford_don
                 text = _half_text(value, player, state)
                 beavered = text.startswith("Beavers")
                 state, resigned = apply_half(game, state, player, text, resigned)
-            except (IllegalMoveError, ValueError) as error:
+            except (MoveError, ValueError) as error:
                 raise MatchFileError(f"game {number}, move {move}: {prop}[{shown(value, 80)[1:-1]}]: {error}",
                                      game=number, move=move) from None
     _finish(game, state, number, _first(root, "RE"), resigned)
