@@ -5,21 +5,21 @@ from __future__ import annotations
 from ..core.capabilities import lazy
 from ..core.gameinfo import ON_OFF, Chance, GameInfo, GameSetting, Level, SetupOption, TutorMargin
 from . import formats
-from .ai import analyze_position, strongest_evaluator
-from .analysis_scale import CHANCES
-from .calibration import CALIBRATION
-from .cube_rules import (decision, game_number)
-from .cube_display import decision_heading
-from .evaluation import DEFAULT_EVALUATOR, evaluate
+from .analysis.ai import analyze_position, strongest_evaluator
+from .analysis.scale import CHANCES
+from .evaluators.calibration import CALIBRATION
+from .cube.rules import (decision, game_number)
+from .cube.display import decision_heading
+from .evaluators.report import DEFAULT_EVALUATOR, evaluate
 from .evaluators import evaluator_names
 from .nets.command import TRAINING
 from .notation import join_turns, split_turns
-from .players import PLAYER_NAMES, make_player
-from .review import decision_kind, luck, match_chance, review_position, review_rated, review_units
+from .players.by_name import PLAYER_NAMES, make_player
+from .analysis.review import decision_kind, luck, match_chance, review_position, review_rated, review_units
 from .positions import format_position, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
-from .tournament import TOURNAMENT_CHOICES, TOURNAMENT_FLAGS, match_tally
+from .players.tournament import TOURNAMENT_CHOICES, TOURNAMENT_FLAGS, match_tally
 
 
 def move_json(state: BackgammonState, play, after: BackgammonState) -> dict:
@@ -99,7 +99,7 @@ GAME = GameInfo(
     format_position=format_position,
     default_player="expert",
     player_titles=TITLES,
-    view=f"{__name__}.view",
+    view="game.backgammon.view.pygame_view.pygame_view",
     outcome=outcome,
     describe=describe,
     chance=DICE,

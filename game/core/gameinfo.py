@@ -322,7 +322,7 @@ class GameInfo:
     calibration: Any = None
     """``tabula calibrate GAME``: an object with ``evaluators()`` (the names it can calibrate),
     ``samples(games, seed, noise=, per_game=, progress=)`` (labelled positions, see
-    ``game/backgammon/calibration.py``), ``scores(name, boards)`` and ``player`` (how the
+    ``game/backgammon/evaluators/calibration.py``), ``scores(name, boards)`` and ``player`` (how the
     games are played, in words); ``None`` for a game without score calibration."""
 
     def __post_init__(self) -> None:

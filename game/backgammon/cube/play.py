@@ -1,6 +1,6 @@
 """Cube actions for the computer players and the analysis records of cube decisions.
 
-- :data:`CUBE_PLIES`: how far each level looks before a cube decision (:func:`.cube_ai.cube_decision`):
+- :data:`CUBE_PLIES`: how far each level looks before a cube decision (:func:`.cube.ai.cube_decision`):
   Beginner and Intermediate 0 ply, Advanced 1 ply, Expert and World class 2 plies
   (about 0.1 s, ``bench/cube_speed.py``).
   Beginner and Intermediate add their chequer noise (in points) to ND and DT before
@@ -26,15 +26,15 @@ import random
 
 import numpy as np
 
-from ..core.analysis import MoveAnalysis, display_score
-from .analysis_scale import CHANCES, DISPLAY_SCALE
-from .cube.decision import CubeDecision, classify
-from .cube_ai import context_of, cube_decision
-from .cube_rules import decision
-from .cube_state import BEAVER, DOUBLE, PASS, ROLL, TAKE, CubeAction
-from .evaluators import Evaluator, boards_to_array
-from .nets.encoding import flip_outputs
-from .rules import BackgammonRules, BackgammonState
+from ...core.analysis import MoveAnalysis, display_score
+from ..analysis.scale import CHANCES, DISPLAY_SCALE
+from .decision import CubeDecision, classify
+from .ai import context_of, cube_decision
+from .rules import decision
+from .state import BEAVER, DOUBLE, PASS, ROLL, TAKE, CubeAction
+from ..evaluators import Evaluator, boards_to_array
+from ..nets.encoding import flip_outputs
+from ..rules import BackgammonRules, BackgammonState
 
 CUBE_PLIES = {"beginner": 0, "intermediate": 0, "advanced": 1, "expert": 2, "worldclass": 2}
 """Rolls looked ahead before a cube decision, by level."""
