@@ -146,6 +146,19 @@ def test_the_size_check_finds_a_long_module(tmp_path):
     assert long_modules(tmp_path / "game") == [f"game/long.py: {MAX_LINES + 1} lines"]
 
 
+def test_every_declared_view_is_a_view_module():
+    """``GameInfo.view`` names the game's pygame module, one of :data:`VIEW_MODULES`."""
+    from game.games import all_games
+
+    for info in all_games():
+        if info.view is None:
+            continue
+        game_package, _, inside = info.view.partition(f"game.{info.name}.")
+        assert not game_package, f"{info.name}'s view {info.view} is outside game/{info.name}/"
+        assert f"{inside.replace('.', '/')}.py" in VIEW_MODULES, f"{info.name}'s view {info.view}"
+        assert (GAME_DIR / info.name / f"{inside.replace('.', '/')}.py").is_file(), info.view
+
+
 @pytest.mark.parametrize("relative, source, broken", [
     ("backgammon/layout.py", "import pygame\n", True),
     ("backgammon/view.py", "import pygame\nimport pygame.gfxdraw\n", False),

@@ -10,7 +10,8 @@ from dataclasses import fields, replace
 
 import pytest
 
-from game.backgammon import GAME, cube_rules
+from game.backgammon import GAME
+from game.backgammon.cube import rules as cube_rules
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.cube.state import (BEAVER, DECIDE, DOUBLE, OVER, PASS, ROLL, ROLLING, TAKE, CubeAction,
                                         CubeState)
