@@ -13,10 +13,10 @@ import argparse
 import statistics
 import time
 
-from game.backgammon.ai import LEVELS, analyze_position, get_level, search
+from game.backgammon.analysis.ai import LEVELS, analyze_position, get_level, search
 from game.backgammon.evaluators import get_evaluator
 from game.backgammon.rules import BackgammonState
-from game.backgammon.sampling import selfplay_samples
+from game.backgammon.evaluators.sampling import selfplay_samples
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Build the one-sided bearoff database and compare it with GNU Backgammon's.
 
-Builds :func:`game.backgammon.bearoff.build` (timed), then compares every position's
+Builds :func:`game.backgammon.evaluators.bearoff.build` (timed), then compares every position's
 distribution of rolls to bear off with ``gnubg_nn.bearoff_probabilities`` (GNU
 Backgammon's one-sided database, which stores probabilities in steps of 1/65,535 and starts
 at one roll) and prints the largest differences (measured: the means agree within 2·10⁻⁴ rolls
@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
 import gnubg_nn  # GPL: benches and tests only
 import numpy as np
 
-from game.backgammon.bearoff import MAX_ROLLS, N_POSITIONS, all_positions, build
+from game.backgammon.evaluators.bearoff import MAX_ROLLS, N_POSITIONS, all_positions, build
 
 
 def gnu_differences(off: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -22,7 +22,7 @@ import random
 import statistics
 
 from game.backgammon.movegen import legal_plays
-from game.backgammon.sampling import selfplay_samples
+from game.backgammon.evaluators.sampling import selfplay_samples
 from game.chesstack.evaluators import EVALUATORS, encode, evaluate_batch, value
 from game.chesstack.rules import ChesstackRules
 from timing import best_time

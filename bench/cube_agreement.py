@@ -41,7 +41,7 @@ Measured again on 2026-11-25 with the shipped network of that day (full2, 500,00
 Expert 94.6% (91.8–96.5%) of the 371 clear whole actions, 95.2% of the doubler's and of the
 taker's clear choices, 7 of GNU's 14 clear doubles and 22 of its 23 clear passes — both
 before and after the opponent's cube between the two rolls became GNU's n-ply decision on
-their 1-ply values (:func:`game.backgammon.cube_ai._their_turn`; before, a 0-ply cash
+their 1-ply values (:func:`game.backgammon.cube.ai._their_turn`; before, a 0-ply cash
 only).  That change moved no decision here and costs the Expert 550 ms a decision
 against 320 ms (measured one after the other, with one other process running; since then
 a match's leaves are valued in numpy, and ``bench/cube_speed.py`` puts a decision at about
@@ -97,12 +97,12 @@ import gnubg_nn  # noqa: E402  (GPL: benches and tests only)
 from intervals import wilson  # noqa: E402
 
 from game.backgammon import decision  # noqa: E402
-from game.backgammon.ai import strongest_evaluator  # noqa: E402
+from game.backgammon.analysis.ai import strongest_evaluator  # noqa: E402
 from game.backgammon.cube import decide  # noqa: E402
 from game.backgammon.cube import match as match_cube  # noqa: E402
-from game.backgammon.cube_ai import chances_of, context_of, cube_decision, cube_life_of  # noqa: E402
-from game.backgammon.levels import LEVELS as BG_LEVELS  # noqa: E402
-from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE  # noqa: E402
+from game.backgammon.cube.ai import chances_of, context_of, cube_decision, cube_life_of  # noqa: E402
+from game.backgammon.analysis.levels import LEVELS as BG_LEVELS  # noqa: E402
+from game.backgammon.cube.state import DOUBLE, PASS, ROLL, TAKE  # noqa: E402
 from game.backgammon.evaluators import boards_to_array, get_evaluator  # noqa: E402
 from game.backgammon.rules import BackgammonRules, Roll  # noqa: E402
 

@@ -26,8 +26,8 @@ import argparse
 
 import numpy as np
 
-from game.backgammon.ai import strongest_evaluator
-from game.backgammon.players import make_player
+from game.backgammon.analysis.ai import strongest_evaluator
+from game.backgammon.players.by_name import make_player
 from game.backgammon.positions import parse_position
 from game.backgammon.rules import BackgammonRules
 from game.backgammon.cube import CubeContext, decide, match, money

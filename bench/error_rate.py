@@ -162,8 +162,8 @@ def tabula_chooser(player: str, net_file: str | None, seed: int):
     """``choose(me, opp, d1, d2, plays) -> index`` into ``plays`` (``legal_plays`` of the
     roll) for a Tabula player: ``greedy`` (the 0-ply network) or a level's name."""
     _install(net_file)
-    from game.backgammon.ai import level_player
-    from game.backgammon.eval_players import GreedyPlayer
+    from game.backgammon.analysis.ai import level_player
+    from game.backgammon.players.greedy import GreedyPlayer
 
     rules = BackgammonRules()
     chooser = GreedyPlayer("net-full") if player == "greedy" else level_player(player, seed=seed)

@@ -16,7 +16,7 @@ import time
 
 from game.backgammon.evaluators import boards_to_array, evaluator_names, get_evaluator
 from game.backgammon.movegen import legal_plays
-from game.backgammon.sampling import selfplay_samples
+from game.backgammon.evaluators.sampling import selfplay_samples
 
 
 def per_position_ms(call, batches, repeat: int) -> list[float]:

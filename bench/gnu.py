@@ -27,7 +27,7 @@ def outputs(batch, plies: int = 0) -> np.ndarray:
 
 
 class GnuChances:
-    """GNU's network as our cube search's evaluator (duck-typed: :func:`~game.backgammon.cube_ai.chances_of`
+    """GNU's network as our cube search's evaluator (duck-typed: :func:`~game.backgammon.cube.ai.chances_of`
     reads ``probabilities``), each position's outputs at ``plies`` remembered."""
 
     def __init__(self, plies: int = 0) -> None:

@@ -15,7 +15,7 @@ import time
 import gnubg_nn
 
 from game.backgammon.movegen import legal_plays
-from game.backgammon.sampling import selfplay_samples
+from game.backgammon.evaluators.sampling import selfplay_samples
 
 
 def time_each(call, items, repeat: int) -> list[float]:

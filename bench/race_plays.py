@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))  # this checkout, not an installed copy
 import gnu
 import numpy as np
 
-from game.backgammon.bearoff import in_bearoff, is_race
+from game.backgammon.evaluators.bearoff import in_bearoff, is_race
 from game.backgammon.board import CHECKERS, OFF, START_SIDE
 from game.backgammon.evaluators import boards_to_array, get_evaluator
 from game.backgammon.movegen import legal_plays

@@ -11,7 +11,7 @@ in the same units (EMG in a match):
   Advanced 1, Expert 2), its cubeless chances turned into the mover's ``2·MWC − 1`` with
   the match's cube centred, as our chequer search does (same match equity table), and an
   ended game valued exactly; the loss is the best play's value minus the played one's,
-  divided by ``W − L`` (EMG; :func:`game.backgammon.review.emg_scale`).  So the two sides
+  divided by ``W − L`` (EMG; :func:`game.backgammon.analysis.review.emg_scale`).  So the two sides
   differ only in the evaluator and the search, not in the units or the cube model.  From 2
   plies GNU values, as its own analysis does, only the plays through its move filter
   (:data:`FILTER`: at most 8 within 0.16 of the best at 0 ply), plus the play made and
@@ -19,7 +19,7 @@ in the same units (EMG in a match):
 - **cube decisions** (unless ``--no-cube``), by one of two references (``--cube-reference``):
 
   - ``model`` (the default): GNU's network under our cube model.  The cube decision of
-    :func:`~game.backgammon.cube_ai.cube_decision` at the level's cube depth, every
+    :func:`~game.backgammon.cube.ai.cube_decision` at the level's cube depth, every
     position valued by ``gnubg_nn.probabilities`` (:class:`gnu.GnuChances`) instead of our
     evaluator, and its error of the action taken
     (:meth:`~game.backgammon.cube.CubeDecision.error`, EMG in a match, per unit of cube in
@@ -182,11 +182,11 @@ from intervals import wilson
 
 from game.backgammon import decision
 from game.backgammon.cube import match as match_cube
-from game.backgammon.cube_ai import CubeSearchRules, context_of, cube_decision, value_weights
-from game.backgammon.levels import LEVELS as BG_LEVELS
+from game.backgammon.cube.ai import CubeSearchRules, context_of, cube_decision, value_weights
+from game.backgammon.analysis.levels import LEVELS as BG_LEVELS
 from game.backgammon.nets.encoding import equity as outputs_equity
-from game.backgammon.cube_state import DOUBLE, PASS, ROLL, TAKE
-from game.backgammon.review import emg_scale
+from game.backgammon.cube.state import DOUBLE, PASS, ROLL, TAKE
+from game.backgammon.analysis.review import emg_scale
 from game.core.protocol import CHANCE
 from game.core.review import THRESHOLDS, review
 from game.games import get_game, imported_record
@@ -262,7 +262,7 @@ GNU_CHANCES = gnu.GnuChances()
 
 def gnu_model_cube_loss(state, action, plies: int) -> float | None:
     """GNU's equity lost by a cube ``action`` with GNU's 0-ply chances under our cube model
-    (:func:`~game.backgammon.cube_ai.cube_decision` looking ``plies`` rolls ahead, every
+    (:func:`~game.backgammon.cube.ai.cube_decision` looking ``plies`` rolls ahead, every
     leaf valued by GNU's network): the evaluators differ, the cube maths not."""
     d = cube_decision(state, plies, GNU_CHANCES)
     if decision(state) == "cube":
@@ -361,7 +361,7 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
 
 def phase_of(state) -> str:
     """``contact`` or ``race``: whether the sides of ``state`` still have to pass each other."""
-    from game.backgammon.warnings import has_contact
+    from game.backgammon.analysis.warnings import has_contact
 
     return "contact" if has_contact(state.on_roll, state.opponent) else "race"
 

@@ -64,12 +64,12 @@ def _project_modules_loaded(code: str) -> list[str]:
 def test_importing_a_games_rules_loads_only_what_the_rules_need():
     loaded = _project_modules_loaded("import game.backgammon.rules")
     assert "game.backgammon.rules" in loaded and len(loaded) <= 25, loaded
-    assert not any(name.startswith(("game.backgammon.nets", "game.backgammon.evaluators", "game.backgammon.ai"))
+    assert not any(name.startswith(("game.backgammon.nets", "game.backgammon.evaluators", "game.backgammon.analysis.ai"))
                    for name in loaded)
 
 
 def test_the_registry_builds_no_ability_until_it_is_asked_for():
     loaded = _project_modules_loaded("import game.games")
-    for lazy_module in ("game.backgammon.review", "game.backgammon.matfile.capability", "game.backgammon.commands",
-                        "game.backgammon.tournament", "game.chesstack.analysis"):
+    for lazy_module in ("game.backgammon.analysis.review", "game.backgammon.matfile.capability", "game.backgammon.commands",
+                        "game.backgammon.players.tournament", "game.chesstack.analysis"):
         assert lazy_module not in loaded

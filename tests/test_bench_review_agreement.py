@@ -57,7 +57,7 @@ def test_the_model_cube_reference_values_gnus_chances_with_our_cube_maths():
         import review_agreement as bench
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    from game.backgammon.cube_state import DOUBLE, ROLL
+    from game.backgammon.cube.state import DOUBLE, ROLL
     from game.backgammon.evaluators import boards_to_array
     from game.backgammon.positions import parse_position
 

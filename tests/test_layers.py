@@ -1,8 +1,9 @@
 """The layer rules of DESIGN.md, checked on the source of every module under ``game/``, and
 the size rule: no module over :data:`MAX_LINES` lines (split by responsibility instead).
 
-- pygame (and pygame_gui) is imported only in ``game/ui/`` and in each game's one
-  ``game/<name>/view.py``: rules, evaluators and searches run with no display;
+- pygame (and pygame_gui) is imported only in ``game/ui/`` and in each game's one view
+  module, ``game/<name>/view.py`` or, in a ``view/`` package, ``view/pygame_view.py``
+  (:data:`VIEW_MODULES`): rules, evaluators and searches run with no display;
 - ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
   them all): games register themselves, shared code never knows them;
 - ``game/cli`` and ``game/ui`` import no game package either: they read the registry and the
@@ -15,6 +16,9 @@ the size rule: no module over :data:`MAX_LINES` lines (split by responsibility i
 
 Imports are read with :mod:`ast`, wherever they are (inside functions too), relative ones
 resolved against the module's package, so ``from ..backgammon import x`` in ``game/core`` counts.
+
+No import circles: among what importing a module loads (its imports outside functions, and
+the packages above each, whose ``__init__`` runs first), no module leads back to itself.
 """
 
 from __future__ import annotations
@@ -29,6 +33,13 @@ SHARED = {"core", "ui", "cli"}
 """The packages under ``game/`` that are not games."""
 PYGAME = ("pygame", "pygame_gui")
 MAX_LINES = 500
+VIEW_MODULES = ("view.py", "view/pygame_view.py")
+"""Where a game's pygame code may be, relative to its package: one ``view.py``, or in a
+``view/`` package (whose other modules work out the view's numbers and words without pygame)
+its ``pygame_view.py``."""
+CIRCLES_EXCLUDED = ("game.ui",)
+"""Packages the circle check leaves out for now: the window's ``app`` <-> scenes circle is
+being cut apart (scenes registered by name and opened through a stack)."""
 TEACHER_MODULE = "backgammon/nets/supervised/teacher.py"
 """The one module under ``game/`` that may import ``bgsage``, lazily."""
 
@@ -67,10 +78,11 @@ def layer_violations(root: Path) -> list[str]:
         top = rel.parts[0] if len(rel.parts) > 1 else None
         where = f"game/{rel.as_posix()}"
         modules = imported_modules(path, root)
-        pygame_allowed = top == "ui" or (top in games and len(rel.parts) == 2 and rel.name == "view.py")
+        pygame_allowed = top == "ui" or (top in games and "/".join(rel.parts[1:]) in VIEW_MODULES)
         for module in sorted(modules):
             if not pygame_allowed and any(within(module, name) for name in PYGAME):
-                problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and game/<name>/view.py)")
+                problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and a game's view module, "
+                                f"{' or '.join(f'game/<name>/{m}' for m in VIEW_MODULES)})")
             if top == "core" and any(within(module, f"game.{name}") for name in games | {"games"}):
                 problems.append(f"{where} imports {module} (game/core never imports a game)")
             if top in ("cli", "ui") and any(within(module, f"game.{name}") for name in games):
@@ -104,10 +116,16 @@ def test_the_layers_hold():
 
 
 def test_every_game_has_one_view_module_at_most():
-    """A view is ``game/<name>/view.py``, not a package that would spread pygame over files."""
+    """A view is ``game/<name>/view.py`` or a ``view/`` package with one ``pygame_view.py``,
+    not both; the package's ``__init__`` loads nothing, so its pygame-free modules (which the
+    game's other modules may import) load without pygame."""
     for name in game_packages(GAME_DIR):
-        package = list((GAME_DIR / name / "view").glob("*.py"))  # a left-over __pycache__ is no package
-        assert not package, f"game/{name}/view/ is a package: one view.py holds the pygame code"
+        package = GAME_DIR / name / "view"
+        if not (package / "__init__.py").is_file():
+            continue
+        assert not (GAME_DIR / name / "view.py").exists(), f"game/{name} has both view.py and view/"
+        assert (package / "pygame_view.py").is_file(), f"game/{name}/view/ has no pygame_view.py"
+        assert load_time_imports(package / "__init__.py", GAME_DIR) == set()
 
 
 def long_modules(root: Path) -> list[str]:
@@ -128,10 +146,25 @@ def test_the_size_check_finds_a_long_module(tmp_path):
     assert long_modules(tmp_path / "game") == [f"game/long.py: {MAX_LINES + 1} lines"]
 
 
+def test_every_declared_view_is_a_view_module():
+    """``GameInfo.view`` names the game's pygame module, one of :data:`VIEW_MODULES`."""
+    from game.games import all_games
+
+    for info in all_games():
+        if info.view is None:
+            continue
+        game_package, _, inside = info.view.partition(f"game.{info.name}.")
+        assert not game_package, f"{info.name}'s view {info.view} is outside game/{info.name}/"
+        assert f"{inside.replace('.', '/')}.py" in VIEW_MODULES, f"{info.name}'s view {info.view}"
+        assert (GAME_DIR / info.name / f"{inside.replace('.', '/')}.py").is_file(), info.view
+
+
 @pytest.mark.parametrize("relative, source, broken", [
     ("backgammon/layout.py", "import pygame\n", True),
     ("backgammon/view.py", "import pygame\nimport pygame.gfxdraw\n", False),
     ("backgammon/view/layout.py", "import pygame\n", True),  # a view package's other files
+    ("backgammon/view/pygame_view.py", "import pygame\n", False),
+    ("backgammon/cube/pygame_view.py", "import pygame\n", True),
     ("chesstack/palette.py", "from pygame import Rect\n", True),
     ("ui/widgets.py", "import pygame_gui\n", False),
     ("core/tools.py", "def f():\n    import pygame_gui.elements\n", True),
@@ -187,8 +220,117 @@ print("LOADED", loaded)
 
 
 def test_the_chequer_and_cube_analyses_do_not_import_each_other_in_a_circle():
-    """``ai`` builds on ``cube_play``; what both need (the display scale, the chances) lives
-    below both, in ``analysis_scale``."""
-    cube_play = imported_modules(GAME_DIR / "backgammon" / "cube_play.py", GAME_DIR)
-    assert not any(within(module, "game.backgammon.ai") for module in cube_play)
-    assert "game.backgammon.analysis_scale" in cube_play
+    """``analysis.ai`` builds on ``cube.play``; what both need (the display scale, the chances)
+    lives below both, in ``analysis.scale``."""
+    cube_play = imported_modules(GAME_DIR / "backgammon" / "cube" / "play.py", GAME_DIR)
+    assert not any(within(module, "game.backgammon.analysis.ai") for module in cube_play)
+    assert "game.backgammon.analysis.scale" in cube_play
+
+
+def module_name(path: Path, root: Path) -> str:
+    """``game/backgammon/cube/play.py`` -> ``game.backgammon.cube.play`` (a package's
+    ``__init__.py`` is the package)."""
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def load_time_imports(path: Path, root: Path, modules: set[str] | None = None) -> set[str]:
+    """The project modules (of ``modules``, by default every module under ``root``) that
+    importing ``path`` loads itself: its imports outside any function, ``from . import x``
+    read as the module ``x`` when there is one, and the packages above each module imported
+    (their ``__init__`` runs first), except the packages ``path`` is in (already loading)."""
+    if modules is None:
+        modules = {module_name(p, root) for p in root.rglob("*.py")}
+    name = module_name(path, root)
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue  # runs when called, not when imported
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = package[:len(package) - node.level + 1] if node.level else []
+                module = ".".join(base + ([node.module] if node.module else []))
+                submodules = {f"{module}.{alias.name}" for alias in node.names} & modules
+                found.update(submodules)
+                if len(submodules) < len(node.names):  # names the module itself defines
+                    found.add(module)
+            for field in ("body", "orelse", "finalbody", "handlers"):  # classes, if, try, with ...
+                inner = getattr(node, field, None)
+                if isinstance(inner, list):
+                    visit([child for child in inner if isinstance(child, ast.stmt | ast.excepthandler)])
+
+    visit(ast.parse(path.read_text(encoding="utf-8"), str(path)).body)
+    own = {".".join(package[:i]) for i in range(1, len(package) + 1)}
+    loaded = set()
+    for module in found:
+        parts = module.split(".")
+        for i in range(1, len(parts) + 1):
+            above = ".".join(parts[:i])
+            if above in modules and above != name and (above not in own or i == len(parts)):
+                loaded.add(above)
+    return loaded
+
+
+def import_circles(root: Path, excluded: tuple[str, ...] = ()) -> list[list[str]]:
+    """Each set of modules under ``root`` that import one another in a circle when loaded
+    (a strongly connected component of :func:`load_time_imports`), sorted; modules within
+    ``excluded`` packages are left out."""
+    paths = {module_name(p, root): p for p in sorted(root.rglob("*.py"))}
+    paths = {m: p for m, p in paths.items() if not any(within(m, package) for package in excluded)}
+    modules = set(paths)
+    graph = {m: sorted(load_time_imports(p, root, modules)) for m, p in paths.items()}
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def strong(module: str) -> None:  # Tarjan's algorithm
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in order:
+                strong(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            component = []
+            while not component or component[-1] != module:
+                component.append(stack.pop())
+            if len(component) > 1 or module in graph[module]:
+                circles.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in order:
+            strong(module)
+    return sorted(circles)
+
+
+def test_no_import_circles():
+    """No module under ``game/`` (but :data:`CIRCLES_EXCLUDED`) leads back to itself when it
+    is imported: each can be imported first, on its own."""
+    assert import_circles(GAME_DIR, CIRCLES_EXCLUDED) == []
+
+
+@pytest.mark.parametrize("files, circles", [
+    ({"a.py": "from . import b\n", "b.py": "from .a import x\n"}, [["game.a", "game.b"]]),
+    ({"a.py": "from . import b\n", "b.py": "def f():\n    from .a import x\n"}, []),  # when called
+    ({"a.py": "import game.b\n", "b.py": "if True:\n    from game import a\n"}, [["game.a", "game.b"]]),
+    ({"a.py": "from .p.q import x\n", "p/__init__.py": "from ..a import y\n", "p/q.py": ""},
+     [["game.a", "game.p"]]),  # p's __init__ runs before p.q
+    ({"p/__init__.py": "from .q import x\n", "p/q.py": "from . import r\n", "p/r.py": ""}, []),
+    ({"p/__init__.py": "from .q import x\n", "p/q.py": "from . import y\n"}, [["game.p", "game.p.q"]]),
+    ({"a.py": "from . import b\n", "b.py": "from . import c\n", "c.py": "import game.a\n", "d.py": ""},
+     [["game.a", "game.b", "game.c"]]),
+    ({"ui/a.py": "from . import b\n", "ui/b.py": "from . import a\n"}, []),  # excluded
+])
+def test_the_circle_check_finds_circles(tmp_path, files, circles):
+    root = tmp_path / "game"
+    for relative, source in {"__init__.py": "", "ui/__init__.py": "", **files}.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(source)
+    assert import_circles(root, ("game.ui",)) == circles

@@ -1,8 +1,25 @@
-"""Backgammon: rules, formats, notation, evaluators and players.  No pygame here.
+"""Backgammon: rules, formats, notation, evaluators and players.  No pygame but in the view.
 
 :data:`GAME` (in :mod:`.info`) is what the rest of Tabula knows of backgammon
 (``game/games.py`` lists it).  This package imports nothing up front, so that
 ``import game.backgammon.rules`` loads the rules alone; the names below load on first use.
+
+The package by subject (each subpackage's ``__init__`` says more, and loads nothing):
+
+- rules and formats, here: :mod:`.rules` (the game protocol), :mod:`.board`, :mod:`.movegen`,
+  :mod:`.notation`, :mod:`.formats` (GNU IDs, XGID), :mod:`.positions`, :mod:`.status` (in words);
+- :mod:`.cube`: the doubling cube, all of it: its state and rules, its mathematics (match
+  equity tables, money and match equities, the decision), the computer's cube decisions and
+  the analysis records of them, its words and place on screen;
+- evaluation and networks: :mod:`.evaluators` (the seeds' evaluators, the registry, the bearoff
+  database, calibration samples, seeded positions, the ``tabula eval`` report) and :mod:`.nets`
+  (the trained networks and their training);
+- :mod:`.analysis`: the computer levels and per-move analysis, warnings, the review;
+- :mod:`.players`: the computer players by name and tournament play;
+- files: :mod:`.matfile` (``.mat`` and SGF match files); :mod:`.commands` (``tabula cube``,
+  ``import``, ``export``);
+- :mod:`.view`: the board on screen (its one pygame module, ``view/pygame_view.py``, and what it
+  works out without pygame).
 """
 
 from ..core.exports import lazy_exports
@@ -10,9 +27,9 @@ from ..core.exports import lazy_exports
 _SOURCES = {
     "GAME": "info", "CUBE_OPTIONS": "info",
     "COLOURS": "rules", "BackgammonRules": "rules", "BackgammonState": "rules", "with_dice": "rules",
-    "CubeAction": "cube_state", "CubeState": "cube_state",
+    "CubeAction": "cube.state", "CubeState": "cube.state",
     **dict.fromkeys(("cube_owner", "cube_value", "decision", "double_offered", "game_number", "game_over_points",
-                     "is_crawford", "is_post_crawford", "match_length", "match_score", "may_double"), "cube_rules"),
+                     "is_crawford", "is_post_crawford", "match_length", "match_score", "may_double"), "cube.rules"),
     **dict.fromkeys(("format_position", "format_xgid", "parse_position"), "positions"),
 }
 __getattr__, __dir__ = lazy_exports(__name__, _SOURCES)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from ..core.capabilities import lazy
 from ..core.gameinfo import Notation, ON_OFF, Chance, GameInfo, GameSetting, SetupOption
 from . import formats
-from .cube_rules import decision
-from .cube_display import decision_heading
+from .cube.rules import decision
+from .cube.display import decision_heading
 from .evaluators import evaluator_names
 from .notation import join_turns, split_turns
-from .players import PLAYER_NAMES, make_player
+from .players.by_name import PLAYER_NAMES, make_player
 from .positions import format_position, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
@@ -85,7 +85,7 @@ GAME = GameInfo(
     ),
     default_player="expert",
     player_titles=TITLES,
-    view=f"{__package__}.view",
+    view="game.backgammon.view.pygame_view",
     outcome=outcome,
     describe=describe,
     chance=DICE,
@@ -94,11 +94,11 @@ GAME = GameInfo(
     move_list_options={"first": SetupOption("First to move", COLOURS, "white")},
     settings=SETTINGS,
     player_descriptions=PLAYER_DESCRIPTIONS,
-    analysis=lazy("game.backgammon.ai:ANALYSIS"),
-    tournament=lazy("game.backgammon.tournament:TOURNAMENT"),
+    analysis=lazy("game.backgammon.analysis.ai:ANALYSIS"),
+    tournament=lazy("game.backgammon.players.tournament:TOURNAMENT"),
     training=lazy("game.backgammon.nets.command:TRAINING"),
-    review=lazy("game.backgammon.review:REVIEW"),
-    calibration=lazy("game.backgammon.calibration:CALIBRATION"),
+    review=lazy("game.backgammon.analysis.review:REVIEW"),
+    calibration=lazy("game.backgammon.evaluators.calibration:CALIBRATION"),
     match_files=lazy("game.backgammon.matfile.capability:MATCH_FILES"),
     commands=lazy("game.backgammon.commands:COMMANDS"),
 )

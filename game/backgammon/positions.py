@@ -3,7 +3,7 @@
 - A bare 14-character position ID is a cubeless position, as before (the side on roll is
   player 0 when nothing says otherwise).
 - ``POSID:MATCHID`` and XGIDs carry the cube, so they give states with a
-  :class:`~.cube_state.CubeState`: value, owner, match length and score, Crawford, Jacoby
+  :class:`~.cube.state.CubeState`: value, owner, match length and score, Crawford, Jacoby
   (and beavers, in XGIDs only: GNU's match ID has no such flag), the dice, and whose decision
   it is (a double offered: the opponent's take or pass).  An unrolled turn is a cube
   decision when the player may double, else the dice's chance node.
@@ -24,7 +24,7 @@ from dataclasses import replace
 from ..core.untrusted import shown
 from . import formats
 from .board import CHECKERS, OFF
-from .cube_state import DECIDE, MAX_CUBE, MAX_MATCH_LENGTH, OFFERED, OVER, CubeState
+from .cube.state import DECIDE, MAX_CUBE, MAX_MATCH_LENGTH, OFFERED, OVER, CubeState
 from .rules import BackgammonRules, BackgammonState
 
 _RULES = BackgammonRules()

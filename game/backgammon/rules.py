@@ -11,8 +11,8 @@ Choices where the rules of play leave a program a question:
 - **Results.**  Single game 1 point, gammon 2 (loser has borne off nothing), backgammon 3
   (and the loser still has a checker on the bar or in the winner's home board).
 - **Cube and matches.**  Cubeless by default.  Options ``cube``, ``match_length``, ``jacoby``,
-  ``beavers``, ``score`` and ``crawford_done`` give the state a :class:`~.cube_state.CubeState`
-  (:mod:`.cube_rules` has the steps and the words): an unrolled turn where the player may
+  ``beavers``, ``score`` and ``crawford_done`` give the state a :class:`~.cube.state.CubeState`
+  (:mod:`.cube.rules` has the steps and the words): an unrolled turn where the player may
   double is their decision (``Roll`` or ``Doubles => 2``), a double offered is the opponent's
   (``Takes``, ``Drops``, ``Beavers => 4``); otherwise it is the dice's chance node as before.
   Points are a win's kind times the cube.  A match is one protocol game: a finished game that
@@ -29,9 +29,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, Rules
-from . import cube_rules
+from .cube import rules as cube_rules
 from .board import BAR, CHECKERS, OFF, START_SIDE, Side, check_board
-from .cube_state import OVER, CubeAction, CubeState
+from .cube.state import OVER, CubeAction, CubeState
 from .movegen import Step, legal_plays
 from .notation import format_play, parse_play
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.outcome import Outcome
-from .cube_state import DECIDE, OFFERED, OVER, CubeState
+from .cube.state import DECIDE, OFFERED, OVER, CubeState
 from .rules import BackgammonRules, BackgammonState, Play
 
 TITLES = ("White", "Black")

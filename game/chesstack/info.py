@@ -37,7 +37,7 @@ GAME = GameInfo(
     ),
     default_player="advanced",
     player_titles=TITLES,
-    view=f"{__package__}.view",
+    view="game.chesstack.view",
     outcome=outcome,
     describe=describe,
     player_descriptions={

@@ -210,7 +210,7 @@ class GameInfo:
     calibration: Callable[[], Any] | None = None
     """``tabula calibrate GAME``: a factory of an object with ``evaluators()`` (the names it can calibrate),
     ``samples(games, seed, noise=, per_game=, progress=)`` (labelled positions, see
-    ``game/backgammon/calibration.py``), ``scores(name, boards)`` and ``player`` (how the
+    ``game/backgammon/evaluators/calibration.py``), ``scores(name, boards)`` and ``player`` (how the
     games are played, in words); ``None`` for a game without score calibration."""
 
     def __post_init__(self) -> None:

@@ -48,7 +48,7 @@ GAME = GameInfo(
     ),
     default_player="expert",
     player_titles=SIDE_TITLES,
-    view=f"{__package__}.view",
+    view="game.mandragora.view",
     outcome=outcome,
     describe=partial(describe, titles=SIDE_TITLES),
     chance=Chance("setup"),

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from game.backgammon.ai import Level, analyze_position, level_player, search, state_evaluate, strongest_evaluator
+from game.backgammon.analysis.ai import Level, analyze_position, level_player, search, state_evaluate, strongest_evaluator
 from game.backgammon.board import make_side
 from game.backgammon.evaluators import boards_to_array, get_evaluator
 from game.backgammon.rules import BackgammonRules, BackgammonState

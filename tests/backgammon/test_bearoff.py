@@ -9,8 +9,8 @@ import gnubg_nn  # GPL: tests only
 import numpy as np
 import pytest
 
-from game.backgammon import bearoff
-from game.backgammon.bearoff import MAX_ROLLS, N_POSITIONS, all_positions, build, race_outcomes, rank
+from game.backgammon.evaluators import bearoff
+from game.backgammon.evaluators.bearoff import MAX_ROLLS, N_POSITIONS, all_positions, build, race_outcomes, rank
 from game.backgammon.evaluators import get_evaluator
 from game.backgammon.nets import evaluator as nets_evaluator
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from game.backgammon.board import START_SIDE, make_side
-from game.backgammon.calibration import selfplay_samples
-from game.backgammon.cube_play import BRAS_DOUBLE, BRAS_DROP, bras_cube_action
-from game.backgammon.cube_state import DECIDE, DOUBLE, OFFERED, PASS, ROLL, TAKE, CubeState
+from game.backgammon.evaluators.calibration import selfplay_samples
+from game.backgammon.cube.play import BRAS_DOUBLE, BRAS_DROP, bras_cube_action
+from game.backgammon.cube.state import DECIDE, DOUBLE, OFFERED, PASS, ROLL, TAKE, CubeState
 from game.backgammon.evaluators import Bras, boards_to_array, flip, get_evaluator, random_positions
 from game.backgammon.evaluators.bras import bras_details, score_from_d
 from game.backgammon.evaluators.calibrated import attach_shipped_curves, load_curve
@@ -219,7 +219,7 @@ def test_play_factors_still_add_up_through_the_curve():
 
 
 def test_eval_reports_the_calibrated_win_chance():
-    from game.backgammon.evaluation import evaluate
+    from game.backgammon.evaluators.report import evaluate
 
     me = make_side({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 8: 2})
     opp = make_side({6: 3, 5: 3, 4: 2, 3: 2, 2: 2, 13: 3})

@@ -11,7 +11,7 @@ import pytest
 
 from game.backgammon import GAME, decision, parse_position, with_dice
 from game.backgammon.cube import decide
-from game.backgammon.cube_ai import (
+from game.backgammon.cube.ai import (
     ROLLS,
     CubeSearchRules,
     best_replies,
@@ -20,13 +20,13 @@ from game.backgammon.cube_ai import (
     cube_decision,
     cube_evaluate,
 )
-from game.backgammon.cube_play import (
+from game.backgammon.cube.play import (
     BRAS_DOUBLE,
     BRAS_DROP,
     bras_cube_action,
     cube_records,
 )
-from game.backgammon.cube_state import (
+from game.backgammon.cube.state import (
     BEAVER,
     DECIDE,
     DOUBLE,
@@ -38,7 +38,7 @@ from game.backgammon.cube_state import (
     CubeState,
 )
 from game.backgammon.evaluators import boards_to_array, get_evaluator
-from game.backgammon.players import make_player
+from game.backgammon.players.by_name import make_player
 from game.backgammon.rules import BackgammonRules, BackgammonState
 from game.core.protocol import CHANCE
 
@@ -288,7 +288,7 @@ def test_the_expert_decides_every_kind_of_state_of_a_cube_match():
 
 def test_the_cube_life_index_is_gnu_backgammons_by_kind_of_position():
     from game.backgammon.board import START_SIDE
-    from game.backgammon.cube_ai import cube_life_of
+    from game.backgammon.cube.ai import cube_life_of
     assert cube_life_of(START_SIDE, START_SIDE) == 0.68  # contact
     long_race = (side({12: 5, 11: 5, 10: 5}), side({6: 15}))  # 165 pips: 0.55 + 0.206 capped at 0.7
     assert cube_life_of(*long_race) == 0.7
@@ -300,7 +300,7 @@ def test_the_cube_life_index_is_gnu_backgammons_by_kind_of_position():
 
 
 def test_a_race_decision_uses_the_races_own_cube_life():
-    from game.backgammon.cube_ai import cube_life_of
+    from game.backgammon.cube.ai import cube_life_of
     state = at(side({10: 8}), side({9: 8}))
     evaluator = get_evaluator("bras")
     assert cube_decision(state, 0, evaluator) == cube_decision(state, 0, evaluator, cube_life_of(state.on_roll,
@@ -312,7 +312,7 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
     """GNU Backgammon's n-ply: the opponent on roll between my two rolls doubles when their
     1-ply values say so (my value with the cube doubled and mine below my value without),
     and I then take or pass, whichever leaves me more."""
-    from game.backgammon import cube_ai
+    from game.backgammon.cube import ai as cube_ai
     from game.backgammon.cube import CubeContext
     asked = []
 
@@ -341,7 +341,7 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
 def test_passing_the_opponents_double_loses_the_cube_as_it_stands():
     from game.backgammon.cube import CubeContext
     from game.backgammon.cube import match as match_cube
-    from game.backgammon.cube_ai import MET, _pass_value
+    from game.backgammon.cube.ai import MET, _pass_value
     assert _pass_value(CubeContext()) == -1.0 and _pass_value(CubeContext(value=2, owner="me")) == -2.0
     match = CubeContext(away=(3, 5))  # theirs: 3-away
     assert _pass_value(match) == pytest.approx(1.0 - match_cube.outcome_mwcs(match, 1, MET)[0])

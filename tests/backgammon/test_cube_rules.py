@@ -10,9 +10,10 @@ from dataclasses import fields, replace
 
 import pytest
 
-from game.backgammon import GAME, cube_rules
+from game.backgammon import GAME
+from game.backgammon.cube import rules as cube_rules
 from game.backgammon.board import START_SIDE, make_side
-from game.backgammon.cube_state import (BEAVER, DECIDE, DOUBLE, OVER, PASS, ROLL, ROLLING, TAKE, CubeAction,
+from game.backgammon.cube.state import (BEAVER, DECIDE, DOUBLE, OVER, PASS, ROLL, ROLLING, TAKE, CubeAction,
                                         CubeState)
 from game.backgammon.notation import join_turns, split_turns
 from game.backgammon.rules import BackgammonRules, BackgammonState, Play, Roll
@@ -397,7 +398,7 @@ def test_save_refuses_a_flag_option_of_the_wrong_type(tmp_path):
 
 
 def test_search_and_seed_players_finish_cube_matches():
-    from game.backgammon.players import make_player
+    from game.backgammon.players.by_name import make_player
     for name in ("hard", "intermediate"):
         record, final = play_game(RULES, [make_player(name, 1), CubeRandomPlayer(3)], {"match_length": 3}, seed=2)
         assert RULES.is_over(final) and record.result is not None

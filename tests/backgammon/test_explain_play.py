@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.backgammon.bearoff import in_bearoff, is_race
+from game.backgammon.evaluators.bearoff import in_bearoff, is_race
 
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.evaluators import boards_to_array, evaluator_names, flip, get_evaluator, random_positions
@@ -19,7 +19,7 @@ from game.backgammon.movegen import legal_plays
 from game.backgammon.nets import attribution
 from game.backgammon.nets.encoding import consistent, equity
 from game.backgammon.nets.network import Network
-from game.backgammon.sampling import selfplay_samples
+from game.backgammon.evaluators.sampling import selfplay_samples
 
 SEEDS = ["seven-factors", "bras", "phase-heuristic"]
 NETS = [name for name in ("net-full", "net-phase48") if name in evaluator_names()]

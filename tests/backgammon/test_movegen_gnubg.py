@@ -9,7 +9,7 @@ from game.backgammon.board import BAR
 from game.backgammon.formats import position_id
 from game.backgammon.movegen import legal_plays
 
-from game.backgammon.sampling import selfplay_samples
+from game.backgammon.evaluators.sampling import selfplay_samples
 
 
 def gnubg_board(me, opp):

@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from game.backgammon.ai import state_valuer, strongest_evaluator
+from game.backgammon.analysis.ai import state_valuer, strongest_evaluator
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.evaluators import base, boards_to_array, evaluator_names, flip, get_evaluator, random_positions
 from game.backgammon.nets import evaluator as nets_evaluator

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.backgammon.board import make_side
-from game.backgammon.players import PLAYER_NAMES, make_player, seed_hard_value
+from game.backgammon.players.by_name import PLAYER_NAMES, make_player, seed_hard_value
 from game.backgammon.rules import BackgammonRules, BackgammonState
 from game.core.match import play_game, replay
 
@@ -65,7 +65,7 @@ def test_medium_moves_the_furthest_back_checker():
 
 
 def test_greedy_picks_the_evaluators_favourite():
-    from game.backgammon.eval_players import play_values
+    from game.backgammon.players.greedy import play_values
     from game.backgammon.evaluators import get_evaluator
 
     s = BackgammonState.from_board(make_side({6: 5, 8: 3, 13: 5, 24: 2}), make_side({6: 5, 8: 3, 13: 5, 24: 2}), 0, (3, 1))
@@ -84,7 +84,7 @@ def test_monte_carlo_is_seeded_and_ranks_its_candidates():
 
 
 def test_bestoffour_samples_among_the_top_four_only():
-    from game.backgammon.eval_players import play_values
+    from game.backgammon.players.greedy import play_values
     from game.backgammon.evaluators import get_evaluator
 
     s = BackgammonState.from_board(make_side({6: 5, 8: 3, 13: 5, 24: 2}), make_side({6: 5, 8: 3, 13: 5, 24: 2}), 0, (6, 4))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.backgammon.bearoff import in_bearoff, is_race, race_outcomes
+from game.backgammon.evaluators.bearoff import in_bearoff, is_race, race_outcomes
 from game.backgammon.board import make_side
 from game.backgammon.evaluators import boards_to_array, get_evaluator
 from game.backgammon.movegen import legal_plays

@@ -10,7 +10,7 @@ from game.backgammon.board import CHECKERS, START_SIDE, check_board, make_side
 from game.backgammon.rules import BackgammonRules, BackgammonState, Play, Roll
 from game.core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 
-from game.backgammon.sampling import selfplay_samples
+from game.backgammon.evaluators.sampling import selfplay_samples
 
 RULES = BackgammonRules()
 
@@ -143,7 +143,7 @@ def test_notation_round_trips(sample):
 
 def test_actions_show_as_their_notation():
     """In test failures and the debugger an action reads as a player writes it."""
-    from game.backgammon.cube_state import DOUBLE, PASS
+    from game.backgammon.cube.state import DOUBLE, PASS
     from game.backgammon.rules import Play, Roll
 
     assert repr(Play(((8, 5), (6, 5)))) == "Play(8/5 6/5)" and repr(Play(((24, 18), (18, 13)))) == "Play(24/13)"

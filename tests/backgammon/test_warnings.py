@@ -10,7 +10,7 @@ from game.backgammon.board import BAR, START_SIDE, check_board, make_side
 from game.backgammon.formats import parse_position_id
 from game.backgammon.movegen import legal_plays
 from game.backgammon.rules import BackgammonRules, BackgammonState
-from game.backgammon.warnings import (
+from game.backgammon.analysis.warnings import (
     closeout_rolls, play_warnings, position_warnings, prime_rolls, shots, worse_than_best,
 )
 
@@ -321,7 +321,7 @@ def test_worse_than_best_threshold():
 
 def test_can_hit_agrees_with_the_full_move_generator():
     from game.backgammon.movegen import can_hit
-    from game.backgammon.sampling import selfplay_samples
+    from game.backgammon.evaluators.sampling import selfplay_samples
 
     samples = selfplay_samples(60, 11)
     hitting = 0

@@ -10,7 +10,7 @@ from numbers import Real
 import pytest
 
 from game import cli
-from game.backgammon import ai
+from game.backgammon.analysis import ai
 from game.games import get_game
 from game.mandragora.position import EXAMPLE
 from .util import run

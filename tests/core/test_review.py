@@ -184,7 +184,7 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     assert game1[-1]["played"] == "Drops" and (game1[-1]["match_win_chance"] < 0.5) == dropper_first
     assert abs(found[0]["match_win_chance"] - 0.5) < 0.1  # the first play of the match
     # one measure for the graph: a match's score is the match chance's, cube decisions too
-    from game.backgammon.analysis_scale import DISPLAY_SCALE
+    from game.backgammon.analysis.scale import DISPLAY_SCALE
     from game.core.analysis import display_score
     for d in found:
         assert d["score"] == pytest.approx(display_score(2 * d["match_win_chance"] - 1, DISPLAY_SCALE), abs=0.01)
@@ -200,7 +200,7 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
 
 def test_chequer_errors_in_a_match_are_in_emg():
     """``equity_lost`` of a chequer play in a match is the search's ``2·ΔMWC`` over ``W − L``."""
-    from game.backgammon.review import emg_scale
+    from game.backgammon.analysis.review import emg_scale
 
     players = [BG.make_player("beginner", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "5"}), seed=4, max_plies=40)
@@ -225,7 +225,7 @@ def test_the_play_made_is_compared_with_the_best_at_the_reviews_depth(midgame):
     0.16 searched deeper) a play outside the filter still loses its 1-ply gap, not its 0-ply one."""
     from dataclasses import replace
 
-    from game.backgammon.ai import Level, get_level, search, strongest_evaluator
+    from game.backgammon.analysis.ai import Level, get_level, search, strongest_evaluator
     from game.backgammon.evaluators import get_evaluator
 
     short = replace(midgame, actions=midgame.actions[:40], result=None)
@@ -287,8 +287,8 @@ def _dance_position(cube=None):
 
 @pytest.mark.parametrize("options", [{}, {"match_length": 5, "score": [1, 2]}, {"match_length": 3, "score": [2, 2], "crawford_done": True}])
 def test_luck_averages_to_zero_with_rolls_that_have_no_play(options):
-    from game.backgammon.cube_rules import cube_from_options
-    from game.backgammon.review import luck
+    from game.backgammon.cube.rules import cube_from_options
+    from game.backgammon.analysis.review import luck
 
     rules = BG.rules()
     state = _dance_position(cube_from_options(options) if options else None)
@@ -304,8 +304,8 @@ def test_match_luck_is_in_emg():
     """At double match point ``W − L = 1`` so EMG is ``2·MWC − 1`` itself; at 5-away 4-away
     (first to 5, score 0–1) a single game is worth less than the whole match, so the same
     roll's luck in EMG is larger than its ``2·ΔMWC``."""
-    from game.backgammon.cube_rules import cube_from_options
-    from game.backgammon.review import _value, emg_scale, luck
+    from game.backgammon.cube.rules import cube_from_options
+    from game.backgammon.analysis.review import _value, emg_scale, luck
 
     rules = BG.rules()
     dmp = _dance_position(cube_from_options({"match_length": 3, "score": [2, 2], "crawford_done": True}))
@@ -318,7 +318,7 @@ def test_match_luck_is_in_emg():
 
 
 def test_the_opening_roll_has_luck_for_the_player_it_makes_start():
-    from game.backgammon.review import _value, luck
+    from game.backgammon.analysis.review import _value, luck
 
     rules = BG.rules()
     start = rules.initial_state({})
@@ -333,7 +333,7 @@ def test_the_opening_roll_has_luck_for_the_player_it_makes_start():
 
 
 def test_the_luck_of_a_roll_averages_to_zero_over_the_rolls():
-    from game.backgammon.review import ROLLS, luck
+    from game.backgammon.analysis.review import ROLLS, luck
     from game.backgammon.rules import with_dice
 
     rules = BG.rules()
@@ -350,8 +350,8 @@ def test_review_units_normalise_chequer_errors_as_gnu_does():
     """Per unit of cube in money, EMG in a match, equity without the cube; cube records as they are."""
     from dataclasses import replace
 
-    from game.backgammon.cube_rules import cube_from_options
-    from game.backgammon.review import decision_kind, emg_scale, review_units
+    from game.backgammon.cube.rules import cube_from_options
+    from game.backgammon.analysis.review import decision_kind, emg_scale, review_units
 
     rules = BG.rules()
     cubeless = rules.apply(_dance_position(), rules.parse(_dance_position(), "21"))

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.backgammon.rules import BackgammonRules, Roll
-from game.backgammon.view import make_view
+from game.backgammon.view.pygame_view import make_view
 from game.core.session import GameSetup
 from game.games import get_game
 

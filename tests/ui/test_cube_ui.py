@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.backgammon import decision
-from game.backgammon.cube_state import DOUBLE, TAKE
+from game.backgammon.cube.state import DOUBLE, TAKE
 from game.core.protocol import CHANCE
 from game.core.saves import load_game, saves_dir
 from game.core.session import GameSession, GameSetup

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.backgammon.rules import BackgammonRules, Play, Roll
-from game.backgammon.view import BackgammonView
+from game.backgammon.view.pygame_view import BackgammonView
 from game.games import get_game
 from game.ui.analyst import Analyst
 from game.ui.hints import Hints, WhySection, draw_arrows, factor_comparison, row_cells

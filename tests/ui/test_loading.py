@@ -182,7 +182,7 @@ def test_a_match_file_that_contradicts_itself_opens_with_a_note(app, tmp_path):
 
 def test_between_games_the_strip_says_neither_crawford_nor_post_crawford():
     """Game 2 took Black to 2 of 3: the next game is the Crawford game, not a post-Crawford one."""
-    from game.backgammon.cube_display import match_words
+    from game.backgammon.cube.display import match_words
     from game.games import imported_record, get_game
     from tests.reliability.test_damaged_match_files import _two_games
 

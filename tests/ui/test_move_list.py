@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from game.backgammon.cube_state import DOUBLE, ROLL, TAKE
+from game.backgammon.cube.state import DOUBLE, ROLL, TAKE
 from game.core.protocol import CHANCE
 from game.core.session import GameSession
 from game.games import get_game

@@ -118,7 +118,7 @@ def test_a_pass_is_the_views_to_announce_and_hold():
     """The view, not the play scene, says "no play": once when the human must press Done,
     once when the pass is shown, which then stays on the board a moment."""
     from game.backgammon.rules import Play
-    from game.backgammon.view import NO_PLAY_SECONDS, BackgammonView
+    from game.backgammon.view.pygame_view import NO_PLAY_SECONDS, BackgammonView
 
     pygame.font.init()
     view = BackgammonView(lambda size, bold=False: pygame.font.Font(None, size))

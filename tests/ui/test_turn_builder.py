@@ -6,7 +6,7 @@ import random
 
 from game.backgammon.board import BAR, OFF, make_side
 from game.backgammon.rules import BackgammonRules, BackgammonState, Play
-from game.backgammon.turn import TurnBuilder
+from game.backgammon.view.turn import TurnBuilder
 from game.core.match import play_game
 from game.core.players import RandomPlayer
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.backgammon.turn import die_for
+from game.backgammon.view.turn import die_for
 from game.core.protocol import CHANCE
 from game.games import get_game
 from game.ui.graph import GameCurve, point_value

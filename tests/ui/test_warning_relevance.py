@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.backgammon.rules import BackgammonRules, Roll
-from game.backgammon.warnings import RELEVANT
+from game.backgammon.analysis.warnings import RELEVANT
 from game.games import get_game
 
 RULES, INFO = BackgammonRules(), get_game("backgammon")

@@ -3,7 +3,7 @@
 The cube decision of a position before the roll: the cubeless chances, no double /
 double-take / double-pass equities (normalised as GNU Backgammon's: per unit of cube for
 money, EMG for a match), the proper action in GNU Backgammon's words and the take point,
-at the level's depth (its ``cube_plies``, :mod:`game.backgammon.levels`; Expert by default).
+at the level's depth (its ``cube_plies``, :mod:`game.backgammon.analysis.levels`; Expert by default).
 The position is a GNU ``posid:matchid`` or an XGID; a bare position ID is a money game with
 a centred cube and the player on roll to decide.  A position with a double offered shows
 the same decision (the taker answers it).  ``--json`` prints ``{"proper", "nd", "dt", "dp",
@@ -39,10 +39,10 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def read_cube_position(text: str):
     """The state of ``text`` at a cube decision; a :class:`UsageError` saying why there is none."""
-    from ..cube_rules import decision
-    from ..cube_state import CubeState
+    from ..cube.rules import decision
+    from ..cube.state import CubeState
     from ..positions import parse_position
-    from ..cube_state import DECIDE, MAX_CUBE, OVER
+    from ..cube.state import DECIDE, MAX_CUBE, OVER
     with user_input():
         state = parse_position(text)
     if state.cube is None:  # a bare position ID: money, centred cube
@@ -66,9 +66,9 @@ def read_cube_position(text: str):
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..ai import strongest_evaluator
-    from ..cube_play import cube_summary
-    from ..levels import LEVELS
+    from ..analysis.ai import strongest_evaluator
+    from ..analysis.levels import LEVELS
+    from ..cube.play import cube_summary
     from ..evaluators import evaluator_names, get_evaluator
     if args.level not in LEVELS:
         raise UsageError(f"unknown level {args.level!r}; known levels: {', '.join(LEVELS)}")
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
 def print_summary(info, state, s: dict, evaluator: str) -> None:
     """The decision as text: the setting, the cubeless chances, the three equities, the verdict."""
-    from ..cube_rules import cube_owner, cube_value, match_length, match_score
+    from ..cube.rules import cube_owner, cube_value, match_length, match_score
     owner = cube_owner(state)
     where = "centred" if owner is None else f"owned by {info.player_titles[owner]}"
     length = match_length(state)

@@ -25,7 +25,7 @@ within the model, where GNU's own GetPoints may differ slightly):
 
 :func:`cube_equities` and :func:`cubeful_mwc` value one position; :func:`cube_mwcs` and
 :func:`cubeful_mwcs` many at once, in numpy, by the same arithmetic (the cube look-ahead's
-leaves, :func:`game.backgammon.cube_ai.leaf_values`).
+leaves, :func:`game.backgammon.cube.ai.leaf_values`).
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ evaluators' equities go through the fitted win-probability curves shipped in
 from __future__ import annotations
 
 from .arrays import boards_to_array, flip, random_positions
-from .base import Evaluator, evaluator_names, get_evaluator, register
+from . import base
+from .base import Evaluator
 from .bras import Bras, CubePolicy, bras_details, bras_features
 from .phase_features import PhaseHeuristic, extended_vector, game_phase, phase_feature_vector
 from .seven_factors import SevenFactors, playout_credit, seven_factor_terms
@@ -27,13 +28,41 @@ __all__ = [
 ]
 
 for _evaluator in (SevenFactors(), Bras(), PhaseHeuristic()):
-    if _evaluator.name not in evaluator_names():
-        register(_evaluator)
-
-from ..nets.evaluator import register_networks  # noqa: E402 (needs the names above)
-
-register_networks()
+    if _evaluator.name not in base.evaluator_names():
+        base.register(_evaluator)
 
 from .calibrated import attach_shipped_curves  # noqa: E402
 
-attach_shipped_curves([get_evaluator(name) for name in evaluator_names()])
+attach_shipped_curves([base.get_evaluator(name) for name in base.evaluator_names()])
+
+_networks_registered = False
+
+
+def _register_networks() -> None:
+    """Register the shipped networks (:mod:`..nets.evaluator`) the first time the registry is
+    read or added to, so that they follow the seed evaluators.  They are imported here, not
+    when this package is, because the networks build on this package's modules: importing
+    ``game.backgammon.nets.evaluator`` first would otherwise meet this package half made."""
+    global _networks_registered
+    if not _networks_registered:
+        _networks_registered = True
+        from ..nets.evaluator import register_networks
+        register_networks()
+
+
+def register(evaluator: Evaluator, replace: bool = False) -> Evaluator:
+    """:func:`.base.register`, after the shipped networks."""
+    _register_networks()
+    return base.register(evaluator, replace)
+
+
+def get_evaluator(name: str) -> Evaluator:
+    """:func:`.base.get_evaluator`, the shipped networks included."""
+    _register_networks()
+    return base.get_evaluator(name)
+
+
+def evaluator_names() -> list[str]:
+    """:func:`.base.evaluator_names`, the shipped networks included."""
+    _register_networks()
+    return base.evaluator_names()

@@ -156,7 +156,7 @@ class CubePolicy:
 
     The blog asks to recalibrate these on real data; they are plain fields for that.  This
     is the seed's rule on S itself; the ``greedy:bras`` player applies the same numbers to the
-    calibrated win chance instead (:func:`game.backgammon.cube_play.bras_cube_action`).
+    calibrated win chance instead (:func:`game.backgammon.cube.play.bras_cube_action`).
     """
 
     double_at: float = 62.0

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...core.match import GameRecord
 from ...core.protocol import CHANCE
-from ..cube_state import CubeAction
+from ..cube.state import CubeAction
 from ..rules import COLOURS, BackgammonRules, Play, Roll
 from .model import MatchFile, MatchFileError, MatchGame, Turn
 from .replay import HOW

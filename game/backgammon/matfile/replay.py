@@ -21,7 +21,7 @@ from itertools import pairwise
 
 from ...core.protocol import IllegalMoveError
 from ...core.untrusted import shown
-from ..cube_state import BEAVER, DECIDE, DOUBLE, PASS, ROLL, TAKE
+from ..cube.state import BEAVER, DECIDE, DOUBLE, PASS, ROLL, TAKE
 from ..movegen import legal_plays
 from ..rules import BackgammonRules, Play, Roll
 from .model import MatchFile, MatchFileError, MatchGame, Turn

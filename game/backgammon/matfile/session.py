@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...core.match import GameRecord, replay
 from ...core.protocol import MoveError
-from ..cube_state import DECIDE, OVER
+from ..cube.state import DECIDE, OVER
 from ..rules import COLOURS, BackgammonRules
 from .model import MatchFile, MatchFileError
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ...core.protocol import MoveError
 from ...core.untrusted import shown
-from ..cube_state import OFFERED
+from ..cube.state import OFFERED
 from .model import MatchFile, MatchFileError
 from .replay import RULES, apply_half, replay_games, start_game
 from .sgf_syntax import parse

@@ -21,7 +21,7 @@ import numpy as np
 from ...core.untrusted import shown
 from ..board import CHECKERS, OFF
 from ..evaluators import get_evaluator
-from ..players import seed_hard_value
+from ..players.by_name import seed_hard_value
 from .encoding import ENCODERS, consistent, equity, flip_outputs, terminal_outputs, win_kind_after
 from .network import Network
 
@@ -114,7 +114,7 @@ class RandomChooser:
 
 
 class HardChooser:
-    """Seed 002's Hard (:class:`..players.CompareAllMovesPlayer`): lowest seed value, first on ties."""
+    """Seed 002's Hard (:class:`..players.by_name.CompareAllMovesPlayer`): lowest seed value, first on ties."""
 
     name = "hard"
 
@@ -127,7 +127,7 @@ class HardChooser:
 
 
 class EvaluatorChooser:
-    """Greedy by a registered evaluator, as :class:`..eval_players.GreedyPlayer` plays:
+    """Greedy by a registered evaluator, as :class:`..players.greedy.GreedyPlayer` plays:
     :meth:`..evaluators.Evaluator.after_play` of every ``(mover_after, opp_after)``, the
     best kept (first on ties)."""
 

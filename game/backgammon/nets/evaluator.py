@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.resources import asset_path
-from ..bearoff import database, in_bearoff, is_race, race_outcomes
+from ..evaluators.bearoff import database, in_bearoff, is_race, race_outcomes
 from ..board import CHECKERS, OFF
 from ..evaluators.arrays import as_batch, flip
 from ..evaluators.base import Evaluator, evaluator_names, register
@@ -39,7 +39,7 @@ RACE_FILES = {"net-full": "net-race.npz"}
 def side_on_roll_outputs(net: Network, encoding: str, batch: np.ndarray, race: Network | None = None) -> np.ndarray:
     """``(N, K)`` float64 outcome probabilities for the side on roll: exact when the game is
     over, from the one-sided bearoff database when both sides are bearing off
-    (:mod:`..bearoff`; the network where the database is not installed), from ``race`` (a
+    (:mod:`..evaluators.bearoff`; the network where the database is not installed), from ``race`` (a
     network reading its own ``meta.encoding``, :mod:`.race`) in the other contact-free positions when
     given, else the network's."""
     batch = as_batch(batch)

@@ -1,7 +1,7 @@
 """The race network: ``net-full``'s shape, retrained for contact-free positions.
 
 Once the sides have passed each other nothing but the dice and the bearing in and off
-matter, and the one-sided bearoff database (:mod:`..bearoff`) values the end of every race
+matter, and the one-sided bearoff database (:mod:`..evaluators.bearoff`) values the end of every race
 exactly.  A network trained by self-play from the opening sees races only as the tail of
 its games; this one learns them by **fitted value iteration** from the database:
 
@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..bearoff import in_bearoff, is_race
+from ..evaluators.bearoff import in_bearoff, is_race
 from ..board import CHECKERS, OFF, START_SIDE
 from ..movegen import legal_plays
 from .choosers import NetChooser, candidates_array

@@ -89,7 +89,7 @@ def disagreement_positions(positions: np.ndarray, decisions: int, seed: int = 0,
     after both plays (opponent on roll) and after the opponent's 0-ply best reply to each of
     its 21 rolls (side on roll again) are kept.  Returns them, distinct, and how many of the
     decisions disagreed; ``progress(done, disagreed)`` is told along the way."""
-    from ...ai import get_level, search, strongest_evaluator
+    from ...analysis.ai import get_level, search, strongest_evaluator
     from ...evaluators import get_evaluator
     from ...movegen import legal_plays
     from ...rules import BackgammonState

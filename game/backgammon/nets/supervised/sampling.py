@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from ...board import CHECKERS, OFF, START_SIDE
-from ...bearoff import in_bearoff, is_race
+from ...evaluators.bearoff import in_bearoff, is_race
 from ...movegen import legal_plays
 from ..choosers import after_play_outputs, candidates_array
 from ..encoding import equity

@@ -39,9 +39,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .board import BAR, Side
-from .evaluators.shots import ROLLS
-from .movegen import can_hit, legal_plays, rearmost
+from ..board import BAR, Side
+from ..evaluators.shots import ROLLS
+from ..movegen import can_hit, legal_plays, rearmost
 
 STACK_LIMIT = 6
 """A point holding this many checkers or more counts as a heavy stack."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from .board import CHECKERS, OFF, START_SIDE, Side
-from .movegen import legal_plays
+from ..board import CHECKERS, OFF, START_SIDE, Side
+from ..movegen import legal_plays
 
 
 def selfplay_samples(games: int, seed: int) -> list[tuple[Side, Side, int, int]]:

@@ -45,16 +45,16 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..core.analysis import MoveAnalysis, analyze
-from ..core.capabilities import Analysis, TutorMargin
-from ..core.search import Limits, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
-from .cube_ai import CubeSearchRules, cube_evaluate, cube_valuer
-from .analysis_scale import CHANCES, DISPLAY_SCALE
-from .cube_play import cube_records, level_cube_action
+from ...core.analysis import MoveAnalysis, analyze
+from ...core.capabilities import Analysis, TutorMargin
+from ...core.search import Limits, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
+from ..cube.ai import CubeSearchRules, cube_evaluate, cube_valuer
+from .scale import CHANCES, DISPLAY_SCALE
+from ..cube.play import cube_records, level_cube_action
 from .levels import LEVELS, Level, get_level  # noqa: F401  (LEVELS: the levels, for the players)
-from .evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
-from .nets.encoding import equity as outputs_equity, flip_outputs as flip_chances
-from .rules import BackgammonRules, BackgammonState
+from ..evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
+from ..nets.encoding import equity as outputs_equity, flip_outputs as flip_chances
+from ..rules import BackgammonRules, BackgammonState
 from .warnings import play_warnings, worse_than_best
 
 FAR_WORSE = 0.10
@@ -96,7 +96,7 @@ def search(state: BackgammonState, level: Level, evaluator: Evaluator, limits: L
 
     ``with_chances`` carries each play's chances through the search (:func:`state_valuer`):
     :attr:`ScoredMove.details` then holds them for player 0, at the depth of the value.
-    In a game with the cube the search sees only plays and dice (:class:`.cube_ai.CubeSearchRules`).
+    In a game with the cube the search sees only plays and dice (:class:`.cube.ai.CubeSearchRules`).
     ``include``, a legal play, is searched as deep as the best whatever the level's filters say
     (at 0 ply every play already is).
     """
@@ -146,8 +146,8 @@ def state_valuer(evaluator: Evaluator):
 
 class LevelPlayer(SearchPlayer):
     """A level's player: the plain search in cubeless play (unchanged); in a game with the
-    cube, the level's cube decisions (:mod:`.cube_play`) and plays searched with
-    :class:`.cube_ai.CubeSearchRules`, the same noise generator throughout."""
+    cube, the level's cube decisions (:mod:`.cube.play`) and plays searched with
+    :class:`.cube.ai.CubeSearchRules`, the same noise generator throughout."""
 
     def __init__(self, level: Level, evaluator: Evaluator, seed: int | None = None) -> None:
         run, options = _search_with(level)
@@ -228,7 +228,7 @@ def analyze_position(
 
 
 def _analysis() -> Analysis:
-    from .evaluation import DEFAULT_EVALUATOR, evaluate
+    from ..evaluators.report import DEFAULT_EVALUATOR, evaluate
 
     return Analysis(
         analyze=analyze_position,

@@ -4,9 +4,9 @@ record tells the statistics besides its ±1 result."""
 
 from __future__ import annotations
 
-from ..core.capabilities import TournamentOption, TournamentPlay
-from .cube_rules import game_number, match_score
-from .cube_state import MAX_MATCH_LENGTH
+from ...core.capabilities import TournamentOption, TournamentPlay
+from ..cube.rules import game_number, match_score
+from ..cube.state import MAX_MATCH_LENGTH
 
 TOURNAMENT_FLAGS = {
     "match": TournamentOption("match_length", "play each game of the schedule as a match to N points, "

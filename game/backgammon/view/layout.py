@@ -7,7 +7,7 @@ Points are placed by *bottom numbering* ``b`` (1..24 from the bottom player's ac
 
 from __future__ import annotations
 
-from .board import BAR, OFF
+from ..board import BAR, OFF
 
 Box = tuple[int, int, int, int]
 """``(x, y, w, h)`` in whole pixels; a ``pygame.Rect`` is such a sequence too."""

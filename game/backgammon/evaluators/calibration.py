@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board import CHECKERS, OFF, START_SIDE
-from .evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
-from .movegen import legal_plays
+from ..board import CHECKERS, OFF, START_SIDE
+from . import Evaluator, boards_to_array, evaluator_names, get_evaluator
+from ..movegen import legal_plays
 
 __all__ = ["PLAYER_EVALUATOR", "Samples", "selfplay_samples", "scores", "CALIBRATION"]
 

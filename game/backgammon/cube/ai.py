@@ -2,7 +2,7 @@
 
 **Chances.**  Every evaluator gives the cubeless chances of the side on roll *before it
 rolls* (the networks are trained on the position with that side on roll; a state after a
-play has the opponent on roll): the networks their five outputs (:data:`.analysis_scale.CHANCES`),
+play has the opponent on roll): the networks their five outputs (:data:`.analysis.scale.CHANCES`),
 the others only a win estimate read off their equity, ``(clip(e, −1, 1) + 1) / 2``, with no
 gammons (:func:`chances_of`).
 
@@ -29,7 +29,7 @@ on its own (202 ms against 94 on 12 decisions of a real match, one thread).
 
 **Search in cube games** (:class:`CubeSearchRules`): the chequer search sees only plays and
 dice: a turn that starts with a cube decision is a chance node (the roll is implied), and a
-game that has ended (:data:`~.cube_state.OVER`) is a leaf worth its points.  Leaves and
+game that has ended (:data:`~.cube.state.OVER`) is a leaf worth its points.  Leaves and
 ended games are valued in one unit per kind of game (:func:`cube_evaluate`):
 
 - money: points, the cubeless equity times the cube (the cube's own value is left out, a
@@ -45,19 +45,19 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.protocol import CHANCE
-from .board import CHECKERS, OFF, pip_count
-from .cube import CubeContext, CubeDecision, decide, may_double, money
-from .cube import match as match_cube
-from .cube.decision import classify
-from .cube.met import kazaross
-from .cube_state import DECIDE, OFFERED, OVER, ROLLING
-from .evaluators import Evaluator, boards_to_array
-from .movegen import legal_plays, rearmost
-from .nets.encoding import equity as outputs_equity
-from .nets.encoding import flip_outputs
-from .rules import BackgammonRules, BackgammonState, Roll
-from .warnings import has_contact
+from ...core.protocol import CHANCE
+from ..board import CHECKERS, OFF, pip_count
+from . import match as match_cube, money
+from .context import CubeContext, may_double
+from .decision import CubeDecision, classify, decide
+from .met import kazaross
+from .state import DECIDE, OFFERED, OVER, ROLLING
+from ..evaluators import Evaluator, boards_to_array
+from ..movegen import legal_plays, rearmost
+from ..nets.encoding import equity as outputs_equity
+from ..nets.encoding import flip_outputs
+from ..rules import BackgammonRules, BackgammonState, Roll
+from ..analysis.warnings import has_contact
 
 ROLLS = [((h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in range(h, 0, -1)]
 """The 21 rolls and their chances."""

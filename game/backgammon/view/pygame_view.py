@@ -2,8 +2,8 @@
 
 The backgammon package's only pygame file.  :func:`make_view` returns a view that implements
 the window's per-game interface (``game.ui.gameview.GameView``) structurally.  What needs no
-pygame lives beside it: the board's geometry and palette in :mod:`.board_layout`, the cube's
-words, place and hooks in :mod:`.cube_display`, flights, used dice and the last plays in
+pygame lives beside it: the board's geometry and palette in :mod:`.view.layout`, the cube's
+words, place and hooks in :mod:`.cube.display`, flights, used dice and the last plays in
 :mod:`.display`, and the rules side of a human's turn in progress in :mod:`.turn`.
 """
 
@@ -13,15 +13,15 @@ from collections.abc import Sequence
 
 import pygame
 
-from .board import BAR, OFF, Side, pip_count
-from .board_layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, POINTS, SOURCE,
+from ..board import BAR, OFF, Side, pip_count
+from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, POINTS, SOURCE,
                            TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, BoardGeometry, arrow_shape)
-from .cube_display import (CUBE_EDGE, CUBE_FACE, CubeHooks, CubeQuestion, action_note, choice_box, cube_box,
+from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeHooks, CubeQuestion, action_note, choice_box, cube_box,
                            cube_face, cube_question, deciding, match_words, player_score)
-from .cube_state import OFFERED, CubeAction
+from ..cube.state import OFFERED, CubeAction
 from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
-from .rules import BackgammonRules, BackgammonState, Play
-from .status import TITLES as NAMES, describe, is_no_play
+from ..rules import BackgammonRules, BackgammonState, Play
+from ..status import TITLES as NAMES, describe, is_no_play
 from .turn import Move, TurnBuilder, apply_step
 
 NO_PLAY_SECONDS = 1.2
@@ -29,7 +29,7 @@ NO_PLAY_SECONDS = 1.2
 
 
 class Layout(BoardGeometry):
-    """The board's geometry (:class:`~.board_layout.BoardGeometry`) with its rectangles as
+    """The board's geometry (:class:`~.view.layout.BoardGeometry`) with its rectangles as
     ``pygame.Rect``s; a Rect is an ``(x, y, w, h)`` sequence, so the geometry's arithmetic
     works on it unchanged."""
 
@@ -228,7 +228,7 @@ class BackgammonView(CubeHooks):
         sides = list(state.sides) if sides is None else sides
         return play_marks(self.layout, self.bottom, self.last_plays(state), sides)
 
-    # -- the cube (its words and place: cube_display) ----------------------------------------
+    # -- the cube (its words and place: cube.display) ----------------------------------------
     def choices(self, state) -> CubeQuestion | None:
         """The cube decision open at ``state`` as buttons (roll or double; take or pass), each
         option's key letter as its pygame key code."""

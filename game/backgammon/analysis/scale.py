@@ -1,6 +1,6 @@
 """What every backgammon analysis record shares, chequer play and cube alike: the display
 scale of its scores and the names of its five chances.  Below both :mod:`.ai` and
-:mod:`.cube_play`, which read them (so neither imports the other for them)."""
+:mod:`.cube.play`, which read them (so neither imports the other for them)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ match in EMG, "equivalent to money game" equity.  The match search values a posi
 ``EMG = (2·MWC − (W + L)) / (W − L)`` with ``W``, ``L`` the mover's match winning chances
 after winning and after losing a single game at the current cube, so a difference
 ``ΔV`` is ``ΔEMG = ΔV / (W − L)``.  Cube records are already in those units
-(:func:`.cube_play.cube_records`), so only chequer decisions are scaled.
+(:func:`.cube.play.cube_records`), so only chequer decisions are scaled.
 
 **Luck** of a roll for the player ``P`` who then plays: ``V(roll) − Σ p(r) · V(r)`` over the
 chance node's outcomes ``r`` (the 21 rolls, doubles 1/36 and others 2/36; for the opening
@@ -33,17 +33,17 @@ from functools import cached_property
 
 import numpy as np
 
-from ..core.analysis import display_score
-from . import formats
+from ...core.analysis import display_score
+from .. import formats
 from .ai import strongest_evaluator
-from .analysis_scale import CHANCES, DISPLAY_SCALE
-from .cube_ai import CubeSearchRules, centred_outcomes, chances_of, value_weights
-from .cube_rules import decision, game_number
-from .cube_state import DOUBLE, CubeState
-from .evaluators import boards_to_array, get_evaluator
-from .nets.encoding import flip_outputs
-from .positions import match_info
-from .rules import BackgammonRules, BackgammonState
+from .scale import CHANCES, DISPLAY_SCALE
+from ..cube.ai import CubeSearchRules, centred_outcomes, chances_of, value_weights
+from ..cube.rules import decision, game_number
+from ..cube.state import DOUBLE, CubeState
+from ..evaluators import boards_to_array, get_evaluator
+from ..nets.encoding import flip_outputs
+from ..positions import match_info
+from ..rules import BackgammonRules, BackgammonState
 
 ROLLS = tuple((f"{a}{b}", (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(1, a + 1))
 """The 21 rolls with their probabilities."""

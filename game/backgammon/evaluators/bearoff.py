@@ -37,8 +37,8 @@ from math import comb
 
 import numpy as np
 
-from ..core.resources import asset_path
-from .board import CHECKERS, OFF
+from ...core.resources import asset_path
+from ..board import CHECKERS, OFF
 
 __all__ = ["POINTS", "MAX_ROLLS", "N_POSITIONS", "rank", "all_positions", "build", "database",
            "in_bearoff", "is_race", "race_outcomes", "mean_rolls"]

@@ -1,7 +1,7 @@
 """Cube actions for the computer players and the analysis records of cube decisions.
 
-- How far each level looks before a cube decision (:func:`.cube_ai.cube_decision`) is its
-  ``cube_plies`` (:mod:`.levels`).  Beginner and Intermediate add their chequer noise (in points) to ND and DT before
+- How far each level looks before a cube decision (:func:`.ai.cube_decision`) is its
+  ``cube_plies`` (:mod:`..analysis.levels`).  Beginner and Intermediate add their chequer noise (in points) to ND and DT before
   choosing, so they also misjudge the cube now and then.
 - :func:`bras_cube_action`: seed 001's money thresholds for ``greedy:bras``, decided on the
   *calibrated* win chance ``p`` of the player on roll (BRAS's S through the fitted curve
@@ -24,15 +24,15 @@ import random
 
 import numpy as np
 
-from ..core.analysis import MoveAnalysis, display_score
-from .analysis_scale import CHANCES, DISPLAY_SCALE
-from .cube.decision import CubeDecision, classify
-from .cube_ai import context_of, cube_decision
-from .cube_rules import decision
-from .cube_state import BEAVER, DOUBLE, PASS, ROLL, TAKE, CubeAction
-from .evaluators import Evaluator, boards_to_array
-from .nets.encoding import flip_outputs
-from .rules import BackgammonRules, BackgammonState
+from ...core.analysis import MoveAnalysis, display_score
+from ..analysis.scale import CHANCES, DISPLAY_SCALE
+from .decision import CubeDecision, classify
+from .ai import context_of, cube_decision
+from .rules import decision
+from .state import BEAVER, DOUBLE, PASS, ROLL, TAKE, CubeAction
+from ..evaluators import Evaluator, boards_to_array
+from ..nets.encoding import flip_outputs
+from ..rules import BackgammonRules, BackgammonState
 
 BRAS_DOUBLE, BRAS_DROP = 62.0, 80.0
 """Seed 001's money-game thresholds ``S_live_low`` and ``S_drop``, read as the calibrated win

@@ -12,7 +12,7 @@ engine, they always obey the full rules (both dice, larger die, bar first, bear-
 
 The playing levels ``beginner``, ``intermediate``, ``advanced`` and ``expert`` are searches
 over the strongest evaluator (:mod:`.ai`).  Plus ``bestoffour`` (seed 002), ``montecarlo`` (seed 000, :mod:`.montecarlo`) and
-``greedy:<evaluator>`` for every registered evaluator (:mod:`.eval_players`).
+``greedy:<evaluator>`` for every registered evaluator (:mod:`.players.greedy`).
 
 Ties go to the first play in the generator's fixed order, so every player is reproducible.
 """
@@ -20,13 +20,13 @@ Ties go to the first play in the generator's fixed order, so every player is rep
 from __future__ import annotations
 
 
-from ..core.players import Player, RandomPlayer
-from .board import BAR, Side
-from .ai import LEVELS, level_player
-from .eval_players import BestOfFourPlayer, GreedyPlayer
-from .evaluators import evaluator_names
+from ...core.players import Player, RandomPlayer
+from ..board import BAR, Side
+from ..analysis.ai import LEVELS, level_player
+from .greedy import BestOfFourPlayer, GreedyPlayer
+from ..evaluators import evaluator_names
 from .montecarlo import MonteCarloPlayer
-from .rules import BackgammonRules, BackgammonState
+from ..rules import BackgammonRules, BackgammonState
 
 PLAYER_NAMES = tuple(LEVELS) + ("random", "easy", "medium", "hard", "bestoffour", "montecarlo") + tuple(
     f"greedy:{name}" for name in evaluator_names()

@@ -3,7 +3,7 @@
 Both score the position after every legal play from the mover's side, in one numpy batch.
 In a game with the cube, ``greedy:bras`` doubles and takes by seed 001's thresholds (on its
 calibrated win chance), the
-other greedy players by :func:`~.cube.decide` at 0 ply (:mod:`.cube_play`); BestOfFour, like
+other greedy players by :func:`~.cube.decide` at 0 ply (:mod:`.cube.play`); BestOfFour, like
 the other seed-002 players, never doubles and always takes.
 """
 
@@ -14,10 +14,10 @@ import random
 
 import numpy as np
 
-from ..core.players import Player
-from .cube_play import bras_cube_action, level_cube_action
-from .evaluators import boards_to_array, get_evaluator
-from .rules import BackgammonRules, BackgammonState
+from ...core.players import Player
+from ..cube.play import bras_cube_action, level_cube_action
+from ..evaluators import boards_to_array, get_evaluator
+from ..rules import BackgammonRules, BackgammonState
 
 
 def play_values(rules: BackgammonRules, state: BackgammonState, evaluator) -> tuple[list, np.ndarray]:

@@ -1,15 +1,15 @@
 """What the backgammon view shows, worked out without pygame: checker flights, the dice a
 turn has used, the last plays found from the game's history, and words for the hint panel.
 
-The view (:mod:`.view`) draws these; keeping them here leaves the view only pygame's part.
+The view (:mod:`.pygame_view`) draws these; keeping them here leaves the view only pygame's part.
 """
 
 from __future__ import annotations
 
-from .board import OFF, Side
-from .board_layout import LAST_ALPHA, BoardGeometry
-from .notation import format_play
-from .rules import BackgammonState, Play
+from ..board import OFF, Side
+from .layout import LAST_ALPHA, BoardGeometry
+from ..notation import format_play
+from ..rules import BackgammonState, Play
 from .turn import Step, TurnBuilder, apply_step, die_for
 
 FACTOR_LABELS = {

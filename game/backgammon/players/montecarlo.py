@@ -17,12 +17,12 @@ import random
 
 import numpy as np
 
-from ..core.players import Player
-from .board import CHECKERS, OFF
-from .evaluators import boards_to_array
-from .evaluators.seven_factors import SevenFactors, playout_credit
-from .movegen import legal_plays
-from .rules import BackgammonRules, BackgammonState
+from ...core.players import Player
+from ..board import CHECKERS, OFF
+from ..evaluators import boards_to_array
+from ..evaluators.seven_factors import SevenFactors, playout_credit
+from ..movegen import legal_plays
+from ..rules import BackgammonRules, BackgammonState
 
 HEURISTIC_WEIGHT = 0.6
 

@@ -9,17 +9,17 @@ board, where that player's dice would be.  Cubeless games draw nothing here.
 
 The decisions a human makes with buttons (Roll/Double before the roll, Take/Pass/Beaver on a
 double) are described here as words, moves and key letters; the view turns them into the
-window's buttons.  Rectangles are ``(x, y, w, h)`` tuples (:mod:`.board_layout`).
+window's buttons.  Rectangles are ``(x, y, w, h)`` tuples (:mod:`.view.layout`).
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .board_layout import Box, BoardGeometry, box_around
-from . import cube_rules
-from .cube_state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
-from .status import TITLES
+from ..view.layout import Box, BoardGeometry, box_around
+from . import rules as cube_rules
+from .state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
+from ..status import TITLES
 
 CUBE_FACE, CUBE_EDGE = (250, 246, 236), (70, 56, 40)
 

@@ -1,7 +1,7 @@
 """The rules side of a human's backgammon turn in progress (no pygame).
 
 :class:`TurnBuilder` builds a play one checker step at a time, keeping every partial play
-on the way to a legal one; the view (``view.py``) drives it from clicks and drags and the
+on the way to a legal one; the view (``pygame_view.py``) drives it from clicks and drags and the
 window's overlays use :func:`die_for` and :func:`apply_step` to draw a play as arrows.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import BAR, OFF, Side
-from .rules import BackgammonRules, BackgammonState, Play
+from ..board import BAR, OFF, Side
+from ..rules import BackgammonRules, BackgammonState, Play
 
 Step = tuple[int, int]
 Move = tuple[int, int, int]  # (source, target, die)

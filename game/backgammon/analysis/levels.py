@@ -1,7 +1,7 @@
 """Backgammon's computer levels, each declared once: what the menus and settings say of it,
 how deep its chequer search and its cube decisions look, its move filters and its noise.
 
-The search (:mod:`.ai`) reads the plies, filters and noise; the cube (:mod:`.cube_play`)
+The search (:mod:`.ai`) reads the plies, filters and noise; the cube (:mod:`..cube.play`)
 the cube plies; the window and ``tabula`` the title, depth words and description (through
 the game's :class:`~game.core.capabilities.Analysis`).  See :mod:`.ai` for what each
 level's filters do and why.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.capabilities import Level as CoreLevel
-from ..core.search import MoveFilter
+from ...core.capabilities import Level as CoreLevel
+from ...core.search import MoveFilter
 
 
 @dataclass(frozen=True, kw_only=True)
