@@ -1,8 +1,8 @@
 """Names a package offers without importing them up front (PEP 562's module ``__getattr__``).
 
-A game package's ``__init__`` stays light, so that ``import game.backgammon.rules`` loads the
-rules alone, while ``from game.backgammon import GAME`` still works: the name's module is
-imported on first use.
+A game package's ``__init__`` stays light, so that importing its rules (``game.<name>.rules``)
+loads the rules alone, while taking ``GAME`` from the package still works: the name's module
+is imported on first use.
 """
 
 from __future__ import annotations
