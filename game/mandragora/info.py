@@ -38,7 +38,7 @@ GAME = GameInfo(
     format_position=format_position,
     default_player="expert",
     player_titles=SIDE_TITLES,
-    view=f"{__name__}.view",
+    view=f"{__package__}.view",
     outcome=outcome,
     describe=partial(describe, titles=SIDE_TITLES),
     chance=Chance("setup"),
