@@ -1,14 +1,17 @@
 """The layer rules of DESIGN.md, checked on the source of every module under ``game/``, and
 the size rule: no module over :data:`MAX_LINES` lines (split by responsibility instead).
 
-- pygame (and pygame_gui) is imported only in ``game/ui/`` and in each game's one
-  ``game/<name>/view.py``: rules, evaluators and searches run with no display;
+- pygame (and pygame_gui) is imported only in ``game/ui/`` (the kit ``game/ui/kit/`` included)
+  and in each game's view, ``game/<name>/view.py`` or the package ``game/<name>/view/``:
+  rules, evaluators and searches run with no display;
 - ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
   them all): games register themselves, shared code never knows them;
 - ``game/cli`` and ``game/ui`` import no game package either: they read the registry and the
   abilities a game declares (``GameInfo.commands``, ``match_files``, its view);
-- a game package never imports ``game.ui``: its view implements the window's interface
-  structurally;
+- a game package never imports ``game.ui``, but for its view, which may import the kit
+  (``game.ui.kit``) and nothing else of it: it implements the window's interface structurally;
+- the kit imports nothing of ``game`` but itself (no other module of ``game/ui``, no game, no
+  core), so that it is all a view brings along;
 - ``gnubg_nn`` (GPL: a test and bench reference) is imported nowhere under ``game/``, and
   ``bgsage`` (Open Sage, the training teacher) only by :data:`TEACHER_MODULE`, and there only
   inside a function, so that only a training run ever loads it.
@@ -20,6 +23,7 @@ resolved against the module's package, so ``from ..backgammon import x`` in ``ga
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -28,6 +32,8 @@ GAME_DIR = Path(__file__).resolve().parents[1] / "game"
 SHARED = {"core", "ui", "cli"}
 """The packages under ``game/`` that are not games."""
 PYGAME = ("pygame", "pygame_gui")
+KIT = "game.ui.kit"
+"""The pygame helpers the views share: the only part of ``game.ui`` a view may import."""
 MAX_LINES = 500
 TEACHER_MODULE = "backgammon/nets/supervised/teacher.py"
 """The one module under ``game/`` that may import ``bgsage``, lazily."""
@@ -58,6 +64,13 @@ def within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
 
 
+def in_view(rel: Path, games: set[str]) -> bool:
+    """``rel`` (relative to ``game/``) is a game's view: ``<game>/view.py`` or under ``<game>/view/``."""
+    parts = rel.parts
+    return len(parts) >= 2 and parts[0] in games and (parts[1:] == ("view.py",) or
+                                                         (len(parts) > 2 and parts[1] == "view"))
+
+
 def layer_violations(root: Path) -> list[str]:
     """Each import under ``root`` (a ``game/`` directory) that breaks a layer rule, in words."""
     games = game_packages(root)
@@ -67,17 +80,22 @@ def layer_violations(root: Path) -> list[str]:
         top = rel.parts[0] if len(rel.parts) > 1 else None
         where = f"game/{rel.as_posix()}"
         modules = imported_modules(path, root)
-        pygame_allowed = top == "ui" or (top in games and len(rel.parts) == 2 and rel.name == "view.py")
+        view = in_view(rel, games)
+        kit = rel.parts[:2] == ("ui", "kit")
         for module in sorted(modules):
-            if not pygame_allowed and any(within(module, name) for name in PYGAME):
-                problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and game/<name>/view.py)")
+            if not (top == "ui" or view) and any(within(module, name) for name in PYGAME):
+                problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and a game's view, "
+                                "game/<name>/view.py or game/<name>/view/)")
             if top == "core" and any(within(module, f"game.{name}") for name in games | {"games"}):
                 problems.append(f"{where} imports {module} (game/core never imports a game)")
             if top in ("cli", "ui") and any(within(module, f"game.{name}") for name in games):
                 problems.append(f"{where} imports {module} (game/{top} reaches games through the registry, "
                                 "game.games, and their declared abilities)")
-            if top in games and within(module, "game.ui"):
-                problems.append(f"{where} imports {module} (a game package never imports game.ui)")
+            if top in games and within(module, "game.ui") and not (view and within(module, KIT)):
+                problems.append(f"{where} imports {module} (a game package never imports game.ui; "
+                                f"its view may import the kit, {KIT})")
+            if kit and within(module, "game") and not within(module, KIT):
+                problems.append(f"{where} imports {module} (the kit imports nothing of game but itself)")
             if within(module, "gnubg_nn"):
                 problems.append(f"{where} imports {module} (gnubg-nn is GPL: tests and benches only)")
             if within(module, "bgsage") and rel.as_posix() != TEACHER_MODULE:
@@ -103,11 +121,11 @@ def test_the_layers_hold():
     assert layer_violations(GAME_DIR) == []
 
 
-def test_every_game_has_one_view_module_at_most():
-    """A view is ``game/<name>/view.py``, not a package that would spread pygame over files."""
+def test_every_game_has_one_view_at_most():
+    """A view is ``game/<name>/view.py`` or the package ``game/<name>/view/``, not both."""
     for name in game_packages(GAME_DIR):
-        package = list((GAME_DIR / name / "view").glob("*.py"))  # a left-over __pycache__ is no package
-        assert not package, f"game/{name}/view/ is a package: one view.py holds the pygame code"
+        package = (GAME_DIR / name / "view" / "__init__.py").is_file()
+        assert not (package and (GAME_DIR / name / "view.py").is_file()), f"game/{name} has two views"
 
 
 def long_modules(root: Path) -> list[str]:
@@ -131,7 +149,21 @@ def test_the_size_check_finds_a_long_module(tmp_path):
 @pytest.mark.parametrize("relative, source, broken", [
     ("backgammon/layout.py", "import pygame\n", True),
     ("backgammon/view.py", "import pygame\nimport pygame.gfxdraw\n", False),
-    ("backgammon/view/layout.py", "import pygame\n", True),  # a view package's other files
+    ("backgammon/view/layout.py", "import pygame\n", False),  # a view package's other files
+    ("backgammon/view/parts/dice.py", "import pygame\n", False),
+    ("backgammon/viewer.py", "import pygame\n", True),
+    ("backgammon/display.py", "import pygame\n", True),  # beside the view, not in it
+    ("backgammon/view.py", "from ..ui.kit import Texts\n", False),
+    ("backgammon/view.py", "from ..ui.kit.text import clip\n", False),
+    ("backgammon/view/cube.py", "from ...ui.kit import Texts\n", False),
+    ("backgammon/view.py", "from ..ui.theme import ACCENT\n", True),
+    ("backgammon/view.py", "from ..ui.gameview import GameView\n", True),
+    ("backgammon/display.py", "from ..ui.kit import clip\n", True),  # only the view may
+    ("ui/kit/text.py", "import pygame\nfrom . import scores\n", False),
+    ("ui/kit/text.py", "from ..theme import TEXT\n", True),
+    ("ui/kit/text.py", "from ...core.outcome import Outcome\n", True),
+    ("ui/kit/text.py", "from ...chesstack.palette import INK\n", True),
+    ("ui/overlay.py", "from .kit import Texts\n", False),
     ("chesstack/palette.py", "from pygame import Rect\n", True),
     ("ui/widgets.py", "import pygame_gui\n", False),
     ("core/tools.py", "def f():\n    import pygame_gui.elements\n", True),
@@ -152,7 +184,7 @@ def test_the_size_check_finds_a_long_module(tmp_path):
 def test_the_check_finds_what_breaks_a_layer(tmp_path, relative, source, broken):
     """The check itself, on small trees: it must fail where a rule is broken."""
     root = tmp_path / "game"
-    for package in ("", "core", "core/tournament", "ui", "backgammon", "chesstack", "mandragora",
+    for package in ("", "core", "core/tournament", "ui", "ui/kit", "backgammon", "chesstack", "mandragora",
                     "backgammon/nets", "backgammon/nets/supervised"):
         (root / package).mkdir(parents=True, exist_ok=True)
         (root / package / "__init__.py").write_text("")
@@ -192,3 +224,39 @@ def test_the_chequer_and_cube_analyses_do_not_import_each_other_in_a_circle():
     cube_play = imported_modules(GAME_DIR / "backgammon" / "cube_play.py", GAME_DIR)
     assert not any(within(module, "game.backgammon.ai") for module in cube_play)
     assert "game.backgammon.analysis_scale" in cube_play
+
+
+PROBE = re.compile(r"\b(?:getattr|hasattr)\(\s*(?:[\w.]*\.)?(?:view|info)\s*,")
+"""A ``getattr``/``hasattr`` whose object is a view or a GameInfo (``self.view``, ``info``,
+``scene.view``, ``session.info``...)."""
+
+
+def probes(root: Path) -> list[str]:
+    """Each ``getattr``/``hasattr`` on a view or a GameInfo under ``root`` (``game/ui``): the
+    views implement their protocols in full and a game's abilities are declared, so the
+    scenes call them, never probe."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if PROBE.search(line):
+                found.append(f"{path.relative_to(root.parent).as_posix()}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_window_probes_no_view_and_no_game_info():
+    assert probes(GAME_DIR / "ui") == []
+
+
+@pytest.mark.parametrize("line, probe", [
+    ('words = getattr(self.view, "move_words", None)', True),
+    ('if hasattr(scene.view, "use_analysis"):', True),
+    ('x = getattr(info, "review", None)', True),
+    ('x = getattr( session.info , "tutor_margin")', True),
+    ('fonts = getattr(section, "fonts", None)', False),
+    ('get_window = getattr(pygame.display, "get_window", None)', False),
+    ('self.view.use_history(states)', False),
+])
+def test_the_probe_check_finds_a_probe(tmp_path, line, probe):
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "scene.py").write_text(line + "\n")
+    assert bool(probes(tmp_path / "ui")) == probe

@@ -29,7 +29,7 @@ import pygame_gui
 
 from ..core.saves import SaveError
 from ..games import reviewed_record
-from .gameview import load_view
+from .gameview import decision_words, load_view, unlisted_moves
 from .hints import draw_arrows
 from .keys import REVIEW, key_help
 from .overlay import analysis_options
@@ -111,8 +111,7 @@ class ReviewScene(Scene):
         self.view = load_view(info, app.fonts)
         settings = app.settings.of(info)
         self.view.configure(bottom=getattr(back, "bottom", 0), settings=settings)
-        if hasattr(self.view, "use_history"):
-            self.view.use_history(lambda: self.session.states[:self.state_index() + 1])
+        self.view.use_history(lambda: self.session.states[:self.state_index() + 1])
         self.labels = list(getattr(back, "labels", info.player_titles))
         self.graph = ReviewGraph(app.fonts, info.player_titles[0])
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
@@ -143,7 +142,7 @@ class ReviewScene(Scene):
         if job.status == "done" and self.reviewed is None:
             s = self.session
             self.reviewed = ReviewedGame(self.info, s.rules, s.states, s.actions, job.report,
-                                         getattr(self.view, "unlisted_move", None))
+                                         unlisted_moves(self.view))
             lines = self.reviewed.lines
             here = next((i for i, line in enumerate(lines) if line.index >= self.shown), None)
             start = here if here is not None and self.shown < len(s.states) - 1 else None
@@ -211,7 +210,7 @@ class ReviewScene(Scene):
     def move_lines(self) -> list[str]:
         if self.reviewed is None:
             return []
-        words = getattr(self.view, "move_words", None)
+        words = decision_words(self.view)
         return [move_line(self.info, n + 1, self.reviewed.lines[i], words) for n, i in enumerate(self._game_lines())]
 
     def selected_line(self) -> int | None:
@@ -233,7 +232,7 @@ class ReviewScene(Scene):
             job = self.job
             return (f"Decision {job.done} of {job.total}" if job.total else "Starting the analysis…") + \
                 "\nEsc or Cancel stops it; nothing is kept."
-        return decision_text(self.info, self.reviewed, self.line, getattr(self.view, "move_words", None))
+        return decision_text(self.info, self.reviewed, self.line, decision_words(self.view))
 
     def totals(self) -> str:
         return "" if self.analysing else totals_text(self.info, self.reviewed.report)
@@ -362,9 +361,8 @@ class ReviewScene(Scene):
         line = self.line
         if line is None:
             return
-        arrows = getattr(self.view, "move_arrows", None)
         best = self.reviewed.best_move(line)
-        words = getattr(self.view, "move_words", None) or (lambda move: None)
+        words = decision_words(self.view) or (lambda move: None)
         items = []
         if best is not None:
             items.append((BEST_ARROW, f"best: {words(best) or line.decision['best']}"))
@@ -375,7 +373,7 @@ class ReviewScene(Scene):
         drawn = False
         for colour, _ in reversed(items):
             move = best if colour == BEST_ARROW else line.move
-            segments = arrows(state, move) if arrows is not None else []
+            segments = self.view.move_arrows(state, move)
             draw_arrows(surface, segments, colour, width=5 if colour == BEST_ARROW else 4)
             drawn = drawn or bool(segments)
             self.arrows["best" if colour == BEST_ARROW else "played"] = move
