@@ -8,7 +8,7 @@ Going past the last position of an unfinished game ("Play on", Right, End) goes 
 the game, which continues; Left in a game in progress enters replay mode.
 
 The move list's lines and replay mode's stops are made in one pass (:meth:`ReplayMode._listing`),
-so line *k* is always stop *k*: a decision the view lists no line for (``unlisted_move``:
+so line *k* is always stop *k*: a decision the view lists no line for (``decisions.unlisted``:
 backgammon's no double) has no stop either and joins the next line.
 """
 
