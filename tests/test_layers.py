@@ -260,3 +260,114 @@ def test_the_probe_check_finds_a_probe(tmp_path, line, probe):
     (tmp_path / "ui").mkdir()
     (tmp_path / "ui" / "scene.py").write_text(line + "\n")
     assert bool(probes(tmp_path / "ui")) == probe
+
+
+# -- import circles among the window's modules ------------------------------------------------------
+def module_name(path: Path, root: Path) -> str:
+    """``game.ui.kit.text`` for ``<root>/ui/kit/text.py``, ``game.ui.kit`` for its ``__init__.py``."""
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def loaded_imports(path: Path, root: Path) -> set[str]:
+    """What importing ``path`` imports: every import outside a function (at module level, in a
+    class body, under ``if TYPE_CHECKING`` or ``try`` too), relative ones resolved."""
+    package = list(path.relative_to(root.parent).parent.parts)
+    found: set[str] = set()
+
+    def visit(node) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names if alias.name != "*")
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+    return found
+
+
+def import_graph(root: Path, package: str) -> dict[str, set[str]]:
+    """For each module of ``package`` (``"ui"``: ``game/ui``) the modules of it that importing
+    it imports (a name imported from a module counts as that module)."""
+    paths = sorted((root / package).rglob("*.py"))
+    modules = {module_name(path, root) for path in paths}
+    graph = {}
+    for path in paths:
+        targets = set()
+        for name in loaded_imports(path, root):
+            while name and name not in modules:  # game.ui.scene.Scene -> game.ui.scene
+                name = name.rpartition(".")[0]
+            if name:
+                targets.add(name)
+        graph[module_name(path, root)] = targets - {module_name(path, root)}
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles in ``graph``: each strongly connected set of more than one module, sorted
+    (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return sorted(circles)
+
+
+def test_the_window_has_no_import_circles():
+    """No module of ``game/ui`` imports, when it is imported, one that imports it back (through
+    any others): the app finds its scenes by name (``game.ui.scene.SCENES``), not by import."""
+    assert import_circles(import_graph(GAME_DIR, "ui")) == []
+
+
+def test_no_scene_imports_another_and_the_app_imports_none():
+    """Scenes open each other by name through the app's stack (``app.open``, ``app.push``), so no
+    scene module imports another, nor the app one, even inside a function."""
+    from game.ui.scene import SCENES
+
+    scenes = {path.partition(":")[0] for path in SCENES.values()}
+    for module in scenes | {"game.ui.app"}:
+        path = GAME_DIR.parent / (module.replace(".", "/") + ".py")
+        imported = {m for m in imported_modules(path, GAME_DIR) if any(within(m, s) for s in scenes - {module})}
+        assert not imported, f"{module} imports {sorted(imported)}"
+
+
+def test_the_circle_check_finds_a_circle(tmp_path):
+    root = tmp_path / "game"
+    (root / "ui").mkdir(parents=True)
+    for name in ("__init__", "a", "b", "c"):
+        (root / "ui" / f"{name}.py").write_text("")
+    (root / "ui" / "a.py").write_text("from .b import x\n")
+    (root / "ui" / "b.py").write_text("def f():\n    from .a import y\nfrom . import c\n")
+    (root / "ui" / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import App\n")
+    assert import_circles(import_graph(root, "ui")) == [["game.ui.a", "game.ui.b", "game.ui.c"]]
+    (root / "ui" / "c.py").write_text("")
+    assert import_circles(import_graph(root, "ui")) == []  # a function-level import loads nothing at import

@@ -31,7 +31,6 @@ from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .scene import Scene
 from ..core.session import HUMAN, GameSetup, check_player_name
 from .theme import ACCENT, TEXT_DIM, ui_scale
-from .tournament_scene import open_tournament
 from .widgets import draw_text, wrap
 
 
@@ -43,6 +42,11 @@ class Mode:
     """Human seats: 2, 1 (the player picks a side) or 0 (watch)."""
     open: Callable | None = None
     """``open(app, info)`` starts a scene of its own instead of a game (tournaments)."""
+
+
+def open_tournament(app, info) -> None:
+    """The Tournament mode: the tournament screen of the game ``info``."""
+    app.open("tournament", info=info)
 
 
 MODES = [
@@ -94,7 +98,7 @@ class MenuScene(Scene):
         self.autosave = read_autosave(app)
         self.options = _CHOSEN.setdefault(app, {})
         """Game name → its setup options as chosen (kept when another game is picked)."""
-        left = getattr(app.scene, "session", None)  # the game the menu is opened from, if any
+        left = app.scene.session if app.scene is not None else None  # the game the menu is opened from, if any
         if left is not None:
             self.options[left.info.name] = _checked_options(left.info, left.options)
         for game in self.games:

@@ -38,18 +38,25 @@ from .widgets import draw_text
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .choices import ChoiceButtons
 from .keys import PLAY, REPLAY, WATCH, key_help
-from .review_screen import can_review, review_game
 
 KEYS = key_help(PLAY, analysis=True)
 """The key help of a game with a human player (built from :data:`game.ui.keys.KEY_TABLE`)."""
 
 
+def can_review(scene) -> bool:
+    """A play scene's game can be reviewed: the game has an analysis and a move was made."""
+    session = scene.session
+    return session.info.analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
+
+
 class PlayScene(GameEnd, ReplayMode, Scene):
-    def __init__(self, app, session: GameSession, review: bool = False) -> None:
+    def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
-        a finished game always opens in it."""
+        a finished game always opens in it.  ``source``: the file the game was loaded from and
+        its actions then, ``(path, actions)`` (the Review screen keeps its cache beside it)."""
         super().__init__(app)
         self.session = session
+        self.source = source
         self.cursor: int | None = None
         """Replay mode: the stop on show (0 the start, *k* the position after the move on line
         *k* of the move list); ``None``: the game as it stands (play goes on)."""
@@ -263,7 +270,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         elif action == "retry":
             self.error = None
         elif action == "review" and can_review(self):
-            review_game(self)
+            self.app.push("review", back=self)  # this scene waits under it, suspended
         elif action == "pause":
             self.overlays.toggle_pause()
         elif action in ("slower", "faster"):

@@ -401,9 +401,7 @@ def test_command_line_setup_opens_mandragora(app):
 
 
 def test_tournament_screen_opens_for_mandragora(app):
-    from game.ui.tournament_scene import open_tournament
-
-    open_tournament(app, INFO)
+    app.open("tournament", info=INFO)
     for _ in range(3):
         app.frame()
     assert app.scene.info is INFO and set(app.scene.selected) <= set(INFO.player_names)
