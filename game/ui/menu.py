@@ -94,6 +94,7 @@ class MenuScene(Scene):
         self.widgets: dict = {}
         self.dialog: UIFileDialog | None = None
         self.confirm: ConfirmDialog | None = None  # "Start a new game?" while it is asked
+        self.abouts: list[tuple[pygame.Rect, int]] = []  # (area, seat): what each computer player does, as built
         self._fix_players()
         self.autosave = read_autosave(app)
         self.options = _CHOSEN.setdefault(app, {})
@@ -313,7 +314,7 @@ class MenuScene(Scene):
         draw_text(surface, self.app.fonts(max(12, min(18, h // 45))),
                   "Board games against computer players that explain themselves",
                   (w // 2, rect.bottom + 2), TEXT_DIM, anchor="midtop")
-        for area, seat in getattr(self, "abouts", []):  # what the chosen computer player does
+        for area, seat in self.abouts:  # what the chosen computer player does
             font = self.about_font
             text = self.game.player_description(self.players[seat])
             for i, line in enumerate(wrap(font, text, area.w, self.about_lines)):
