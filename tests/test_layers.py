@@ -44,19 +44,24 @@ def game_packages(root: Path) -> set[str]:
     return {p.name for p in root.iterdir() if (p / "__init__.py").is_file() and p.name not in SHARED}
 
 
+def import_names(node: ast.AST, package: list[str]) -> set[str]:
+    """The modules an import statement in ``package`` names, absolute (``from . import x``
+    gives ``<package>.x`` too, since ``x`` may be a module); nothing for any other node."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = package[:len(package) - node.level + 1] if node.level else []
+    module = ".".join(base + ([node.module] if node.module else []))
+    return {module} | {f"{module}.{alias.name}" for alias in node.names if alias.name != "*"}
+
+
 def imported_modules(path: Path, root: Path) -> set[str]:
-    """Every module ``path`` imports, absolute (``from . import x`` gives ``<package>.x`` too,
-    since ``x`` may be a module)."""
+    """Every module ``path`` imports, wherever (inside functions too), absolute."""
     package = list(path.relative_to(root.parent).parent.parts)  # an __init__.py's is its own folder
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names if alias.name != "*")
+        found |= import_names(node, package)
     return found
 
 
@@ -278,13 +283,7 @@ def loaded_imports(path: Path, root: Path) -> set[str]:
     def visit(node) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             return
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names if alias.name != "*")
+        found.update(import_names(node, package))
         for child in ast.iter_child_nodes(node):
             visit(child)
 
