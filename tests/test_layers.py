@@ -1,15 +1,17 @@
 """The layer rules of DESIGN.md, checked on the source of every module under ``game/``, and
 the size rule: no module over :data:`MAX_LINES` lines (split by responsibility instead).
 
-- pygame (and pygame_gui) is imported only in ``game/ui/`` and in each game's one view
-  module, ``game/<name>/view.py`` or, in a ``view/`` package, ``view/pygame_view.py``
-  (:data:`VIEW_MODULES`): rules, evaluators and searches run with no display;
+- pygame (and pygame_gui) is imported only in ``game/ui/`` (the kit ``game/ui/kit/`` included)
+  and in each game's view, ``game/<name>/view.py`` or the package ``game/<name>/view/``:
+  rules, evaluators and searches run with no display;
 - ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
   them all): games register themselves, shared code never knows them;
 - ``game/cli`` and ``game/ui`` import no game package either: they read the registry and the
   abilities a game declares (``GameInfo.commands``, ``match_files``, its view);
-- a game package never imports ``game.ui``: its view implements the window's interface
-  structurally;
+- a game package never imports ``game.ui``, but for its view, which may import the kit
+  (``game.ui.kit``) and nothing else of it: it implements the window's interface structurally;
+- the kit imports nothing of ``game`` but itself (no other module of ``game/ui``, no game, no
+  core), so that it is all a view brings along;
 - ``gnubg_nn`` (GPL: a test and bench reference) is imported nowhere under ``game/``, and
   ``bgsage`` (Open Sage, the training teacher) only by :data:`TEACHER_MODULE`, and there only
   inside a function, so that only a training run ever loads it.
@@ -24,6 +26,7 @@ the packages above each, whose ``__init__`` runs first), no module leads back to
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -32,14 +35,13 @@ GAME_DIR = Path(__file__).resolve().parents[1] / "game"
 SHARED = {"core", "ui", "cli"}
 """The packages under ``game/`` that are not games."""
 PYGAME = ("pygame", "pygame_gui")
+KIT = "game.ui.kit"
+"""The pygame helpers the views share: the only part of ``game.ui`` a view may import."""
 MAX_LINES = 500
 VIEW_MODULES = ("view.py", "view/pygame_view.py")
-"""Where a game's pygame code may be, relative to its package: one ``view.py``, or in a
-``view/`` package (whose other modules work out the view's numbers and words without pygame)
-its ``pygame_view.py``."""
-CIRCLES_EXCLUDED = ("game.ui",)
-"""Packages the circle check leaves out for now: the window's ``app`` <-> scenes circle is
-being cut apart (scenes registered by name and opened through a stack)."""
+"""The module a game's ``GameInfo.view`` names, relative to its package: its ``view.py``, or in
+a ``view/`` package its ``pygame_view.py`` (the package's other modules may draw too, with the
+kit, or work out the view's numbers and words without pygame)."""
 TEACHER_MODULE = "backgammon/nets/supervised/teacher.py"
 """The one module under ``game/`` that may import ``bgsage``, lazily."""
 
@@ -49,24 +51,36 @@ def game_packages(root: Path) -> set[str]:
     return {p.name for p in root.iterdir() if (p / "__init__.py").is_file() and p.name not in SHARED}
 
 
+def import_names(node: ast.AST, package: list[str]) -> set[str]:
+    """The modules an import statement in ``package`` names, absolute (``from . import x``
+    gives ``<package>.x`` too, since ``x`` may be a module); nothing for any other node."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = package[:len(package) - node.level + 1] if node.level else []
+    module = ".".join(base + ([node.module] if node.module else []))
+    return {module} | {f"{module}.{alias.name}" for alias in node.names if alias.name != "*"}
+
+
 def imported_modules(path: Path, root: Path) -> set[str]:
-    """Every module ``path`` imports, absolute (``from . import x`` gives ``<package>.x`` too,
-    since ``x`` may be a module)."""
+    """Every module ``path`` imports, wherever (inside functions too), absolute."""
     package = list(path.relative_to(root.parent).parent.parts)  # an __init__.py's is its own folder
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
-            module = ".".join(base + ([node.module] if node.module else []))
-            found.add(module)
-            found.update(f"{module}.{alias.name}" for alias in node.names if alias.name != "*")
+        found |= import_names(node, package)
     return found
 
 
 def within(module: str, package: str) -> bool:
     return module == package or module.startswith(package + ".")
+
+
+def in_view(rel: Path, games: set[str]) -> bool:
+    """``rel`` (relative to ``game/``) is a game's view: ``<game>/view.py`` or under ``<game>/view/``."""
+    parts = rel.parts
+    return len(parts) >= 2 and parts[0] in games and (parts[1:] == ("view.py",) or
+                                                         (len(parts) > 2 and parts[1] == "view"))
 
 
 def layer_violations(root: Path) -> list[str]:
@@ -78,18 +92,22 @@ def layer_violations(root: Path) -> list[str]:
         top = rel.parts[0] if len(rel.parts) > 1 else None
         where = f"game/{rel.as_posix()}"
         modules = imported_modules(path, root)
-        pygame_allowed = top == "ui" or (top in games and "/".join(rel.parts[1:]) in VIEW_MODULES)
+        view = in_view(rel, games)
+        kit = rel.parts[:2] == ("ui", "kit")
         for module in sorted(modules):
-            if not pygame_allowed and any(within(module, name) for name in PYGAME):
-                problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and a game's view module, "
-                                f"{' or '.join(f'game/<name>/{m}' for m in VIEW_MODULES)})")
+            if not (top == "ui" or view) and any(within(module, name) for name in PYGAME):
+                problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and a game's view, "
+                                "game/<name>/view.py or game/<name>/view/)")
             if top == "core" and any(within(module, f"game.{name}") for name in games | {"games"}):
                 problems.append(f"{where} imports {module} (game/core never imports a game)")
             if top in ("cli", "ui") and any(within(module, f"game.{name}") for name in games):
                 problems.append(f"{where} imports {module} (game/{top} reaches games through the registry, "
                                 "game.games, and their declared abilities)")
-            if top in games and within(module, "game.ui"):
-                problems.append(f"{where} imports {module} (a game package never imports game.ui)")
+            if top in games and within(module, "game.ui") and not (view and within(module, KIT)):
+                problems.append(f"{where} imports {module} (a game package never imports game.ui; "
+                                f"its view may import the kit, {KIT})")
+            if kit and within(module, "game") and not within(module, KIT):
+                problems.append(f"{where} imports {module} (the kit imports nothing of game but itself)")
             if within(module, "gnubg_nn"):
                 problems.append(f"{where} imports {module} (gnubg-nn is GPL: tests and benches only)")
             if within(module, "bgsage") and rel.as_posix() != TEACHER_MODULE:
@@ -162,7 +180,21 @@ def test_every_declared_view_is_a_view_module():
 @pytest.mark.parametrize("relative, source, broken", [
     ("backgammon/layout.py", "import pygame\n", True),
     ("backgammon/view.py", "import pygame\nimport pygame.gfxdraw\n", False),
-    ("backgammon/view/layout.py", "import pygame\n", True),  # a view package's other files
+    ("backgammon/view/layout.py", "import pygame\n", False),  # a view package's other files
+    ("backgammon/view/parts/dice.py", "import pygame\n", False),
+    ("backgammon/viewer.py", "import pygame\n", True),
+    ("backgammon/display.py", "import pygame\n", True),  # beside the view, not in it
+    ("backgammon/view.py", "from ..ui.kit import Texts\n", False),
+    ("backgammon/view.py", "from ..ui.kit.text import clip\n", False),
+    ("backgammon/view/cube.py", "from ...ui.kit import Texts\n", False),
+    ("backgammon/view.py", "from ..ui.theme import ACCENT\n", True),
+    ("backgammon/view.py", "from ..ui.gameview import GameView\n", True),
+    ("backgammon/display.py", "from ..ui.kit import clip\n", True),  # only the view may
+    ("ui/kit/text.py", "import pygame\nfrom . import scores\n", False),
+    ("ui/kit/text.py", "from ..theme import TEXT\n", True),
+    ("ui/kit/text.py", "from ...core.outcome import Outcome\n", True),
+    ("ui/kit/text.py", "from ...chesstack.palette import INK\n", True),
+    ("ui/overlay.py", "from .kit import Texts\n", False),
     ("backgammon/view/pygame_view.py", "import pygame\n", False),
     ("backgammon/cube/pygame_view.py", "import pygame\n", True),
     ("chesstack/palette.py", "from pygame import Rect\n", True),
@@ -185,7 +217,7 @@ def test_every_declared_view_is_a_view_module():
 def test_the_check_finds_what_breaks_a_layer(tmp_path, relative, source, broken):
     """The check itself, on small trees: it must fail where a rule is broken."""
     root = tmp_path / "game"
-    for package in ("", "core", "core/tournament", "ui", "backgammon", "chesstack", "mandragora",
+    for package in ("", "core", "core/tournament", "ui", "ui/kit", "backgammon", "chesstack", "mandragora",
                     "backgammon/nets", "backgammon/nets/supervised"):
         (root / package).mkdir(parents=True, exist_ok=True)
         (root / package / "__init__.py").write_text("")
@@ -225,6 +257,42 @@ def test_the_chequer_and_cube_analyses_do_not_import_each_other_in_a_circle():
     cube_play = imported_modules(GAME_DIR / "backgammon" / "cube" / "play.py", GAME_DIR)
     assert not any(within(module, "game.backgammon.analysis.ai") for module in cube_play)
     assert "game.backgammon.analysis.scale" in cube_play
+
+
+PROBE = re.compile(r"\b(?:getattr|hasattr)\(\s*(?:[\w.]*\.)?(?:view|info)\s*,")
+"""A ``getattr``/``hasattr`` whose object is a view or a GameInfo (``self.view``, ``info``,
+``scene.view``, ``session.info``...)."""
+
+
+def probes(root: Path) -> list[str]:
+    """Each ``getattr``/``hasattr`` on a view or a GameInfo under ``root`` (``game/ui``): the
+    views implement their protocols in full and a game's abilities are declared, so the
+    scenes call them, never probe."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if PROBE.search(line):
+                found.append(f"{path.relative_to(root.parent).as_posix()}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_window_probes_no_view_and_no_game_info():
+    assert probes(GAME_DIR / "ui") == []
+
+
+@pytest.mark.parametrize("line, probe", [
+    ('words = getattr(self.view, "move_words", None)', True),
+    ('if hasattr(scene.view, "use_analysis"):', True),
+    ('x = getattr(info, "review", None)', True),
+    ('x = getattr( session.info , "tutor_margin")', True),
+    ('fonts = getattr(section, "fonts", None)', False),
+    ('get_window = getattr(pygame.display, "get_window", None)', False),
+    ('self.view.use_history(states)', False),
+])
+def test_the_probe_check_finds_a_probe(tmp_path, line, probe):
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "scene.py").write_text(line + "\n")
+    assert bool(probes(tmp_path / "ui")) == probe
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -311,9 +379,9 @@ def import_circles(root: Path, excluded: tuple[str, ...] = ()) -> list[list[str]
 
 
 def test_no_import_circles():
-    """No module under ``game/`` (but :data:`CIRCLES_EXCLUDED`) leads back to itself when it
-    is imported: each can be imported first, on its own."""
-    assert import_circles(GAME_DIR, CIRCLES_EXCLUDED) == []
+    """No module under ``game/`` leads back to itself when it is imported: each can be imported
+    first, on its own (the window's scenes open each other by name, ``game.ui.scene.SCENES``)."""
+    assert import_circles(GAME_DIR) == []
 
 
 @pytest.mark.parametrize("files, circles", [
@@ -334,3 +402,15 @@ def test_the_circle_check_finds_circles(tmp_path, files, circles):
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
         (root / relative).write_text(source)
     assert import_circles(root, ("game.ui",)) == circles
+
+
+def test_no_scene_imports_another_and_the_app_imports_none():
+    """Scenes open each other by name through the app's stack (``app.open``, ``app.push``), so no
+    scene module imports another, nor the app one, even inside a function."""
+    from game.ui.scene import SCENES
+
+    scenes = {path.partition(":")[0] for path in SCENES.values()}
+    for module in scenes | {"game.ui.app"}:
+        path = GAME_DIR.parent / (module.replace(".", "/") + ".py")
+        imported = {m for m in imported_modules(path, GAME_DIR) if any(within(m, s) for s in scenes - {module})}
+        assert not imported, f"{module} imports {sorted(imported)}"

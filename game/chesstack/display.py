@@ -179,38 +179,6 @@ def legend(kinds: Iterable[str]) -> str:
     return "Fairy pieces: " + " · ".join(parts) if parts else ""
 
 
-def wrap(text: str, width: float, measure: Callable[[str], float], lines: int) -> list[str]:
-    """``text`` in at most ``lines`` lines of ``width`` (``measure`` gives a line's width), cut
-    between words; the last line ends with "…" when the text goes on."""
-    out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines:
-        line = words.pop(0)
-        while words and measure(f"{line} {words[0]}") <= width:
-            line = f"{line} {words.pop(0)}"
-        out.append(line)
-    if words and out:
-        out[-1] = clip(out[-1] + " " + " ".join(words), width, measure)
-    return out
-
-
-def clip(text: str, width: float, measure: Callable[[str], float]) -> str:
-    """``text`` cut at the end with "…" so that it fits ``width``."""
-    if measure(text) <= width:
-        return text
-    while len(text) > 1 and measure(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip(" ·(") + "…"
-
-
-def fit_label(label: str, width: float, measure: Callable[[str], float]) -> str:
-    """A player's label for a tray's heading: ``Computer (greedy:weighted)`` becomes the part in
-    brackets when the whole does not fit, and is cut with "…" if that still does not."""
-    if measure(label) > width and label.endswith(")") and " (" in label:
-        label = label[label.index(" (") + 2:-1]
-    return clip(label, width, measure)
-
-
 def describe_piece(state: ChesstackState, sq: int, titles: Sequence[str]) -> str:
     """``White Knight e4 · stun 0 · move 2``, and how a fairy type moves."""
     piece = state.board[sq]
@@ -405,12 +373,6 @@ def best_of(records: Sequence[Any], actions: Iterable[Action]) -> Badge | None:
     """The badge of the best record among ``actions`` (an action-bar button)."""
     wanted = set(actions)
     return next((Badge(r.score, i == 0, bool(r.warnings)) for i, r in enumerate(records) if r.move in wanted), None)
-
-
-def score_text(badge: Badge) -> str:
-    """``★+12``, ``-3``, ``0``: the display score rounded, the pick starred."""
-    value = round(badge.score)
-    return ("★" if badge.best else "") + (f"{value:+d}" if value else "0")
 
 
 # -- words for the banner and the status line --------------------------------------------------------------

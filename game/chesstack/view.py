@@ -18,11 +18,12 @@ from collections.abc import Sequence
 
 import pygame
 
+from ..ui.kit import ScoresToggle, Texts, fit_label, score_colour, score_text, wrap
 from .display import (FACTOR_LABELS, Badge, Box, Flight, LastAction, Layout, action_squares, bar_buttons, bar_text,
-                      best_of, events, fairies_present, fit_label, hit, legend, lifted, path, playing, score_text,
-                      selection_badges, tray_badges, tray_slots, wrap)
+                      best_of, events, fairies_present, hit, legend, lifted, path, playing, selection_badges,
+                      tray_badges, tray_slots)
 from .notation import ADD, MOVE, STUN, SUCCESSION, Action, format_action
-from .palette import (BAD, BUTTON, BUTTON_EDGE, DARK, DIM, FAIRY_RING, FIGURES, FRAME, GOLD, GOOD,
+from .palette import (BUTTON, BUTTON_EDGE, DARK, DIM, FAIRY_RING, FIGURES, FRAME, GOLD,
                       INK, INNER, KEY, LAST, LIGHT, MOVE_GREEN, PAPER, PICK, SELECTED, SIDES,
                       STUN_RED, TARGET, TRAY_BG, TRAY_EDGE, mix)
 from .rules import ChesstackRules
@@ -41,6 +42,7 @@ class ChesstackView:
     """Draws a state or an action in progress, reads clicks and drags, overlays the analysis."""
 
     factor_labels = FACTOR_LABELS
+    decisions = None  # every action is made on the board
 
     def __init__(self, info, fonts) -> None:
         self.info, self.fonts, self.rules = info, fonts, ChesstackRules()
@@ -50,8 +52,8 @@ class ChesstackView:
         self.layout = Layout(tuple(self.rect), 0)
         self.turn: TurnBuilder | None = None  # the human's action in the making (and the pointer)
         self.hover: int | None = None
-        self.click_seconds, self.show_analysis = 0.12, True
-        self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
+        self.click_seconds = 0.12
+        self.scores = ScoresToggle()  # the analysis' scores on the board, A or the chip shows or hides them
         self.flight: Flight | None = None
         self.cues: list[str] = []
         self.messages: list[str] = []
@@ -59,7 +61,7 @@ class ChesstackView:
         self._records_for = None
         self._last = LastAction(self.rules)
         self._sprites: dict[tuple, pygame.Surface] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
+        self.texts = Texts(fonts, limit=800)
 
     # -- configuration --------------------------------------------------------------------------
     def configure(self, *, bottom: int, settings) -> None:
@@ -168,8 +170,7 @@ class ChesstackView:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             return "changed" if turn.cancel() else None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.analysis_toggle.collidepoint(event.pos):
-                self.show_analysis = not self.show_analysis
+            if self.scores.click(event.pos):
                 return "changed"
             return turn.down(hit(self.layout, turn, event.pos), event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -178,12 +179,10 @@ class ChesstackView:
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """``A`` shows or hides the analysis overlay; Esc cancels a selection."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        if event.key == pygame.K_a:
-            self.show_analysis = not self.show_analysis
+        if self.scores.key(event):
             return True
-        return event.key == pygame.K_ESCAPE and self.turn is not None and self.turn.cancel()
+        return (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.turn is not None
+                and self.turn.cancel())
 
     # -- status and hints --------------------------------------------------------------------------
     def describe(self, state: ChesstackState) -> str:
@@ -192,39 +191,28 @@ class ChesstackView:
             return playing(self.flight.state, self.flight.action, self.titles)
         return describe(state)
 
+    def partial_notation(self) -> str:
+        return ""  # an action is one step: the status line has nothing half built to echo
+
+    @staticmethod
+    def needs_confirm() -> bool:
+        return True  # Done plays the action chosen
+
+    def note_anchor(self) -> None:
+        return None  # the banner's own place
+
     def move_arrows(self, state: ChesstackState, action: Action) -> list[tuple[tuple[float, float], ...]]:
         """Screen ``(start, end)`` of an action: a move's squares, a placement from its tray
         slot, and a point on the square for the others."""
         return [path(self.layout, state, action)] if isinstance(action, Action) else []
 
     # -- drawing ----------------------------------------------------------------------------------
-    def _text(self, text: str, size: float, colour=PAPER, bold: bool = False) -> pygame.Surface:
-        key = (text, max(9, round(size)), colour, bold)  # 9 px at least: still legible when small
-        if key not in self._texts:
-            if len(self._texts) > 800:
-                self._texts.clear()
-            self._texts[key] = self.fonts(key[1], bold).render(text, True, colour)
-        return self._texts[key]
-
-    def _blit(self, surface, text, size, pos, colour=PAPER, bold=False, anchor="center", width=None) -> pygame.Rect:
-        """Text placed by ``anchor``, shrunk (down to 9 px, then cut with "…") to fit ``width``."""
-        image = self._text(text, size, colour, bold)
-        while width and image.get_width() > width and size > 9:
-            size *= 0.9
-            image = self._text(text, size, colour, bold)
-        while width and image.get_width() > width and len(text) > 1:
-            text = text[:-2] + "…"
-            image = self._text(text, size, colour, bold)
-        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-        surface.blit(image, rect)
-        return rect
-
     def draw(self, surface: pygame.Surface, state: ChesstackState, labels: Sequence[str]) -> None:
         flight = self.flight
         shown = flight.state if flight else state
         turn = self.turn if not flight else None
         away = lifted(turn, flight)  # a piece drawn away from its place (flying, dragged)
-        records = self.analysis(turn.state) if turn is not None and self.show_analysis else []
+        records = self.analysis(turn.state) if turn is not None and self.scores.shown else []
         self._draw_board(surface, shown, turn, flight)
         self._draw_pieces(surface, shown, away)
         if turn is not None:
@@ -261,7 +249,7 @@ class ChesstackView:
             pygame.draw.rect(surface, PICK, pixel_rect(lay.square_box(turn.picker.square)), max(2, round(s * 0.06)))
         size = max(9.0, min(s * 0.28, 18.0))
         for text, pos in lay.file_labels() + lay.rank_labels():
-            self._blit(surface, text, size, pos, DIM, True)
+            self.texts.blit(surface, text, size, pos, DIM, True)
 
     def _draw_pieces(self, surface, state, away) -> None:
         lay, s = self.layout, self.layout.s
@@ -279,7 +267,7 @@ class ChesstackView:
         r = max(6.5, s * 0.15)
         for value, colour, x in ((stun, STUN_RED, box.x + r + 1), (move, MOVE_GREEN, box.right - r - 1)):
             if value:
-                text = self._text(str(value), r * 1.3, PAPER, True)
+                text = self.texts.render(str(value), r * 1.3, PAPER, True)
                 pill = pygame.Rect(0, 0, max(round(2 * r), text.get_width() + 6), round(2 * r))
                 pill.center = (round(x), round(box.y + r + 1))
                 pygame.draw.rect(surface, colour, pill, border_radius=round(r))
@@ -288,7 +276,7 @@ class ChesstackView:
         if royal:
             centre = (box.x + r + 1, box.bottom - r - 1)
             pygame.draw.circle(surface, INK, centre, r)
-            self._blit(surface, "★", r * 1.55, centre, GOLD, True)
+            self.texts.blit(surface, "★", r * 1.55, centre, GOLD, True)
 
     def _piece(self, surface, colour: int, kind: str, pos, d: float, alpha: int = 255) -> None:
         sprite = self._sprite(colour, kind, max(8, round(d)))
@@ -358,8 +346,8 @@ class ChesstackView:
 
     def _badge(self, surface, badge: Badge, centre, size: float) -> pygame.Rect:
         """A score pill: gold for the analysis' pick, green/red by sign, ⚠ when warned."""
-        colour = GOLD if badge.best else GOOD if badge.score >= 0.5 else BAD if badge.score <= -0.5 else PAPER
-        image = self._text(("⚠" if badge.warned else "") + score_text(badge), size, colour, True)
+        colour = score_colour(badge.score, badge.best)
+        image = self.texts.render(("⚠" if badge.warned else "") + score_text(badge.score, badge.best), size, colour, True)
         pill = image.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(6, 0)
         layer = pygame.Surface(pill.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*INK, 235 if badge.best else 190), layer.get_rect(), border_radius=pill.h // 2)
@@ -376,13 +364,13 @@ class ChesstackView:
         acting = not self.rules.is_over(state) and state.turn == colour
         pygame.draw.rect(surface, TRAY_BG, box, border_radius=round(s * 0.12))
         pygame.draw.rect(surface, GOLD if acting else TRAY_EDGE, box, 3 if acting else 1, border_radius=round(s * 0.12))
-        head = self._blit(surface, f"{'▶ ' if acting else ''}{self.titles[colour]}", s * 0.27,
+        head = self.texts.blit(surface, f"{'▶ ' if acting else ''}{self.titles[colour]}", s * 0.27,
                           (box.x + s * 0.14, box.y + s * 0.3), GOLD if acting else PAPER, True, anchor="midleft")
         if label:  # the player, cut rather than shrunk: the side's name stays the size it is
             font = self.fonts(max(9, round(s * 0.21)))
             room = box.right - head.right - s * 0.22 - font.size("· ")[0]
             text = "· " + fit_label(label, room, lambda t: font.size(t)[0])
-            self._blit(surface, text, s * 0.21, (head.right + s * 0.08, head.centery), DIM, anchor="midleft")
+            self.texts.blit(surface, text, s * 0.21, (head.right + s * 0.08, head.centery), DIM, anchor="midleft")
         mine = turn is not None and turn.mover == colour
         placeable = set(turn.tray_kinds()) if mine else set()
         chosen = turn.selected.kind if mine and turn.selected and turn.selected.where == TRAY else None
@@ -396,7 +384,7 @@ class ChesstackView:
             d = min(slot.h * 0.96, s * 0.6)
             self._piece(surface, colour, kind, (slot.x + d * 0.6, slot.centre[1]), d, 255 if count else 70)
             ink = PAPER if count else DIM
-            self._blit(surface, f"×{count}", min(slot.h * 0.5, s * 0.28), (slot.x + d * 1.25, slot.centre[1]), ink,
+            self.texts.blit(surface, f"×{count}", min(slot.h * 0.5, s * 0.28), (slot.x + d * 1.25, slot.centre[1]), ink,
                        bool(count), anchor="midleft")
             if kind in scores:
                 self._badge(surface, scores[kind], (slot.right - s * 0.38, slot.centre[1]), min(slot.h * 0.45, s * 0.2))
@@ -416,7 +404,7 @@ class ChesstackView:
             text = playing(self.flight.state, self.flight.action, self.titles)
         elif turn is None and not self.rules.is_over(state):
             text = f"{self.titles[state.turn]} to act."
-        self._blit(surface, text, max(10.0, min(s * 0.27, 17.0)), (bar.x + s * 0.16, bar.centery), PAPER,
+        self.texts.blit(surface, text, max(10.0, min(s * 0.27, 17.0)), (bar.x + s * 0.16, bar.centery), PAPER,
                    anchor="midleft", width=right - bar.x - s * 0.3)
         for key, label, box in buttons:
             self._button(surface, turn, key, label, box, records)
@@ -431,10 +419,10 @@ class ChesstackView:
         badge = best_of(records, turn.bar_actions(key)) if records and key != CANCEL else None
         size = max(10.0, min(s * 0.26, 16.0))
         if badge is None:
-            self._blit(surface, label, size, rect.center, PAPER, True, width=rect.w - 8)
+            self.texts.blit(surface, label, size, rect.center, PAPER, True, width=rect.w - 8)
             return
         pill = self._badge(surface, badge, (rect.right - s * 0.4, rect.centery), size * 0.85)
-        self._blit(surface, label, size, ((rect.x + pill.x) / 2, rect.centery), PAPER, True,
+        self.texts.blit(surface, label, size, ((rect.x + pill.x) / 2, rect.centery), PAPER, True,
                    width=pill.x - rect.x - 6)
 
     def _draw_info(self, surface, state, turn, records) -> None:
@@ -445,21 +433,18 @@ class ChesstackView:
         size = max(10.0, min(s * 0.25, 16.0))
         line = box.h / 3
         y = box.y + line / 2
-        self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
+        self.scores.hide_chip()
         if turn is not None and self._records_for is not None:
-            title = ("Analysis hidden" if not self.show_analysis else "Analysing…" if not records
+            title = ("Analysis hidden" if not self.scores.shown else "Analysing…" if not records
                      else "Scores: the analysis of the selected piece's actions" if turn.selected is not None
                      else "Scores: each square's best action, ★ the analysis' pick")
-            rect = self._blit(surface, title, size, (box.x, y), GOLD, True, anchor="midleft", width=box.w * 0.75)
-            chip = self._blit(surface, f"[A] {'hide' if self.show_analysis else 'show'}", size * 0.9,
-                              (rect.right + 14, y), DIM, anchor="midleft")
-            self.analysis_toggle = chip.inflate(10, 6)
-            pygame.draw.rect(surface, DIM, self.analysis_toggle, 1, border_radius=5)
+            rect = self.texts.blit(surface, title, size, (box.x, y), GOLD, True, anchor="midleft", width=box.w * 0.75)
+            self.scores.draw_chip(surface, self.texts, size * 0.9, (rect.right + 14, y))
             y += line
         last = self.flight.action if self.flight else self.last_action(state)
         if last is not None:
             mover = self.titles[(self.flight.state if self.flight else state).turn ^ (0 if self.flight else 1)]
-            self._blit(surface, f"Last action: {mover} {format_action(last)}", size, (box.x, y), PAPER,
+            self.texts.blit(surface, f"Last action: {mover} {format_action(last)}", size, (box.x, y), PAPER,
                        anchor="midleft", width=box.w)
             y += line
         font = self.fonts(round(size * 0.92))
@@ -467,7 +452,7 @@ class ChesstackView:
         lines = wrap(legend(fairies_present(state)), box.w, lambda t: font.size(t)[0], left)
         lines += [KEY] if len(lines) < left else []
         for text in lines:
-            self._blit(surface, text, size * 0.92, (box.x, y), DIM, anchor="midleft", width=box.w)
+            self.texts.blit(surface, text, size * 0.92, (box.x, y), DIM, anchor="midleft", width=box.w)
             y += line
 
     def _draw_flight(self, surface, flight: Flight) -> None:
@@ -485,7 +470,7 @@ class ChesstackView:
                            max(3, round(s * 0.1)))
         surface.blit(layer, (end[0] - s, end[1] - s))
         label = "+1" if action.kind == STUN else "★" if action.kind == SUCCESSION else action.piece
-        self._blit(surface, label, s * 0.4, (end[0], end[1] - s * 0.5 * k), colour, True)
+        self.texts.blit(surface, label, s * 0.4, (end[0], end[1] - s * 0.5 * k), colour, True)
 
 
 def make_view(info, fonts) -> ChesstackView:

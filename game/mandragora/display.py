@@ -246,25 +246,10 @@ def pile_spots(centre, r: float, n: int) -> tuple[list[tuple[float, float]], flo
     return spots, d * 0.92
 
 
-def clip_text(text: str, width: float, measure) -> str:
-    """``text`` cut at a word and ended with "…" so that ``measure(text)`` fits ``width``."""
-    if measure(text) <= width:
-        return text
-    words = text.split()
-    while len(words) > 1 and measure(" ".join(words) + "…") > width:
-        words.pop()
-    return " ".join(words).rstrip(",·") + "…"
-
-
-def badges(records: Sequence) -> list[tuple[int, str, bool, bool, float]]:
-    """The overlay on each analysed area: ``(area, text, warned, best, score)``; the first
-    record (the analyzer's recommendation) is marked with a star."""
-    out = []
-    for i, record in enumerate(records):
-        star = "★ " if i == 0 else ""
-        out.append((record.move, f"{star}{record.score:+.0f}" if round(record.score) else f"{star}0",
-                    bool(record.warnings), i == 0, record.score))
-    return out
+def badges(records: Sequence) -> list[tuple[int, bool, bool, float]]:
+    """The overlay on each analysed area: ``(area, warned, best, score)``; the first record is
+    the analyzer's recommendation (the view stars it)."""
+    return [(record.move, bool(record.warnings), i == 0, record.score) for i, record in enumerate(records)]
 
 
 def piece_shape(piece: str, c: float, h: float) -> list[tuple[float, float]]:

@@ -18,9 +18,9 @@ from collections.abc import Sequence
 import pygame
 import pygame.gfxdraw
 
-from .board_layout import (BAD, DIM, GOLD, GOOD, INK, LAST_MOVE, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN,
-                           BoardGeometry)
-from .display import (CollectedTracker, SowingAnimation, add_scored, badges, clip_text, counted_landings,
+from ..ui.kit import ScoresToggle, Texts, clip_words, score_colour, score_text
+from .board_layout import DIM, GOLD, INK, LAST_MOVE, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN, BoardGeometry
+from .display import (CollectedTracker, SowingAnimation, add_scored, badges, counted_landings,
                       describe, extra_turn_banner, guess_collected, hexagon, in_hexagon, move_summary, partial,
                       pile_spots, piece_shape, sowing, sowing_arrows)
 from .rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
@@ -40,6 +40,9 @@ class Layout(BoardGeometry):
 class MandragoraView:
     """Draws a state or a move in progress, reads clicks on areas, overlays the analyzer."""
 
+    factor_labels: dict[str, str] = {}  # the analyzer's warnings explain its scores; it has no factors
+    decisions = None  # every move is a click on an area
+
     @staticmethod
     def needs_confirm() -> bool:
         """A click on a legal area plays it: there is nothing to confirm, so no Done button."""
@@ -54,8 +57,8 @@ class MandragoraView:
         self.turn: MandragoraState | None = None
         self.chosen: int | None = None  # the area clicked, played at end_turn
         self.hover: int | None = None  # the legal area under the mouse
-        self.click_seconds, self.show_analysis = 0.12, True
-        self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
+        self.click_seconds = 0.12
+        self.scores = ScoresToggle()  # the analyzer's scores on the areas, A or the chip shows or hides them
         self.animations: list[SowingAnimation] = []
         self.cues: list[str] = []
         self.messages: list[str] = []  # for the window's banner (the extra turn, once landed)
@@ -65,7 +68,7 @@ class MandragoraView:
         self._records_for = None
         self._tracker = CollectedTracker()
         self._sprites: dict[tuple[str, int], pygame.Surface] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
+        self.texts = Texts(fonts, limit=600, cut=clip_words)
 
     # -- configuration --------------------------------------------------------------------------
     def configure(self, *, bottom: int, settings) -> None:
@@ -222,8 +225,7 @@ class MandragoraView:
             return "changed" if changed else None
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return None
-        if self.analysis_toggle.collidepoint(event.pos):
-            self.show_analysis = not self.show_analysis
+        if self.scores.click(event.pos):
             return "changed"
         area = self.area_at(event.pos)
         if area not in self.legal():
@@ -233,38 +235,18 @@ class MandragoraView:
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         """``A`` shows or hides the analyzer overlay."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_a:
-            self.show_analysis = not self.show_analysis
-            return True
-        return False
+        return self.scores.key(event)
 
     # -- status ---------------------------------------------------------------------------------
+    def partial_notation(self) -> str:
+        return ""  # a move is one click: nothing is half built
+
     def describe(self, state: MandragoraState) -> str:
         """The status line; while a sowing is shown, that move (its outcome would give it away)."""
         move = self.animations[-1].move if self.animations else None
         return f"{self.titles[move.side]} is sowing area {move.source}…" if move else describe(state, self.titles)
 
     # -- drawing --------------------------------------------------------------------------------
-    def _text(self, text: str, size: float, colour=PAPER, bold: bool = False) -> pygame.Surface:
-        key = (text, max(9, round(size)), colour, bold)  # 9 px at least: still legible when small
-        if key not in self._texts:
-            if len(self._texts) > 600:
-                self._texts.clear()
-            self._texts[key] = self.fonts(key[1], bold).render(text, True, colour)
-        return self._texts[key]
-
-    def _blit(self, surface, text, size, pos, colour=PAPER, bold=False, anchor="center", width=None):
-        image = self._text(text, size, colour, bold)
-        while width and image.get_width() > width and size > 9:
-            size *= 0.9
-            image = self._text(text, size, colour, bold)
-        if width and image.get_width() > width:
-            font = self.fonts(9, bold)
-            image = self._text(clip_text(text, width, lambda line: font.size(line)[0]), 9, colour, bold)
-        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-        surface.blit(image, rect)
-        return rect
-
     def draw(self, surface: pygame.Surface, state: MandragoraState, labels: Sequence[str]) -> None:
         anim = self.animations[0] if self.animations else None
         if anim:
@@ -279,7 +261,7 @@ class MandragoraView:
             scores, collected = list(state.scores), self.collected(state)
         over = not anim and not state.setups and self.rules.is_over(state)
         turn = self.turn if not anim else None
-        records = self.analysis(turn) if turn is not None and self.show_analysis else []
+        records = self.analysis(turn) if turn is not None and self.scores.shown else []
         self._draw_strip(surface, shown, over, anim)
         for side in (0, 1):
             self._draw_base(surface, shown, side, scores[side], collected[side], labels[side] if side < len(labels) else "",
@@ -303,7 +285,7 @@ class MandragoraView:
             colour = SIDE_COLOURS[mover]
         pygame.draw.rect(surface, (30, 40, 34), strip, border_radius=round(lay.r * 0.2))
         pygame.draw.rect(surface, colour, strip, 2, border_radius=round(lay.r * 0.2))
-        self._blit(surface, text, lay.r * 0.3, strip.center, PAPER, True, width=strip.w - 20)
+        self.texts.blit(surface, text, lay.r * 0.3, strip.center, PAPER, True, width=strip.w - 20)
 
     def _extra_turn(self, state) -> bool:
         states = self._history() if self._history else None
@@ -321,10 +303,10 @@ class MandragoraView:
         pygame.draw.rect(surface, edge, box, 3 if winner or to_move else 2, border_radius=round(r * 0.25))
         cx = box.centerx
         head = f"{'▶ ' if to_move else ''}{self.titles[side]}" + (" ★" if winner else "")
-        self._blit(surface, head, r * 0.27, (cx, box.y + 0.28 * r), GOLD if to_move or winner else PAPER, True,
+        self.texts.blit(surface, head, r * 0.27, (cx, box.y + 0.28 * r), GOLD if to_move or winner else PAPER, True,
                    width=box.w - 8)
-        self._blit(surface, label, r * 0.19, (cx, box.y + 0.58 * r), DIM, width=box.w - 8)
-        self._blit(surface, str(score), r * 0.62, (cx, box.y + 1.12 * r), PAPER, True)
+        self.texts.blit(surface, label, r * 0.19, (cx, box.y + 0.58 * r), DIM, width=box.w - 8)
+        self.texts.blit(surface, str(score), r * 0.62, (cx, box.y + 1.12 * r), PAPER, True)
         spots, d = lay.base_spots(side, len(pieces))
         for piece, spot in zip(pieces, spots):
             self._piece(surface, piece, spot, d)
@@ -332,14 +314,14 @@ class MandragoraView:
         values = values_for(side, first)
         y = box.bottom - 1.72 * r
         note = "1st mover" if side == first else "2nd mover"
-        self._blit(surface, f"Values ({note})", r * 0.17, (cx, y), DIM, width=box.w - 8)
+        self.texts.blit(surface, f"Values ({note})", r * 0.17, (cx, y), DIM, width=box.w - 8)
         row = 0.3 * r
         for i, piece in enumerate(PIECES):
             yy = y + 0.3 * r + i * row
             self._piece(surface, piece, (box.x + 0.3 * r, yy), row * 0.86, letter=False)
-            self._blit(surface, PIECE_NAMES[piece], r * 0.17, (box.x + 0.55 * r, yy), PAPER, anchor="midleft",
+            self.texts.blit(surface, PIECE_NAMES[piece], r * 0.17, (box.x + 0.55 * r, yy), PAPER, anchor="midleft",
                        width=box.w - 1.05 * r)
-            self._blit(surface, str(values[piece]), r * 0.2, (box.right - 0.28 * r, yy), GOLD, True)
+            self.texts.blit(surface, str(values[piece]), r * 0.2, (box.right - 0.28 * r, yy), GOLD, True)
 
     def _draw_areas(self, surface, board, turn, records, anim, last=(None, [])) -> None:
         lay, r = self.layout, self.layout.r
@@ -369,7 +351,7 @@ class MandragoraView:
                 pygame.draw.polygon(surface, LAST_MOVE, hexagon(centre, r * grow * 0.95), max(3, round(r * 0.08)))
             label = (centre[0], centre[1] - 0.72 * r)
             pygame.draw.circle(surface, INK, label, 0.2 * r)
-            self._blit(surface, str(area), r * 0.24, label, PAPER, True)
+            self.texts.blit(surface, str(area), r * 0.24, label, PAPER, True)
             pile = board[area - 1]
             spots, d = pile_spots(centre, r, len(pile))
             for piece, spot in zip(pile, spots):
@@ -389,13 +371,13 @@ class MandragoraView:
         for number, (stop, k) in enumerate(counted_landings(move.landings), 1):
             pos = self._landing_spot(move.side, stop, k)
             pygame.draw.circle(surface, GOLD, pos, 0.15 * r)
-            self._blit(surface, str(number), r * 0.18, pos, INK, True)
+            self.texts.blit(surface, str(number), r * 0.18, pos, INK, True)
 
-    def _draw_badge(self, surface, area: int, text: str, warned: bool, best: bool, score: float) -> None:
+    def _draw_badge(self, surface, area: int, warned: bool, best: bool, score: float) -> None:
         r = self.layout.r
         cx, cy = self.layout.centres[area]
-        colour = GOLD if best else GOOD if score > 0 else BAD if score < 0 else PAPER
-        image = self._text(text, r * 0.23, colour, True)
+        colour = score_colour(score, best)
+        image = self.texts.render(score_text(score, best, star="★ "), r * 0.23, colour, True)
         box = image.get_rect(center=(round(cx), round(cy + 0.7 * r))).inflate(round(r * 0.2), round(r * 0.04))
         if warned:
             box.w += round(r * 0.3)
@@ -403,7 +385,7 @@ class MandragoraView:
         pygame.draw.rect(surface, INK, box, border_radius=round(r * 0.14))
         pygame.draw.rect(surface, colour, box, 1, border_radius=round(r * 0.14))
         if warned:
-            self._blit(surface, "⚠", r * 0.24, (box.x + r * 0.2, box.centery), WARN, True)
+            self.texts.blit(surface, "⚠", r * 0.24, (box.x + r * 0.2, box.centery), WARN, True)
             surface.blit(image, image.get_rect(midright=(box.right - r * 0.1, box.centery)))
         else:
             surface.blit(image, image.get_rect(center=box.center))
@@ -437,31 +419,28 @@ class MandragoraView:
         reasons is the window's hint panel, H), the pieces left at the end, the last move."""
         lay, r = self.layout, self.layout.r
         box = lay.info
-        self.analysis_toggle = pygame.Rect(0, 0, 0, 0)
+        self.scores.hide_chip()
         if box.h < r * 0.3:
             return
         size = max(11.0, min(r * 0.22, 17.0))
         line = size * 1.45
         y = box.y + line / 2
         if turn is not None:
-            ready = bool(self.analysis(turn)) or not self.show_analysis
+            ready = bool(self.analysis(turn)) or not self.scores.shown
             title = ("Scores on the areas: the analyzer's, ★ its pick" if ready else "Analysing…") \
-                if self.show_analysis else "Analysis hidden"
-            rect = self._blit(surface, title, size, (box.x, y), GOLD, True, anchor="midleft")
-            chip = self._blit(surface, f"[A] {'hide' if self.show_analysis else 'show'}", size * 0.9,
-                              (rect.right + 14, y), DIM, anchor="midleft")
-            self.analysis_toggle = chip.inflate(10, 6)
-            pygame.draw.rect(surface, DIM, self.analysis_toggle, 1, border_radius=5)
-            self._blit(surface, "H: every move ranked, with reasons", size * 0.9, (self.analysis_toggle.right + 14, y),
-                       DIM, anchor="midleft", width=max(10, box.right - self.analysis_toggle.right - 14))
+                if self.scores.shown else "Analysis hidden"
+            rect = self.texts.blit(surface, title, size, (box.x, y), GOLD, True, anchor="midleft")
+            chip = self.scores.draw_chip(surface, self.texts, size * 0.9, (rect.right + 14, y))
+            self.texts.blit(surface, "H: every move ranked, with reasons", size * 0.9, (chip.right + 14, y),
+                            DIM, anchor="midleft", width=max(10, box.right - chip.right - 14))
             y += line
         elif over and any(board):
             left = sum(len(p) for p in board)
-            self._blit(surface, f"{left} piece{'s' if left != 1 else ''} left on the board score nothing.", size,
+            self.texts.blit(surface, f"{left} piece{'s' if left != 1 else ''} left on the board score nothing.", size,
                        (box.x, y), DIM, anchor="midleft", width=box.w)
             y += line
         if self.last_move and not state.setups and not self.animations and y + line / 2 <= box.bottom + 2:
-            self._blit(surface, f"Last move: {self.last_move}", size, (box.x, y), PAPER, anchor="midleft",
+            self.texts.blit(surface, f"Last move: {self.last_move}", size, (box.x, y), PAPER, anchor="midleft",
                        width=box.w)
 
     def _piece(self, surface, piece: str, pos, d: float, letter: bool = True) -> None:

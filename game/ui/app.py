@@ -19,7 +19,7 @@ import pygame_gui  # noqa: E402
 from ..core.saves import SaveError, autosave_path, data_dir, load_game, remove_stale_temporaries, saves_dir  # noqa: E402
 from ..core.settings import config_dir, load_settings, save_settings  # noqa: E402
 from ..games import all_games, get_game, imported_record, rules_for  # noqa: E402
-from .scene import Scene  # noqa: E402
+from .scene import Scene, scene_class  # noqa: E402
 from ..core.session import GameSession, GameSetup  # noqa: E402
 from .sound import Sounds  # noqa: E402
 from .theme import BACKGROUND, Fonts, gui_font_size, gui_theme  # noqa: E402
@@ -69,7 +69,8 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.banner = Banner()
         self.clock = pygame.time.Clock()
-        self.scene: Scene | None = None
+        self.stack: list[Scene] = []
+        """The scenes open, the one on show last; those under it wait suspended (not left)."""
         self.running = True
         if problem:
             self.banner.show(problem, error=True)
@@ -83,29 +84,53 @@ class App:
         except (AttributeError, pygame.error):
             pass
 
-    # -- scenes -----------------------------------------------------------------------------
-    def show(self, scene: Scene) -> None:
-        if self.scene is not None:
-            self.scene.leave()
+    # -- scenes (registered by name in game.ui.scene.SCENES, kept on a stack) -------------------
+    @property
+    def scene(self) -> Scene | None:
+        """The scene on show: the top of the stack."""
+        return self.stack[-1] if self.stack else None
+
+    def open(self, name: str, **arguments) -> Scene:
+        """Show the scene registered as ``name``, made with ``arguments``, in place of every
+        open one (each is left); the scene it replaces is still on show while it is made."""
+        return self.show(scene_class(name)(self, **arguments))
+
+    def show(self, scene: Scene) -> Scene:
+        """Show ``scene`` in place of every open one (each is left, the top first)."""
+        while self.stack:
+            self.stack.pop().leave()
+        return self._enter(scene)
+
+    def push(self, name: str, **arguments) -> Scene:
+        """Show the scene registered as ``name`` over the one on show, which waits suspended
+        (not left) until :meth:`pop`."""
+        return self._enter(scene_class(name)(self, **arguments))
+
+    def pop(self) -> Scene | None:
+        """Leave the scene on show and go back to the one under it, as it was."""
+        if self.stack:
+            self.stack.pop().leave()
         self.gui.clear_and_reset()
-        self.scene = scene
+        if self.scene is not None:
+            self.scene.build(self.screen.get_size())
+        return self.scene
+
+    def _enter(self, scene: Scene) -> Scene:
+        self.gui.clear_and_reset()
+        self.stack.append(scene)
         scene.build(self.screen.get_size())
+        return scene
 
     def show_menu(self) -> None:
-        from .menu import MenuScene
-
-        self.show(MenuScene(self))
+        self.open("menu")
 
     def show_settings(self) -> None:
-        from .settings_scene import SettingsScene
+        self.open("settings")
 
-        self.show(SettingsScene(self))
-
-    def play(self, session: GameSession, review: bool = False) -> None:
-        """Play ``session``; ``review``: open it in replay mode (a game loaded from a file)."""
-        from .play import PlayScene
-
-        self.show(PlayScene(self, session, review=review))
+    def play(self, session: GameSession, review: bool = False, source=None) -> None:
+        """Play ``session``; ``review``: open it in replay mode (a game loaded from a file,
+        ``source``: its path and actions, where the Review screen keeps its cache)."""
+        self.open("play", session=session, review=review, source=source)
 
     def start_game(self, setup: GameSetup) -> bool:
         """Start a new game; a bad setup is shown in the banner (returns False)."""
@@ -123,9 +148,8 @@ class App:
         the banner.  A ``.mat`` match file opens as one match (:func:`~game.games.imported_record`)."""
         try:
             record = imported_record(path) or load_game(path, rules_for)
-            self.play(GameSession.from_record(get_game(record.game), record), review=review)
-            if review:  # the Review screen keeps its cache beside the file (game.ui.review_screen)
-                self.scene.source = (Path(path), tuple(record.actions))
+            source = (Path(path), tuple(record.actions)) if review else None  # the Review screen's cache goes beside it
+            self.play(GameSession.from_record(get_game(record.game), record), review=review, source=source)
             if record.notes:  # what the file contradicted, and how it was read
                 more = f" (and {len(record.notes) - 1} more)" if len(record.notes) > 1 else ""
                 self.banner.show(f"Note: {record.notes[0]}{more}")
@@ -222,12 +246,11 @@ class App:
         if not self.running:
             return
         self.running = False
-        if self.scene is not None:
+        while self.stack:
             try:
-                self.scene.leave()
+                self.stack.pop().leave()
             except Exception as error:  # noqa: BLE001 - the settings are still kept
                 report_unexpected(error)
-            self.scene = None
         problem = save_settings(self.settings)
         if problem:
             print(f"tabula: {problem}", file=sys.stderr)

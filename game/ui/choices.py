@@ -2,10 +2,11 @@
 Roll / Double before the roll (buttons on the board, where the dice will be) and Take / Pass
 / Beaver on a double (a dialog like :class:`~game.ui.confirm.ConfirmDialog`).
 
-The view says what the choices are (``view.choices(state)``: a question, ``(label, move,
-key)`` options and whether to ask in a dialog) and where they go (``view.choice_area(state)``:
-the rectangle the buttons on the board share, or what a dialog must leave visible, the
-offered cube); this module only shows them and reads the answer.
+The view's decisions (``view.decisions``, :class:`~game.ui.gameview.Decisions`) say what the
+choices are (``question(state)``: a question, ``(label, move, key letter)`` options and whether
+to ask in a dialog) and where they go (``area(state)``: the rectangle the buttons on the board
+share, or what a dialog must leave visible, the offered cube); this module only shows them and
+reads the answer.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ class ChoiceButtons:
     """The buttons of one decision; :meth:`handle` returns the chosen move (a click on a
     button or its key), else ``None``, and lets every other event through."""
 
-    def __init__(self, gui, choices, area: pygame.Rect, place: pygame.Rect | None = None) -> None:
-        """``area``: the board; ``place``: the buttons' own rectangle, or for a dialog what it
-        keeps clear of (it goes below that, else above)."""
+    def __init__(self, gui, choices, area: pygame.Rect, place=None) -> None:
+        """``area``: the board; ``place``: the buttons' own rectangle (a Rect or ``(x, y, w,
+        h)``), or for a dialog what it keeps clear of (it goes below that, else above)."""
         self.choices = choices
+        self.keys = {pygame.key.key_code(option.key): option.move for option in choices.options}
+        place = pygame.Rect(place) if place is not None else None
         self.panel: UIPanel | None = None
         self.buttons: list[tuple[UIButton, object]] = []
         count = len(choices.options)
@@ -60,7 +63,7 @@ class ChoiceButtons:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return next((move for button, move in self.buttons if button is event.ui_element), None)
         if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
-            return next((option.move for option in self.choices.options if option.key == event.key), None)
+            return self.keys.get(event.key)
         return None
 
     def close(self) -> None:

@@ -3,7 +3,7 @@
 What a game's end means on the board is the view's: its announcements (a pass, an extra turn,
 a match's game result) go to the window's banner the moment the view makes them, and a view may
 hold the next chance node back while it shows a match's game result before the next game
-(the optional hook ``hold_before_chance``).  When the whole game is over (or stalled) the scene
+(its decisions' ``hold_before_chance``).  When the whole game is over (or stalled) the scene
 says how it ended, plays the end sound once and enters replay mode at the last position; the
 result box over the board repeats the ending until a new game starts.
 """
@@ -23,7 +23,7 @@ class GameEnd:
     def _show_announcements(self) -> None:
         """Put the view's new announcements in the banner, where the view wants them."""
         for message in self.view.announcements():
-            self.app.banner.show(message, seconds=2, at=getattr(self.view, "note_anchor", lambda: None)())
+            self.app.banner.show(message, seconds=2, at=self.view.note_anchor())
             self.announced = message
 
     def _end_announcement(self) -> None:
@@ -48,7 +48,8 @@ class GameEnd:
     def _holding_before_chance(self) -> bool:
         """True while the view shows something before the dice are drawn (a match's game result
         before the next game starts)."""
-        return getattr(self.view, "hold_before_chance", lambda state: False)(self.session.state)
+        decisions = self.view.decisions
+        return decisions is not None and decisions.hold_before_chance(self.session.state)
 
     def _draw_result_if_over(self, surface: pygame.Surface) -> None:
         """The result box, over a finished game shown at its last position once the last move has

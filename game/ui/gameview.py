@@ -1,9 +1,17 @@
-"""The per-game view interface the play scene drives, and how a game's view is found.
+"""The per-game view interface the window's scenes drive, and how a game's view is found.
 
 A game gets a board on screen by declaring ``GameInfo.view``, the module (by convention
-``game/<name>/view.py``) with a function ``make_view(info, fonts) -> view`` whose object has
-the methods of :class:`GameView`.  Views live below the UI layer, so they implement this
-protocol structurally and never import it; the play scene knows nothing else about the game.
+``game/<name>/view.py``, or a ``view/`` package) with a function ``make_view(info, fonts) ->
+view`` whose object implements :class:`GameView` in full.  Views live below the UI layer, so
+they implement these protocols structurally and never import them; of ``game/ui`` a view
+imports only the kit (:mod:`game.ui.kit`), the pygame helpers views share.
+
+There are no optional methods: a view that has nothing to say on a point returns the neutral
+value (no arrows, no labels, ``""``, ``None``, ``False``) and the scenes call every method
+directly, never probing with ``getattr``/``hasattr``.  Decisions a human makes with buttons
+rather than on the board (backgammon's cube) are a second protocol, :class:`Decisions`, which
+a view exposes as ``view.decisions``, ``None`` when its game has none.
+
 Game-specific settings reach a view only as the game's own declared settings
 (``GameInfo.settings``), and what a move means on the board (a pass announced, an obvious
 move played for the human) is the view's business, not the scene's.
@@ -13,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import pygame
 
@@ -25,9 +33,65 @@ FontSource = Callable[..., pygame.font.Font]
 ViewEvent = str | None
 """What :meth:`GameView.handle_event` did: ``None`` (ignored), ``"changed"`` or ``"confirm"``."""
 
+Point = tuple[float, float]
+Arrow = tuple[Point, Point]
+"""An arrow's ``(start, end)`` in screen pixels."""
+
+
+class Option(NamedTuple):
+    """One answer to a decision by buttons: its button's words, the move it plays, and the key
+    that answers it too, as its name (a letter, ``"t"``: ``pygame.key.key_code`` reads it)."""
+
+    label: str
+    move: Any
+    key: str
+
+
+class Choices(Protocol):
+    """A decision asked with buttons (see :class:`Decisions`); :class:`~game.ui.choices.ChoiceButtons`
+    shows it.  Any object with these fields will do (backgammon's is a named tuple)."""
+
+    question: str
+    options: Sequence[Option]
+    """``(label, move, key)`` per button, the first the default."""
+    modal: bool
+    """Asked in a dialog (a double to answer) rather than with buttons on the board."""
+
+
+class Decisions(Protocol):
+    """Decisions a human makes with buttons rather than on the board, and how they read: the
+    ``decisions`` of a view whose game has them (backgammon: roll or double, take or pass)."""
+
+    def in_game(self, state: Any) -> bool:
+        """Whether the game ``state`` belongs to asks such decisions (a cube game); the key
+        help then lists their keys."""
+
+    def question(self, state: Any) -> Choices | None:
+        """The decision open at ``state``, ``None`` where the board takes the move; the scene
+        shows its buttons instead of starting a board turn."""
+
+    def area(self, state: Any) -> tuple[int, int, int, int]:
+        """Where the buttons of the decision at ``state`` go, ``(x, y, w, h)`` (a Rect will do);
+        for a modal one what its dialog keeps in view (the offered cube)."""
+
+    def words(self, move: Any) -> str | None:
+        """A decision's move as the hint table and the review name it where its notation is
+        not what a player reads (``"No double"``, ``"Double"``, ``"Take"``, ``"Pass"``);
+        ``None`` for any other move."""
+
+    def unlisted(self, state: Any, text: str) -> bool:
+        """True for a decision the move list gives no line of its own (backgammon's no double,
+        ``Roll``, as GNU Backgammon and XG show none): it joins the next line, and replay mode
+        has no stop for it."""
+
+    def hold_before_chance(self, state: Any) -> bool:
+        """True (once per state) when the view shows something before the chance node at
+        ``state`` is drawn (a match's game result before the next game), announcing it and
+        animating meanwhile."""
+
 
 class GameView(Protocol):
-    """Drawing, animation and human input for one game."""
+    """Drawing, animation and human input for one game; every member is required."""
 
     animating: bool
     """True while a move is being animated; the scene waits for it before going on."""
@@ -35,12 +99,28 @@ class GameView(Protocol):
     board_rect: pygame.Rect
     """Where the board itself is drawn (the scene centres its result box on it)."""
 
+    factor_labels: Mapping[str, str]
+    """Words for the analysis' factors in the hint panel's why section (backgammon: ``"hb"``
+    -> ``"home board points"``); empty where the factors' own names read well."""
+
+    decisions: Decisions | None
+    """The game's decisions by buttons (:class:`Decisions`), ``None`` when it has none."""
+
     def configure(self, *, bottom: int, settings: Mapping[str, Any]) -> None:
         """Which player sits at the bottom of the screen, and the game's own settings
         (``Settings.of(info)``: each of ``GameInfo.all_settings()`` by name)."""
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """The area to draw in; recompute the layout (called on every resize)."""
+
+    def use_history(self, states: Callable[[], Sequence[Any]]) -> None:
+        """``states()`` gives the game's states up to the one on show, for what earlier moves
+        did (the last move is marked on every board; Mandragora's bases show the pieces scored)."""
+
+    def use_analysis(self, records_for: Callable[[Any], Sequence[Any] | None]) -> None:
+        """``records_for(state)``: the window's analysis of a position (asked for, never
+        computed on the drawing thread), for views that mark moves on the board (Mandragora's
+        and Chesstack's scores); a view that marks none ignores it."""
 
     def draw(self, surface: pygame.Surface, state: Any, labels: Sequence[str]) -> None:
         """Draw ``state`` (or the human's turn in progress) with a label per player."""
@@ -61,6 +141,10 @@ class GameView(Protocol):
     def handle_event(self, event: pygame.event.Event) -> ViewEvent:
         """Mouse input during a human turn."""
 
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """A key of the view's own (Chesstack and Mandragora: A toggles the scores on the
+        board), offered after the scene's keys; False when the key means nothing to it."""
+
     def undo(self) -> bool:
         """Take back the last step of the turn in progress; False if there is none."""
 
@@ -74,52 +158,29 @@ class GameView(Protocol):
         when ``forced`` (the player's setting), or one the game's own settings make obvious
         (backgammon's automatic bear-off); ``None`` when the human must choose."""
 
+    def needs_confirm(self) -> bool:
+        """False when a click plays the move at once (Mandragora): the scene then shows no Done
+        button except as replay mode's Play on."""
+
     def describe(self, state: Any) -> str:
         """A short status line for ``state``, e.g. whose turn it is and the dice."""
+
+    def partial_notation(self) -> str:
+        """The move being built in the game's notation (backgammon ``24/20 13/10``) for the
+        status line; ``""`` before its first step, and in games whose move is one click."""
 
     def announcements(self) -> list[str]:
         """Messages for the window's banner since the last call (a pass, an extra turn), each
         once; the view shows them at the moment they mean something (after the pieces land)."""
 
+    def note_anchor(self) -> tuple[int, int] | None:
+        """Where the window centres the announcements, clear of the pieces (Mandragora: over its
+        turn strip, which says the same); ``None``: the banner's own place."""
 
-OPTIONAL_VIEW_HOOKS = {
-    "move_arrows": "move_arrows(state, move) -> [(start, end), ...]: screen points of the arrows "
-                   "that draw a move (the hint panel's selected move, the computer's choice in watch mode, the "
-                   "Review screen's best play and play made)",
-    "use_analysis": "use_analysis(records_for): the scene hands over ``records_for(state) -> records or None``, "
-                    "the window's analysis of a position (asked for, never computed on the drawing thread), "
-                    "for views that mark moves on the board (Mandragora's scores on its areas)",
-    "factor_labels": "factor_labels: {factor name: words} for the why section (backgammon: 'hb' -> "
-                     "'home board points')",
-    "use_history": "use_history(get_states): the scene hands over the game's states so far, for views "
-                   "that show what earlier moves did (Mandragora's bases show the pieces scored; the last move is "
-                   "marked on every board: backgammon's last two plays, Mandragora's last sowing, Chesstack's "
-                   "last action)",
-    "handle_key": "handle_key(event) -> ViewEvent: keys of the view's own (Mandragora: A toggles its "
-                  "analysis overlay), offered after the scene's keys",
-    "needs_confirm": "needs_confirm() -> bool (True if absent): False when a click plays the move at once "
-                     "(Mandragora), so the scene shows no Done button except as replay mode's Play on",
-    "note_anchor": "note_anchor() -> (x, y): where the window centres the view's announcements, clear of "
-                   "the pieces (Mandragora: over its turn strip, which says the same)",
-    "partial_notation": "partial_notation() -> str: the move being built in the game's notation "
-                        "(backgammon '24/20 13/10'), '' before its first step, for the status line",
-    "move_words": "move_words(move) -> str | None: a move's name in the hint table where its notation is "
-                  "not what a player reads (backgammon: 'No double', 'Double', 'Take', 'Pass'), else None",
-    "unlisted_move": "unlisted_move(state, text) -> bool: True for a decision the move list gives no line of "
-                     "its own (backgammon's no double, 'Roll', as GNU Backgammon and XG show none): it joins "
-                     "the next line, and replay mode has no stop for it",
-    "choices": "choices(state) -> Choices | None: a decision made with buttons rather than on the board "
-               "(backgammon's roll or double, take or pass: a question, (label, move, key) options, modal "
-               "or not); the scene shows them (game.ui.choices) instead of starting a board turn",
-    "choice_area": "choice_area(state) -> Rect: where the choice buttons go, or what a modal choice's "
-                   "dialog keeps in view (the offered cube)",
-    "has_choices": "has_choices(state) -> bool: the game has such decisions (the key help lists their keys)",
-    "hold_before_chance": "hold_before_chance(state) -> bool: True (once per state) when the view shows "
-                          "something before the chance node is drawn (a match's game result before the next "
-                          "game), announcing it and animating meanwhile",
-}
-"""Methods and attributes a view may add to :class:`GameView`; the scene looks for them with
-``getattr``/``hasattr`` and does without them."""
+    def move_arrows(self, state: Any, move: Any) -> list[Arrow]:
+        """Screen ``(start, end)`` of the arrows that draw ``move`` from ``state`` (the hint
+        panel's selected move, the tutor's, the Review screen's best play and play made);
+        empty for a move the board cannot draw."""
 
 
 def has_view(info: GameInfo) -> bool:
@@ -132,3 +193,15 @@ def load_view(info: GameInfo, fonts: FontSource) -> GameView:
     if not has_view(info):
         raise ValueError(f"{info.title} cannot be shown in the window yet")
     return importlib.import_module(info.view).make_view(info, fonts)
+
+
+def decision_words(view: GameView) -> Callable[[Any], str | None] | None:
+    """The view's words for its decisions' moves (:meth:`Decisions.words`), for the hint table
+    and the review; ``None`` when its game has no decisions by buttons."""
+    return view.decisions.words if view.decisions is not None else None
+
+
+def unlisted_moves(view: GameView) -> Callable[[Any, str], bool] | None:
+    """The view's test for decisions with no line of their own in the move list
+    (:meth:`Decisions.unlisted`); ``None`` when its game has no decisions by buttons."""
+    return view.decisions.unlisted if view.decisions is not None else None

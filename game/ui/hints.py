@@ -5,8 +5,9 @@ Everything here reads only the analysis records (:class:`~game.core.analysis.Mov
 that :class:`~game.ui.analyst.Analyst` computed, so it works for any game with
 ``Analysis.analyze``.  The win chance is ``details["win"]`` where the game's analyzer gives
 one (backgammon); a game whose analysis has none gets no win column, the display score alone.
-A game's view may offer ``move_arrows(state, move) -> [(start, end), ...]`` (screen points)
-to have the selected move drawn on its board, and ``factor_labels`` (factor -> words).
+The game's view draws the selected move on its board (``move_arrows(state, move) -> [(start,
+end), ...]``, screen points; none for a move it cannot draw) and names the factors
+(``factor_labels``: factor -> words), see :class:`~game.ui.gameview.GameView`.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
     """The table's columns, GNU Backgammon's hint window's: rank, move, the native value
     (equity), the difference to the best, the analysis' chances (win, gammon, backgammon)
     where it gives them, the depth, and the display score as an extra column.  ``words(move)``
-    names a move where its notation is not what a player reads (the view's ``move_words``:
+    names a move where its notation is not what a player reads (the view's ``decisions.words``:
     backgammon's cube actions "No double", "Double", "Take", "Pass"), else ``None``."""
     columns = [
         Column("rank", "#", lambda r: str(r.rank), 0),
@@ -152,7 +153,7 @@ class HintSection:
     def __init__(self, fonts, hints: Hints, visible, title, noun: str = "move",
                  details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
                  value_heading: str = "Value", margin=None, words=None) -> None:
-        self.words = words  # the view's move_words, if it has one
+        self.words = words  # the view's decisions.words, if its game has decisions by buttons
         self.fonts, self.hints, self.visible, self.title, self.noun = fonts, hints, visible, title, noun
         self.margin = margin
         """The game's :class:`~game.core.gameinfo.TutorMargin`: the "!" marker is for warnings

@@ -31,7 +31,6 @@ from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .scene import Scene
 from ..core.session import HUMAN, GameSetup, check_player_name
 from .theme import ACCENT, TEXT_DIM, ui_scale
-from .tournament_scene import open_tournament
 from .widgets import draw_text, wrap
 
 
@@ -43,6 +42,11 @@ class Mode:
     """Human seats: 2, 1 (the player picks a side) or 0 (watch)."""
     open: Callable | None = None
     """``open(app, info)`` starts a scene of its own instead of a game (tournaments)."""
+
+
+def open_tournament(app, info) -> None:
+    """The Tournament mode: the tournament screen of the game ``info``."""
+    app.open("tournament", info=info)
 
 
 MODES = [
@@ -90,11 +94,12 @@ class MenuScene(Scene):
         self.widgets: dict = {}
         self.dialog: UIFileDialog | None = None
         self.confirm: ConfirmDialog | None = None  # "Start a new game?" while it is asked
+        self.abouts: list[tuple[pygame.Rect, int]] = []  # (area, seat): what each computer player does, as built
         self._fix_players()
         self.autosave = read_autosave(app)
         self.options = _CHOSEN.setdefault(app, {})
         """Game name → its setup options as chosen (kept when another game is picked)."""
-        left = getattr(app.scene, "session", None)  # the game the menu is opened from, if any
+        left = app.scene.session if app.scene is not None else None  # the game the menu is opened from, if any
         if left is not None:
             self.options[left.info.name] = _checked_options(left.info, left.options)
         for game in self.games:
@@ -309,7 +314,7 @@ class MenuScene(Scene):
         draw_text(surface, self.app.fonts(max(12, min(18, h // 45))),
                   "Board games against computer players that explain themselves",
                   (w // 2, rect.bottom + 2), TEXT_DIM, anchor="midtop")
-        for area, seat in getattr(self, "abouts", []):  # what the chosen computer player does
+        for area, seat in self.abouts:  # what the chosen computer player does
             font = self.about_font
             text = self.game.player_description(self.players[seat])
             for i, line in enumerate(wrap(font, text, area.w, self.about_lines)):

@@ -16,6 +16,7 @@ from ..core.gameinfo import ANALYSIS_LEVEL
 from ..core.protocol import CHANCE
 from .analyst import Analyst, Including
 from .graph import GameCurve, GraphSection
+from .gameview import decision_words
 from .hints import HintSection, Hints, WhySection, draw_arrows
 from .panel import TextSection
 from .theme import TEXT_DIM
@@ -52,7 +53,7 @@ class Overlays:
         options = analysis_options(info, settings, self.session.player_names, not self.session.has_human)
         analysis = info.move_analysis()
         self.analyst = Analyst(analysis.analyze, options, analysis.cancellable) if analysis.analyze else None
-        if self.analyst is not None and hasattr(scene.view, "use_analysis"):  # optional: marks on the board
+        if self.analyst is not None:  # for the views that mark moves on the board
             scene.view.use_analysis(self.records_for)
         self.hints = Hints(self.analyst)
         self.curve = GameCurve(self.session.rules)
@@ -62,11 +63,11 @@ class Overlays:
         self.tutor_move = None  # the human's move the tutor is judging
         self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.notation.move_noun,
                                         analysis.columns, analysis.format_value, analysis.value_heading,
-                                        analysis.tutor_margin, getattr(scene.view, "move_words", None))
+                                        analysis.tutor_margin, decision_words(scene.view))
         self.sections = [
             TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
             self.hint_section,
-            WhySection(fonts, self.hints, self.hints_visible, getattr(scene.view, "factor_labels", {}),
+            WhySection(fonts, self.hints, self.hints_visible, scene.view.factor_labels,
                        analysis.format_value, analysis.tutor_margin),
             GraphSection(fonts, self.graph_points, self.graph_visible, info.player_titles[0]),
         ]
@@ -166,17 +167,14 @@ class Overlays:
         """The selected hint as arrows on the board (when the board shows that position); while
         the tutor asks, the move it asks about, in its own colour."""
         if self.tutor is not None and self.tutor_move is not None:
-            arrows = getattr(self.scene.view, "move_arrows", None)
-            if arrows is not None:
-                draw_arrows(surface, arrows(self.session.state, self.tutor_move), TUTOR_ARROW)
+            draw_arrows(surface, self.scene.view.move_arrows(self.session.state, self.tutor_move), TUTOR_ARROW)
             return
         record = self.hints.selected_record() if self.hints_visible() else None
-        arrows = getattr(self.scene.view, "move_arrows", None)
         view = self.scene.view
-        if (record is None or arrows is None or view.animating or view.can_undo()
+        if (record is None or view.animating or view.can_undo()
                 or self.hints.state is not self.session.state):
             return  # the board is not showing the analysed position as it is
-        draw_arrows(surface, arrows(self.hints.state, record.move))
+        draw_arrows(surface, view.move_arrows(self.hints.state, record.move))
 
     def close(self) -> None:
         if self.tutor is not None:
@@ -227,10 +225,9 @@ class Overlays:
     def tutor_area(self) -> pygame.Rect | None:
         """The board area of the move the tutor asks about (its arrows' span), if the view
         can draw moves; the dialog stays clear of it."""
-        arrows = getattr(self.scene.view, "move_arrows", None)
-        if arrows is None or self.tutor_move is None:
+        if self.tutor_move is None:
             return None
-        segments = arrows(self.session.state, self.tutor_move)
+        segments = self.scene.view.move_arrows(self.session.state, self.tutor_move)
         points = [p for segment in segments for p in segment]
         if not points:
             return None

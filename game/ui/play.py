@@ -38,18 +38,25 @@ from .widgets import draw_text
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .choices import ChoiceButtons
 from .keys import PLAY, REPLAY, WATCH, key_help
-from .review_screen import can_review, review_game
 
 KEYS = key_help(PLAY, analysis=True)
 """The key help of a game with a human player (built from :data:`game.ui.keys.KEY_TABLE`)."""
 
 
+def can_review(scene) -> bool:
+    """A play scene's game can be reviewed: the game has an analysis and a move was made."""
+    session = scene.session
+    return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
+
+
 class PlayScene(GameEnd, ReplayMode, Scene):
-    def __init__(self, app, session: GameSession, review: bool = False) -> None:
+    def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
-        a finished game always opens in it."""
+        a finished game always opens in it.  ``source``: the file the game was loaded from and
+        its actions then, ``(path, actions)`` (the Review screen keeps its cache beside it)."""
         super().__init__(app)
         self.session = session
+        self.source = source
         self.cursor: int | None = None
         """Replay mode: the stop on show (0 the start, *k* the position after the move on line
         *k* of the move list); ``None``: the game as it stands (play goes on)."""
@@ -60,8 +67,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         humans = [i for i in range(len(session.players)) if session.is_human(i)]
         self.bottom = humans[0] if len(humans) == 1 else 0
         self.view.configure(bottom=self.bottom, settings=app.settings.of(session.info))
-        if hasattr(self.view, "use_history"):  # optional: views that show what earlier moves did
-            self.view.use_history(lambda: self.session.states[:self.shown_index + 1])
+        self.view.use_history(lambda: self.session.states[:self.shown_index + 1])
         self.worker = MoveWorker(session)  # its players think in a worker process
         self.pending = None  # a move being animated, applied once the animation ends
         self.human_turn = False
@@ -145,7 +151,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
                 button.enable() if on else button.disable()
         done = self.buttons.get("done")
         if done is not None:  # a game whose moves need no confirming shows Done only to leave replay
-            shown = play_on or getattr(self.view, "needs_confirm", lambda: True)()
+            shown = play_on or self.view.needs_confirm()
             if shown != bool(done.visible):
                 done.show() if shown else done.hide()
         if self.choice is not None:  # replay mode shows an earlier position: no buttons of this one
@@ -226,7 +232,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self._replay_key(key)
         elif self.overlays.key(event):
             pass
-        elif hasattr(self.view, "handle_key"):  # optional: a view's own keys (Mandragora: A analysis)
+        else:  # a view's own keys (Chesstack and Mandragora: A shows or hides the scores)
             self.view.handle_key(event)
 
     def _change_speed(self, faster: bool) -> None:
@@ -264,7 +270,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         elif action == "retry":
             self.error = None
         elif action == "review" and can_review(self):
-            review_game(self)
+            self.app.push("review", back=self)  # this scene waits under it, suspended
         elif action == "pause":
             self.overlays.toggle_pause()
         elif action in ("slower", "faster"):
@@ -319,8 +325,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
 
     def _building_status(self) -> str:
         """The position in words, and the move the human is building echoed ("24/20 13/10")."""
-        partial = getattr(self.view, "partial_notation", None)
-        text = partial() if partial else ""
+        text = self.view.partial_notation()
         return self.view.describe(self.session.state) + (f"\nYour move: {text}" if text else "")
 
     def _step(self, dt: float) -> None:
@@ -354,7 +359,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
     def _begin_human_turn(self) -> None:
         state, settings = self.session.state, self.app.settings
         self.status = self.view.describe(state)
-        choices = getattr(self.view, "choices", lambda state: None)(state)
+        decisions = self.view.decisions
+        choices = decisions.question(state) if decisions is not None else None
         if choices is not None:  # a decision by buttons (backgammon: roll or double, take or pass)
             self.human_turn, self.after_undo = True, False
             self._open_choice(choices)
@@ -405,11 +411,10 @@ class PlayScene(GameEnd, ReplayMode, Scene):
 
     def _open_choice(self, choices) -> None:
         self._close_choice()
-        place = getattr(self.view, "choice_area", None)
         if choices.modal:
             self._end_announcement()  # the dialog asks it: "White doubles to 2" would cover it
         self.choice = ChoiceButtons(self.gui, choices, self.view.board_rect,
-                                    place(self.session.state) if place else None)
+                                    self.view.decisions.area(self.session.state))
 
     def _close_choice(self) -> None:
         if self.choice is not None:
@@ -457,8 +462,11 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
-                        confirm=getattr(self.view, "needs_confirm", lambda: True)(),
-                        cube=getattr(self.view, "has_choices", lambda state: False)(self.session.states[0]))
+                        confirm=self.view.needs_confirm(), cube=self._has_decisions())
+
+    def _has_decisions(self) -> bool:
+        decisions = self.view.decisions
+        return decisions is not None and decisions.in_game(self.session.states[0])
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -8,7 +8,7 @@ Going past the last position of an unfinished game ("Play on", Right, End) goes 
 the game, which continues; Left in a game in progress enters replay mode.
 
 The move list's lines and replay mode's stops are made in one pass (:meth:`ReplayMode._listing`),
-so line *k* is always stop *k*: a decision the view lists no line for (``unlisted_move``:
+so line *k* is always stop *k*: a decision the view lists no line for (``decisions.unlisted``:
 backgammon's no double) has no stop either and joins the next line.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from ..core.protocol import CHANCE
+from .gameview import unlisted_moves
 from .panel import MoveListSection
 
 
@@ -43,7 +44,7 @@ class ReplayMode:
         if cached is not None and cached[0] == len(states) and cached[1] is states[-1]:
             return cached[2], cached[3]
         titles, shown = info.player_titles, info.chance.in_move_list if info.chance else str
-        unlisted = getattr(self.view, "unlisted_move", None)  # optional: decisions with no line
+        unlisted = unlisted_moves(self.view)  # decisions with no line of their own
         last = len(states) - 1
 
         def deciding(i: int) -> bool:

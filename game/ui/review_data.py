@@ -13,7 +13,7 @@ Choices where the issue is silent:
   (≤ −0.3), "--" very unlucky (≤ −0.6), in the report's luck units (equity for backgammon).
 - Mistakes are the decisions with a mark; next/previous mistake and decision cross from
   one game of a match into the next.
-- A decision the view lists no line for (``unlisted_move``: backgammon's "no double", as
+- A decision the view lists no line for (``decisions.unlisted``: backgammon's "no double", as
   GNU Backgammon shows only real cube actions) gets a line only when it was marked, so an
   error of not doubling is never hidden and the list stays the game's move list otherwise.
 """
@@ -73,7 +73,7 @@ class ReviewedGame:
     """The report's decisions on the game's positions, grouped by game of a match."""
 
     def __init__(self, info, rules, states, actions, report: Report, unlisted=None) -> None:
-        """``unlisted(state, text)``: the view's optional ``unlisted_move`` hook."""
+        """``unlisted(state, text)``: the view's ``decisions.unlisted``, ``None`` without decisions."""
         self.info, self.rules, self.states, self.report = info, rules, list(states), report
         labels = report.players
         at_ply = {d.ply: d for d in report.decisions}

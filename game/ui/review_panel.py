@@ -22,7 +22,7 @@ def amount_format(info):
 
 def move_line(info, number: int, line: Line, move_words=None) -> str:
     """``12. White 62: 24/18 13/11 ?! +``: a move as the review's move list writes it (a cube
-    action in words, by the view's optional ``move_words``: "No double ?")."""
+    action in words, by the view's ``decisions.words``: "No double ?")."""
     title = info.player_titles[line.mover] if line.mover < len(info.player_titles) else str(line.mover)
     dice = f"{line.dice}: " if line.dice else ""
     marks = line.symbols()

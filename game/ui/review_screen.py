@@ -1,7 +1,8 @@
 """The Review screen: a whole game analysed, every decision marked, its mistakes one key away.
 
 Opened from the play scene (Review button or V: a finished or loaded game, a loaded ``.mat``
-match, or the moves so far of a game in progress) with :func:`open_review`.  It first
+match, or the moves so far of a game in progress): the play scene pushes it on the app's
+stack, ``app.push("review", back=scene)``.  It first
 analyses in a worker process (:class:`~game.ui.review_job.ReviewJob`: a bar with "decision
 k of n"; Esc or Cancel stops it, nothing is kept, and the game comes back as it was), then
 shows:
@@ -17,7 +18,8 @@ shows:
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second
 review is instant; a game with no file (or played on since) keeps its report for the
-session.  The scene it came from is suspended, not left: Back shows it again unchanged.
+session.  The scene it came from is suspended, not left: Back pops the Review screen and
+shows it again unchanged.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import pygame_gui
 from ..core.review import review_marks
 from ..core.saves import SaveError
 from ..games import reviewed_record
-from .gameview import load_view
+from .gameview import decision_words, load_view, unlisted_moves
 from .hints import draw_arrows
 from .keys import REVIEW, key_help
 from .overlay import analysis_options
@@ -59,21 +61,6 @@ class ReviewMoveList(MoveListSection):
         return self.fonts(12, True).get_linesize() + 8 + 6 * self.fonts(14).get_linesize()
 
 
-def can_review(scene) -> bool:
-    """A play scene's game can be reviewed: the game has an analysis and a move was made."""
-    session = scene.session
-    return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
-
-
-def review_game(scene) -> ReviewScene:
-    """The Review screen of a play scene's game; the file it was loaded from (the scene's
-    ``source``: path and actions then) holds the cache while the game is still that file's."""
-    source = getattr(scene, "source", None)
-    session = scene.session
-    save = source[0] if source is not None and tuple(source[1]) == tuple(session.actions) else None
-    return open_review(scene.app, scene, session, save, scene.shown_index if scene.replaying else None)
-
-
 def file_record(path, record):
     """The record ``tabula review`` reviews for the file the game came from (a match file's
     players named as in the file), so the window and the command line share its cache and
@@ -85,19 +72,22 @@ def file_record(path, record):
     return filed if filed is not None and list(filed.actions) == list(record.actions) else record
 
 
-def open_review(app, back: Scene, session, save: Path | str | None = None, shown: int | None = None) -> ReviewScene:
-    """Suspend ``back`` (the play scene) and show the Review screen of ``session``'s game."""
-    scene = ReviewScene(app, back, session, save, shown)
-    app.gui.clear_and_reset()
-    app.scene = scene  # not app.show: the play scene is suspended, not left
-    scene.build(app.screen.get_size())
-    return scene
+def saved_file(source, session) -> Path | None:
+    """The file a game was loaded from (``source``: its path and actions then, or ``None``)
+    while the game is still that file's: the review's cache goes beside it."""
+    return Path(source[0]) if source is not None and tuple(source[1]) == tuple(session.actions) else None
 
 
 class ReviewScene(Scene):
-    def __init__(self, app, back: Scene, session, save=None, shown: int | None = None) -> None:
+    """The Review screen of ``back``'s game: ``back`` is the play scene under it on the stack,
+    whose ``session``, ``source`` (the file the game came from), ``bottom`` and ``labels`` it
+    shows the game with, from the position on show there (``shown_index`` in replay mode)."""
+
+    def __init__(self, app, back: Scene) -> None:
         super().__init__(app)
-        self.back, self.session = back, session
+        self.back = back
+        session = self.session = back.session
+        save, shown = saved_file(back.source, session), back.shown_index if back.replaying else None
         info = self.info = session.info
         self.options = analysis_options(info, app.settings, session.player_names, watching=False)
         marks = app.settings.review_marks
@@ -111,10 +101,9 @@ class ReviewScene(Scene):
         """The index in ``reviewed.lines`` of the move on show."""
         self.view = load_view(info, app.fonts)
         settings = app.settings.of(info)
-        self.view.configure(bottom=getattr(back, "bottom", 0), settings=settings)
-        if hasattr(self.view, "use_history"):
-            self.view.use_history(lambda: self.session.states[:self.state_index() + 1])
-        self.labels = list(getattr(back, "labels", info.player_titles))
+        self.view.configure(bottom=back.bottom, settings=settings)
+        self.view.use_history(lambda: self.session.states[:self.state_index() + 1])
+        self.labels = list(back.labels)
         self.graph = ReviewGraph(app.fonts, info.player_titles[0])
         self.graph_rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -144,7 +133,7 @@ class ReviewScene(Scene):
         if job.status == "done" and self.reviewed is None:
             s = self.session
             self.reviewed = ReviewedGame(self.info, s.rules, s.states, s.actions, job.report,
-                                         getattr(self.view, "unlisted_move", None))
+                                         unlisted_moves(self.view))
             lines = self.reviewed.lines
             here = next((i for i, line in enumerate(lines) if line.index >= self.shown), None)
             start = here if here is not None and self.shown < len(s.states) - 1 else None
@@ -167,16 +156,11 @@ class ReviewScene(Scene):
 
     def close(self) -> None:
         """Back to the scene the review came from, as it was."""
-        if self.job.running:
-            self.job.cancel()
         if self.app.scene is self:
-            self.app.gui.clear_and_reset()
-            self.app.scene = self.back
-            self.back.build(self.app.screen.get_size())
+            self.app.pop()
 
-    def leave(self) -> None:  # the window closes, or another scene is shown: the game is left too
+    def leave(self) -> None:  # popped, or the window closes, or another scene is shown (the stack leaves the game)
         self.job.cancel()
-        self.back.leave()
 
     # -- what is on show ------------------------------------------------------------------
     @property
@@ -212,7 +196,7 @@ class ReviewScene(Scene):
     def move_lines(self) -> list[str]:
         if self.reviewed is None:
             return []
-        words = getattr(self.view, "move_words", None)
+        words = decision_words(self.view)
         return [move_line(self.info, n + 1, self.reviewed.lines[i], words) for n, i in enumerate(self._game_lines())]
 
     def selected_line(self) -> int | None:
@@ -234,7 +218,7 @@ class ReviewScene(Scene):
             job = self.job
             return (f"Decision {job.done} of {job.total}" if job.total else "Starting the analysis…") + \
                 "\nEsc or Cancel stops it; nothing is kept."
-        return decision_text(self.info, self.reviewed, self.line, getattr(self.view, "move_words", None))
+        return decision_text(self.info, self.reviewed, self.line, decision_words(self.view))
 
     def totals(self) -> str:
         return "" if self.analysing else totals_text(self.info, self.reviewed.report)
@@ -363,9 +347,8 @@ class ReviewScene(Scene):
         line = self.line
         if line is None:
             return
-        arrows = getattr(self.view, "move_arrows", None)
         best = self.reviewed.best_move(line)
-        words = getattr(self.view, "move_words", None) or (lambda move: None)
+        words = decision_words(self.view) or (lambda move: None)
         items = []
         if best is not None:
             items.append((BEST_ARROW, f"best: {words(best) or line.decision.best}"))
@@ -376,7 +359,7 @@ class ReviewScene(Scene):
         drawn = False
         for colour, _ in reversed(items):
             move = best if colour == BEST_ARROW else line.move
-            segments = arrows(state, move) if arrows is not None else []
+            segments = self.view.move_arrows(state, move)
             draw_arrows(surface, segments, colour, width=5 if colour == BEST_ARROW else 4)
             drawn = drawn or bool(segments)
             self.arrows["best" if colour == BEST_ARROW else "played"] = move

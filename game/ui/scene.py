@@ -1,13 +1,35 @@
-"""The base class of the window's screens (menu, settings, play)."""
+"""The window's screens: their base class, and the registry that names them.
+
+Scenes are registered by name (:data:`SCENES`, each an import path, loaded when first opened,
+as ``GameInfo.view`` is) and opened through the app's stack, as Tuxemon's screens are:
+``app.open(name, **arguments)`` leaves every scene and shows a new one, ``app.push(name,
+...)`` shows one over the current scene, which waits suspended (the Review screen over its
+game), and ``app.pop()`` goes back to it.  So no scene module imports another, and the app
+imports none (``tests/test_layers.py`` checks both).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from typing import Any
 
 import pygame
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
+SCENES = {
+    "menu": "game.ui.menu:MenuScene",
+    "settings": "game.ui.settings_scene:SettingsScene",
+    "play": "game.ui.play:PlayScene",
+    "review": "game.ui.review_screen:ReviewScene",
+    "tournament": "game.ui.tournament_scene:TournamentScene",
+}
+"""Each scene's name and where its class is: ``"module:Class"``; the class is called with the
+app and the arguments ``open``/``push`` were given."""
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The scene class registered as ``name``; ``KeyError`` for a name not in :data:`SCENES`."""
+    module, _, cls = SCENES[name].partition(":")
+    return vars(importlib.import_module(module))[cls]
 
 
 class Scene:
@@ -15,8 +37,12 @@ class Scene:
     widgets are recreated for the new size), then per frame :meth:`handle_event`,
     :meth:`update` and :meth:`draw`."""
 
-    def __init__(self, app: "App") -> None:
+    session: Any = None
+    """The game on show (a ``GameSession``), ``None`` for a screen without one."""
+
+    def __init__(self, app) -> None:
         self.app = app
+        """The window (:class:`game.ui.app.App`): its services and its stack of scenes."""
 
     @property
     def gui(self):
@@ -35,4 +61,5 @@ class Scene:
         """Draw everything but the widgets (drawn over it by the app)."""
 
     def leave(self) -> None:
-        """Called when another scene replaces this one or the window closes."""
+        """Called when the scene is closed: another scene replaces it (and those under it),
+        it is popped, or the window closes."""

@@ -57,11 +57,6 @@ def help_text(info: GameInfo) -> str:
             "the same seed replays the same games.")
 
 
-def open_tournament(app, info: GameInfo) -> None:
-    """The menu's Tournament mode: show this screen for ``info``."""
-    app.show(TournamentScene(app, info))
-
-
 def _whole(text: str, what: str, minimum: int) -> int:
     try:
         value = int(text.strip())

@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from game.chesstack.display import (HEIGHT, WIDTH, Badge, Flight, LastAction, Layout, best_of, bar_text, clip,
-                                    describe_piece, events, fit_label, last_action, path, score_text, square_badges,
-                                    tray_badges, tray_kinds, tray_slot, trays, wrap)
+from game.chesstack.display import (HEIGHT, WIDTH, Badge, Flight, LastAction, Layout, best_of, bar_text,
+                                    describe_piece, events, last_action, path, square_badges, tray_badges, tray_kinds,
+                                    tray_slot, trays)
 from game.chesstack.notation import parse_action
 from game.chesstack.pieces import TYPES, parse_square as sq
 from game.chesstack.position import parse_position
@@ -99,8 +99,6 @@ def test_badges_keep_the_best_record_per_square():
     assert tray_badges(records) == {"Q": Badge(5, False, False), "N": Badge(-20.6, False, False)}
     assert best_of(records, [parse_action("ADD Q@d4"), parse_action("STUN@e5")]) == Badge(10, False, True)
     assert best_of(records, []) is None
-    assert [score_text(b) for b in badges.values()] == ["★+42", "+10", "-21"]
-    assert score_text(Badge(0.3, False, False)) == "0"
 
 
 def test_events_worth_a_banner():
@@ -127,15 +125,7 @@ def test_a_royal_taken_that_ends_the_game_is_left_to_the_result_box():
     assert events(RULES, state, parse_action("d4->d7"), TITLES) == []
 
 
-def test_words_cut_to_fit():
-    measure = len
-    assert wrap("aa bb cc dd", 5, measure, 3) == ["aa bb", "cc dd"]
-    assert wrap("aa bb cc dd ee ff", 5, measure, 2) == ["aa bb", "cc d…"]
-    assert wrap("", 5, measure, 2) == [] and wrap("aa bb", 5, measure, 0) == []
-    assert clip("abcdef", 4, measure) == "abc…" and clip("abc", 4, measure) == "abc"
-    assert fit_label("Computer (greedy:weighted)", 20, measure) == "greedy:weighted"
-    assert fit_label("Computer (random)", 30, measure) == "Computer (random)"
-    assert fit_label("Computer (greedy:weighted)", 8, measure) == "greedy:…"
+def test_a_piece_is_described_with_its_stacks():
     state = parse_position("white K*e1:0/3 Ad4:2/1; black K*e8:4/0; ply 4")
     assert describe_piece(state, sq("e1"), TITLES) == "White King ★ royal e1 · stun 0 · move 3"
     assert describe_piece(state, sq("d4"), TITLES) == "White Amazon d4 · stun 2 · move 1 · queen + knight"

@@ -304,7 +304,7 @@ def test_overlay_shows_only_the_records_the_window_gives():
     assert set(badges) == {sq("f1"), sq("e5"), sq("d1")} and badges[sq("f1")].best and badges[sq("e5")].warned
     press(view, centre(view, "e1"))  # with the King selected, its moves' scores only
     assert set(selection_badges(view.turn, ready)) == {sq("f1"), sq("d1")}
-    assert view.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0)) and not view.show_analysis
+    assert view.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0)) and not view.scores.shown
     view.turn.clear()
     view.draw(surface, state, ["", ""])
     assert region(surface, "f1") == region(plain, "f1")
@@ -331,9 +331,9 @@ def test_the_last_action_is_highlighted(app):
 def test_keys_reach_the_view(app):
     scene = start(app)
     key(app, pygame.K_a)
-    assert not scene.view.show_analysis
+    assert not scene.view.scores.shown
     key(app, pygame.K_a)
-    assert scene.view.show_analysis
+    assert scene.view.scores.shown
 
 
 def test_the_board_turns_round_when_the_human_plays_black(app):

@@ -233,10 +233,10 @@ def test_the_hint_table_names_cube_actions_and_copes_with_no_analysis(app):
     scene = cube_game(app, {"cube": "on"})
     wait_for_choice(app, scene)
     records = BACKGAMMON.move_analysis().analyze(scene.session.state, level="intermediate")
-    move = next(c for c in hint_columns(records, words=scene.view.move_words) if c.key == "move")
+    move = next(c for c in hint_columns(records, words=scene.view.decisions.words) if c.key == "move")
     assert sorted(move.cell(r) for r in records) == ["Double", "No double"]
-    assert scene.view.move_words(records[0].move) in ("Double", "No double")
-    assert hint_columns([], words=scene.view.move_words)  # no records: the columns still build
+    assert scene.view.decisions.words(records[0].move) in ("Double", "No double")
+    assert hint_columns([], words=scene.view.decisions.words)  # no records: the columns still build
     scene.overlays.hints.show(scene.session.state)
     app.settings.hints = True
     for _ in range(5):

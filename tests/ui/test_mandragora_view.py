@@ -207,13 +207,13 @@ def test_overlay_matches_the_analyzer(app):
     assert [(r.move, r.score, r.warnings) for r in shown] == [(r.move, r.score, r.warnings) for r in records]
     overlay = badges(shown)
     assert sorted(b[0] for b in overlay) == RULES.legal_moves(state)
-    assert overlay[0][3] and overlay[0][1].startswith("★") and not any(b[3] for b in overlay[1:])
-    assert [b[2] for b in overlay] == [bool(r.warnings) for r in records]
+    assert overlay[0][2] and not any(b[2] for b in overlay[1:])  # the pick, starred on the board
+    assert [b[1] for b in overlay] == [bool(r.warnings) for r in records]
     # The A key hides it, and shows it again.
     key(app, pygame.K_a)
-    assert not view.show_analysis
-    click(app, view.analysis_toggle.center)
-    assert view.show_analysis
+    assert not view.scores.shown
+    click(app, view.scores.rect.center)
+    assert view.scores.shown
     # H shows the same records as a ranked list in the side panel.
     key(app, pygame.K_h)
     assert run_until(app, lambda: scene.overlays.hint_section.rows)
@@ -401,9 +401,7 @@ def test_command_line_setup_opens_mandragora(app):
 
 
 def test_tournament_screen_opens_for_mandragora(app):
-    from game.ui.tournament_scene import open_tournament
-
-    open_tournament(app, INFO)
+    app.open("tournament", info=INFO)
     for _ in range(3):
         app.frame()
     assert app.scene.info is INFO and set(app.scene.selected) <= set(INFO.player_names)

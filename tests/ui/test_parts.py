@@ -151,16 +151,57 @@ def test_sounds_without_an_audio_device(monkeypatch):
     sounds.play("move")  # silently nothing
 
 
+def protocol_gaps(obj, protocol) -> list[str]:
+    """What ``obj`` lacks of ``protocol``: each attribute it has not, each method it has not or
+    cannot call with the protocol's parameters (bound to placeholders, keywords as keywords)."""
+    import inspect
+
+    gaps = [f"attribute {name}" for name in protocol.__annotations__ if not hasattr(obj, name)]
+    for name, member in vars(protocol).items():
+        if name.startswith("_") or not callable(member):
+            continue
+        method = getattr(obj, name, None)
+        if not callable(method):
+            gaps.append(f"method {name}")
+            continue
+        params = list(inspect.signature(member).parameters.values())[1:]  # without self
+        args = [None for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+        kwargs = {p.name: None for p in params if p.kind is p.KEYWORD_ONLY}
+        try:
+            inspect.signature(method).bind(*args, **kwargs)
+        except TypeError as error:
+            gaps.append(f"method {name}: {error}")
+    return gaps
+
+
 @pytest.mark.parametrize("name", [info.name for info in all_games() if info.view])
-def test_every_view_implements_the_protocol_and_its_optional_hooks(app, name):
-    from game.ui.gameview import OPTIONAL_VIEW_HOOKS, GameView, load_view
+def test_every_view_implements_the_protocols_in_full(app, name):
+    """Every member of GameView, called as the scenes call it; the decisions by buttons are
+    ``None`` or every member of Decisions (the scenes probe for nothing)."""
+    from game.ui.gameview import Decisions, GameView, load_view
 
     view = load_view(get_game(name), app.fonts)
-    required = [n for n in vars(GameView) if not n.startswith("_")] + list(GameView.__annotations__)
-    assert not [n for n in required if not hasattr(view, n)]
-    for hook in OPTIONAL_VIEW_HOOKS:
-        if hasattr(view, hook):
-            assert isinstance(getattr(view, hook), dict) if hook == "factor_labels" else callable(getattr(view, hook))
+    assert protocol_gaps(view, GameView) == []
+    assert view.decisions is None or protocol_gaps(view.decisions, Decisions) == []
+    assert isinstance(view.factor_labels, dict) and isinstance(view.needs_confirm(), bool)
+    assert view.partial_notation() == "" and view.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12,
+                                                                                mod=0)) is False
+    assert (view.decisions is not None) == (name == "backgammon")  # the cube: the only decisions by buttons
+
+
+def test_the_protocol_check_finds_what_a_view_lacks():
+    from game.ui.gameview import Decisions
+
+    class Half:
+        def words(self, move):
+            return None
+
+        def question(self):  # no state
+            return None
+
+    gaps = protocol_gaps(Half(), Decisions)
+    assert "method in_game" in gaps and any(g.startswith("method question:") for g in gaps)
+    assert not any("words" in g for g in gaps)
 
 
 def test_elide_cuts_text_to_the_width_with_an_ellipsis():

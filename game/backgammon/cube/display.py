@@ -25,16 +25,15 @@ CUBE_FACE, CUBE_EDGE = (250, 246, 236), (70, 56, 40)
 
 
 class CubeOption(NamedTuple):
-    """One answer to a cube decision: its button's words, the move it plays, its key: a letter
-    here; the view hands the window the same option with the letter's pygame key code."""
+    """One answer to a cube decision: its button's words, the move it plays, its key's letter."""
 
     label: str
     move: Any
-    key: str | int
+    key: str
 
 
 class CubeQuestion(NamedTuple):
-    """A cube decision a human answers with buttons (the view's ``choices`` hook).  ``modal``:
+    """A cube decision a human answers with buttons (:meth:`CubeDecisions.question`).  ``modal``:
     asked in a dialog (a double to answer) rather than with buttons on the board (roll or double)."""
 
     question: str
@@ -178,18 +177,27 @@ def cube_face(state) -> int:
     return 64 if cube.owner is None and cube.value == 1 else cube.value
 
 
-class CubeHooks:
-    """The view's cube hooks that need no pygame (see ``game.ui.gameview.OPTIONAL_VIEW_HOOKS``),
-    mixed into the backgammon view, which supplies ``pause`` and ``_messages``."""
+class CubeDecisions:
+    """Backgammon's decisions by buttons, the view's ``decisions`` (the window's ``Decisions``
+    protocol, ``game.ui.gameview``): roll or double, take or pass.  ``view``: the backgammon
+    view, whose layout places the buttons and which shows a held note (:meth:`hold_before_chance`)."""
 
     HOLD_SECONDS = 2.4
     """How long a match's game result stays on show before the next game's opening roll."""
-    _held = None  # the last game-over state of a match held on show
 
-    move_words = staticmethod(move_words)
+    def __init__(self, view) -> None:
+        self.view = view
+        self._held = None  # the last game-over state of a match held on show
+
+    question = staticmethod(cube_question)
+    words = staticmethod(move_words)
+
+    def area(self, state) -> Box:
+        """Where the Roll and Double buttons go; for a double to answer, the offered cube."""
+        return choice_box(self.view.layout, state, self.view.bottom)
 
     @staticmethod
-    def unlisted_move(state, text: str) -> bool:
+    def unlisted(state, text: str) -> bool:
         """True for "no double" (``Roll``): the move list gives it no line of its own, as GNU
         Backgammon and eXtreme Gammon show only the roll and the play made on it and real cube
         actions ("Doubles => 2", "Takes", "Drops").  A review still reviews the decision."""
@@ -197,7 +205,8 @@ class CubeHooks:
         return (cube is not None and cube.phase == DECIDE and state.dice is None
                 and text == cube_rules.notation(state, ROLL))
 
-    def has_choices(self, state) -> bool:
+    @staticmethod
+    def in_game(state) -> bool:
         """Whether the game ``state`` belongs to has decisions by buttons (a cube game)."""
         return state.cube is not None
 
@@ -208,6 +217,5 @@ class CubeHooks:
         if note is None or self._held is state:
             return False
         self._held = state
-        self._messages.append(note)
-        self.pause = self.HOLD_SECONDS
+        self.view.hold(note, self.HOLD_SECONDS)
         return True

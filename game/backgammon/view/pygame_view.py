@@ -16,8 +16,8 @@ import pygame
 from ..board import BAR, OFF, Side, pip_count
 from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, POINTS, SOURCE,
                            TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, BoardGeometry, arrow_shape)
-from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeHooks, CubeQuestion, action_note, choice_box, cube_box,
-                           cube_face, cube_question, deciding, match_words, player_score)
+from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, action_note, cube_box, cube_face, deciding,
+                            match_words, player_score)
 from ..cube.state import OFFERED, CubeAction
 from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
 from ..rules import BackgammonRules, BackgammonState, Play
@@ -42,7 +42,7 @@ class Layout(BoardGeometry):
         return pygame.Rect(super().tray_slab(bottom_player, index))
 
 
-class BackgammonView(CubeHooks):
+class BackgammonView:
     """The board: draws a state or a turn in progress, animates moves, reads clicks and drags."""
 
     factor_labels = FACTOR_LABELS
@@ -69,6 +69,7 @@ class BackgammonView(CubeHooks):
         self._last = LastPlays(self.rules)
         self._marks: tuple | None = None  # (what they mark, the marks drawn on a board-sized layer)
         self.cube_rect: pygame.Rect | None = None  # where the cube was last drawn
+        self.decisions = CubeDecisions(self)
 
     # -- configuration and animation ------------------------------------------------------
     def configure(self, *, bottom: int, settings) -> None:
@@ -85,6 +86,9 @@ class BackgammonView(CubeHooks):
         """``states()`` gives the game's states up to the one on show: the last plays are
         found from them and marked on the board."""
         self._history = states
+
+    def use_analysis(self, records_for) -> None:
+        """Nothing: the analysis shows in the hint panel and as arrows, not on the board."""
 
     def last_plays(self, state: BackgammonState) -> list[tuple[int, Play]]:
         """``(mover, play)`` of the latest play that led to ``state`` and of the other
@@ -104,17 +108,23 @@ class BackgammonView(CubeHooks):
         messages, self._messages = self._messages, []
         return messages
 
+    def note_anchor(self) -> None:
+        return None  # the banner's own place
+
+    def hold(self, note: str, seconds: float) -> None:
+        """Announce ``note`` and keep the board as it is for ``seconds`` (``animating`` meanwhile)."""
+        self._messages.append(note)
+        self.pause = seconds
+
     def animate(self, state: BackgammonState, move: Play, seconds_per_step: float) -> None:
         """Fly each checker of ``move``; a pass ("no play") and a cube action ("Black doubles
         to 2") are announced and held on show (no double, "Roll", is not)."""
         if isinstance(move, CubeAction):
             if move.kind != "roll":
-                self._messages.append(action_note(state, move))
-                self.pause = NO_PLAY_SECONDS
+                self.hold(action_note(state, move), NO_PLAY_SECONDS)
             return
         if not move.steps:
-            self._messages.append(describe(state))
-            self.pause = NO_PLAY_SECONDS
+            self.hold(describe(state), NO_PLAY_SECONDS)
             return
         for flight in play_flights(state, move, seconds_per_step):
             if seconds_per_step > 0:
@@ -159,6 +169,10 @@ class BackgammonView(CubeHooks):
 
     def can_undo(self) -> bool:
         return bool(self.turn and self.turn.moves)
+
+    @staticmethod
+    def needs_confirm() -> bool:
+        return True  # Done (or a click on the dice) plays the move built
 
     def undo(self) -> bool:
         if self.turn and self.turn.undo():
@@ -212,6 +226,10 @@ class BackgammonView(CubeHooks):
             self._play([turn.click_move(source, high=True)], self.click_seconds)
         return "changed"
 
+    @staticmethod
+    def handle_key(event: pygame.event.Event) -> bool:
+        return False  # no keys of its own: the cube's are its buttons'
+
     # -- status -----------------------------------------------------------------------------
     def describe(self, state: BackgammonState) -> str:
         return describe(state)
@@ -228,19 +246,7 @@ class BackgammonView(CubeHooks):
         sides = list(state.sides) if sides is None else sides
         return play_marks(self.layout, self.bottom, self.last_plays(state), sides)
 
-    # -- the cube (its words and place: cube.display) ----------------------------------------
-    def choices(self, state) -> CubeQuestion | None:
-        """The cube decision open at ``state`` as buttons (roll or double; take or pass), each
-        option's key letter as its pygame key code."""
-        asked = cube_question(state)
-        if asked is None:
-            return None
-        return asked._replace(options=tuple(o._replace(key=getattr(pygame, f"K_{o.key}")) for o in asked.options))
-
-    def choice_area(self, state) -> pygame.Rect:
-        """Where the Roll and Double buttons go; for a double to answer, the offered cube."""
-        return pygame.Rect(choice_box(self.layout, state, self.bottom))
-
+    # -- the cube (its words, place and buttons: cube_display) ---------------------------------
     def _draw_cube(self, surface: pygame.Surface, state) -> pygame.Rect | None:
         """Draw the cube (nothing without one); its rectangle."""
         box = cube_box(self.layout, state, self.bottom)
@@ -330,12 +336,6 @@ class BackgammonView(CubeHooks):
     def slot_pos(self, player: int, slot: int, index: int) -> tuple[float, float]:
         return self.layout.slot_pos(player == self.bottom, slot, index)
 
-    def point_label(self, b: int) -> int:
-        """The number shown on the point at bottom numbering ``b``: always the bottom player's
-        (the human's, or the side chosen in watch and two-human games), never the mover's, so
-        the numbers stay put from turn to turn."""
-        return b
-
     def _render_board(self) -> pygame.Surface:
         """The board without checkers or dice, drawn once per size and bottom player."""
         board = self.layout.board
@@ -361,7 +361,7 @@ class BackgammonView(CubeHooks):
             colour = POINTS[b % 2]
             pygame.draw.polygon(surface, colour, pts)
             pygame.draw.aalines(surface, tuple(c * 3 // 4 for c in colour), True, pts)
-            image = font.render(str(self.point_label(b)), True, PAPER)
+            image = font.render(str(b), True, PAPER)  # the bottom player's numbers, never the mover's: they stay put
             surface.blit(image, image.get_rect(center=label_at))
         return surface
 
