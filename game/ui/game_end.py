@@ -6,6 +6,10 @@ hold the next chance node back while it shows a match's game result before the n
 (its decisions' ``hold_before_chance``).  When the whole game is over (or stalled) the scene
 says how it ended, plays the end sound once and enters replay mode at the last position; the
 result box over the board repeats the ending until a new game starts.
+
+The result box fits any window: its text wraps within the board (less a margin), and its
+font shrinks until the ending takes at most :data:`RESULT_LINES` lines, so a long ending
+("White wins a single game with the cube at 8 (8 points).") is never cut at 800x600.
 """
 
 from __future__ import annotations
@@ -13,7 +17,31 @@ from __future__ import annotations
 import pygame
 
 from .theme import ACCENT, TEXT_DIM
-from .widgets import draw_text
+from .widgets import draw_text, wrap
+
+RESULT_LINES = 3
+"""The most lines the result box's ending takes before its font shrinks."""
+RESULT_HINT = "N or New game to play again"
+
+
+def result_box(fonts, area: pygame.Rect, screen: pygame.Rect, text: str):
+    """``(box, font, lines, hint_font)``: the result box for ``text`` centred on the board
+    ``area``, as wide as its text needs and never wider than the board less a margin (nor the
+    screen), the ending wrapped to fit it (see the module doc)."""
+    width = max(120, min(area.w, screen.w) - 40)
+    size = max(16, area.h // 18)
+    while True:
+        font = fonts(size, True)
+        lines = wrap(font, text, width - 40)
+        if len(lines) <= RESULT_LINES or size <= 12:
+            break
+        size -= 2
+    hint_font = fonts(max(12, min(size, area.h // 40)))
+    widest = max([font.size(line)[0] for line in lines] + [hint_font.size(RESULT_HINT)[0]])
+    box = pygame.Rect(0, 0, min(width, widest + 40), font.get_linesize() * len(lines) + hint_font.get_linesize() + 34)
+    box.center = area.center
+    box.clamp_ip(screen)
+    return box, font, lines, hint_font
 
 
 class GameEnd:
@@ -59,15 +87,13 @@ class GameEnd:
             self._draw_result(surface)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
-        area = self.view.board_rect
-        font = self.app.fonts(max(16, area.h // 18), True)
         text = self.session.ending or self.view.describe(self.session.state)
-        box = pygame.Rect(0, 0, font.size(text)[0] + 60, font.get_linesize() * 2 + 20)
-        box.center = area.center
+        box, font, lines, hint_font = result_box(self.app.fonts, self.view.board_rect, surface.get_rect(), text)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((10, 16, 12, 215))
         surface.blit(shade, box)
         pygame.draw.rect(surface, ACCENT, box, 2, border_radius=8)
-        draw_text(surface, font, text, (box.centerx, box.y + 12), anchor="midtop")
-        hint = self.app.fonts(max(12, area.h // 40)).render("N or New game to play again", True, TEXT_DIM)
+        for k, line in enumerate(lines):
+            draw_text(surface, font, line, (box.centerx, box.y + 12 + k * font.get_linesize()), anchor="midtop")
+        hint = hint_font.render(RESULT_HINT, True, TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - 10)))

@@ -127,6 +127,29 @@ def test_game_over_screen(app):
     assert app.screen.get_at(centre)[:3] != (34, 94, 62)  # the result box covers the felt
 
 
+LONG_ENDING = "White wins a single game with the cube at 8 (8 points)."
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (720, 480)])
+def test_the_result_box_fits_the_board_at_every_size(app, size):
+    """Issue 34: a long ending wraps inside the board instead of running off the window."""
+    from game.ui.game_end import RESULT_LINES, result_box
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    assert app.open_saved(examples_dir() / "hard-vs-medium-finished.json")
+    scene = app.scene
+    app.frame()
+    area, screen = scene.view.board_rect, app.screen.get_rect()
+    box, font, lines, hint_font = result_box(app.fonts, area, screen, LONG_ENDING)
+    assert screen.contains(box) and box.w <= area.w and box.center == area.center
+    assert " ".join(lines) == LONG_ENDING and len(lines) <= RESULT_LINES
+    assert all(font.size(line)[0] <= box.w - 20 for line in lines)
+    assert box.h >= font.get_linesize() * len(lines) + hint_font.get_linesize()
+    scene.view.describe = lambda state: LONG_ENDING  # this view only: the window draws the long ending
+    app.frame()
+    assert app.screen.get_at(area.center)[:3] != (34, 94, 62)  # the box is drawn over the felt
+
+
 def test_a_match_file_opens_in_replay_mode(app):
     from pathlib import Path
 
