@@ -113,6 +113,22 @@ def test_last_plays_are_found_from_the_history():
     assert view.last_plays(states[-2]) == []  # not the state the history ends at
 
 
+def test_a_matchs_next_game_opens_without_the_previous_games_plays_marked():
+    """Issue 34: the last plays of game 1 are not drawn on game 2's opening position."""
+    from game.backgammon.cube.rules import game_number
+    from game.backgammon.view.display import last_plays
+    from game.core.match import play_game, replay
+    from game.games import get_game
+
+    info = get_game("backgammon")
+    players = [info.make_player("intermediate", seed) for seed in (0, 1)]
+    record, _ = play_game(info.rules(), players, info.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
+    states = replay(info.rules(), record.options, record.actions)
+    second = next(i for i, s in enumerate(states) if game_number(s) == 2)
+    assert last_plays(info.rules(), states[:second]) != []  # game 1's end: its last plays are marked
+    assert last_plays(info.rules(), states[:second + 1]) == []  # game 2's opening position: none
+
+
 def test_last_plays_are_drawn_the_latest_clearly():
     view, states = bare_view(), history()
     surface = pygame.Surface((900, 700))

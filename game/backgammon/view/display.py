@@ -7,6 +7,7 @@ The view (:mod:`.pygame_view`) draws these; keeping them here leaves the view on
 from __future__ import annotations
 
 from ..board import OFF, Side
+from ..cube.rules import game_number
 from .layout import LAST_ALPHA, BoardGeometry
 from ..notation import format_play
 from ..rules import BackgammonState, Play
@@ -80,9 +81,13 @@ def partial_notation(turn: TurnBuilder | None) -> str:
 
 def last_plays(rules, states: list[BackgammonState]) -> list[tuple[int, Play]]:
     """``(mover, play)`` of the latest play that led to ``states[-1]`` and of the other
-    player's play before it, latest first (passes and cube actions are skipped)."""
+    player's play before it, latest first (passes and cube actions are skipped); only plays
+    of the game ``states[-1]`` belongs to, so a match's next game opens with nothing marked."""
     plays: list[tuple[int, Play]] = []
+    game = game_number(states[-1])
     for before, after in zip(reversed(states[:-1]), reversed(states[1:])):
+        if game_number(before) != game:
+            break  # the previous game of the match
         if before.turn is None or before.dice is None or (plays and plays[-1][0] == before.turn):
             continue
         play = next((p for p, nxt in rules.successors(before) if nxt == after), None)
