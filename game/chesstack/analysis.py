@@ -14,6 +14,8 @@ evaluator's terms behind each and warnings in words (:mod:`game.core.analysis`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..core.analysis import MoveAnalysis, analyze
@@ -30,7 +32,9 @@ DISPLAY_SCALE = 500.0
 FAR_WORSE = 300.0
 """Centipawns behind the best (compared where both were searched) from which an action is
 warned about: three pawns, a minor piece."""
-ENDED = {1.0: "wins the game", -1.0: "loses the game", 0.0: "draws the game"}
+ENDED = {1.0: "wins at once", -1.0: "loses at once", 0.0: "draws at once"}
+"""What an action that ends the game does, as its explanation (no factor: a game's end has no
+centipawn value to show, only the search's win sentinel)."""
 
 
 def format_value(value: float) -> str:
@@ -48,8 +52,17 @@ def factors_of(state: ChesstackState, moves: list[ScoredMove]) -> dict:
     found = {m.move: dict(zip(STACKS_TERMS, map(float, row))) for m, row in zip(live, terms)}
     for m in moves:
         if RULES.is_over(m.after):
-            found[m.move] = {ENDED[RULES.result(m.after)[state.turn]]: m.value}
+            found[m.move] = {}
     return found
+
+
+def ending(state: ChesstackState, after: ChesstackState) -> str | None:
+    """What the action from ``state`` to ``after`` does if it ends the game ("wins at once:
+    takes the last enemy royal"), else ``None``."""
+    if not RULES.is_over(after):
+        return None
+    said = ENDED[RULES.result(after)[state.turn]]
+    return f"{said}: takes the last enemy royal" if said == ENDED[1.0] else said
 
 
 def analyze_position(state: ChesstackState, level: str = "advanced", limits: Limits | None = None) -> list[MoveAnalysis]:
@@ -72,8 +85,10 @@ def analyze_position(state: ChesstackState, level: str = "advanced", limits: Lim
             found.append(f"{trails(scored, best) / 100:.1f} pawns worse than {best_text}")
         return found
 
-    return analyze(RULES, state, ranked.moves, DISPLAY_SCALE, explain=lambda _, m: factors[m.move],
-                   warnings=warnings)
+    records = analyze(RULES, state, ranked.moves, DISPLAY_SCALE, explain=lambda _, m: factors[m.move],
+                      warnings=warnings)
+    ended = {m.move: ending(state, m.after) for m in ranked.moves}
+    return [replace(r, explanation=(ended[r.move],)) if ended[r.move] else r for r in records]
 
 
 def _analysis() -> Analysis:

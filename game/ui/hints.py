@@ -356,7 +356,7 @@ class WhySection:
         if not compared:  # nothing tells them apart: the move's own factors, less the constant ones
             same = {n for n, v in record.factors.items() if all(r.factors.get(n) == v for r in records)}
             compared = [(n, v) for n, v in factor_comparison(record, None) if n not in same or len(records) == 1]
-            if other is not record:
+            if other is not record and compared:  # said only when its own factors follow
                 lines.append((f"its factors equal {other.notation}'s:", TEXT_DIM))
             other = record
         factors = [(self.labels.get(n, n), v) for n, v in compared][: self.max_factors]

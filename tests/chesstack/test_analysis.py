@@ -101,7 +101,9 @@ def test_every_legal_action_once_best_first_with_its_terms():
 
 def test_a_missed_win_and_a_far_worse_action_are_said():
     records = records_by_notation("white K*a1:0/0 Rh1:0/1 Nb1:0/1; black K*h8:0/0 Qc3:0/0; ply 2")
-    assert records["h1->h8"].rank == 1 and records["h1->h8"].factors == {"wins the game": WIN}
+    won = records["h1->h8"]
+    assert won.rank == 1 and won.value == WIN and won.factors == {}  # no sentinel shown as a factor
+    assert won.explanation == ("wins at once: takes the last enemy royal",)
     assert "misses the win: h1->h8 takes the last enemy royal" in records["b1->c3"].warnings
 
 

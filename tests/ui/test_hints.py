@@ -141,6 +141,34 @@ def test_why_lists_the_explanation_of_a_mandragora_move(fonts):
     assert row_cells(records[0])[2] == "—"  # no win chance in this game's analysis
 
 
+def test_why_never_ends_on_a_dangling_line(fonts):
+    """Issue 34: "its factors equal X's:" is said only when factors follow it; a cube action's
+    records (no factors) and a won Chesstack action (explained, no sentinel factor) say none."""
+    from game.core.analysis import MoveAnalysis
+
+    def record(notation, rank, factors):
+        return MoveAnalysis(move=notation, notation=notation, score=0.0, value=-rank, rank=rank, factors=factors)
+
+    for records in ([record("Takes", 1, {}), record("Drops", 2, {})],
+                    [record("a", 1, {"x": 1.0}), record("b", 2, {"x": 1.0})]):
+        hints = Hints(Ready(records))
+        hints.show("state")
+        hints.select(1)
+        heading, lines, factors = WhySection(fonts, hints, lambda: True).content(400)
+        said = [text for text, _ in lines]
+        assert not any("factors equal" in text for text in said) or factors, said
+    chesstack = get_game("chesstack")
+    state = chesstack.notation.parse_position("white K*a1:0/0 Rh1:0/1 Nb1:0/1; black K*h8:0/0 Qc3:0/0; ply 2")
+    records = chesstack.move_analysis().analyze(state, level="intermediate")
+    hints = Hints(Ready(records))
+    hints.show(state)
+    hints.select(0)
+    _, lines, factors = WhySection(fonts, hints, lambda: True, {}, chesstack.move_analysis().format_value).content(400)
+    said = " ".join(text for text, _ in lines)
+    assert "• wins at once: takes the last enemy royal" in said and "10000000" not in said
+    assert all(abs(value) < 1e6 for _, value in factors)
+
+
 def test_analyst_runs_off_thread_reports_errors_and_cancels():
     started, release = threading.Event(), threading.Event()
     seen = []
