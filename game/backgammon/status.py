@@ -75,8 +75,9 @@ def _turn(state: BackgammonState) -> str:
             winner, points = cube.result
             return (f"{TITLES[winner]} wins game {cube.game} ({points} point{'' if points == 1 else 's'})."
                     f" Game {cube.game + 1}: opening roll.")
-        if cube.phase == DECIDE:
-            return f"{TITLES[state.turn]} to roll or double (cube {cube.value})."
+        if cube.phase == DECIDE:  # an owned cube is said after the turn ("Cube 2, Black's."), once
+            centred = f" (cube {cube.value})" if cube.owner is None else ""
+            return f"{TITLES[state.turn]} to roll or double{centred}."
         if cube.phase == OFFERED:
             beaver = ", pass or beaver" if cube.may_beaver() else " or pass"
             return f"{TITLES[state.turn]} doubles to {2 * cube.value}: {TITLES[1 - state.turn]} to take{beaver}."

@@ -410,3 +410,5 @@ def test_describe_cube_decisions():
     offered = RULES.apply(state, DOUBLE)
     assert GAME.status(offered) == "Black doubles to 2: White to take, pass or beaver."
     assert GAME.status(RULES.apply(offered, TAKE)) == "Black to roll. Cube 2, White's."
+    owner_decides = replace(state, turn=1, cube=replace(state.cube, value=2, owner=1))
+    assert GAME.status(owner_decides) == "Black to roll or double. Cube 2, Black's."  # the cube said once
