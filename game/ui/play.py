@@ -466,7 +466,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
 
     def _has_decisions(self) -> bool:
         decisions = self.view.decisions
-        return decisions is not None and decisions.in_game(self.session.states[0])
+        return decisions is not None and decisions.in_game(self.session.state)  # this game of a match
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -158,6 +158,12 @@ def test_no_buttons_in_the_crawford_game(app):
         scene.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
     app.frame()
     assert "Crawford" in scene.status
+    assert "roll/double" not in scene.key_help() and "take/pass" not in scene.key_help()  # no cube keys
+
+
+def test_a_match_game_with_the_cube_lists_the_cube_keys(app):
+    scene = cube_game(app, {"match_length": "5", "score": "2-2"})
+    assert not scene.session.state.cube.crawford and "roll/double" in scene.key_help()
 
 
 def test_a_computer_double_asks_take_or_pass_and_pass_ends_the_game(app):

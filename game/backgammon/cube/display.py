@@ -207,8 +207,9 @@ class CubeDecisions:
 
     @staticmethod
     def in_game(state) -> bool:
-        """Whether the game ``state`` belongs to has decisions by buttons (a cube game)."""
-        return state.cube is not None
+        """Whether the game ``state`` belongs to has decisions by buttons: a cube game, but not
+        a match's Crawford game, where nobody may double (its key help lists no cube keys)."""
+        return state.cube is not None and not state.cube.crawford
 
     def hold_before_chance(self, state) -> bool:
         """A game of a match just ended: True once, announcing the result and new score and
