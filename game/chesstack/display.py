@@ -333,17 +333,26 @@ class Badge(NamedTuple):
     warned: bool
 
 
+def warn_marks(records: Sequence[Any]) -> list[bool]:
+    """Per record, whether its badge carries "⚠": when it is warned, unless every record is.
+    Then the warning is about the position (a lost one: the king falls whatever is played),
+    said once in the hint panel, not on every square of the board."""
+    flags = [bool(record.warnings) for record in records]
+    return [False] * len(flags) if flags and all(flags) else flags
+
+
 def square_badges(records: Sequence[Any], accept: Callable[[Action], bool] | None = None) -> dict[int, Badge]:
     """Per target square (:func:`target_square`), the badge of the best record landing there
     among those ``accept`` takes (all by default).  Records come best first."""
     badges: dict[int, Badge] = {}
+    warned = warn_marks(records)
     for i, record in enumerate(records):
         action = record.move
         if accept is not None and not accept(action):
             continue
         sq = target_square(action)
         if sq not in badges:
-            badges[sq] = Badge(record.score, i == 0, bool(record.warnings))
+            badges[sq] = Badge(record.score, i == 0, warned[i])
     return badges
 
 
@@ -363,16 +372,17 @@ def selection_badges(turn: TurnBuilder, records: Sequence[Any]) -> dict[int, Bad
 def tray_badges(records: Sequence[Any]) -> dict[str, Badge]:
     """Per piece type, the badge of its best placement."""
     badges: dict[str, Badge] = {}
+    warned = warn_marks(records)
     for i, record in enumerate(records):
         if record.move.kind == ADD and record.move.piece not in badges:
-            badges[record.move.piece] = Badge(record.score, i == 0, bool(record.warnings))
+            badges[record.move.piece] = Badge(record.score, i == 0, warned[i])
     return badges
 
 
 def best_of(records: Sequence[Any], actions: Iterable[Action]) -> Badge | None:
     """The badge of the best record among ``actions`` (an action-bar button)."""
-    wanted = set(actions)
-    return next((Badge(r.score, i == 0, bool(r.warnings)) for i, r in enumerate(records) if r.move in wanted), None)
+    wanted, warned = set(actions), warn_marks(records)
+    return next((Badge(r.score, i == 0, warned[i]) for i, r in enumerate(records) if r.move in wanted), None)
 
 
 # -- words for the banner and the status line --------------------------------------------------------------

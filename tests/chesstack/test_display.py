@@ -101,6 +101,18 @@ def test_badges_keep_the_best_record_per_square():
     assert best_of(records, []) is None
 
 
+def test_a_warning_every_action_shares_is_marked_on_no_square():
+    """Issue 34: in a lost position every action is warned; the board shows no "⚠" at all
+    (the hint panel says it once), while one warned action among others keeps its mark."""
+    lost = [Record("e1->f1", -100, ["your king can be taken next turn"]),
+            Record("ADD Q@d4", -100, ["your king can be taken next turn"])]
+    assert not any(b.warned for b in square_badges(lost).values())
+    assert not any(b.warned for b in tray_badges(lost).values())
+    assert best_of(lost, [parse_action("e1->f1")]) == Badge(-100, True, False)
+    mixed = [Record("e1->f1", 10), Record("ADD Q@d4", -100, ["your king can be taken next turn"])]
+    assert square_badges(mixed)[sq("d4")].warned
+
+
 def test_events_worth_a_banner():
     state = parse_position("white K*e1:0/1 Qd4:0/2 Pe7:0/1; black K*e8:0/1 R*d7:0/0 Ba6:0/0; ply 2")
     assert events(RULES, state, parse_action("d4->d7"), TITLES) == [
