@@ -222,7 +222,7 @@ class HintSection:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.rows = []
         head = self.fonts(12, True)
-        y = draw_text(surface, head, elide(head, self.title().upper(), rect.w - 16), (rect.x + 8, rect.y + 4),
+        y = draw_text(surface, head, fitting_title(head, self.title(), rect.w - 16), (rect.x + 8, rect.y + 4),
                       TEXT_DIM).bottom + 2
         font, step = self._font(), self._font().get_linesize()
         records = self.hints.records
@@ -309,6 +309,17 @@ def factor_comparison(record, other) -> list[tuple[str, float]]:
     biggest = max((abs(v) for _, v in pairs), default=0.0)
     pairs = [(n, v) for n, v in pairs if abs(v) > max(1e-6, 0.01 * biggest)]  # drop the negligible
     return sorted(pairs, key=lambda item: -abs(item[1]))
+
+
+def fitting_title(font, forms: str | Sequence[str], width: int) -> str:
+    """The first of a heading's ``forms`` (longest first) that fits ``width`` in capitals, else
+    the last one elided: "COMPUTER'S ANALYSIS (INTERMEDIATE LEVEL)" in a wide panel,
+    "ANALYSIS · INTERMEDIATE" in a narrow one, never a cut word where a shorter form fits."""
+    forms = [forms] if isinstance(forms, str) else list(forms)
+    for form in forms:
+        if font.size(form.upper())[0] <= width:
+            return form.upper()
+    return elide(font, forms[-1].upper(), width)
 
 
 def number(value: float) -> str:

@@ -79,10 +79,14 @@ class Overlays:
     def graph_visible(self) -> bool:
         return self.analyst is not None and self.app.settings.graph
 
-    def hint_title(self) -> str:
+    def hint_title(self) -> tuple[str, ...]:
+        """The hint list's heading, longest form first (the panel shows the first that fits)."""
         level = self.analyst.options.get("level") if self.analyst else None
-        name = "Computer's analysis" if self.watch is not None else "Hints"
-        return f"{name} ({level} level)" if level else name
+        name, short = ("Computer's analysis", "Analysis") if self.watch is not None else ("Hints", "Hints")
+        if not level:
+            return (name, short)
+        title = self.session.info.player_title(level)
+        return (f"{name} ({title} level)", f"{short} · {title}", title)
 
     def records_for(self, state):
         """The analysis of ``state`` (asked for first), ``None`` until it is ready."""

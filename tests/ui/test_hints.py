@@ -169,6 +169,24 @@ def test_why_never_ends_on_a_dangling_line(fonts):
     assert all(abs(value) < 1e6 for _, value in factors)
 
 
+def test_the_hint_heading_takes_the_longest_form_that_fits(fonts, app):
+    """Issue 34: the watch heading is never cut mid-word where a shorter form fits."""
+    from game.core.session import GameSetup
+    from game.ui.hints import fitting_title
+
+    head = fonts(12, True)
+    forms = ("Computer's analysis (Intermediate level)", "Analysis · Intermediate", "Intermediate")
+    wide, narrow = head.size(forms[0].upper())[0], head.size(forms[1].upper())[0]
+    assert fitting_title(head, forms, wide) == forms[0].upper()
+    assert fitting_title(head, forms, wide - 1) == forms[1].upper()
+    assert fitting_title(head, forms, narrow - 1) == forms[2].upper()
+    assert fitting_title(head, "Hints", 5).endswith("…")
+    assert app.start_game(GameSetup("backgammon", ("intermediate", "expert"), seed=1))
+    titles = app.scene.overlays.hint_title()
+    assert titles[0].startswith("Computer's analysis (") and titles[0].endswith(" level)")
+    assert all("…" not in title and "worldclass" not in title for title in titles)
+
+
 def test_analyst_runs_off_thread_reports_errors_and_cancels():
     started, release = threading.Event(), threading.Event()
     seen = []
