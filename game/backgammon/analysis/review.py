@@ -70,14 +70,11 @@ CLOSE_CUBE = 0.16
 (GNU Backgammon's "close or actual" cube decisions)."""
 
 
-def review_rated(state: BackgammonState, records, played) -> bool:
-    """Whether a decision counts in the error rate (see :mod:`game.core.review`): every
-    chequer play; a take or pass; a double; a no double only when close (the best action
-    ahead of doubling by less than :data:`CLOSE_CUBE`, in the records' units)."""
-    return _rated(decision(state), records, played)
-
-
-def _rated(kind: str | None, records, played) -> bool:
+def review_rated(kind: str | None, records, played) -> bool:
+    """Whether a decision of ``kind`` (:func:`.cube.rules.decision`) counts in the error rate
+    (see :mod:`game.core.review`): every chequer play; a take or pass; a double; a no double
+    only when close (the best action ahead of doubling by less than :data:`CLOSE_CUBE`, in the
+    records' units)."""
     if kind != "cube" or played.move == DOUBLE:
         return True
     double = next((r for r in records if r.move == DOUBLE), None)
@@ -227,7 +224,7 @@ class ReviewedPosition:
         return _units(self.state, self._decision)
 
     def rated(self, records, played) -> bool:
-        return _rated(self._decision, records, played)
+        return review_rated(self._decision, records, played)
 
     def match(self, best) -> tuple[float, float] | None:
         return match_chance(self.state, best)
