@@ -334,11 +334,11 @@ class Badge(NamedTuple):
 
 
 def warn_marks(records: Sequence[Any]) -> list[bool]:
-    """Per record, whether its badge carries "⚠": when it is warned, unless every record is.
-    Then the warning is about the position (a lost one: the king falls whatever is played),
-    said once in the hint panel, not on every square of the board."""
-    flags = [bool(record.warnings) for record in records]
-    return [False] * len(flags) if flags and all(flags) else flags
+    """Per record, whether its badge carries "⚠": when it has a warning that not every record
+    shares.  A warning every action shares is about the position (a lost one: the king falls
+    whatever is played), said once in the hint panel, not on every square of the board."""
+    common = set.intersection(*(set(record.warnings) for record in records)) if records else set()
+    return [bool(set(record.warnings) - common) for record in records]
 
 
 def square_badges(records: Sequence[Any], accept: Callable[[Action], bool] | None = None) -> dict[int, Badge]:
