@@ -28,6 +28,9 @@ class GameRecord:
     result: tuple[float, ...] | None = None
     plies: int = 0
     """Number of player decisions (chance outcomes are not plies)."""
+    names: list[str] = field(default_factory=list)
+    """The players' own names where the record came from a file that gives them (a match
+    file's "Magic" and "Lasse"), shown instead of "Human"; empty otherwise."""
     notes: list[str] = field(default_factory=list)
     """What the reader of another program's file found contradictory and how it resolved it
     (said to the user on opening; not saved)."""

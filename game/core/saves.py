@@ -126,7 +126,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "seed": record.seed,
         "actions": list(record.actions),
         "result": list(record.result) if record.result is not None else None,
-    }
+    } | ({"names": list(record.names)} if record.names else {})  # older Tabulas never wrote it
 
 
 def save_game(path: Path | str, record: GameRecord) -> None:
@@ -182,6 +182,7 @@ def _parse_record(data: Any, rules_for: RulesLookup, name: str) -> GameRecord:
         raise SaveError(f"{name} is a game of {shown(game)}, which this Tabula does not know") from None
     n = rules.num_players
     players = fields.texts("players", range(n, n + 1))
+    names = fields.texts("names", range(n, n + 1)) if "names" in data else []
     options = _options(fields, rules, name)
     actions = fields.data.get("actions")
     if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS):
@@ -199,7 +200,7 @@ def _parse_record(data: Any, rules_for: RulesLookup, name: str) -> GameRecord:
     final = states[-1]
     result = tuple(rules.result(final)) if rules.is_over(final) else None
     plies = sum(1 for state in states[:-1] if rules.to_move(state) != CHANCE)
-    return GameRecord(game, options, list(actions), list(players), seed, result, plies)
+    return GameRecord(game, options, list(actions), list(players), seed, result, plies, list(names))
 
 
 def _options(fields: Fields, rules: Rules, name: str) -> dict[str, Any]:

@@ -36,6 +36,14 @@ def player_label(name: str) -> str:
     return "Human" if name == HUMAN else f"Computer ({name})"
 
 
+def player_labels(session: "GameSession") -> list[str]:
+    """What the board calls each seat's player: the name the game's file gave ("Magic"),
+    else "Human" or "Computer (level)"."""
+    if len(session.names) == len(session.player_names):
+        return list(session.names)
+    return [player_label(name) for name in session.player_names]
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """What a new game needs: the game, a player name per seat, an optional seed and options."""
@@ -50,7 +58,8 @@ class GameSession:
     """The states and actions of one game, its players and its chance outcomes."""
 
     def __init__(self, info: GameInfo, players: Sequence[str], seed: int | None = None,
-                 options: dict[str, Any] | None = None, actions: Sequence[str] = ()) -> None:
+                 options: dict[str, Any] | None = None, actions: Sequence[str] = (),
+                 names: Sequence[str] = ()) -> None:
         self.info = info
         self.rules = info.rules()
         if len(players) != self.rules.num_players:
@@ -58,6 +67,8 @@ class GameSession:
         self.player_names = [check_player_name(info, name) for name in players]
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.options = dict(options or {})
+        self.names = list(names)
+        """The players' own names from the file the game came from (:attr:`GameRecord.names`)."""
         self.players: list[Player | None] = [
             None if name == HUMAN else info.make_player(name, self.seed + 1 + i)
             for i, name in enumerate(self.player_names)
@@ -81,7 +92,7 @@ class GameSession:
 
     @classmethod
     def from_record(cls, info: GameInfo, record: GameRecord) -> "GameSession":
-        return cls(info, record.players, record.seed, record.options, record.actions)
+        return cls(info, record.players, record.seed, record.options, record.actions, record.names)
 
     @property
     def state(self) -> Any:
@@ -209,7 +220,7 @@ class GameSession:
         plies = sum(1 for state in self.states[:-1] if self.rules.to_move(state) != CHANCE)
         result = tuple(self.rules.result(self.state)) if self.is_over else None
         return GameRecord(self.info.name, dict(self.options), list(self.actions),
-                          list(self.player_names), self.seed, result, plies)
+                          list(self.player_names), self.seed, result, plies, list(self.names))
 
     def setup(self) -> GameSetup:
         """The same players and options, for a new game (with a fresh seed)."""

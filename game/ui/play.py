@@ -31,7 +31,7 @@ from .panel import SidePanel, TextSection
 from .game_end import GameEnd
 from .replay import ReplayMode
 from .scene import Scene
-from ..core.session import GameSession, player_label
+from ..core.session import GameSession, player_labels
 from .theme import ACCENT, TEXT_DIM
 from .worker import MoveWorker
 from .widgets import draw_text
@@ -87,7 +87,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self._move_list_section(fonts),
             TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
         ]
-        self.labels = [player_label(name) for name in session.player_names]
+        self.labels = player_labels(session)
         if review or self.finished:
             self.ended = self.finished
             self.go(self.last_stop)

@@ -199,3 +199,32 @@ def test_between_games_the_strip_says_neither_crawford_nor_post_crawford():
     assert state.cube.score == (0, 2) and match_words(state) == "3-point match"
     state = rules.apply(state, rules.parse(state, "white 31"))
     assert match_words(state) == "3-point match · Crawford"
+
+
+def test_a_loaded_match_file_names_its_players_and_a_save_keeps_them(app, tmp_path):
+    from game.backgammon.matfile import read_match_file
+    from game.core.saves import load_game, save_game
+    from game.games import rules_for
+
+    path = Path(__file__).parents[1] / "data" / "matches" / "3pt-a.mat"
+    names = list(read_match_file(path).players)
+    assert app.open_saved(path)
+    app.frame()
+    scene = app.scene
+    assert scene.labels == names and "Human" not in scene.labels
+    saved = tmp_path / "kept.json"
+    save_game(saved, scene.session.record())
+    assert load_game(saved, rules_for).names == names  # and the seats stay human, to play on
+    assert load_game(saved, rules_for).players == ["human", "human"]
+
+
+def test_a_save_with_a_bad_names_list_is_refused_clearly(tmp_path):
+    from game.core.saves import SaveError, load_game
+    from game.games import rules_for
+
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "tabula-game", "schema": 1, "game": "backgammon",
+                                "players": ["human", "human"], "names": ["only one"], "options": {},
+                                "seed": 1, "actions": [], "result": None}))
+    with pytest.raises(SaveError, match="names"):
+        load_game(path, rules_for)

@@ -27,6 +27,7 @@ class BackgammonMatchFiles:
 
     def record(self, match: MatchFile, file_names: bool = False) -> GameRecord:
         record = match_record(match)
+        record.names = list(match.players)
         if file_names:
             record.players = list(match.players)
         return record

@@ -2,7 +2,8 @@
 can be exported to ``.mat`` or ``.sgf`` for other programs.
 
 Choices: the players are named by their seats' colours with the player's kind
-(``White (human)``, ``Black (expert)``) unless the caller gives names; a cubeless game is
+(``White (human)``, ``Black (expert)``) unless the caller or the record (a match read from a
+file) gives names; a cubeless game is
 written as a money game with the cube never turned (other programs have no cubeless
 games); no-double decisions (``Roll``) are not written, as no match file writes them; a game
 still in progress cannot be exported (a match file's games end with their result), and a
@@ -34,6 +35,8 @@ def export_match(record: GameRecord, names: tuple[str, str] | None = None) -> tu
     state = rules.initial_state(dict(record.options))
     cube = state.cube
     length = cube.match_length if cube is not None else 0
+    if names is None and len(record.names) == 2:  # a match read from a file keeps its players
+        names = (record.names[0], record.names[1])
     if names is None:
         names = tuple(f"{COLOURS[i].title()} ({record.players[i] if i < len(record.players) else 'player'})"
                       for i in (0, 1))
