@@ -42,8 +42,8 @@ README_SIZE = (1280, 800)
 SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
 """The window size of the shots being taken."""
-SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "cube", "settings",
-         "review", "review_mandragora")
+SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "cube", "take",
+         "settings", "review", "review_mandragora")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_shots import shot_review, shot_review_mandragora  # noqa: E402,F401  (the Review screen's shots)
 
@@ -450,6 +450,53 @@ def _size(text: str) -> tuple[int, int]:
 
 
 # --- main --------------------------------------------------------------------------------------
+
+
+TAKE_SEED, TAKE_TURNS = 7, 4
+"""take.png: a money game, White (human, following the hints) against expert, seed 7; Black
+doubles at its first chance after ``TAKE_TURNS`` of White's turns, and White is asked to take
+or pass with the hints' cube analysis on: the dialog stands in the side panel, clear of the
+whole board."""
+
+
+class DoublesLater:
+    """The expert player, but doubling at its first chance after White's ``turns`` turns."""
+
+    def __init__(self, player, turns: int) -> None:
+        self.player, self.turns, self.name = player, turns, player.name
+
+    def choose(self, rules, state):
+        from game.backgammon.cube.state import DOUBLE
+
+        if self.turns <= 0 and DOUBLE in rules.legal_moves(state):
+            return DOUBLE
+        return self.player.choose(rules, state)
+
+
+def shot_take(app, out: Path) -> Path:
+    from game.core.session import GameSetup
+
+    app.settings.hints = True
+    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=TAKE_SEED, options={"first": 0, "cube": "on"}))
+    scene = app.scene
+    doubler = scene.session.players[1] = DoublesLater(scene.session.players[1], TAKE_TURNS)
+    hints = scene.overlays.hints
+    for _ in range(60):
+        run_until(app, lambda: human_to_move(scene)() and hints.state is scene.session.state and hints.ready,
+                  "the human's turn and its hints")
+        if scene.choice is not None and scene.choice.choices.modal:
+            break
+        if scene.choice is not None:
+            key(app, pygame.K_r)
+            continue
+        play_by_clicks(app, scene, hints.records[0].move)
+        key(app, pygame.K_RETURN)
+        doubler.turns -= 1
+    else:
+        raise RuntimeError("no double to answer")
+    frames(app, 30)
+    move_mouse(app, (SIZE[0] - 10, 10), count=2)
+    return save(app, out, "take")
 
 
 def main(argv: list[str] | None = None) -> int:

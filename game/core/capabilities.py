@@ -261,6 +261,8 @@ class Analysis:
     columns: tuple[tuple[str, str], ...] = ()
     """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
     tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")
+    score_legend: str = "[Score]: the move's value scaled to ±100"
+    """The line under the hint table that says what its bracketed Score column is."""
     value_heading: str = "Value"
     """The native value's column heading in the hint table ("Equity", "cp")."""
     format_value: Callable[[float], str] = three_decimals

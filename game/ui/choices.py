@@ -7,6 +7,10 @@ choices are (``question(state)``: a question, ``(label, move, key letter)`` opti
 to ask in a dialog) and where they go (``area(state)``: the rectangle the buttons on the board
 share, or what a dialog must leave visible, the offered cube); this module only shows them and
 reads the answer.
+
+A dialog goes in the side panel where the scene gives one (``dialog_area``), at its foot
+over the key help: the taker needs the whole board to decide, the doubler's home board as
+much as the own, and the panel's top keeps the status and the hints' cube analysis in view.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ class ChoiceButtons:
     """The buttons of one decision; :meth:`handle` returns the chosen move (a click on a
     button or its key), else ``None``, and lets every other event through."""
 
-    def __init__(self, gui, choices, area: pygame.Rect, place=None) -> None:
+    def __init__(self, gui, choices, area: pygame.Rect, place=None, dialog_area: pygame.Rect | None = None) -> None:
         """``area``: the board; ``place``: the buttons' own rectangle (a Rect or ``(x, y, w,
-        h)``), or for a dialog what it keeps clear of (it goes below that, else above)."""
+        h)``), or for a dialog on the board what it keeps clear of (it goes below that, else
+        above); ``dialog_area``: where a dialog goes instead, at its foot (the side panel)."""
         self.choices = choices
         self.keys = {pygame.key.key_code(option.key): option.move for option in choices.options}
         place = pygame.Rect(place) if place is not None else None
@@ -30,20 +35,7 @@ class ChoiceButtons:
         self.buttons: list[tuple[UIButton, object]] = []
         count = len(choices.options)
         if choices.modal:
-            w, h = min(460, max(300, area.w - 40)), 136
-            rect = pygame.Rect(0, 0, w, h)
-            rect.center = area.center
-            if place is not None and rect.colliderect(place):
-                rect.top = place.bottom + 12
-                if rect.bottom > area.bottom:
-                    rect.bottom = place.top - 12
-            self.panel = UIPanel(rect, starting_height=6, manager=gui)
-            UILabel(pygame.Rect(10, 10, w - 26, 34), choices.question, gui, container=self.panel)
-            bw = (w - 26 - 10 * (count - 1)) // count
-            for i, option in enumerate(choices.options):
-                button = UIButton(pygame.Rect(10 + i * (bw + 10), h - 70, bw, 46), option.label, gui,
-                                  container=self.panel, object_id="#primary" if i == 0 else None)
-                self.buttons.append((button, option.move))
+            self._dialog(gui, choices, area, place, dialog_area)
         else:
             if place is None:
                 place = pygame.Rect(0, 0, 260, 42)
@@ -54,6 +46,36 @@ class ChoiceButtons:
                 rect = pygame.Rect(place.x + i * (bw + gap), place.y, bw, place.h)
                 button = UIButton(rect, option.label, gui, object_id="#primary" if i == 0 else None)
                 self.buttons.append((button, option.move))
+
+    def _dialog(self, gui, choices, area: pygame.Rect, place, dialog_area) -> None:
+        """The question and its buttons in a panel: at the foot of ``dialog_area`` where one is
+        given, else on the board clear of ``place`` (the offered cube)."""
+        count = len(choices.options)
+        lines = question_lines(choices.question)
+        w = dialog_area.w if dialog_area is not None else min(460, max(300, area.w - 40))
+        per_row = max(1, min(count, (w - 16) // 96))  # a narrow panel stacks the buttons
+        rows = -(-count // per_row)
+        h = 10 + 30 * len(lines) + 6 + rows * 54 + 10
+        if dialog_area is not None:
+            rect = pygame.Rect(dialog_area.x, 0, dialog_area.w, h)
+            rect.bottom = dialog_area.bottom
+        else:
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = area.center
+            if place is not None and rect.colliderect(place):
+                rect.top = place.bottom + 12
+                if rect.bottom > area.bottom:
+                    rect.bottom = place.top - 12
+        self.panel = UIPanel(rect, starting_height=6, manager=gui)
+        for i, line in enumerate(lines):
+            UILabel(pygame.Rect(8, 10 + 30 * i, w - 22, 30), line, gui, container=self.panel)
+        bw = (w - 22 - 8 * (per_row - 1)) // per_row
+        top = 10 + 30 * len(lines) + 6
+        for i, option in enumerate(choices.options):
+            row, column = divmod(i, per_row)
+            button = UIButton(pygame.Rect(8 + column * (bw + 8), top + row * 54, bw, 46), option.label, gui,
+                              container=self.panel, object_id="#primary" if i == 0 else None)
+            self.buttons.append((button, option.move))
 
     @property
     def labels(self) -> list[str]:
@@ -72,3 +94,10 @@ class ChoiceButtons:
         if self.panel is not None:
             self.panel.kill()
         self.buttons, self.panel = [], None
+
+
+def question_lines(question: str) -> list[str]:
+    """A dialog's question a sentence a line ("White doubles to 4." / "Black: take or pass?"),
+    so it fits a narrow side panel."""
+    parts = [part.strip() for part in question.replace(". ", ".\n").split("\n")]
+    return [part for part in parts if part]

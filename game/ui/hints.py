@@ -112,9 +112,11 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
     details = list(details) or ([("win", "Win")] if any(win_chance(r) is not None for r in records) else [])
     for i, (name, heading) in enumerate(details):
         if any(isinstance(r.details.get(name), (int, float)) for r in records):
-            columns.append(Column(name, heading, lambda r, n=name: _percent(r.details.get(n)), 4 + i))
-    columns.append(Column("plies", "Ply", lambda r: str(r.plies), 3 if not details else 5))
-    columns.append(Column("score", "Score", lambda r: f"[{r.score:+.1f}]", 3))
+            columns.append(Column(name, heading, lambda r, n=name: _percent(r.details.get(n)), 3 + i))
+    # Where the analysis gives chances, they come before the depth and the display score (a
+    # narrow panel drops the score and the depth first, then the rarest chances).
+    columns.append(Column("plies", "Ply", lambda r: str(r.plies), 3 if not details else 20))
+    columns.append(Column("score", "Score", lambda r: f"[{r.score:+.1f}]", 3 if not details else 19))
     return columns
 
 
@@ -152,7 +154,9 @@ class HintSection:
 
     def __init__(self, fonts, hints: Hints, visible, title, noun: str = "move",
                  details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
-                 value_heading: str = "Value", margin=None, words=None) -> None:
+                 value_heading: str = "Value", margin=None, words=None, legend: str = "") -> None:
+        self.legend = legend
+        """What the bracketed Score column is, said under the table (the game's ``Analysis.score_legend``)."""
         self.words = words  # the view's decisions.words, if its game has decisions by buttons
         self.fonts, self.hints, self.visible, self.title, self.noun = fonts, hints, visible, title, noun
         self.margin = margin
@@ -177,7 +181,12 @@ class HintSection:
         shown = min(len(lines), self.max_rows) + (1 if len(lines) > self.max_rows else 0) if lines else 1
         heading = self.fonts(11, True).get_linesize() if lines else 0
         detail = self.fonts(11).get_linesize() if lines else 0  # the selected row's other columns
-        return self.fonts(12, True).get_linesize() + 6 + heading + shown * self._font().get_linesize() + detail + 10
+        legend = len(self._legend_lines(width)) * self.fonts(11).get_linesize() if lines else 0
+        return (self.fonts(12, True).get_linesize() + 6 + heading + shown * self._font().get_linesize() + detail
+                + legend + 10)
+
+    def _legend_lines(self, width: int) -> list[str]:
+        return wrap(self.fonts(11), self.legend, width - 16, 2) if self.legend else []
 
     def rows_shown(self) -> range:
         """The table lines (see :func:`depth_groups`) in view, the selected move among them."""
@@ -289,7 +298,10 @@ class HintSection:
                 y += small_font.get_linesize()
         if len(lines) > self.max_rows:
             footer = f"{len(records)} {self.noun}s · ↑↓ to scroll"
-            draw_text(surface, self.fonts(12), elide(self.fonts(12), footer, rect.w - 16), (rect.x + 8, y), TEXT_DIM)
+            y = draw_text(surface, self.fonts(12), elide(self.fonts(12), footer, rect.w - 16), (rect.x + 8, y),
+                          TEXT_DIM).bottom
+        for line in self._legend_lines(rect.w):
+            y = draw_text(surface, self.fonts(11), line, (rect.x + 8, y), TEXT_DIM).bottom
         surface.set_clip(clip)
 
     def row_at(self, pos) -> int | None:

@@ -112,6 +112,15 @@ class ScaledFonts:
         return self.base(round(size * self.panel.scale), bold)
 
 
+def panel_width(window_width: int, window_height: int) -> int:
+    """The side panel's width: 27% of the window's, more in a wide window (a third at 16:9),
+    whose boards are bound by the height and leave the width spare, so at 1920×1080 the hint
+    table has room for GNU Backgammon's chance columns; never under 230 px, what its buttons
+    need."""
+    share = min(0.35, max(0.27, 0.27 + (window_width / max(1, window_height) - 1.6) * 0.35))
+    return max(230, int(window_width * share))
+
+
 def panel_scale(width: int, height: int) -> float:
     """The panel's text scale for a panel ``width`` × ``height`` pixels (1 at 1280×800)."""
     return max(0.85, min(1.45, height / 800, width / 262))

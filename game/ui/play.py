@@ -27,7 +27,7 @@ from ..core.protocol import CHANCE
 from ..core.saves import SaveError, autosave_path, save_game, saves_dir
 from .gameview import load_view
 from .overlay import Overlays
-from .panel import SidePanel, TextSection
+from .panel import SidePanel, TextSection, panel_width
 from .game_end import GameEnd
 from .replay import ReplayMode
 from .scene import Scene
@@ -47,6 +47,10 @@ def can_review(scene) -> bool:
     """A play scene's game can be reviewed: the game has an analysis and a move was made."""
     session = scene.session
     return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
+
+
+BUTTON_ROWS = 106
+"""The height the side panel's foot keeps for its buttons (Review, New game, Save, Menu)."""
 
 
 class PlayScene(GameEnd, ReplayMode, Scene):
@@ -95,7 +99,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
-        pw = max(230, min(380, int(w * 0.27)))
+        pw = panel_width(w, h)
         self.view.set_rect(pygame.Rect(10, 10, w - pw - 20, h - 20))
         self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
         x, bw = w - pw + 14, pw - 28
@@ -119,7 +123,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.buttons["faster"] = make(pygame.Rect(x + bw * 0.82, 104, bw * 0.18, 36), "+", self.gui)
             self.speed_label = pygame_gui.elements.UILabel(
                 pygame.Rect(x + bw * 0.19, 104, bw * 0.62, 36), "", self.gui)
-        self.panel.reserved_top, self.panel.reserved_bottom = (150 if watching else 108), 106
+        self.panel.reserved_top, self.panel.reserved_bottom = (150 if watching else 108), BUTTON_ROWS
         self.overlays.build(size)
         if self.confirm is not None:  # the widgets were recreated: so is the question
             self.confirm = ConfirmDialog(self.gui, self.view.board_rect, *NEW_GAME_QUESTION)
@@ -413,13 +417,20 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         self._close_choice()
         if choices.modal:
             self._end_announcement()  # the dialog asks it: "White doubles to 2" would cover it
+        panel = self.panel.rect
+        beside = pygame.Rect(panel.x + 8, panel.y + self.panel.reserved_top, panel.w - 16,
+                             panel.h - self.panel.reserved_top - BUTTON_ROWS)
         self.choice = ChoiceButtons(self.gui, choices, self.view.board_rect,
-                                    self.view.decisions.area(self.session.state))
+                                    self.view.decisions.area(self.session.state), dialog_area=beside)
+        if self.choice.panel is not None:  # the sections make room for the dialog rather than hide under it
+            self.panel.reserved_bottom = BUTTON_ROWS + self.choice.panel.rect.h + 6
 
     def _close_choice(self) -> None:
         if self.choice is not None:
             self.choice.close()
             self.choice = None
+        if self.panel.reserved_bottom > BUTTON_ROWS:
+            self.panel.reserved_bottom = BUTTON_ROWS
 
     def _show_move(self, state, move) -> None:
         self._end_announcement()

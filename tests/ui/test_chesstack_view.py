@@ -95,7 +95,7 @@ def test_board_draws_at_several_sizes(app, size):
     # Both square colours, the pieces in both colours, the trays, the badges: many colours.
     assert screen.get_at((board.x + 2, board.bottom - 3))[:3] == DARK  # a1 is dark
     assert screen.get_at((board.right - 3, board.bottom - 3))[:3] == LIGHT
-    assert distinct_colours(screen, board) > 20
+    assert distinct_colours(screen, board, (128, 96)) > 40  # a sparse sample could fall between the badges
     for colour in (0, 1):
         slots = view.tray_slots(colour, scene.session.state)
         assert [kind for kind, _ in slots] == ["K", "Q", "R", "B", "N", "P"]

@@ -307,3 +307,23 @@ def test_the_tutor_questions_a_pass_that_loses_much(app):
     assert run_until(app, lambda: scene.overlays.tutor is not None, limit=3000)
     assert "Drops" in scene.overlays.tutor.title.text
     assert scene.session.state.cube.phase == "offered"  # nothing played while the tutor asks
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_the_take_dialog_hides_nothing_of_the_board(app, size):
+    """The dialog used to stand in the board's middle, over the taker's home board and outfield:
+    it goes in the side panel, above its buttons, and the panel's sections make room for it."""
+    app.resize(size)
+    scene = cube_game(app, {"cube": "on", "beavers": "on"}, players=("hard", "human"))
+    scene.session.players[0] = Doubler()
+    choice = wait_for_double(app, scene)
+    app.frame()
+    dialog = choice.panel.rect
+    assert scene.panel.rect.contains(dialog) and not dialog.colliderect(scene.view.rect)
+    for button, _ in choice.buttons:  # Take, Pass and Beaver all inside it, whole
+        assert dialog.contains(button.rect)
+    for section, rect in scene.panel.placed:
+        assert rect.bottom <= dialog.top
+    key(app, pygame.K_p)
+    assert run_until(app, lambda: scene.session.is_over)
+    assert scene.panel.reserved_bottom == 106  # the room is given back

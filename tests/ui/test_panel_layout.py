@@ -4,6 +4,7 @@ the text grows with a big window.  Every game the window shows."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.core.session import GameSetup
@@ -69,6 +70,30 @@ def test_the_table_has_gnubg_columns_and_a_line_before_shallower_moves():
     columns = [c.heading for c in hint_columns(records, details, value_heading="Equity")]
     assert columns == ["#", "Move", "Equity", "Diff", "Win", "W(g)", "W(bg)", "L(g)", "L(bg)", "Ply", "Score"]
     assert depth_groups(records) == [(0, None), (1, None), (-1, 0), (2, None), (3, None)]
+
+
+def test_a_wide_window_gives_the_panel_its_share_and_every_row_its_chances(app):
+    """At 1920×1080 the panel used to stay 380 px wide and the hint table showed no chances."""
+    scene = open_game(app, "backgammon", (1920, 1080))
+    assert scene.panel.rect.w >= 600
+    board, area = scene.view.board_rect.copy(), scene.view.rect.copy()
+    scene.view.set_rect(pygame.Rect(10, 10, 1920 - 380 - 20, 1060))  # the old panel's room
+    assert scene.view.board_rect.size == board.size  # the board, bound by the height, lost nothing
+    scene.view.set_rect(area)
+    section = scene.overlays.hint_section
+    assert {"win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"} <= set(section.shown_columns)
+    assert "plies" not in section.shown_columns or "score" in section.shown_columns  # the depth goes first
+
+
+def test_the_score_column_is_explained_under_the_table(app, monkeypatch):
+    import game.ui.hints as hints
+
+    said = []
+    drawn = hints.draw_text
+    monkeypatch.setattr(hints, "draw_text", lambda surface, font, text, *rest, **kw:
+                        said.append(text) or drawn(surface, font, text, *rest, **kw))
+    open_game(app, "backgammon", (1280, 800))
+    assert any("[Score]" in text for text in said)
 
 
 def test_a_narrow_panel_keeps_the_measures_and_lists_the_rest_under_the_selected_row(app):

@@ -83,7 +83,8 @@ def play_chesstack_by_clicks(app, scene, action) -> None:
         click(app, bar_button(view, f"pick:{action.piece}"))
 
 
-def distinct_colours(surface, rect=None) -> int:
+def distinct_colours(surface, rect=None, sample=(64, 48)) -> int:
+    """The colours of ``surface`` (or its ``rect``) scaled down to ``sample`` pixels."""
     area = surface.subsurface(rect) if rect else surface
-    small = pygame.transform.scale(area, (64, 48))
-    return len({small.get_at((x, y))[:3] for x in range(64) for y in range(48)})
+    small = pygame.transform.scale(area, sample)
+    return len({small.get_at((x, y))[:3] for x in range(sample[0]) for y in range(sample[1])})
