@@ -128,3 +128,14 @@ def test_the_page_scrolls_by_wheel_keys_and_scroll_bar(app):
     assert rules.offset > rules.limit * 0.8
     key(app, pygame.K_UP)
     assert rules.offset < rules.limit
+
+
+def test_a_resized_window_lays_the_page_out_again(app):
+    app.show_menu()
+    rules = app.push("rules", info=get_game("backgammon"))
+    key(app, pygame.K_END)
+    post(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600)
+    app.frame()
+    assert app.scene is rules and rules.track.right <= 800 and rules.back.rect.bottom <= 600
+    assert 0 < rules.offset <= rules.limit
+    assert max(x + image.get_width() for image, x, _ in rules.images if not isinstance(image, Rule)) <= rules.view.w
