@@ -1,7 +1,7 @@
 """Agreement of Tabula's cube decisions with GNU Backgammon's on real match positions.
 
 Positions: every turn start where the player on roll may double, replayed from the match
-files in ``../shared/data/backgammon/matches/*.mat`` (a minimal reader of their move rows,
+files in ``tests/data/matches/*.mat`` (a minimal reader of their move rows,
 here only: a proper ``.mat`` reader is issue 19).  Each game is started from the score line
 of the file (the Crawford game as the rules work it out from the previous game's score); a
 game our rules cannot follow (a resignation, an unreadable row) is dropped from that row on.
@@ -106,7 +106,7 @@ from game.backgammon.cube.state import DOUBLE, PASS, ROLL, TAKE  # noqa: E402
 from game.backgammon.evaluators import boards_to_array, get_evaluator  # noqa: E402
 from game.backgammon.rules import BackgammonRules, Roll  # noqa: E402
 
-MATCHES = Path(__file__).resolve().parents[2] / "shared" / "data" / "backgammon" / "matches"
+MATCHES = Path(__file__).resolve().parents[1] / "tests" / "data" / "matches"
 CLEAR = 0.05
 WHY = "--why" in sys.argv
 DOUBLES = "--doubles" in sys.argv

@@ -9,9 +9,9 @@ seeds give the same pictures (font rendering aside).
 
     python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600 ...]
 
-Shots: menu, play, tutor, watch, mandragora, chesstack, tournament, bearoff, cube, settings,
-review, review_mandragora (``docs/review_shots.py``; the README shows all but settings and
-review_mandragora).  By default every shot is taken at the README's 1280x800
+Shots: menu, play, tutor, watch, mandragora, chesstack, rules, tournament, bearoff, cube,
+settings, review, review_mandragora (``docs/review_shots.py``; the README shows all but settings
+and review_mandragora).  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
 given (the README's size still into ``--out``).
@@ -42,8 +42,8 @@ README_SIZE = (1280, 800)
 SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
 """The window size of the shots being taken."""
-SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "tournament", "bearoff", "cube", "take",
-         "settings", "review", "review_mandragora")
+SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "rules", "tournament", "bearoff", "cube",
+         "take", "settings", "review", "review_mandragora")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_shots import shot_review, shot_review_mandragora  # noqa: E402,F401  (the Review screen's shots)
 
@@ -314,6 +314,24 @@ def shot_chesstack(app, out: Path) -> Path:
     move_mouse(app, view.layout.centre(square), count=2)
     clear_banner(app)
     return save(app, out, "chesstack")
+
+
+RULES_HEADING = "The pieces"
+"""rules.png: F1 in a new Chesstack game (White human against greedy:weighted) opens its Rules
+page, scrolled so that this heading and the pieces table under it are on show."""
+
+
+def shot_rules(app, out: Path) -> Path:
+    from game.core.session import GameSetup
+
+    app.start_game(GameSetup("chesstack", ("human", "greedy:weighted"), seed=CHESSTACK_SEED))
+    frames(app, 2)
+    key(app, pygame.K_F1)
+    scene = app.scene
+    heading = next(part for part in scene.layout.parts if getattr(part, "text", None) == RULES_HEADING)
+    scene.scroll_to(heading.y)
+    move_mouse(app, (SIZE[0] - 10, SIZE[1] // 2), count=2)
+    return save(app, out, "rules")
 
 
 TOURNAMENT = ("random", "greedy:bras", "beginner", "advanced")

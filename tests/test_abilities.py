@@ -18,8 +18,8 @@ from game.games import all_games, get_game
 GAMES = all_games()
 
 
-def test_game_info_holds_at_most_25_plain_facts():
-    assert len(dataclasses.fields(GameInfo)) <= 25
+def test_game_info_holds_at_most_26_plain_facts():
+    assert len(dataclasses.fields(GameInfo)) <= 26  # 25, and the rules page (issue 34)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda info: info.name)

@@ -57,3 +57,23 @@ def test_every_command_in_the_table_exists(capsys):
         with pytest.raises(SystemExit) as done:
             main([command, "--help"])
         assert done.value.code == 0, command
+
+
+LOCAL_PATH = re.compile(r"`((?:\.\./|/)?[\w.-]+(?:/[\w.*-]+)+/?)`")
+"""A path in backquotes (``tests/data/matches/``, ``assets/weights/README.md``), or a move or an
+ID that looks like one (``bar/22``): only those into the checkout's folders or outside it count."""
+
+
+def test_the_readme_points_to_no_file_a_user_does_not_have():
+    """The repository (the user's copy, installed or cloned) is all a reader has: no pointers
+    to the specs or anything else beside it; the rules are in the window (F1) and in
+    ``tabula rules GAME``."""
+    root = Path(__file__).resolve().parents[1]
+    for marker in ("specs/", "beside the project", "../shared", "shared/"):
+        assert marker not in README, marker
+    paths = [path for path in LOCAL_PATH.findall(README)  # outside the checkout, or into one of its folders
+             if path.startswith("..") or (root / path.split("/")[0]).is_dir() and "*" not in path]
+    assert len(paths) > 10
+    missing = [path for path in paths if not (root / path).exists()]
+    assert missing == []
+    assert "tabula rules" in README and "F1" in README

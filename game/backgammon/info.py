@@ -86,6 +86,7 @@ GAME = GameInfo(
     default_player="expert",
     player_titles=TITLES,
     view="game.backgammon.view.pygame_view",
+    rules_page=lazy("game.backgammon.rules_page:PAGE"),
     outcome=outcome,
     describe=describe,
     chance=DICE,

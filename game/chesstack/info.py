@@ -38,6 +38,7 @@ GAME = GameInfo(
     default_player="advanced",
     player_titles=TITLES,
     view="game.chesstack.view",
+    rules_page=lazy("game.chesstack.rules_page:PAGE"),
     outcome=outcome,
     describe=describe,
     player_descriptions={

@@ -19,6 +19,7 @@ from .capabilities import Level, TutorMargin, three_decimals  # noqa: F401  (the
 from .outcome import Outcome, outcome_from_result
 from .players import Player
 from .protocol import CHANCE, Rules
+from .rules_page import RulesPage
 
 
 class SetupOption(NamedTuple):
@@ -155,6 +156,10 @@ class GameInfo:
     view: str | None = None
     """The module with the game's board on screen (``make_view(info, fonts)``); ``None``
     until it has one, and only games with a view are offered in the window."""
+    rules_page: Callable[[], RulesPage] | None = None
+    """The rules in a player's words, for the window's Rules screen (F1) and ``tabula rules
+    GAME``: a factory of its :class:`~.rules_page.RulesPage` (usually
+    :func:`~.capabilities.lazy`, so declaring it reads no text); ``None``: the game has none."""
 
     # -- how a game goes and ends ---------------------------------------------------------
     outcome: Callable[[Any], Outcome] | None = None

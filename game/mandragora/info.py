@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..core.capabilities import Analysis, TournamentPlay
+from ..core.capabilities import Analysis, TournamentPlay, lazy
 from ..core.gameinfo import Notation, Chance, GameInfo, SetupOption, TutorMargin
 from .analyzer import analyze
 from .display import describe, outcome
@@ -49,6 +49,7 @@ GAME = GameInfo(
     default_player="expert",
     player_titles=SIDE_TITLES,
     view="game.mandragora.view",
+    rules_page=lazy("game.mandragora.rules_page:PAGE"),
     outcome=outcome,
     describe=partial(describe, titles=SIDE_TITLES),
     chance=Chance("setup"),

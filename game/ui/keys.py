@@ -62,6 +62,7 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("N", "new game", readme="new game (asks first if a game is in progress)"),
     Key("S", "save"),
     Key("M", "sound"),
+    Key("F1", "rules", readme="the game's rules (F1 or Esc again: back to the game as it was)"),
     Key("Esc", "menu", readme="back to the menu"),
     Key("Left/Right", "previous/next decision", frozenset({REVIEW}), readme="previous/next decision (review)"),
     Key("Up/Down", "previous/next mistake", frozenset({REVIEW}), readme="previous/next mistake (review)"),

@@ -1,5 +1,5 @@
-"""The main menu: game, mode, players and levels, the game's setup options, seed; continue,
-load, settings, quit.
+"""The main menu: game (with its Rules page: the button beside it, or F1), mode, players and
+levels, the game's setup options, seed; continue, load, settings, quit.
 
 Modes are data (:data:`MODES`).  A mode whose ``open`` is set starts its own scene instead of
 a game: that is where the tournament scene plugs in when it exists.  Setup options are the
@@ -154,13 +154,17 @@ class MenuScene(Scene):
         field = pygame.Rect(x + labels, 0, cw - labels, round(step * 0.8))
         self.widgets = {}
 
-        def row(label: str, key: str, element) -> None:
+        def row(label: str, key: str, element, room: int = 0) -> None:
+            """A labelled field; ``room``: pixels left free at its right end (for a button)."""
             nonlocal y
             UILabel(pygame.Rect(x, y, labels - 10, round(step * 0.8)), label, gui)
-            self.widgets[key] = element(field.move(0, y))
+            self.widgets[key] = element(pygame.Rect(field.x, y, field.w - room, field.h))
             y += step
 
-        row("Game", "game", lambda r: UIDropDownMenu([g.title for g in self.games], self.game.title, r, gui))
+        rules_w = round(min(90 * scale, field.w * 0.3))  # the game's rules page, beside its name
+        self.widgets["rules"] = UIButton(pygame.Rect(field.right - rules_w, y, rules_w, field.h), "Rules", gui)
+        row("Game", "game", lambda r: UIDropDownMenu([g.title for g in self.games], self.game.title, r, gui),
+            room=rules_w + 8)
         row("Mode", "mode", lambda r: UIDropDownMenu([m.title for m in MODES], self.mode.title, r, gui))
         choices = player_choices(self.game)
 
@@ -236,6 +240,8 @@ class MenuScene(Scene):
             self.dialog = None
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.dialog:
             self.command("start")
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and not self.dialog:
+            self.command("rules")
 
     def _choose(self, element, text: str) -> None:
         key = next((k for k, wd in self.widgets.items() if wd is element), None)
@@ -287,6 +293,8 @@ class MenuScene(Scene):
         elif key == "settings":
             self._remember()
             self.app.show_settings()
+        elif key == "rules" and self.game.rules_page is not None:
+            self.app.push("rules", info=self.game)  # the menu waits under it, as chosen
         elif key == "quit":
             self.app.close()
 

@@ -222,6 +222,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.command("save")
         elif key == pygame.K_ESCAPE:
             self.command("menu")
+        elif key == pygame.K_F1:
+            self.command("rules")
         elif key == pygame.K_m:
             self.app.settings.sound = self.app.sounds.enabled = not self.app.sounds.enabled
             self.app.banner.show("Sound on" if self.app.sounds.enabled else "Sound off", seconds=1.5)
@@ -271,6 +273,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.save()
         elif action == "menu":
             self.app.show_menu()
+        elif action == "rules" and self.session.info.rules_page is not None:
+            self.app.push("rules", info=self.session.info)  # this scene waits under it, suspended
         elif action == "retry":
             self.error = None
         elif action == "review" and can_review(self):

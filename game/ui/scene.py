@@ -21,6 +21,7 @@ SCENES = {
     "play": "game.ui.play:PlayScene",
     "review": "game.ui.review_screen:ReviewScene",
     "tournament": "game.ui.tournament_scene:TournamentScene",
+    "rules": "game.ui.rules_scene:RulesScene",
 }
 """Each scene's name and where its class is: ``"module:Class"``; the class is called with the
 app and the arguments ``open``/``push`` were given."""

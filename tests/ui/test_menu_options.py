@@ -126,5 +126,6 @@ def test_every_row_fits_the_window(app, size, mode):
     assert app.screen.get_size() == size
     rects = [w.rect for w in menu.widgets.values()]
     assert all(app.screen.get_rect().contains(r) for r in rects)
-    assert len(rects) == 7 + 5 and not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    # 7 rows, 5 buttons, and the Rules button beside the game
+    assert len(rects) == 7 + 5 + 1 and not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert min(menu.widgets["option:pattern"].rect.h, menu.widgets["seed"].rect.h) >= 24  # text not clipped
