@@ -134,6 +134,10 @@ class Review(Protocol):
     def game_number(self, state: Any) -> int:
         """The number of the game ``state`` belongs to (1 unless the game is a match of several)."""
 
+    def game_heading(self, state: Any) -> str:
+        """The heading of the game ``state`` belongs to, where a record holds several: "Game 3
+        — score 2–1" (the move list's line between the games of a match)."""
+
     def luck(self, before: Any, after: Any, **analysis_options: Any) -> float | None:
         """What the chance outcome from ``before`` to ``after`` gave the player who then
         decides, in the review's units; ``None`` where it does not apply."""

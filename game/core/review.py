@@ -98,6 +98,9 @@ class PlainReview:
     def game_number(self, state: Any) -> int:
         return 1
 
+    def game_heading(self, state: Any) -> str:
+        return "Game 1"
+
     def luck(self, before: Any, after: Any, **options: Any) -> None:
         return None
 

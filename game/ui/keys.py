@@ -33,6 +33,8 @@ class Key:
     """Only in a game whose moves wait for a confirmation (not Mandragora's: a click plays)."""
     cube: bool = False
     """Only in a game with cube decisions (backgammon's money games and matches)."""
+    games: bool = False
+    """Only in a record of several games (a match of several games so far)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -50,6 +52,8 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("Left/Right", "step through the moves", readme="step through the moves (replay; the move list is "
         "clickable too, and Right at the end of an unfinished game plays on)"),
     Key("Home/End", "first/last position"),
+    Key("PgUp/PgDn", "previous/next game", frozenset({PLAY, WATCH, REPLAY}), games=True,
+        readme="previous/next game of a match (replay)"),
     Key("H", "hints", analysis=True),
     Key("Up/Down", "pick a hint", analysis=True),
     Key("G", "graph", analysis=True),
@@ -72,17 +76,20 @@ KEY_TABLE: tuple[Key, ...] = (
 )
 
 
-def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False) -> list[Key]:
+def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
+             games: bool = True) -> list[Key]:
     """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
-    moves confirmed with Done or not, cube decisions or not)."""
+    moves confirmed with Done or not, cube decisions or not, several games or one)."""
     return [k for k in KEY_TABLE
             if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
-            and (confirm or not k.confirm) and (cube or not k.cube)]
+            and (confirm or not k.confirm) and (cube or not k.cube) and (games or not k.games)]
 
 
-def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False) -> str:
+def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
+             games: bool = True) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
-    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, analysis, human, confirm, cube))
+    return "Keys: " + " · ".join(f"{k.keys} {k.does}"
+                                 for k in keys_for(mode, analysis, human, confirm, cube, games))
 
 
 def readme_paragraph() -> str:

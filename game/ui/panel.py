@@ -8,7 +8,7 @@ own section (the ranked list of analysis records of the position) by appending t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
@@ -60,8 +60,12 @@ class MoveListSection:
 
     def __init__(self, fonts, lines: Callable[[], Sequence[str]], title: str = "Moves",
                  selected: Callable[[], int | None] | None = None,
-                 colour: Callable[[int], tuple | None] | None = None) -> None:
+                 colour: Callable[[int], tuple | None] | None = None,
+                 headings: Callable[[], Mapping[int, str]] | None = None) -> None:
         self.fonts, self.lines, self.title = fonts, lines, title
+        self.headings = headings
+        """Optional: headings by the line they stand before (a match's "Game 3 — score 2–1");
+        drawn as rows of their own, never selected or clicked."""
         self.selected = selected
         """Optional: the line to highlight (replay mode; ``None``: the last) and keep in view."""
         self.colour = colour
@@ -82,22 +86,33 @@ class MoveListSection:
         font = self.fonts(14)
         step = font.get_linesize()
         lines = list(self.lines())
+        headings = self.headings() if self.headings is not None else {}
+        rows = [row for index, line in enumerate(lines)  # (line index or None for a heading, text)
+                for row in ([(None, headings[index])] if index in headings else []) + [(index, line)]]
         fit = max(0, (rect.bottom - y) // step)
         chosen = self.selected() if self.selected is not None else None
-        end = len(lines) if chosen is None else min(len(lines), max(chosen + 1, fit))
+        at = next((k for k, (index, _) in enumerate(rows) if index == chosen), None) if chosen is not None else None
+        end = len(rows) if at is None else min(len(rows), max(at + 1, fit))
         first = max(0, end - fit) if fit else end
-        shown = lines[first:end] if fit else []
+        if first and rows[first - 1][0] is None and at is not None and at < end - 1:
+            first, end = first - 1, end - 1  # a game's first move keeps its heading above it
         self.rows = []
         clip = surface.get_clip()
         surface.set_clip(rect)
-        for i, line in enumerate(shown):
-            index = first + i
+        for i, (index, line) in enumerate(rows[first:end] if fit else []):
+            top = y + i * step
+            if index is None:  # a game's heading, ruled off to the right
+                text = draw_text(surface, self.fonts(12, True), line.upper(), (rect.x + 8, top + step // 2), TEXT,
+                                 anchor="midleft")
+                if text.right + 8 < rect.right - 6:
+                    pygame.draw.line(surface, PANEL_EDGE, (text.right + 8, text.centery), (rect.right - 6, text.centery))
+                continue
             marked = index == (len(lines) - 1 if chosen is None else chosen)
-            self.rows.append((index, pygame.Rect(rect.x, y + i * step, rect.w, step)))
+            self.rows.append((index, pygame.Rect(rect.x, top, rect.w, step)))
             own = self.colour(index) if self.colour is not None else None
             if marked and self.colour is not None:  # the selected line keeps its mark's colour, on a band
-                pygame.draw.rect(surface, PANEL_EDGE, (rect.x + 2, y + i * step, rect.w - 4, step), border_radius=3)
-            draw_text(surface, font, line, (rect.x + 8, y + i * step), own or (ACCENT if marked else TEXT))
+                pygame.draw.rect(surface, PANEL_EDGE, (rect.x + 2, top, rect.w - 4, step), border_radius=3)
+            draw_text(surface, font, line, (rect.x + 8, top), own or (ACCENT if marked else TEXT))
         surface.set_clip(clip)
 
 

@@ -236,6 +236,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
                 self._change_speed(faster=faster)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
             self._replay_key(key)
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self._game_key(key)
         elif self.overlays.key(event):
             pass
         else:  # a view's own keys (Chesstack and Mandragora: A shows or hides the scores)
@@ -477,7 +479,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
-                        confirm=self.view.needs_confirm(), cube=self._has_decisions())
+                        confirm=self.view.needs_confirm(), cube=self._has_decisions(),
+                        games=len(self.move_headings()) > 1)
 
     def _has_decisions(self) -> bool:
         decisions = self.view.decisions

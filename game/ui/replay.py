@@ -10,6 +10,11 @@ the game, which continues; Left in a game in progress enters replay mode.
 The move list's lines and replay mode's stops are made in one pass (:meth:`ReplayMode._listing`),
 so line *k* is always stop *k*: a decision the view lists no line for (``decisions.unlisted``:
 backgammon's no double) has no stop either and joins the next line.
+
+A record of several games (a match) is listed game by game, as GNU Backgammon lists a match:
+each game under its heading ("Game 3 — score 2–1", the game's review's
+:meth:`~game.core.capabilities.Review.game_heading`), its moves numbered from 1; the headings
+are no lines of their own (no stops), and PgUp/PgDn go to the previous/next game's first move.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import pygame
 
 from ..core.protocol import CHANCE
+from ..core.review import review_of
 from .gameview import unlisted_moves
 from .panel import MoveListSection
 
@@ -37,7 +43,8 @@ class ReplayMode:
         """The move list's lines and the stops, made together (found again only when the game
         has changed).  A line: ``12. White 62: 24/18 13/11``, each move after the chance
         outcome it was played on.  A stop (0: the start, then one per line): ``(state shown,
-        the decision state analysed or None, the notation of the move played there or None)``."""
+        the decision state analysed or None, the notation of the move played there or None)``.
+        The games' headings, by the line each stands before, are kept in ``_headings``."""
         session, rules = self.session, self.session.rules
         states, info = session.states, session.info
         cached = getattr(self, "_listed", None)  # (len(states), the last state, lines, stops)
@@ -46,27 +53,58 @@ class ReplayMode:
         titles, shown = info.player_titles, info.chance.in_move_list if info.chance else str
         unlisted = unlisted_moves(self.view)  # decisions with no line of their own
         last = len(states) - 1
+        games = review_of(info)
+        several = games.game_number(states[-1]) > 1
 
         def deciding(i: int) -> bool:
             return rules.to_move(states[i]) != CHANCE and not rules.is_over(states[i])
 
         lines: list[str] = []
         stops = [(0, 0 if deciding(0) else None, None)]
-        roll = None
+        headings: dict[int, str] = {}
+        roll, game, first = None, None, 0  # the game listed and its first line
+
+        def heading(i: int) -> None:  # a new game starts at state i: its heading before the next line
+            nonlocal game, first
+            number = games.game_number(states[i])
+            if several and number != game:
+                game, first = number, len(lines)
+                headings[first] = games.game_heading(states[i])
+
         for i, (mover, text) in enumerate(session.history()):
+            heading(i)
             if mover == CHANCE:
                 roll = shown(text)
                 continue
             if unlisted is not None and unlisted(states[i], text):
                 continue  # it joins the next line (the roll and the play made on it)
-            lines.append(f"{len(lines) + 1}. {titles[mover]} {roll + ': ' if roll else ''}{text}")
+            lines.append(f"{len(lines) - first + 1}. {titles[mover]} {roll + ': ' if roll else ''}{text}")
             stops.append((i + 1, i, text))
             roll = None
         if roll:  # a chance outcome with no move on it yet: its own line
-            lines.append(f"{len(lines) + 1}. {titles[max(0, session.to_move)]} {roll}")
+            lines.append(f"{len(lines) - first + 1}. {titles[max(0, session.to_move)]} {roll}")
             stops.append((last, last if deciding(last) else None, None))
+        headings = {k: text for k, text in headings.items() if k < len(lines)}  # a game not begun yet
+        self._headings = headings
         self._listed = (len(states), states[-1], lines, stops)
         return lines, stops
+
+    def move_headings(self) -> dict[int, str]:
+        """The games' headings ("Game 3 — score 2–1") by the move line each stands before;
+        none for a record of one game."""
+        self._listing()
+        return dict(self._headings)
+
+    def _game_key(self, key: int) -> None:
+        """PgUp/PgDn: the first move of the previous/next game of a match (replay mode)."""
+        starts = sorted(self.move_headings())
+        if len(starts) < 2 or (self.cursor is None and not (self.finished or self._can_browse())):
+            return
+        line = (self.last_stop if self.cursor is None else self.cursor) - 1  # the line on show
+        shown = max((k for k in starts if k <= line), default=starts[0])
+        k = starts.index(shown) + (1 if key == pygame.K_PAGEDOWN else -1)
+        if 0 <= k < len(starts):
+            self.go(starts[k] + 1)
 
     def move_lines(self) -> list[str]:
         """``12. White 62: 24/18 13/11``: each move, after the chance outcome it was played on
@@ -94,7 +132,7 @@ class ReplayMode:
         return None if self.cursor is None else self.cursor - 1
 
     def _move_list_section(self, fonts) -> MoveListSection:
-        self.move_list = MoveListSection(fonts, self.move_lines)
+        self.move_list = MoveListSection(fonts, self.move_lines, headings=self.move_headings)
         self.move_list.selected = self.selected_line  # an optional hook: clickable in replay mode
         return self.move_list
 
@@ -132,6 +170,11 @@ class ReplayMode:
         self.cursor = stop
         index = self._stops()[stop][0]
         where = "the start" if stop == 0 else f"move {stop} of {last}"
+        starts = sorted(self.move_headings())
+        if stop and len(starts) > 1:  # a match: the game, and the move within it
+            game = max(k for k in starts if k <= stop - 1)
+            following = next((k for k in starts if k > game), last)
+            where = f"game {starts.index(game) + 1}, move {stop - game} of {following - game}"
         after = "" if self.finished or stop < last else " · Right or Play on to play on"
         self.status = f"{self.view.describe(self.session.states[index])}\nReplay: {where}{after}"
 

@@ -228,3 +228,38 @@ def test_a_save_with_a_bad_names_list_is_refused_clearly(tmp_path):
                                 "seed": 1, "actions": [], "result": None}))
     with pytest.raises(SaveError, match="names"):
         load_game(path, rules_for)
+
+
+def test_a_match_is_listed_game_by_game_and_pgup_pgdn_go_between_games(app):
+    """A loaded match used to be one numbered list of all its moves, with no game headers."""
+    path = Path(__file__).parents[1] / "data" / "matches" / "3pt-a.mat"
+    assert app.open_saved(path)
+    app.frame()
+    scene = app.scene
+    headings, lines = scene.move_headings(), scene.move_lines()
+    assert list(headings.values()) == ["Game 1 — score 0–0", "Game 2 — score 2–0", "Game 3 — score 2–1"]
+    second, third = sorted(headings)[1:]
+    assert lines[second].startswith("1. ") and lines[third].startswith("1. ")  # each game numbered from 1
+    assert lines[second - 1].startswith(f"{second}. ")
+    assert "PgUp/PgDn previous/next game" in scene.key_help()
+    scene.go(5)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+    app.frame()
+    assert scene.cursor == second + 1 and "game 2, move 1 of" in scene.status
+    for _ in range(2):  # past the last game: it stays
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+        app.frame()
+    assert scene.cursor == third + 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+    app.frame()
+    assert scene.cursor == second + 1
+    drawn = [index for index, _ in scene.move_list.rows]  # the headings are drawn but no rows to click
+    assert second in drawn and len(drawn) == len(set(drawn))
+
+
+def test_a_single_game_has_no_game_headings(app):
+    from game.core.session import GameSetup
+
+    assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=3))
+    app.frame()
+    assert app.scene.move_headings() == {} and "PgUp" not in app.scene.key_help()

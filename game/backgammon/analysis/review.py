@@ -244,6 +244,15 @@ class BackgammonReview:
     def game_number(self, state: BackgammonState) -> int:
         return game_number(state)
 
+    def game_heading(self, state: BackgammonState) -> str:
+        """"Game 3 — score 2–1": the score as the game began, White's first (as the status
+        line's "Score 2-1"), in points; a session without a cube has no score."""
+        cube = state.cube
+        if cube is None:
+            return f"Game {game_number(state)}"
+        white, black = cube.score
+        return f"Game {cube.game} — score {white}–{black}"
+
     def luck(self, before: BackgammonState, after: BackgammonState, **options) -> float | None:
         return luck(before, after, **options)
 
