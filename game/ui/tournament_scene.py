@@ -139,12 +139,14 @@ class TournamentScene(Scene):
         self.chart = ChartImage()
         self.results = pygame.Rect(0, 0, 0, 0)
         self.players_caption = pygame.Rect(0, 0, 0, 0)
-        self.gui.get_theme().load_theme(LIST_THEME)
 
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         gui, m = self.gui, 16
+        # Every build: a resize to another text size makes the window a new UI manager, whose
+        # theme has not heard of the list's colours (the picked players then lost their green).
+        gui.get_theme().load_theme(LIST_THEME)
         self.header = max(48, min(72, h // 10))
         lw = int(min(320, max(220, w * 0.27)))
         x, y = m, self.header

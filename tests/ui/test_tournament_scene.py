@@ -354,3 +354,23 @@ def test_the_pairs_table_names_the_sign_test_and_shows_no_p_above_1(app, monkeyp
     scene._draw_results(app.screen, scene.results, progress, 14)
     assert "p (sign test)" in drawn and "P(equal)" not in drawn
     assert sorted(float(text) for text in drawn if re.fullmatch(r"\d\.\d{3}", text)) == [0.125, 1.0, 1.0]
+
+
+def test_picked_players_stay_green_after_a_resize_to_another_text_size(app):
+    """A resize that changes the text size makes a new UI manager: the list's colours went with
+    the old one, and the picked players looked like the others."""
+    scene = open_scene(app)
+    pick(app, scene, ("random", "easy"))
+
+    def picked_colour():
+        app.frame()
+        items = scene.widgets["players"].item_list_container.elements
+        button = next(b for b in items if b.text.startswith("random"))
+        return app.screen.get_at((button.rect.x + 4, button.rect.centery))[:3]
+
+    green = pygame.Color(tournament_scene.LIST_THEME["#players.@selection_list_item"]["colours"]["selected_bg"])[:3]
+    assert picked_colour() == green
+    for size in ((1920, 1080), (800, 600)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.frame()
+        assert picked_colour() == green, size
