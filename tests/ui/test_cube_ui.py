@@ -327,3 +327,15 @@ def test_the_take_dialog_hides_nothing_of_the_board(app, size):
     key(app, pygame.K_p)
     assert run_until(app, lambda: scene.session.is_over)
     assert scene.panel.reserved_bottom == 106  # the room is given back
+
+
+def test_the_computers_take_is_noted_over_its_strip_not_on_the_cube(app):
+    """"White takes" used to be drawn at mid-height, on top of the offered cube."""
+    scene = cube_game(app, {"cube": "on"})  # White (human) doubles; Black, the computer, answers
+    wait_for_choice(app, scene)
+    press_button(app, scene.choice.buttons[1][0])  # Double
+    assert run_until(app, lambda: "takes" in app.banner.text or "passes" in app.banner.text)
+    app.frame()
+    x, y, w, h = scene.view.layout.strips[0]  # Black's strip, above the board
+    assert app.banner.rect.collidepoint(x + w // 2, y + h // 2)
+    assert scene.view.cube_rect is not None and not app.banner.rect.colliderect(scene.view.cube_rect)

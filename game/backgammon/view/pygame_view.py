@@ -18,7 +18,7 @@ from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPE
                            TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, BoardGeometry, arrow_shape)
 from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, action_note, cube_box, cube_face, deciding,
                             match_words, player_score)
-from ..cube.state import OFFERED, CubeAction
+from ..cube.state import DOUBLE, OFFERED, CubeAction
 from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
@@ -65,6 +65,7 @@ class BackgammonView:
         self.auto_bearoff = False
         self.pause = 0.0  # a pass on show: seconds left
         self._messages: list[str] = []
+        self._note_player: int | None = None  # whose note the banner shows (note_anchor)
         self._history = None
         self._last = LastPlays(self.rules)
         self._marks: tuple | None = None  # (what they mark, the marks drawn on a board-sized layer)
@@ -108,12 +109,21 @@ class BackgammonView:
         messages, self._messages = self._messages, []
         return messages
 
-    def note_anchor(self) -> None:
-        return None  # the banner's own place
+    def note_anchor(self) -> tuple[int, int] | None:
+        """A player's own note ("Black doubles to 2", "White takes", a pass) goes over that
+        player's name strip: at mid-height it covered the offered cube, and the dice that
+        follow land in the middle of a half; other notes take the banner's own place."""
+        if self._note_player is None:
+            return None
+        top, bottom = self.layout.strips
+        x, y, w, h = bottom if self._note_player == self.bottom else top
+        return (x + w // 2, y + h // 2)
 
-    def hold(self, note: str, seconds: float) -> None:
-        """Announce ``note`` and keep the board as it is for ``seconds`` (``animating`` meanwhile)."""
+    def hold(self, note: str, seconds: float, player: int | None = None) -> None:
+        """Announce ``note`` (``player``'s own, shown over the player's strip) and keep the board
+        as it is for ``seconds`` (``animating`` meanwhile)."""
         self._messages.append(note)
+        self._note_player = player
         self.pause = seconds
 
     def animate(self, state: BackgammonState, move: Play, seconds_per_step: float) -> None:
@@ -121,10 +131,11 @@ class BackgammonView:
         to 2") are announced and held on show (no double, "Roll", is not)."""
         if isinstance(move, CubeAction):
             if move.kind != "roll":
-                self.hold(action_note(state, move), NO_PLAY_SECONDS)
+                actor = state.turn if move == DOUBLE else 1 - state.turn  # the taker answers
+                self.hold(action_note(state, move), NO_PLAY_SECONDS, player=actor)
             return
         if not move.steps:
-            self.hold(describe(state), NO_PLAY_SECONDS)
+            self.hold(describe(state), NO_PLAY_SECONDS, player=state.turn)
             return
         for flight in play_flights(state, move, seconds_per_step):
             if seconds_per_step > 0:
