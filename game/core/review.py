@@ -47,12 +47,14 @@ Choices where the issue is silent:
   0.16 of doubling); every decision without the hook.
 - ``alternatives``: the best :data:`ALTERNATIVES` records of the analysis, best first, and
   the action played after them when it ranks lower, each ``{"move", "equity", "diff",
-  "rank", "played", ...chances}``: its notation as the analysis names it (the first is
+  "rank", "played", "plies", ...chances}``: its notation as the analysis names it (the first is
   ``best``; backgammon's "No double" where ``played`` says "Roll"), its value and its
   difference to the best in the units of ``equity_lost`` (the action played, the one whose
   ``played`` is true, has ``diff == -equity_lost``; backgammon's ``equity`` is GNU's: per
   unit of cube in money, EMG in matches; Mandragora's is the analyzer's score, Chesstack's
-  centipawns), its rank among all the legal actions, and the analysis' extra columns
+  centipawns), its rank among all the legal actions (the analysis' order: a play its
+  filters left at a shallower depth, ``plies``, ranks below the deeper ones, as in GNU
+  Backgammon's hint list, even with a higher equity), and the analysis' extra columns
   (``Analysis.columns``: backgammon's ``win``, ``win_gammon``, ``win_backgammon``,
   ``lose_gammon``, ``lose_backgammon``, the mover's chances after it; none for the other
   games).  Only decisions with a choice are reviewed, so there are at least two.
@@ -286,7 +288,7 @@ def alternatives(analysis, at, records: list, played) -> tuple[Alternative, ...]
         chances = tuple((key, round(float(record.details[key]), 6)) for key in keys
                         if isinstance(record.details.get(key), (int, float)))
         found.append(Alternative(record.notation, round(float(at.equity(float(native))), 6) + 0.0,
-                                 round(diff, 6) + 0.0, rank, record is played, chances))
+                                 round(diff, 6) + 0.0, rank, record is played, int(record.plies), chances))
     return tuple(found)
 
 

@@ -24,23 +24,26 @@ class Alternative:
     ``equity`` and ``diff`` to the best in the review's units, its ``rank`` among all the
     legal choices (1 the best), whether it is the action ``played`` (the analysis may name
     an action otherwise than the game's notation: backgammon's "No double" is "Roll" in a
-    match file), and ``chances``, the analysis' extra columns (backgammon: the mover's win
-    and gammon chances), ``(key, value)`` in the analysis' order."""
+    match file), the depth in plies its value was searched to (a play the search's filters
+    left at a shallower depth ranks below the deeper ones, as in GNU Backgammon's hint
+    list), and ``chances``, the analysis' extra columns (backgammon: the mover's win and
+    gammon chances), ``(key, value)`` in the analysis' order."""
 
     move: str
     equity: float
     diff: float
     rank: int
     played: bool = False
+    plies: int = 0
     chances: tuple[tuple[str, float], ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        """``{"move", "equity", "diff", "rank", "played", **chances}``."""
+        """``{"move", "equity", "diff", "rank", "played", "plies", **chances}``."""
         return {"move": self.move, "equity": self.equity, "diff": self.diff, "rank": self.rank,
-                "played": self.played, **dict(self.chances)}
+                "played": self.played, "plies": self.plies, **dict(self.chances)}
 
 
-ALTERNATIVE_KEYS = ("move", "equity", "diff", "rank", "played")
+ALTERNATIVE_KEYS = ("move", "equity", "diff", "rank", "played", "plies")
 
 
 @dataclass(frozen=True)
@@ -174,10 +177,11 @@ def _decision(d: Any, players: list[str]) -> Decision:
 def _alternative(a: Any) -> Alternative:
     if not (isinstance(a, dict) and set(ALTERNATIVE_KEYS) <= set(a) and isinstance(a["move"], str)
             and type(a["rank"]) is int and a["rank"] >= 1 and type(a["played"]) is bool
-            and all(isinstance(k, str) and _number(v) for k, v in a.items() if k not in ("move", "rank", "played"))):
+            and type(a["plies"]) is int and a["plies"] >= 0
+            and all(isinstance(k, str) and _number(v) for k, v in a.items() if k not in ("move", "played"))):
         raise ValueError("a review report's alternative is damaged")
     chances = tuple((k, v) for k, v in a.items() if k not in ALTERNATIVE_KEYS)
-    return Alternative(a["move"], a["equity"], a["diff"], a["rank"], a["played"], chances)
+    return Alternative(a["move"], a["equity"], a["diff"], a["rank"], a["played"], a["plies"], chances)
 
 
 def _cube(c: Any) -> CubeFigures:

@@ -52,10 +52,10 @@ def check_alternatives(d, chances=CHANCES):
     assert alternatives[0]["move"] == d["best"] and alternatives[0]["diff"] == 0 and alternatives[0]["rank"] == 1
     ranks = [a["rank"] for a in alternatives]
     assert ranks == sorted(ranks) and ranks[:min(len(ranks), ALTERNATIVES)] == list(range(1, min(len(ranks), ALTERNATIVES) + 1))
-    diffs = [a["diff"] for a in alternatives]
-    assert diffs == sorted(diffs, reverse=True) and all(x <= 0 for x in diffs)  # best first
+    order = [(a["plies"], a["diff"]) for a in alternatives]  # deeper first, then best first
+    assert order[:ALTERNATIVES] == sorted(order[:ALTERNATIVES], reverse=True) and all(x <= 0 for _, x in order)
     for a in alternatives:
-        assert list(a) == ["move", "equity", "diff", "rank", "played"] + chances
+        assert list(a) == ["move", "equity", "diff", "rank", "played", "plies"] + chances
         assert a["equity"] == pytest.approx(alternatives[0]["equity"] + a["diff"], abs=2e-6)
     played = [a for a in alternatives if a["played"]]
     assert len(played) == 1 and played[0]["diff"] == pytest.approx(-d["equity_lost"], abs=2e-6)
