@@ -98,7 +98,6 @@ GAME = GameInfo(
     tournament=lazy("game.backgammon.players.tournament:TOURNAMENT"),
     training=lazy("game.backgammon.nets.command:TRAINING"),
     review=lazy("game.backgammon.analysis.review:REVIEW"),
-    picture=lazy("game.backgammon.view.svg:PICTURE"),
     calibration=lazy("game.backgammon.evaluators.calibration:CALIBRATION"),
     match_files=lazy("game.backgammon.matfile.capability:MATCH_FILES"),
     commands=lazy("game.backgammon.commands:COMMANDS"),

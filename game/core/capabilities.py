@@ -147,11 +147,16 @@ class Review(Protocol):
         """What the chance outcome from ``before`` to ``after`` gave the player who then
         decides, in the review's units; ``None`` where it does not apply."""
 
+    def picture(self) -> BoardPicture | None:
+        """Its positions drawn as SVG for the review's HTML report (:class:`BoardPicture`),
+        built when asked for; ``None``: the report shows the position's text."""
+
 
 @runtime_checkable
 class BoardPicture(Protocol):
-    """A position drawn as SVG without pygame, for reports (:mod:`~.review_html`).  A game
-    without one is shown by its position text (:func:`~.review_html.text_picture`)."""
+    """A position drawn as SVG without pygame, for reports (:mod:`~.review_html`): a game's
+    :meth:`Review.picture`.  A game without one is shown by its position text
+    (:func:`~.review_html.text_picture`)."""
 
     def svg(self, state: Any, arrows: tuple[tuple[Any, str], ...] = ()) -> str:
         """``state`` from the view of the player to decide, as one ``<svg>`` element (no

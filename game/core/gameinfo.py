@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .capabilities import NO_ANALYSIS, Analysis, BoardPicture, Commands, MatchFiles, Review, TournamentPlay
+from .capabilities import NO_ANALYSIS, Analysis, Commands, MatchFiles, Review, TournamentPlay
 from .capabilities import Level, TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
 from .outcome import Outcome, outcome_from_result
 from .players import Player
@@ -191,9 +191,6 @@ class GameInfo:
     """Its part of a review (decision kinds, marks, luck, per position the IDs, units and
     match chance): a factory of its :class:`~.capabilities.Review`; ``None``: plain moves
     (:class:`~.review.PlainReview`)."""
-    picture: Callable[[], BoardPicture] | None = None
-    """Its positions drawn as SVG for the review's HTML report: a factory of its
-    :class:`~.capabilities.BoardPicture`; ``None``: the position's text in a box."""
 
     # -- tournaments and training -------------------------------------------------------------
     tournament: Callable[[], TournamentPlay] | None = None

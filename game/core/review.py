@@ -123,6 +123,9 @@ class PlainReview:
     def luck(self, before: Any, after: Any, **options: Any) -> None:
         return None
 
+    def picture(self) -> None:
+        return None
+
 
 class _PlainPosition:
     kind, match_id, game, units = "move", None, 1, 1.0

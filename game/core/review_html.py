@@ -12,7 +12,7 @@ action played highlighted wherever it ranks, and the depth of each value in plie
 "1-ply"), and at a cube decision the no double,
 double/take and double/pass figures with the proper action (EMG and, in a match, MWC).
 
-Board pictures come from the game's :class:`~.capabilities.BoardPicture` (backgammon draws
+Board pictures come from the game's review's :class:`~.capabilities.BoardPicture` (backgammon draws
 the real board, from the deciding player's side).  A game without one (Mandragora and
 Chesstack today) is shown by :func:`text_picture`: its position text (the game's position
 notation, as ``tabula`` reads and writes it) in a box, cut into lines at its separators.
@@ -85,7 +85,7 @@ class _Game:
         self.info, self.rules = info, info.rules()
         self.actions = list(record.actions)
         self.states = replay(self.rules, record.options, self.actions)
-        self.picture = info.picture() if info.picture is not None else None
+        self.picture = review_of(info).picture()
 
     def moves(self, d: Decision) -> tuple[Any, Any]:
         """``(best action or None, action played)`` at decision ``d``."""

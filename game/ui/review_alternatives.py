@@ -61,24 +61,30 @@ class AlternativesTable:
         order = {key: i for i, key in enumerate(CHANCE_ORDER)}
         self.columns = tuple(analysis.columns)
         self.priority = sorted(range(len(self.columns)), key=lambda i: order.get(self.columns[i][0], 99 + i))
+        self.heads: list[str] = []
+        self.rows: list[tuple[str, str, bool]] = []
+        self.cube_lines: list[str] = []
+        """What was drawn last: the table's headings, its rows ``(rank, move, played)``, the cube's lines."""
 
     def full_width(self, scale: float = 1.0) -> int:
         """How wide the table is with every column (a long play in the move's column)."""
         font = self.fonts(round(13 * scale))
         pad = font.size("  ")[0]
         numbers = max(font.size(self.value(-0.333))[0], font.size(self.heading)[0], font.size("+0.000")[0]) + pad
-        cube = font.size("Double/pass  +0.000 EMG  100.0% MWC")[0]
+        cube = font.size("Double/pass  +0.000  100.0%")[0]
         table = (font.size("…12")[0] + pad + font.size("24/18* 13/11")[0] + pad + 2 * numbers
                  + len(self.columns) * (font.size("100.0%")[0] + pad))
         return max(table, cube) + 20
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, decision: Decision | None, scale: float = 1.0) -> None:
+        self.heads, self.rows, self.cube_lines = [], [], []
         if rect.w < 60 or rect.h < 30:
             return
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
         font, bold = self.fonts(round(13 * scale)), self.fonts(round(12 * scale), True)
         x, y = rect.x + 10, rect.y + 6
-        title = "Cube decision" if decision is not None and decision.cube else "Alternatives"
+        cube = decision.cube if decision is not None else None
+        title = "Alternatives" if cube is None else "Cube decision" + (" · EMG, MWC" if cube.nd_mwc is not None else "")
         y = draw_text(surface, bold, title.upper(), (x, y), TEXT_DIM).bottom + 4
         if decision is None:
             draw_text(surface, font, "A forced move: not reviewed", (x, y), TEXT_DIM)
@@ -93,13 +99,15 @@ class AlternativesTable:
         match = c.nd_mwc is not None
         rows = [("No double", c.nd, c.nd_mwc), ("Double/take", c.dt, c.dt_mwc), ("Double/pass", c.dp, c.dp_mwc)]
         label_w = max(font.size(name)[0] for name, _, _ in rows) + 14
-        value_w = font.size("+0.000 EMG")[0] + 12
+        value_w = font.size("+0.000")[0] + 14
         for name, value, mwc in rows:
+            self.cube_lines.append(f"{name} {value:+.3f}" + (f" {100 * mwc:.1f}%" if match else ""))
             draw_text(surface, font, name, (x, y), TEXT)
-            draw_text(surface, font, f"{value:+.3f}{' EMG' if match else ''}", (x + label_w, y), TEXT)
-            if match and label_w + value_w + font.size("100.0% MWC")[0] <= width:
-                draw_text(surface, font, f"{100 * mwc:.1f}% MWC", (x + label_w + value_w, y), TEXT_DIM)
+            draw_text(surface, font, f"{value:+.3f}", (x + label_w, y), TEXT)
+            if match:
+                draw_text(surface, font, f"{100 * mwc:.1f}%", (x + label_w + value_w, y), TEXT_DIM)
             y += line
+        self.cube_lines.append(f"Proper: {c.proper}")
         draw_text(surface, font, elide(font, f"Proper: {c.proper}", width), (x, y), TEXT)
         return y + line + 6
 
@@ -125,6 +133,7 @@ class AlternativesTable:
         move_w = area.w - sum(fixed) - chance_w * len(columns)
         widths = [fixed[0], move_w, fixed[1], fixed[2]] + [chance_w] * len(columns)
         heads = ["#", "Move" if d.cube is None else "Action", self.heading, "Diff"] + [t for _, t in columns]
+        self.heads = heads
         self._row(surface, font, area.x, area.y, widths, heads, TEXT_DIM)
         y = area.y + line
         for a, (rank, move, value, diff, chances) in zip(shown, cells):
@@ -135,6 +144,7 @@ class AlternativesTable:
                 if flag:
                     pygame.draw.rect(surface, colour, (row.x, row.y + 2, 3, row.h - 4))
                     row = row.move(4, 0)
+            self.rows.append((rank, move, a.played))
             texts = [rank, move, value, diff] + [f"{100 * chances[k]:.1f}%" if k in chances else "" for k, _ in columns]
             self._row(surface, font, area.x, y, widths, texts, TEXT)
             y += line

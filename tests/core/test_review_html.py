@@ -56,6 +56,10 @@ def test_the_report_has_a_board_per_marked_decision_the_graphs_and_the_totals(ma
 
 
 def test_a_backgammon_board_picture_shows_the_position_from_the_deciders_side(match):
+    from game.core.capabilities import BoardPicture
+    from game.core.review import review_of
+
+    assert isinstance(review_of(BG).picture(), BoardPicture) and review_of(get_game("chesstack")).picture() is None
     record, report = match
     rules = BG.rules()
     states = replay(rules, record.options, record.actions)

@@ -270,6 +270,12 @@ class BackgammonReview:
     def luck(self, before: BackgammonState, after: BackgammonState, **options) -> float | None:
         return luck(before, after, **options)
 
+    def picture(self):
+        """The board as SVG (:mod:`..view.svg`, pygame-free), for the review's HTML report."""
+        from ..view.svg import PICTURE
+
+        return PICTURE
+
 
 REVIEW = BackgammonReview()
 """Backgammon's review, as ``GameInfo.review`` loads it."""

@@ -192,4 +192,4 @@ class BackgammonPicture:
 
 
 PICTURE = BackgammonPicture()
-"""Backgammon's board picture, as ``GameInfo.picture`` loads it."""
+"""Backgammon's board picture, as its review's ``picture()`` gives it."""
