@@ -4,7 +4,10 @@ review.png: the example save ``human-vs-hard-midgame.json`` reviewed at the anal
 the settings, on its second mistake (marks in the move list, the graph with its markers, the
 best play and the play made as arrows).  review_mandragora.png: a seeded Mandragora game
 (the analyzer against a random player) reviewed, on its first mistake: the same screen
-graphing the analyzer's score.
+graphing the analyzer's score.  review_cube.png: the real 3-point match ``tests/data/matches/3pt-a.mat``
+reviewed at the fastest level (Intermediate, 0 ply, so the shot takes a minute), on its first
+double: the cube's figures, no double, double/take, double/pass in EMG and MWC with the
+proper action, above the actions' table.
 """
 
 from __future__ import annotations
@@ -69,3 +72,20 @@ def shot_review_mandragora(app, out: Path) -> Path:
     _reviewed(app)
     key(app, pygame.K_DOWN)
     return _save(app, out, "review_mandragora")
+
+
+def shot_review_cube(app, out: Path) -> Path:
+    from game.core.gameinfo import ANALYSIS_LEVEL
+    from game.games import get_game
+
+    info = get_game("backgammon")
+    app.settings.choose(info, ANALYSIS_LEVEL, info.analysis_level_names[0])
+    match = Path("3pt-a.mat").resolve()
+    shutil.copy(ROOT / "tests" / "data" / "matches" / "3pt-a.mat", match)
+    app.open_saved(match)
+    app.frame()
+    key(app, pygame.K_v)
+    scene = _reviewed(app)
+    lines = scene.reviewed.lines
+    scene.go(next(i for i, line in enumerate(lines) if line.decision and line.decision.played.startswith("Doubles")))
+    return _save(app, out, "review_cube")

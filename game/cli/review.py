@@ -1,11 +1,14 @@
-"""``tabula review FILE [--level L] [--thresholds D B V] [--json]``: review a Tabula save or a
+"""``tabula review FILE [--level L] [--thresholds D B V] [--json] [--html OUT]``: review a Tabula save or a
 match file another program wrote (``.mat``, read as the window's Load dialog reads it:
 :func:`game.games.imported_record`; every game of the match, players named as in the file).
 
 Every decision of both players is analysed at ``--level`` (the game's analysis levels; by
 default its analysis default) and compared with the best (:mod:`game.core.review`).  The
 text output lists the decisions that got a mark, then each player's totals; ``--json``
-prints ``{"players", "games": [{"game", "decisions": [...]}], "totals"}``.  A progress line
+prints ``{"players", "games": [{"game", "decisions": [...]}], "totals"}``; ``--html OUT``
+writes the report as one self-contained HTML page (:mod:`game.core.review_html`; atomically,
+checked before the review starts: a folder that does not exist is a usage error, exit code
+2), besides the text report or ``--json`` (and a line on stderr saying where).  A progress line
 is drawn on stderr when it is a terminal; Ctrl-C stops the review with a message and exit code 130 (nothing is
 cached then).  The report is cached next to the file as ``FILE.review`` (keyed by the
 game, its moves, the level and the thresholds), so a second review of the same save is
@@ -19,6 +22,7 @@ import json
 import sys
 
 from ..core.review import ReviewCancelled, cached_review, review_of
+from ..core.review_html import check_target, report_html, write_report
 from ..core.review_report import Report
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record
@@ -33,6 +37,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                         help="the amount lost (equity in backgammon) from which a decision is marked "
                              "doubtful, bad, very bad (backgammon: 0.04 0.08 0.16)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page to OUT: "
+                        "board pictures of the marked decisions, their alternatives, the graph, the totals")
     parser.set_defaults(run=run, checks_input=True)
 
 
@@ -50,6 +56,11 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown level {args.level!r}; {info.title}'s analysis levels: "
                              f"{', '.join(info.analysis_level_names) or 'none'}")
         options["level"] = args.level
+    if args.html is not None:
+        try:
+            check_target(args.html)
+        except ValueError as error:
+            raise UsageError(f"--html: {error}") from None
     thresholds = tuple(args.thresholds) if args.thresholds else None
     if thresholds and (any(not t >= 0 for t in thresholds) or list(thresholds) != sorted(thresholds)):
         raise UsageError("--thresholds must be three increasing amounts, none negative")
@@ -63,10 +74,17 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if sys.stderr.isatty():
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
+    if args.html is not None:
+        try:
+            write_report(args.html, report_html(info, record, report, options))
+        except (OSError, ValueError) as error:
+            raise UsageError(f"--html: cannot write {args.html}: {getattr(error, 'strerror', None) or error}") from None
     if args.json:
         print(json.dumps(report.as_json()))
     else:
         print_report(info, report, options)
+    if args.html is not None:
+        print(f"wrote the report to {args.html}", file=sys.stderr)
     return 0
 
 

@@ -8,8 +8,8 @@ A :class:`~.gameinfo.GameInfo` declares an ability as a zero-argument factory, u
 lacks it; shared code asks for it once (``info.match_files()``) and calls its methods, never
 probing with ``getattr``/``hasattr``.
 
-So far: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review` and
-:class:`TournamentPlay`.
+So far: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review`,
+:class:`BoardPicture` and :class:`TournamentPlay`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 from .evaluation import Evaluation
 from .match import GameRecord
 
-__all__ = ["Analysis", "Commands", "Level", "MatchFiles", "Review", "ReviewedPosition", "TournamentOption", "TournamentPlay",
+__all__ = ["Analysis", "BoardPicture", "Commands", "Level", "MatchFiles", "Review", "ReviewedPosition", "TournamentOption", "TournamentPlay",
            "TutorMargin", "NO_ANALYSIS", "lazy", "three_decimals"]
 
 
@@ -113,6 +113,15 @@ class ReviewedPosition(Protocol):
         """``(mover's match winning chance, its display score)`` after the ``best`` record;
         ``None`` outside a match."""
 
+    def equity(self, value: float) -> float:
+        """A record's value in the tutor's measure (its ``value``, or its ``score`` for a
+        tutor judging by score) in the review's units: backgammon's chequer values as GNU's
+        equity (per unit of cube in money, EMG in a match); the value itself for most games."""
+
+    def cube(self, records: list) -> Any:
+        """A cube decision's :class:`~.review_report.CubeFigures` from its analysis records;
+        ``None`` for any other decision."""
+
 
 @runtime_checkable
 class Review(Protocol):
@@ -141,6 +150,22 @@ class Review(Protocol):
     def luck(self, before: Any, after: Any, **analysis_options: Any) -> float | None:
         """What the chance outcome from ``before`` to ``after`` gave the player who then
         decides, in the review's units; ``None`` where it does not apply."""
+
+    def picture(self) -> BoardPicture | None:
+        """Its positions drawn as SVG for the review's HTML report (:class:`BoardPicture`),
+        built when asked for; ``None``: the report shows the position's text."""
+
+
+@runtime_checkable
+class BoardPicture(Protocol):
+    """A position drawn as SVG without pygame, for reports (:mod:`~.review_html`): a game's
+    :meth:`Review.picture`.  A game without one is shown by its position text
+    (:func:`~.review_html.text_picture`)."""
+
+    def svg(self, state: Any, arrows: tuple[tuple[Any, str], ...] = ()) -> str:
+        """``state`` from the view of the player to decide, as one ``<svg>`` element (no
+        external files, no scripts); ``arrows``: ``(move, CSS colour)`` drawn over it, the
+        first on top, where the game can show a move (backgammon: each checker's step)."""
 
 
 class TournamentOption(NamedTuple):

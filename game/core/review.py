@@ -45,6 +45,26 @@ Choices where the issue is silent:
   says (backgammon, as GNU Backgammon counts: every chequer play with a choice, and a cube
   decision only when it was acted on — a double, a take, a pass — or close: no double within
   0.16 of doubling); every decision without the hook.
+- ``alternatives``: the best :data:`ALTERNATIVES` records of the analysis, best first, and
+  the action played after them when it ranks lower, each ``{"move", "equity", "diff",
+  "rank", "played", "plies", ...chances}``: its notation as the analysis names it (the first is
+  ``best``; backgammon's "No double" where ``played`` says "Roll"), its value and its
+  difference to the best in the units of ``equity_lost`` (the action played, the one whose
+  ``played`` is true, has ``diff == -equity_lost``; backgammon's ``equity`` is GNU's: per
+  unit of cube in money, EMG in matches; Mandragora's is the analyzer's score, Chesstack's
+  centipawns), its rank among all the legal actions (the analysis' order: a play its
+  filters left at a shallower depth, ``plies``, ranks below the deeper ones, as in GNU
+  Backgammon's hint list, even with a higher equity), and the analysis' extra columns
+  (``Analysis.columns``: backgammon's ``win``, ``win_gammon``, ``win_backgammon``,
+  ``lose_gammon``, ``lose_backgammon``, the mover's chances after it; none for the other
+  games).  Only decisions with a choice are reviewed, so there are at least two.
+- ``cube``: at a cube decision (backgammon's double and take decisions) ``{"nd", "dt",
+  "dp", "proper", "nd_mwc", "dt_mwc", "dp_mwc"}``: the equities of no double, double/take
+  and double/pass for the player deciding (at a take decision the taker: GNU's figures
+  negated), in the units of ``equity_lost``; the proper action in GNU Backgammon's words
+  ("No double, take", "Double, pass", "Too good to redouble, pass"…); in a match the three as
+  the decider's match winning chances (0..1), else ``null``.  ``null`` at every other
+  decision (the position's ``cube`` says).
 - Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions`` (all
   reviewed), ``rated`` (those counted), ``average`` (total / rated), ``error_rate`` = 1000 ×
   average (milli-points per rated decision, GNU's "error rate"), ``luck`` (sum
@@ -74,12 +94,14 @@ from .gameinfo import REVIEW_STRICTNESS
 from .match import GameRecord
 from .protocol import CHANCE
 from .resources import weights_fingerprint
-from .review_report import MARKS, Decision, Report
+from .review_report import MARKS, Alternative, Decision, Report
 from .saves import NAME_MAX, write_atomic
 from .untrusted import UntrustedFileError, load_json
 
 THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a decision is doubtful, bad, very bad."""
+ALTERNATIVES = 5
+"""How many of the best actions a decision keeps (and the one played, wherever it ranks)."""
 
 class PlainReview:
     """The review of a game that declares none (:class:`~.capabilities.Review`): every
@@ -104,6 +126,9 @@ class PlainReview:
     def luck(self, before: Any, after: Any, **options: Any) -> None:
         return None
 
+    def picture(self) -> None:
+        return None
+
 
 class _PlainPosition:
     kind, match_id, game, units = "move", None, 1, 1.0
@@ -115,6 +140,12 @@ class _PlainPosition:
         return True
 
     def match(self, best: Any) -> None:
+        return None
+
+    def equity(self, value: float) -> float:
+        return value
+
+    def cube(self, records: list) -> None:
         return None
 
 
@@ -243,7 +274,28 @@ def _decision(info, game_review, at, rules, ply, before, action, dice_text, roll
         rated=True if played is None else bool(at.rated(records, played)),
         match_win_chance=None if match is None else round(match[0] if mover == 0 else 1.0 - match[0], 6),
         ply=ply,
+        alternatives=alternatives(analysis, at, records, played),
+        cube=at.cube(records) if records else None,
     )
+
+
+def alternatives(analysis, at, records: list, played) -> tuple[Alternative, ...]:
+    """The decision's :data:`ALTERNATIVES` best records and ``played`` (if it ranks lower) as
+    :class:`~.review_report.Alternative` s in the review's units (see the module doc)."""
+    margin = analysis.tutor_margin
+    keys = [key for key, _ in analysis.columns]
+    chosen = list(enumerate(records[:ALTERNATIVES], 1))
+    if played is not None and all(r is not played for _, r in chosen):
+        chosen += [(i, r) for i, r in enumerate(records, 1) if r is played]
+    found = []
+    for rank, record in chosen:
+        native = record.value if margin.measure == "value" else record.score
+        diff = 0.0 if rank == 1 else -float(margin.behind(record)) * at.units
+        chances = tuple((key, round(float(record.details[key]), 6)) for key in keys
+                        if isinstance(record.details.get(key), (int, float)))
+        found.append(Alternative(record.notation, round(float(at.equity(float(native))), 6) + 0.0,
+                                 round(diff, 6) + 0.0, rank, record is played, int(record.plies), chances))
+    return tuple(found)
 
 
 def _first_player_win_chance(best, mover: int) -> float | None:
@@ -278,10 +330,12 @@ def totals(game_review, labels: list[str], decisions: list[Decision], result,
 # -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
-CACHE_VERSION = 6
+CACHE_VERSION = 7
 """Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
 matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance``; 5: the
-move played searched as deep as the best; 6: ``ply``), so older caches are reviewed afresh."""
+move played searched as deep as the best; 6: ``ply``; 7: ``alternatives`` and ``cube``), so
+older caches are reviewed afresh (and a cache without a field fails
+:meth:`~.review_report.Report.from_json`'s check whatever its key)."""
 
 
 def cache_path(save: Path | str) -> Path:

@@ -8,7 +8,7 @@ its whole shape, since a cache file is untrusted.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 MARKS = ("doubtful", "bad", "very bad")
@@ -16,6 +16,57 @@ MARKS = ("doubtful", "bad", "very bad")
 
 _OPTIONAL_NUMBER = (int, float, type(None))
 _OPTIONAL_TEXT = (str, type(None))
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One ranked choice of a reviewed decision (see :mod:`~.review`): its notation, its
+    ``equity`` and ``diff`` to the best in the review's units, its ``rank`` among all the
+    legal choices (1 the best), whether it is the action ``played`` (the analysis may name
+    an action otherwise than the game's notation: backgammon's "No double" is "Roll" in a
+    match file), the depth in plies its value was searched to (a play the search's filters
+    left at a shallower depth ranks below the deeper ones, as in GNU Backgammon's hint
+    list), and ``chances``, the analysis' extra columns (backgammon: the mover's win and
+    gammon chances), ``(key, value)`` in the analysis' order."""
+
+    move: str
+    equity: float
+    diff: float
+    rank: int
+    played: bool = False
+    plies: int = 0
+    chances: tuple[tuple[str, float], ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"move", "equity", "diff", "rank", "played", "plies", **chances}``."""
+        return {"move": self.move, "equity": self.equity, "diff": self.diff, "rank": self.rank,
+                "played": self.played, "plies": self.plies, **dict(self.chances)}
+
+
+ALTERNATIVE_KEYS = ("move", "equity", "diff", "rank", "played", "plies")
+
+
+@dataclass(frozen=True)
+class CubeFigures:
+    """A cube decision's figures from the deciding player's view (see :mod:`~.review`): the
+    equities of no double, double/take and double/pass in the review's units, the proper
+    action in GNU Backgammon's words, and in a match the same three as match winning chances."""
+
+    nd: float
+    dt: float
+    dp: float
+    proper: str
+    nd_mwc: float | None = None
+    dt_mwc: float | None = None
+    dp_mwc: float | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+CUBE_TYPES = {"nd": (int, float), "dt": (int, float), "dp": (int, float), "proper": str,
+              "nd_mwc": _OPTIONAL_NUMBER, "dt_mwc": _OPTIONAL_NUMBER, "dp_mwc": _OPTIONAL_NUMBER}
+assert set(CUBE_TYPES) == {f.name for f in fields(CubeFigures)}
 
 
 @dataclass(frozen=True)
@@ -39,15 +90,27 @@ class Decision:
     ply: int
     """The index in the game record's ``actions`` of the action decided: the window finds the
     decision on the game by it, never by notation."""
+    alternatives: tuple[Alternative, ...] = ()
+    """The best choices, best first, and the one played wherever it ranks (:mod:`~.review`)."""
+    cube: CubeFigures | None = None
+    """A cube decision's no double, double/take, double/pass and proper action; ``None`` elsewhere."""
 
     def as_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["alternatives"] = [a.as_json() for a in self.alternatives]
+        data["cube"] = None if self.cube is None else self.cube.as_json()
+        return data
+
+    @property
+    def played_alternative(self) -> Alternative | None:
+        """The alternative of the action played (``None`` if the analysis had none)."""
+        return next((a for a in self.alternatives if a.played), None)
 
 
 FIELD_TYPES = {"player": str, "kind": str, "position_id": str, "match_id": _OPTIONAL_TEXT, "dice": _OPTIONAL_TEXT,
                "played": str, "best": _OPTIONAL_TEXT, "equity_lost": (int, float), "mark": _OPTIONAL_TEXT,
                "luck": _OPTIONAL_NUMBER, "win_chance": _OPTIONAL_NUMBER, "score": _OPTIONAL_NUMBER, "rated": bool,
-               "match_win_chance": _OPTIONAL_NUMBER, "ply": int}
+               "match_win_chance": _OPTIONAL_NUMBER, "ply": int, "alternatives": list, "cube": (dict, type(None))}
 """Each JSON field of a decision and the types it may hold (``bool`` is no number here)."""
 assert set(FIELD_TYPES) == {f.name for f in fields(Decision)}
 
@@ -107,4 +170,22 @@ def _decision(d: Any, players: list[str]) -> Decision:
         raise ValueError("a review report's decision is damaged")
     if d["equity_lost"] < 0 or (d["mark"] is not None and d["mark"] not in MARKS):
         raise ValueError("a review report's decision has a bad mark or loss")
-    return Decision(**d)
+    return Decision(**{**d, "alternatives": tuple(_alternative(a) for a in d["alternatives"]),
+                       "cube": None if d["cube"] is None else _cube(d["cube"])})
+
+
+def _alternative(a: Any) -> Alternative:
+    if not (isinstance(a, dict) and set(ALTERNATIVE_KEYS) <= set(a) and isinstance(a["move"], str)
+            and type(a["rank"]) is int and a["rank"] >= 1 and type(a["played"]) is bool
+            and type(a["plies"]) is int and a["plies"] >= 0
+            and all(isinstance(k, str) and _number(v) for k, v in a.items() if k not in ("move", "played"))):
+        raise ValueError("a review report's alternative is damaged")
+    chances = tuple((k, v) for k, v in a.items() if k not in ALTERNATIVE_KEYS)
+    return Alternative(a["move"], a["equity"], a["diff"], a["rank"], a["played"], a["plies"], chances)
+
+
+def _cube(c: Any) -> CubeFigures:
+    if not (isinstance(c, dict) and set(c) == set(CUBE_TYPES)
+            and all(isinstance(c[k], t) and not isinstance(c[k], bool) for k, t in CUBE_TYPES.items())):
+        raise ValueError("a review report's cube figures are damaged")
+    return CubeFigures(**c)

@@ -72,6 +72,7 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("Up/Down", "previous/next mistake", frozenset({REVIEW}), readme="previous/next mistake (review)"),
     Key("Home/End", "first/last decision", frozenset({REVIEW}), readme="first/last decision of the game (review)"),
     Key("PgUp/PgDn", "previous/next game", frozenset({REVIEW}), readme="previous/next game of a match (review)"),
+    Key("E", "export report", frozenset({REVIEW}), readme="export the report as an HTML page (review)"),
     Key("Esc", "back", frozenset({REVIEW}), readme="back to the game (review; while it analyses: cancel)"),
 )
 

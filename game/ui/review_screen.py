@@ -13,8 +13,11 @@ shows:
   a click on it jumps to the decision under the pointer;
 - the panel: the decision's record, the players' totals, the game's move list with GNU's
   marks ("?!", "?", "??") and luck signs ("++", "+", "-", "--"), clickable;
+- the decision's alternatives and cube figures (:mod:`.review_alternatives`), beside the
+  board or at the right of the graph;
 - keys (:mod:`game.ui.keys`, mode ``review``): Left/Right decisions, Up/Down mistakes,
-  Home/End, PgUp/PgDn games of a match, Esc back.
+  Home/End, PgUp/PgDn games of a match, E (or the button) exports the report as HTML
+  (:mod:`.review_export`), Esc back.
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second
 review is instant; a game with no file (or played on since) keeps its report for the
@@ -37,7 +40,9 @@ from .hints import draw_arrows
 from .keys import REVIEW, key_help
 from .overlay import analysis_options
 from .panel import MoveListSection, SidePanel, TextSection
+from .review_alternatives import AlternativesTable, place
 from .review_data import ReviewedGame
+from .review_export import export_report
 from .review_graph import MARK_COLOURS, ReviewGraph
 from .review_job import ReviewJob
 from .review_panel import decision_text, move_line, totals_text
@@ -92,6 +97,7 @@ class ReviewScene(Scene):
         self.options = analysis_options(info, app.settings, session.player_names, watching=False)
         marks = app.settings.review_marks
         record = session.record() if save is None else file_record(save, session.record())
+        self.record, self.save = record, save
         self.job = ReviewJob(info, record, self.options, save, thresholds=review_marks(info, marks),
                              processes=PROCESSES)
         self.shown = len(session.states) - 1 if shown is None else shown
@@ -105,7 +111,8 @@ class ReviewScene(Scene):
         self.view.use_history(lambda: self.session.states[:self.state_index() + 1])
         self.labels = list(back.labels)
         self.graph = ReviewGraph(app.fonts, info.player_titles[0])
-        self.graph_rect = pygame.Rect(0, 0, 0, 0)
+        self.graph_rect = self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.alternatives = AlternativesTable(app.fonts, info)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.game_label: pygame_gui.elements.UILabel | None = None
         self.arrows: dict[str, object] = {}
@@ -237,8 +244,13 @@ class ReviewScene(Scene):
         pw = max(240, min(460, int(w * 0.27)))
         graph_h = 0 if self.analysing else max(96, min(220, int(h * 0.22)))
         legend = 0 if self.analysing else self.app.fonts(self._legend_size(size)).get_linesize() + 6
-        self.view.set_rect(pygame.Rect(10, 10, w - pw - 20, h - 20 - graph_h - legend - (8 if graph_h else 0)))
+        view_rect = pygame.Rect(10, 10, w - pw - 20, h - 20 - graph_h - legend - (8 if graph_h else 0))
+        self.view.set_rect(view_rect)
         self.graph_rect = pygame.Rect(10, h - 10 - graph_h, w - pw - 20, graph_h)
+        if not self.analysing:
+            scale = ui_scale(size)
+            full = self.alternatives.full_width(scale)
+            self.table_rect, self.graph_rect = place(self.view, view_rect, self.graph_rect, full, scale)
         self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
         x, bw = w - pw + 14, pw - 28
         make = pygame_gui.elements.UIButton
@@ -252,6 +264,7 @@ class ReviewScene(Scene):
         self.buttons = {
             "previous mistake": make(pygame.Rect(x, 48, bw * 0.49, 36), "< Mistake", self.gui),
             "next mistake": make(pygame.Rect(x + bw * 0.51, 48, bw * 0.49, 36), "Mistake >", self.gui),
+            "export": make(pygame.Rect(x, h - 94, bw, 36), "Export report…", self.gui),
             "back": make(pygame.Rect(x, h - 50, bw, 36), "Back to the game", self.gui),
         }
         top = 92
@@ -260,7 +273,7 @@ class ReviewScene(Scene):
             self.buttons["next game"] = make(pygame.Rect(x + bw * 0.8, top, bw * 0.2, 32), ">", self.gui)
             self.game_label = pygame_gui.elements.UILabel(pygame.Rect(x + bw * 0.21, top, bw * 0.58, 32), "", self.gui)
             top += 40
-        self.panel.reserved_top, self.panel.reserved_bottom = top, 56
+        self.panel.reserved_top, self.panel.reserved_bottom = top, 100
         self._refresh_game_label()
 
     def _legend_size(self, size: tuple[int, int] | None = None) -> int:
@@ -303,6 +316,8 @@ class ReviewScene(Scene):
             self.command("next mistake" if key == pygame.K_DOWN else "previous mistake")
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.go_game(1 if key == pygame.K_PAGEDOWN else -1)
+        elif key == pygame.K_e:
+            self.command("export")
         elif key in (pygame.K_HOME, pygame.K_END):
             mine = [i for i in self._game_lines() if self.reviewed.lines[i].decision] or self._game_lines()
             if mine:
@@ -320,6 +335,13 @@ class ReviewScene(Scene):
             self.go(found)
         elif action in ("next game", "previous game"):
             self.go_game(1 if action == "next game" else -1)
+        elif action == "export":
+            try:
+                path = export_report(self.info, self.record, self.reviewed.report, self.options, self.save)
+            except (OSError, ValueError) as error:
+                self.app.banner.show(f"The report could not be written: {error}", error=True)
+            else:
+                self.app.banner.show(f"Report written to {path}", seconds=6)
 
     def update(self, dt: float) -> None:
         if self.analysing:
@@ -335,6 +357,9 @@ class ReviewScene(Scene):
         else:
             self._draw_arrows(surface, state)
             self.graph.draw(surface, self.graph_rect, self.reviewed, self.game, self.at)
+            line = self.line
+            self.alternatives.draw(surface, self.table_rect, line.decision if line is not None else None,
+                                   ui_scale(surface.get_size()))
         self.panel.draw(surface)
         r, font = self.panel.rect, self.app.fonts(20, True)
         title = f"Review · {self.info.title}"
@@ -368,7 +393,7 @@ class ReviewScene(Scene):
     def _draw_legend(self, surface: pygame.Surface, items, swatches: bool) -> None:
         font = self.app.fonts(self._legend_size())
         x, y = self.view.board_rect.x, self.graph_rect.y - font.get_linesize() - 4
-        right = self.graph_rect.right
+        right = max(self.graph_rect.right, self.table_rect.right)
         for colour, text in items:
             if swatches:  # with no arrows (Mandragora, a cube action) the names alone
                 mid = y + font.get_linesize() // 2

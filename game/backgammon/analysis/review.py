@@ -10,8 +10,11 @@ match in EMG, "equivalent to money game" equity.  The match search values a posi
 ``V = 2·MWC − 1`` (the mover's match winning chance), and GNU's ``mwc2eq`` is
 ``EMG = (2·MWC − (W + L)) / (W − L)`` with ``W``, ``L`` the mover's match winning chances
 after winning and after losing a single game at the current cube, so a difference
-``ΔV`` is ``ΔEMG = ΔV / (W − L)``.  Cube records are already in those units
-(:func:`.cube.play.cube_records`), so only chequer decisions are scaled.
+``ΔV`` is ``ΔEMG = ΔV / (W − L)``, and a value ``V`` itself is ``EMG = (V + 1 − (W + L)) /
+(W − L)`` (:meth:`ReviewedPosition.equity`, for the review's alternatives).  Cube records are
+already in those units (:func:`.cube.play.cube_records`), so only chequer decisions are
+scaled.  A cube decision's figures (:meth:`ReviewedPosition.cube`) are the ones its records
+carry.
 
 **Luck** of a roll for the player ``P`` who then plays: ``V(roll) − Σ p(r) · V(r)`` over the
 chance node's outcomes ``r`` (the 21 rolls, doubles 1/36 and others 2/36; for the opening
@@ -34,6 +37,7 @@ from functools import cached_property
 import numpy as np
 
 from ...core.analysis import display_score
+from ...core.review_report import CubeFigures
 from .. import formats
 from .ai import strongest_evaluator
 from .scale import CHANCES, DISPLAY_SCALE
@@ -229,6 +233,25 @@ class ReviewedPosition:
     def match(self, best) -> tuple[float, float] | None:
         return match_chance(self.state, best)
 
+    @cached_property
+    def _offset(self) -> float:
+        """``W + L − 1`` for a chequer play in a match (see the module doc), else 0."""
+        state = self.state
+        if self.kind == "cube" or state.cube is None or not state.cube.is_match:
+            return 0.0
+        outcomes = centred_outcomes(state.cube, state.turn)
+        return float(outcomes[0] + outcomes[3]) - 1.0
+
+    def equity(self, value: float) -> float:
+        return (value - self._offset) * self.units
+
+    def cube(self, records) -> CubeFigures | None:
+        details = records[0].details if records and self.kind == "cube" else {}
+        if "proper" not in details:
+            return None
+        mwc = [None if details.get(k) is None else round(float(details[k]), 6) for k in ("nd_mwc", "dt_mwc", "dp_mwc")]
+        return CubeFigures(*(round(float(details[k]), 6) + 0.0 for k in ("nd", "dt", "dp")), str(details["proper"]), *mwc)
+
 
 class BackgammonReview:
     """Backgammon's :class:`~game.core.capabilities.Review`: chequer and cube decisions,
@@ -255,6 +278,12 @@ class BackgammonReview:
 
     def luck(self, before: BackgammonState, after: BackgammonState, **options) -> float | None:
         return luck(before, after, **options)
+
+    def picture(self):
+        """The board as SVG (:mod:`..view.svg`, pygame-free), for the review's HTML report."""
+        from ..view.svg import PICTURE
+
+        return PICTURE
 
 
 REVIEW = BackgammonReview()

@@ -15,7 +15,10 @@
 - :func:`cube_records`: one :class:`~game.core.analysis.MoveAnalysis` per legal cube action,
   best first, valued as GNU Backgammon normalises cube equities (per unit of the current
   cube for money, EMG for a match): No double → ND, Double → min(DT, DP) (the opponent's
-  best answer), Take → −DT, Pass → −DP, Beaver → −2·DT (the taker's view).
+  best answer), Take → −DT, Pass → −DP, Beaver → −2·DT (the taker's view).  Each record's
+  ``details`` also hold the decision's figures from the deciding player's view (the
+  taker's: negated), for the review's cube figures: ``nd``, ``dt``, ``dp``, ``proper`` (the
+  proper action in words, a string) and in a match ``nd_mwc``, ``dt_mwc``, ``dp_mwc``.
 """
 
 from __future__ import annotations
@@ -103,6 +106,10 @@ def cube_records(state: BackgammonState, plies: int, evaluator: Evaluator) -> li
         legal = BackgammonRules().legal_moves(state)
         rows = [(a, v, None) for a, v in ((TAKE, -d.dt), (PASS, -d.dp), (BEAVER, -2 * d.dt)) if a in legal]
     rows.sort(key=lambda row: -row[1])
+    sign = 1.0 if kind == "cube" else -1.0
+    figures = {"nd": sign * float(d.nd), "dt": sign * float(d.dt), "dp": sign * float(d.dp), "proper": d.action}
+    if d.mwc is not None:
+        figures.update(zip(("nd_mwc", "dt_mwc", "dp_mwc"), (float(m if kind == "cube" else 1.0 - m) for m in d.mwc)))
     best = rows[0][1]
     rules = BackgammonRules()
     explanation = (f"Proper cube action: {d.action}",
@@ -119,7 +126,7 @@ def cube_records(state: BackgammonState, plies: int, evaluator: Evaluator) -> li
         records.append(MoveAnalysis(
             move=action, notation=words or rules.notation(state, action),
             score=display_score(value, DISPLAY_SCALE), value=float(value),
-            details={"equity": float(value), **dict(zip(CHANCES, map(float, chances)))},
+            details={"equity": float(value), **dict(zip(CHANCES, map(float, chances))), **figures},
             warnings=tuple(warnings), factors={}, rank=rank, diff=float(value - best),
             plies=plies, exact=True, explanation=explanation,
             score_diff=display_score(value, DISPLAY_SCALE) - display_score(best, DISPLAY_SCALE)))

@@ -1,0 +1,65 @@
+"""The review report's graph (:mod:`.review_html`): one game's decisions as an inline SVG.
+
+As the Review screen's graph: one point per decision, the first player's chance to win the
+game (``win_chance``), or where the analysis gives none (Mandragora, Chesstack) the display
+score (``score``, −100..100), on a 0..1 axis; a marked decision is a dot in its mark's
+colour, linked to its section of the report (``#d<ply>``), with a tooltip naming it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .review_report import Decision
+
+MARK_COLOURS = {"doubtful": "rgb(236,208,92)", "bad": "rgb(240,140,60)", "very bad": "rgb(226,64,56)"}
+"""The marks' colours, as on the Review screen."""
+WIDTH, HEIGHT, LEFT, TOP, BOTTOM, RIGHT = 900, 220, 56, 30, 26, 14
+
+
+def _y(d: Decision) -> float | None:
+    if d.win_chance is not None:
+        return max(0.0, min(1.0, float(d.win_chance)))
+    if d.score is not None:
+        return (max(-100.0, min(100.0, float(d.score))) + 100.0) / 200.0
+    return None
+
+
+def graph_svg(first_player: str, decisions, name: str = "graph") -> str:
+    """The graph of ``decisions`` (one game's, in order) from ``first_player``'s view."""
+    win = any(d.win_chance is not None for d in decisions)
+    title = f"{first_player}'s win chance" if win else f"{first_player}'s advantage (score)"
+    labels = ("100%", "50%", "0%") if win else ("+100", "0", "−100")
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="graph" id="{escape(name)}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+           f'width="{WIDTH}" height="{HEIGHT}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="12" role="img">',
+           f"<title>{escape(title)}, decision by decision</title>",
+           f'<text x="{LEFT}" y="18" fill="#a7b0a6" font-weight="bold">{escape(title.upper())}</text>',
+           f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="#1a231e" stroke="#3b4a40"/>',
+           f'<line x1="{LEFT}" y1="{TOP + plot_h / 2}" x2="{LEFT + plot_w}" y2="{TOP + plot_h / 2}" '
+           f'stroke="#3b4a40" stroke-dasharray="4 4"/>']
+    for label, frac in zip(labels, (0.0, 0.5, 1.0)):
+        out.append(f'<text x="{LEFT - 6}" y="{TOP + frac * plot_h + 4:.1f}" fill="#a7b0a6" text-anchor="end">{label}</text>')
+    n = len(decisions)
+    out.append(f'<text x="{LEFT + plot_w}" y="{HEIGHT - 6}" fill="#a7b0a6" text-anchor="end">'
+               f"{n} decision{'' if n == 1 else 's'}</text>")
+    points = []
+    for k, d in enumerate(decisions):
+        y = _y(d)
+        x = LEFT + 8 + (plot_w - 16) * (k / (n - 1) if n > 1 else 0.5)
+        points.append((x, None if y is None else TOP + 3 + (plot_h - 6) * (1 - y), d))
+    curve = [(x, y) for x, y, _ in points if y is not None]
+    if len(curve) > 1:
+        out.append(f'<polyline fill="none" stroke="#e8e4d8" stroke-width="1.5" '
+                   f'points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in curve)}"/>')
+    for k, (x, y, d) in enumerate(points, 1):
+        if y is None:
+            continue
+        if d.mark:
+            tip = f"Decision {k}: {d.player} played {d.played} ({d.mark}); best {d.best}"
+            out.append(f'<a href="#d{d.ply}"><circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{MARK_COLOURS[d.mark]}" '
+                       f'stroke="#141414"><title>{escape(tip)}</title></circle></a>')
+        else:
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="#e8e4d8"/>')
+    out.append("</svg>")
+    return "\n".join(out)

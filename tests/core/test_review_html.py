@@ -1,0 +1,112 @@
+"""The review's HTML report (game/core/review_html.py) and backgammon's board picture."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+import pytest
+
+from game.core.match import play_game, replay
+from game.core.review import review
+from game.core.review_html import check_target, report_html, text_picture, write_report
+from game.games import get_game
+from tests.review_stubs import ReviewWithoutLuck
+
+BG = get_game("backgammon")
+QUICK = replace(BG, review=ReviewWithoutLuck)
+SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+
+
+@pytest.fixture(scope="module")
+def match():
+    """A 3-point match of two games (a double, a take, a drop), every decision marked."""
+    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
+    record = replace(record, players=["Ann <&>", "Bob"])
+    return record, review(QUICK, record, {"level": "intermediate"}, thresholds=(0.0, 1.0, 2.0))
+
+
+def pictures(html: str) -> list[ET.Element]:
+    return [ET.fromstring(svg) for svg in SVG.findall(html)]
+
+
+def test_the_report_has_a_board_per_marked_decision_the_graphs_and_the_totals(match):
+    record, report = match
+    html = report_html(BG, record, report, {"level": "intermediate"})
+    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    assert "Ann &lt;&amp;&gt;" in html and "Bob" in html and "<&>" not in html  # names, escaped
+    marked = [d for d in report.decisions if d.mark]
+    assert len(marked) == len(report.decisions)  # a threshold of 0 marks them all
+    svgs = pictures(html)  # every picture is well-formed XML
+    boards = [s for s in svgs if s.get("class") == "board"]
+    graphs = [s for s in svgs if s.get("class") == "graph"]
+    assert len(boards) == len(marked) and len(graphs) == len(report.games) == 2
+    assert "Game 1:" in html and "Game 2:" in html and "Totals" in html and "Error rate" in html
+    for d in marked:
+        assert f'id="d{d.ply}"' in html and f'href="#d{d.ply}"' in html  # the graph's dot links to it
+    # self-contained: no scripts, no links to fetch, inline style only
+    assert "<script" not in html and "<link" not in html and "src=" not in html and "http://" not in html.replace(
+        'xmlns="http://www.w3.org/2000/svg"', "")
+    cube = [d for d in marked if d.kind == "cube"]
+    assert cube and html.count("Proper cube action:") == len(cube)
+    assert all(f"<b>{d.cube.proper}</b>" in html for d in cube) and "MWC" in html and "EMG" in html
+    assert html.count('<tr class="played">') == len(marked)  # the play made, highlighted once each
+
+
+def test_a_backgammon_board_picture_shows_the_position_from_the_deciders_side(match):
+    from game.core.capabilities import BoardPicture
+    from game.core.review import review_of
+
+    assert isinstance(review_of(BG).picture(), BoardPicture) and review_of(get_game("chesstack")).picture() is None
+    record, report = match
+    rules = BG.rules()
+    states = replay(rules, record.options, record.actions)
+    html = report_html(BG, record, report)
+    boards = [s for s in pictures(html) if s.get("class") == "board"]
+    ns = "{http://www.w3.org/2000/svg}"
+    for d, svg in zip(report.decisions, boards):
+        state = states[d.ply]
+        texts = [t.text for t in svg.iter(f"{ns}text")]
+        assert {str(n) for n in range(1, 25)} <= set(texts)  # the point numbers
+        decider = state.turn if state.cube.phase != "offered" else 1 - state.turn
+        title = svg.find(f"{ns}title").text
+        assert ("White" if decider == 0 else "Black") in title
+        assert ("to play" in title) == (d.kind == "chequer")
+        checkers = [c for c in svg.iter(f"{ns}circle") if c.get("fill-opacity") == "0.3"]  # one shadow each
+        on_board = sum(min(n, 5) for side in state.sides for n in side[1:25]) + sum(min(s[25], 4) for s in state.sides)
+        assert len(checkers) == on_board + 2  # and one on each name strip
+        cube_face = "64" if state.cube.owner is None and state.cube.phase != "offered" else None
+        if cube_face:
+            assert cube_face in texts
+    # the first decision of the match: its arrows are drawn, the best green, the play made magenta
+    first = next(i for i, d in enumerate(report.decisions) if d.kind == "chequer" and d.played != d.best)
+    lines = [ln.get("stroke") for ln in boards[first].iter(f"{ns}line")]
+    assert "rgb(90,210,120)" in lines and "rgb(225,95,215)" in lines
+
+
+def test_a_game_without_a_picture_shows_its_position_text():
+    info = get_game("mandragora")
+    players = [info.make_player("random", seed) for seed in (1, 2)]
+    record, _ = play_game(info.rules(), players, info.new_game_options(), seed=5, max_plies=12)
+    report = review(info, record, thresholds=(0.0, 100.0, 200.0))
+    html = report_html(info, record, report)
+    boards = [s for s in pictures(html) if s.get("class") == "board"]
+    assert len(boards) == len(report.decisions) > 5
+    ns = "{http://www.w3.org/2000/svg}"
+    first = " ".join(t.text for t in boards[0].iter(f"{ns}text"))
+    states = replay(info.rules(), record.options, record.actions)
+    assert first.replace(" ", "") == info.notation.format_position(states[report.decisions[0].ply]).replace(" ", "")
+    assert "Score" in html and "Win" not in html  # the analyzer's score, no chances
+    ET.fromstring(text_picture("a" * 100 + ";b,c"))
+
+
+def test_a_bad_place_for_the_report_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(ValueError, match="does not exist"):
+        check_target(tmp_path / "missing" / "out.html")
+    assert not (tmp_path / "missing").exists()
+    with pytest.raises(ValueError, match="is a folder"):
+        write_report(tmp_path, "<html></html>")
+    out = write_report(tmp_path / "out.html", "<html>new</html>")
+    assert out.read_text() == "<html>new</html>" and [p.name for p in tmp_path.iterdir()] == ["out.html"]
