@@ -1,7 +1,8 @@
 """Backgammon on screen: drawing, move animation and human input.
 
-The backgammon package's only pygame file.  :func:`make_view` returns a view that implements
-the window's per-game interface (``game.ui.gameview.GameView``) structurally.  What needs no
+The backgammon package's pygame file, with :mod:`.paint` (its geometry in Rects, the board's
+picture, the checker sprites).  :func:`make_view` returns a view that implements the
+window's per-game interface (``game.ui.gameview.GameView``) structurally.  What needs no
 pygame lives beside it: the board's geometry and palette in :mod:`.view.layout`, the cube's
 words, place and hooks in :mod:`.cube.display`, flights, used dice and the last plays in
 :mod:`.display`, and the rules side of a human's turn in progress in :mod:`.turn`.
@@ -14,8 +15,9 @@ from collections.abc import Sequence
 import pygame
 
 from ..board import BAR, OFF, Side, pip_count
-from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, POINTS, SOURCE,
-                           TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, BoardGeometry, arrow_shape)
+from .paint import Layout, board_surface, checker_sprite
+from .layout import (CHECKERS, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, SOURCE,
+                           TARGET, arrow_shape)
 from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, action_note, cube_box, cube_face, deciding,
                             match_words, player_score)
 from ..cube.state import DOUBLE, OFFERED, CubeAction
@@ -26,20 +28,6 @@ from .turn import Move, TurnBuilder, apply_step
 
 NO_PLAY_SECONDS = 1.2
 """How long a pass stays on the board (its banner shown) before the game goes on."""
-
-
-class Layout(BoardGeometry):
-    """The board's geometry (:class:`~.view.layout.BoardGeometry`) with its rectangles as
-    ``pygame.Rect``s; a Rect is an ``(x, y, w, h)`` sequence, so the geometry's arithmetic
-    works on it unchanged."""
-
-    def __init__(self, rect: pygame.Rect, home_right: bool) -> None:
-        super().__init__(tuple(rect), home_right)
-        self.board, self.tray, self.bar, self.play = map(pygame.Rect, (self.board, self.tray, self.bar, self.play))
-        self.strips = tuple(map(pygame.Rect, self.strips))
-
-    def tray_slab(self, bottom_player: bool, index: int) -> pygame.Rect:
-        return pygame.Rect(super().tray_slab(bottom_player, index))
 
 
 class BackgammonView:
@@ -60,7 +48,6 @@ class BackgammonView:
         self.click_seconds = 0.12
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.dice_rect = pygame.Rect(0, 0, 0, 0)
-        self._sprites: dict[tuple[int, int], pygame.Surface] = {}
         self._background: tuple | None = None
         self.auto_bearoff = False
         self.pause = 0.0  # a pass on show: seconds left
@@ -313,7 +300,7 @@ class BackgammonView:
             used = used_dice(self.turn)
         key = (tuple(self.rect), self.home_right, self.bottom)
         if self._background is None or self._background[0] != key:
-            self._background = (key, self._render_board())
+            self._background = (key, board_surface(self.rect, self.home_right, self.fonts))
         surface.blit(self._background[1], self.layout.board.topleft)
         lifted = (flying.mover, flying.step[0]) if flying else None
         if self.drag_pos and self.press:
@@ -347,59 +334,13 @@ class BackgammonView:
     def slot_pos(self, player: int, slot: int, index: int) -> tuple[float, float]:
         return self.layout.slot_pos(player == self.bottom, slot, index)
 
-    def _render_board(self) -> pygame.Surface:
-        """The board without checkers or dice, drawn once per size and bottom player."""
-        board = self.layout.board
-        lay = Layout(self.rect.move(-board.x, -board.y), self.home_right)
-        surface = pygame.Surface(board.size)
-        if pygame.display.get_surface() is not None:
-            surface = surface.convert()
-        surface.fill((255, 0, 255))
-        surface.set_colorkey((255, 0, 255), pygame.RLEACCEL)  # the rounded corners stay see-through
-        u = lay.u
-        pygame.draw.rect(surface, WOOD, lay.board, border_radius=round(u * 0.3))
-        pygame.draw.rect(surface, WOOD_DARK, lay.board, max(2, round(u * 0.06)), border_radius=round(u * 0.3))
-        for half in (pygame.Rect(lay.play.x, lay.play.y, round(6 * u), lay.play.h),
-                     pygame.Rect(lay.bar.right, lay.play.y, round(6 * u), lay.play.h)):
-            pygame.draw.rect(surface, FELT, half)
-            pygame.draw.rect(surface, FELT_EDGE, half, max(1, round(u * 0.05)))
-        pygame.draw.rect(surface, WOOD_LIGHT, lay.bar)
-        pygame.draw.rect(surface, WOOD_DARK, lay.bar, max(1, round(u * 0.05)))
-        pygame.draw.rect(surface, WOOD_DARK, lay.tray, border_radius=round(u * 0.15))
-        font = self.fonts(round(u * 0.3))
-        for b in range(1, 25):
-            pts, label_at = lay.point_triangle(b)
-            colour = POINTS[b % 2]
-            pygame.draw.polygon(surface, colour, pts)
-            pygame.draw.aalines(surface, tuple(c * 3 // 4 for c in colour), True, pts)
-            image = font.render(str(b), True, PAPER)  # the bottom player's numbers, never the mover's: they stay put
-            surface.blit(image, image.get_rect(center=label_at))
-        return surface
-
     def _checker(self, surface, player: int, pos, count: int | None = None, scale: float = 1.0) -> None:
         r = self.layout.u * 0.47 * scale
-        sprite = self._sprite(player, r)
+        sprite = checker_sprite(player, r)
         surface.blit(sprite, sprite.get_rect(center=(round(pos[0]) + 1, round(pos[1]) + 1)))
         if count is not None:
             image = self.fonts(round(r * 0.95), True).render(str(count), True, CHECKERS[player][2])
             surface.blit(image, image.get_rect(center=(round(pos[0]), round(pos[1]))))
-
-    def _sprite(self, player: int, r: float) -> pygame.Surface:
-        """A checker with its shadow, antialiased, cached per size."""
-        key = (player, round(r * 4))
-        if key not in self._sprites:
-            fill, rim, _ = CHECKERS[player]
-            size = round(2 * r) + 6
-            sprite = pygame.Surface((size, size), pygame.SRCALPHA)
-            c = size / 2 - 1
-            pygame.draw.aacircle(sprite, (0, 0, 0, 80), (c + 2, c + 2), r)
-            pygame.draw.aacircle(sprite, rim, (c, c), r)
-            pygame.draw.aacircle(sprite, fill, (c, c), r * 0.86)
-            light = tuple(min(255, v + 18) for v in fill)
-            pygame.draw.aacircle(sprite, light, (c - r * 0.08, c - r * 0.08), r * 0.6)
-            pygame.draw.aacircle(sprite, rim, (c, c), r * 0.5, max(1, round(r * 0.07)))
-            self._sprites[key] = sprite
-        return self._sprites[key]
 
     def _draw_side(self, surface, player: int, side: Side, lifted) -> None:
         lay, fill, rim = self.layout, *CHECKERS[player][:2]
