@@ -245,9 +245,11 @@ def shot_watch(app, out: Path) -> Path:
     return save(app, out, "watch")
 
 
-MANDRAGORA_PATTERN, MANDRAGORA_PICKS = "A", (0, 2, 0, 1, 0)
+MANDRAGORA_PATTERN, MANDRAGORA_PICKS = "A", (1, 1, 2, 0, 3)
 """mandragora.png: pattern A, the Player (human) first against the analyzer, hints on; the Player
-takes the analyzer's 1st, 3rd, 1st, 2nd and 1st choice, which leaves five areas to choose from."""
+takes the analyzer's 2nd, 2nd, 3rd, 1st and 4th choice, which leaves five areas where the seed's
+score and the total disagree: the best total (+144) warns, so its seed score is 0, below three
+moves of seed score above +60, and a move of total -27 shows 0 too (the table ranks by the total)."""
 
 
 def shot_mandragora(app, out: Path) -> Path:

@@ -2,7 +2,10 @@
 
 Prints every legal move ranked like GNU Backgammon's hint window (rank, depth, the game's
 detail columns such as win and gammon chances, value, difference to the best, score, move),
-then each move's warnings and the factors behind the best moves.  A decision that is no
+the value and score columns headed as the window's hint table heads them (``Analysis``'s
+``value_heading`` and ``score_heading``: backgammon's "equity", Mandragora's "total" and
+"seed") and followed by the game's legend line, if any, then each move's warnings and the
+factors behind the best moves.  A decision that is no
 ordinary move is headed as what it is (``Notation.decision_heading``: backgammon's "cube
 decision (take or pass): 2 actions").  ``--json`` prints a list,
 best first, of ``{"move", "score", "value", "warnings": [...], "factors": {...}}`` plus
@@ -94,11 +97,14 @@ def print_table(info, state, records, options: dict) -> None:
     analysis = info.move_analysis()
     chances = [(key, title) for key, title in analysis.columns if records and key in records[0].details]
     header = f"{'#':>3} {'ply':>3} " + "".join(f"{title:>7}" for _, title in chances)
-    print(header + f" {'value':>8} {'diff':>8} {'score':>6}  {noun}")
+    value, score = analysis.value_heading.lower()[:8], analysis.score_heading.lower()[:6]
+    print(header + f" {value:>8} {'diff':>8} {score:>6}  {noun}")
     for r in records:
         cells = "".join(f"{100 * r.details[key]:6.1f}%" for key, _ in chances)
         diff = "" if r.rank == 1 else analysis.format_value(r.diff)
         print(f"{r.rank:>3} {r.plies:>3} {cells} {analysis.format_value(r.value):>8} {diff:>8} {r.score:+6.1f}  {r.notation}")
+    if analysis.legend:
+        print(f"\n{analysis.legend}")
     warned = [r for r in records if r.warnings]
     if warned:
         print("\nwarnings:")

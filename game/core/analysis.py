@@ -18,7 +18,9 @@ factor breakdown that explains it, and a display score.
 
 One exception, by its spec: Mandragora's seed analyzer (``specs/mandragora.md`` §6) shows
 its own score, the value normalized to -100..100 (the value itself up to ±60, squashed
-smoothly beyond so moves stay apart) and forced to the sign of its threat warning; it ranks and the tutor judges by that score, and its records say so themselves.
+smoothly beyond so moves stay apart) and forced to the sign of its threat warning.  That sign
+rule shows nearly half of all moves as 0, so its records are ranked, and its tutor judges, by
+the native value (the analyzer's total); the score is shown beside it as the seed's.
 
 A win probability ``p`` enters as the value ``2p - 1`` (:func:`value_from_win_probability`:
 the expected points of a game won or lost by one point), the units searches already use.

@@ -259,6 +259,9 @@ class TutorMargin(NamedTuple):
     """The units in words, for the tutor's dialog ("points of equity")."""
     decimals: int | None = None
     """Decimals of the gap in the dialog; by default 1 for a score, 3 for a value."""
+    score_note: bool = True
+    """With ``measure`` "value": whether the dialog adds the display score's gap in brackets
+    (not where the display score does not rank the moves: Mandragora's seed score)."""
 
     def behind(self, record) -> float:
         """How far ``record`` trails the best, in these units (0 or more)."""
@@ -290,10 +293,15 @@ class Analysis:
     columns: tuple[tuple[str, str], ...] = ()
     """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
     tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")
-    score_legend: str = "[Score]: the move's value scaled to ±100"
-    """The line under the hint table that says what its bracketed Score column is."""
     value_heading: str = "Value"
     """The native value's column heading in the hint table ("Equity", "cp")."""
+    score_heading: str = "Score"
+    """The display score's column heading in the hint table and ``tabula analyze``'s table
+    (Mandragora's "Seed": its score is the seed's, which does not rank the moves)."""
+    legend: str = "[Score]: the move's value scaled to ±100"
+    """A line under the hint table and ``tabula analyze``'s table saying what the numbers
+    are, where the headings cannot (the bracketed display score; backgammon's chances;
+    Mandragora: which column ranks, what the seed's score is)."""
     format_value: Callable[[float], str] = three_decimals
     """A native value or difference as the analysis' tables print it (backgammon's equity
     ``+0.123``; Chesstack's whole centipawns, a won game ``+win``)."""

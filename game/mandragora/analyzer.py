@@ -33,8 +33,16 @@ Choices where the spec leaves a question:
   first mover, so "value (for s)" is read as "of s's pieces".
 - The threat rule is mirrored for an Opponent to move (spec §5.8); upstream V1 checked only
   areas 2 and 4 there, so the golden init-A/O flags are not V1's.
-- Records are best first: by score, then by native value (it separates moves the display
-  clamp ties, e.g. two 100s), then ascending area.
+- Records are best first by ``value`` (the total), then ascending area; ``rank``, ``diff``
+  (value minus the best's, 0 or less) and the Analyzer player's choice all follow that one
+  measure.  The seed ranks by its ``score``, but its sign rule shows every warned move with a
+  positive total, and every unwarned move with a negative one, as 0 (about 45% of all moves
+  in analyzer games), so ranking by it ordered those moves by an unseen tie-break and put a
+  warned move of total +142 below an unwarned +75.  The total already holds the seed's
+  penalty (−100/−80) and look-ahead; the sign rule only restates its verdict, which the
+  ``score`` keeps as the seed defines it.  (In analyzer-against-analyzer games the total's
+  order scored 6.7 points a game more than the score's.)  ``score_diff`` is the score minus
+  the best-ranked move's score, so it may be positive.
 - Explanation texts are the positive items of §2.1 with plural forms; the look-ahead item
   shows its signed contribution.
 - At a chance node or a finished game the analysis is empty.
@@ -266,7 +274,7 @@ def analyze(state: MandragoraState, depth: int = DEPTH) -> list[MoveAnalysis]:
     if state.setups:
         return []
     records = [analyze_move(state, area, depth) for area in legal_areas(state.board, state.turn)]
-    ranked = sorted(records, key=lambda record: (-record.score, -record.value))
+    ranked = sorted(records, key=lambda record: -record.value)  # stable: ties keep ascending areas
     best = ranked[0].value if ranked else 0.0
     top = ranked[0].score if ranked else 0.0
     return [replace(r, rank=number, diff=r.value - best, score_diff=r.score - top) for number, r in enumerate(ranked, 1)]

@@ -247,9 +247,11 @@ def pile_spots(centre, r: float, n: int) -> tuple[list[tuple[float, float]], flo
 
 
 def badges(records: Sequence) -> list[tuple[int, bool, bool, float]]:
-    """The overlay on each analysed area: ``(area, warned, best, score)``; the first record is
-    the analyzer's recommendation (the view stars it)."""
-    return [(record.move, bool(record.warnings), i == 0, record.score) for i, record in enumerate(records)]
+    """The overlay on each analysed area: ``(area, warned, best, total)``.  The total is the
+    measure the records are ranked by (the hint table's "Total"), so the starred first record,
+    the analyzer's pick, has the highest number on the board; the seed's score would show
+    nearly half the areas as 0."""
+    return [(record.move, bool(record.warnings), i == 0, record.value) for i, record in enumerate(records)]
 
 
 def piece_shape(piece: str, c: float, h: float) -> list[tuple[float, float]]:

@@ -24,12 +24,18 @@ SETUP_OPTIONS = {
 }
 """What a new game offers (spec §4: pattern and first mover; random is Tabula's extra, §5.4)."""
 
-ANALYSIS = Analysis(analyze, tutor_margin=TutorMargin(10.0, "score", "points of the analyzer's score"),
-                    value_heading="Total", format_value=one_decimal)
-"""The seed analyzer's, with no options and no extra columns (it gives no win chance); the
-tutor judges by its spec-defined score (a move 10 or more below the best is questioned); the
-hint table shows the analyzer's total value ("Total", one decimal: it tells apart the moves
-the seed's sign rule shows as 0)."""
+LEGEND = "Ranked by Total: gains, threats, look-ahead.\nSeed: the seed's score, ≤0 if warned, else ≥0."
+"""What the hint table's and ``tabula analyze``'s numbers are (under the table)."""
+
+ANALYSIS = Analysis(analyze, tutor_margin=TutorMargin(10.0, "value", "points of the analyzer's total", decimals=1,
+                                                      score_note=False),
+                    value_heading="Total", format_value=one_decimal, score_heading="Seed", legend=LEGEND)
+"""The seed analyzer's, with no options and no extra columns (it gives no win chance).  One
+measure ranks everything: the analyzer's total value ("Total", one decimal), by which the
+records come best first, the Analyzer player picks, ``diff`` measures, the board's badges
+count and the tutor judges (a move 10 or more below the best is questioned).  The seed's own
+score (the record's ``score``, "Seed") is shown beside it but ranks nothing: its sign rule
+shows nearly half of all moves as 0 (see :mod:`.analyzer`)."""
 
 RANDOM_SETUP = TournamentPlay(options={"pattern": "random", "first": "random"})
 """Every tournament game draws its pattern and first mover with the deal's chance seed."""

@@ -1,8 +1,8 @@
 """Mandragora Mania computer players by command-line name.
 
 - ``random``: a uniformly random legal area (seeded, so its games replay).
-- ``analyzer``: the seed analyzer's top move (:func:`.analyzer.analyze`, best first; ties
-  by score and native value go to the lower area), so it is deterministic.
+- ``analyzer``: the seed analyzer's top move (:func:`.analyzer.analyze`, best first by its
+  total; equal totals go to the lower area), so it is deterministic.
 - ``expert``: alpha-beta on the real final score difference (:mod:`.expert`), deterministic.
 """
 
@@ -17,7 +17,7 @@ PLAYER_NAMES = ("random", "analyzer", "expert")
 
 
 class AnalyzerPlayer(Player):
-    """Plays the move the seed analyzer ranks first."""
+    """Plays the move the seed analyzer ranks first: the highest total, the hint table's first row."""
 
     name = "analyzer"
 

@@ -58,7 +58,7 @@ class MandragoraView:
         self.chosen: int | None = None  # the area clicked, played at end_turn
         self.hover: int | None = None  # the legal area under the mouse
         self.click_seconds = 0.12
-        self.scores = ScoresToggle()  # the analyzer's scores on the areas, A or the chip shows or hides them
+        self.scores = ScoresToggle()  # the analyzer's totals on the areas, A or the chip shows or hides them
         self.animations: list[SowingAnimation] = []
         self.cues: list[str] = []
         self.messages: list[str] = []  # for the window's banner (the extra turn, once landed)
@@ -373,11 +373,11 @@ class MandragoraView:
             pygame.draw.circle(surface, GOLD, pos, 0.15 * r)
             self.texts.blit(surface, str(number), r * 0.18, pos, INK, True)
 
-    def _draw_badge(self, surface, area: int, warned: bool, best: bool, score: float) -> None:
+    def _draw_badge(self, surface, area: int, warned: bool, best: bool, total: float) -> None:
         r = self.layout.r
         cx, cy = self.layout.centres[area]
-        colour = score_colour(score, best)
-        image = self.texts.render(score_text(score, best, star="★ "), r * 0.23, colour, True)
+        colour = score_colour(total, best)
+        image = self.texts.render(score_text(total, best, star="★ "), r * 0.23, colour, True)
         box = image.get_rect(center=(round(cx), round(cy + 0.7 * r))).inflate(round(r * 0.2), round(r * 0.04))
         if warned:
             box.w += round(r * 0.3)
@@ -427,7 +427,7 @@ class MandragoraView:
         y = box.y + line / 2
         if turn is not None:
             ready = bool(self.analysis(turn)) or not self.scores.shown
-            title = ("Scores on the areas: the analyzer's, ★ its pick" if ready else "Analysing…") \
+            title = ("Totals on the areas: the analyzer's, ★ its pick" if ready else "Analysing…") \
                 if self.scores.shown else "Analysis hidden"
             rect = self.texts.blit(surface, title, size, (box.x, y), GOLD, True, anchor="midleft")
             chip = self.scores.draw_chip(surface, self.texts, size * 0.9, (rect.right + 14, y))

@@ -97,10 +97,11 @@ class Column(NamedTuple):
 
 
 def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
-                 value_heading: str = "Value", words=None) -> list[Column]:
+                 value_heading: str = "Value", words=None, score_heading: str = "Score") -> list[Column]:
     """The table's columns, GNU Backgammon's hint window's: rank, move, the native value
     (equity), the difference to the best, the analysis' chances (win, gammon, backgammon)
-    where it gives them, the depth, and the display score as an extra column.  ``words(move)``
+    where it gives them, the depth, and the display score as an extra column (headed
+    ``score_heading``: Mandragora's is the seed's score, "Seed").  ``words(move)``
     names a move where its notation is not what a player reads (the view's ``decisions.words``:
     backgammon's cube actions "No double", "Double", "Take", "Pass"), else ``None``."""
     columns = [
@@ -116,7 +117,7 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
     # Where the analysis gives chances, they come before the depth and the display score (a
     # narrow panel drops the score and the depth first, then the rarest chances).
     columns.append(Column("plies", "Ply", lambda r: str(r.plies), 3 if not details else 20))
-    columns.append(Column("score", "Score", lambda r: f"[{r.score:+.1f}]", 3 if not details else 19))
+    columns.append(Column("score", score_heading, lambda r: f"[{r.score:+.1f}]", 3 if not details else 19))
     return columns
 
 
@@ -150,14 +151,17 @@ def marked(record, margin=None) -> bool:
 
 class HintSection:
     """Panel section: the hint table, one row per legal move in rank order (the best in the
-    accent colour), moves searched less deeply listed after a "searched at N ply" line."""
+    accent colour), moves searched less deeply listed after a "searched at N ply" line, and
+    the game's legend, if any, under it (``Analysis.legend``: what its numbers are)."""
 
     def __init__(self, fonts, hints: Hints, visible, title, noun: str = "move",
                  details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
-                 value_heading: str = "Value", margin=None, words=None, legend: str = "") -> None:
-        self.legend = legend
-        """What the bracketed Score column is, said under the table (the game's ``Analysis.score_legend``)."""
+                 value_heading: str = "Value", margin=None, words=None, score_heading: str = "Score",
+                 legend: str = "") -> None:
         self.words = words  # the view's decisions.words, if its game has decisions by buttons
+        self.score_heading = score_heading
+        self.legend = legend
+        """The game's line under the table saying what its numbers are (``Analysis.legend``)."""
         self.fonts, self.hints, self.visible, self.title, self.noun = fonts, hints, visible, title, noun
         self.margin = margin
         """The game's :class:`~game.core.gameinfo.TutorMargin`: the "!" marker is for warnings
@@ -171,6 +175,24 @@ class HintSection:
     def _font(self):
         return self.fonts(13)
 
+    def columns(self, records: Sequence) -> list[Column]:
+        """Every column of the table for ``records`` (before a narrow panel leaves some out)."""
+        return hint_columns(records, self.details, self.format_value, self.value_heading, self.words, self.score_heading)
+
+    LEGEND_LINES = 4
+    """The legend's most lines: Mandragora's two sentences wrap to four in the narrowest panel."""
+
+    def squeeze(self, width: int, room: int) -> int:
+        """The panel is short: the legend's lines give way, whole, the last first (the table
+        stays)."""
+        full, step = self.height(width), self.fonts(11).get_linesize()
+        table = full - len(self.legend_lines(width)) * step if self.hints.records else full
+        return table + max(0, min(full - table, room - table)) // step * step
+
+    def legend_lines(self, width: int) -> list[str]:
+        """The legend wrapped to the panel's ``width`` (at most :attr:`LEGEND_LINES` lines)."""
+        return wrap(self.fonts(11), self.legend, width - 16, self.LEGEND_LINES) if self.legend else []
+
     def _lines(self) -> list[tuple[int, int | None]]:
         return depth_groups(self.hints.records)
 
@@ -181,12 +203,9 @@ class HintSection:
         shown = min(len(lines), self.max_rows) + (1 if len(lines) > self.max_rows else 0) if lines else 1
         heading = self.fonts(11, True).get_linesize() if lines else 0
         detail = self.fonts(11).get_linesize() if lines else 0  # the selected row's other columns
-        legend = len(self._legend_lines(width)) * self.fonts(11).get_linesize() if lines else 0
+        legend = len(self.legend_lines(width)) * self.fonts(11).get_linesize() if lines else 0
         return (self.fonts(12, True).get_linesize() + 6 + heading + shown * self._font().get_linesize() + detail
                 + legend + 10)
-
-    def _legend_lines(self, width: int) -> list[str]:
-        return wrap(self.fonts(11), self.legend, width - 16, 2) if self.legend else []
 
     def rows_shown(self) -> range:
         """The table lines (see :func:`depth_groups`) in view, the selected move among them."""
@@ -206,7 +225,7 @@ class HintSection:
         """The columns that fit ``width`` with the move column at least a typical move wide,
         each with its width in pixels; the lowest priorities are left out first."""
         font, head = self._font(), self.fonts(11, True)
-        columns = hint_columns(records, self.details, self.format_value, self.value_heading, self.words)
+        columns = self.columns(records)
         gap = round(font.size(" ")[0] * 1.6)
 
         def wide(column):
@@ -244,8 +263,7 @@ class HintSection:
         surface.set_clip(rect)
         columns = self.fit_columns(records, rect.w - 12)
         self.shown_columns = [c.key for c, _ in columns]
-        left_out = [c for c in hint_columns(records, self.details, self.format_value, self.value_heading, self.words)
-                    if c.key not in self.shown_columns]
+        left_out = [c for c in self.columns(records) if c.key not in self.shown_columns]
         gap = round(font.size(" ")[0] * 1.6)
         small = self.fonts(11, True)
         x = rect.x + 6
@@ -298,10 +316,11 @@ class HintSection:
                 y += small_font.get_linesize()
         if len(lines) > self.max_rows:
             footer = f"{len(records)} {self.noun}s · ↑↓ to scroll"
-            y = draw_text(surface, self.fonts(12), elide(self.fonts(12), footer, rect.w - 16), (rect.x + 8, y),
-                          TEXT_DIM).bottom
-        for line in self._legend_lines(rect.w):
-            y = draw_text(surface, self.fonts(11), line, (rect.x + 8, y), TEXT_DIM).bottom
+            draw_text(surface, self.fonts(12), elide(self.fonts(12), footer, rect.w - 16), (rect.x + 8, y), TEXT_DIM)
+            y += step
+        for text in self.legend_lines(rect.w):  # what the numbers are
+            draw_text(surface, self.fonts(11), text, (rect.x + 8, y), TEXT_DIM)
+            y += self.fonts(11).get_linesize()
         surface.set_clip(clip)
 
     def row_at(self, pos) -> int | None:

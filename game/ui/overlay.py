@@ -63,7 +63,8 @@ class Overlays:
         self.tutor_move = None  # the human's move the tutor is judging
         self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.notation.move_noun,
                                         analysis.columns, analysis.format_value, analysis.value_heading,
-                                        analysis.tutor_margin, decision_words(scene.view), analysis.score_legend)
+                                        analysis.tutor_margin, decision_words(scene.view), analysis.score_heading,
+                                        analysis.legend)
         self.sections = [
             TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
             self.hint_section,

@@ -1,7 +1,7 @@
 """The Review screen's panel texts: the decision on show, the players' totals, the move list.
 
 Amounts lost are in the game's own units, as its tutor judges (``Analysis.tutor_margin``:
-points of equity for backgammon, the analyzer's score points for Mandragora, centipawns for
+points of equity for backgammon, points of the analyzer's total for Mandragora, centipawns for
 Chesstack), with its decimals; the totals show what the report has (a game without luck
 shows no luck).  Pure text: the scene puts it into panel sections.
 """

@@ -2,7 +2,7 @@
 
 "Much worse" is the game's own: ``Analysis.tutor_margin`` says how far behind the best a move
 must be, in the game's units (backgammon: 0.10 points of equity; Mandragora: 10 points of its
-analyzer's score), compared at the deepest depth both moves were searched to.
+analyzer's total), compared at the deepest depth both moves were searched to.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def tutor_message(verdict: Verdict, format_value: Callable[[float], str] | None 
     scale), the depth where both were compared if they differ, and the move's warnings."""
     chosen, best, margin = verdict.chosen, verdict.best, verdict.margin
     lines = [f"Your move <b>{chosen.notation}</b> is number {chosen.rank} of {verdict.count}."]
-    bracket = f" (display score {chosen.score_diff:+.1f})" if margin.measure == "value" else ""
+    bracket = f" (display score {chosen.score_diff:+.1f})" if margin.measure == "value" and margin.score_note else ""
     lines.append(f"It loses <b>{tutor_gap(verdict, format_value)} {margin.unit}</b>{bracket} "
                  f"against the best, <b>{best.notation}</b>.")
     if chosen.plies != best.plies:

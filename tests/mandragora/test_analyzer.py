@@ -152,9 +152,12 @@ def test_scores_warnings_and_factors_are_consistent():
         while not RULES.is_over(state):
             records = analyze(state)
             assert sorted(r.move for r in records) == RULES.legal_moves(state)
-            assert [(-r.score, -r.value) for r in records] == sorted((-r.score, -r.value) for r in records)
+            # Ranked by the total alone (equal totals: the lower area first), diff measured on it.
+            assert [(-r.value, r.move) for r in records] == sorted((-r.value, r.move) for r in records)
+            assert [r.rank for r in records] == list(range(1, len(records) + 1))
             for r in records:
-                assert -100 <= r.score <= 100 and r.score_diff == r.score - records[0].score  # the tutor's gap
+                assert r.diff == r.value - records[0].value <= 0
+                assert -100 <= r.score <= 100 and r.score_diff == r.score - records[0].score
                 assert r.value == pytest.approx(sum(r.factors.values()))
                 assert r.notation == RULES.notation(state, r.move)
                 assert len(r.warnings) <= 1

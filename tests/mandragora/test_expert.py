@@ -95,8 +95,10 @@ def test_the_expert_beats_the_analyzer():
     margins = []
     for pattern in "ABCDE":
         for expert_side in (0, 1):
-            players = [AnalyzerPlayer(), ExpertPlayer(nodes=1000)][:: -1 if expert_side == 0 else 1]
+            players = [AnalyzerPlayer(), ExpertPlayer(nodes=10_000)][:: -1 if expert_side == 0 else 1]
             record, _ = play_game(RULES, players, {"pattern": pattern, "first": "player"}, max_plies=120)
             margins.append(record.result[expert_side] if record.result else 0.0)
     wins, losses = sum(m > 0 for m in margins), sum(m < 0 for m in margins)
-    assert wins >= 7 and wins > 2 * losses, margins  # 1000 nodes a move; the real Expert uses 30000
+    # 10,000 nodes a move (the real Expert uses 30,000): the Analyzer, ranking by its total,
+    # holds an Expert of 1,000 to 5 wins each.
+    assert wins >= 7 and wins > 2 * losses, margins

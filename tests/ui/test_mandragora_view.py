@@ -413,7 +413,7 @@ def test_the_tutor_questions_a_bad_area_and_the_human_picks_again(app):
     session, view = scene.session, scene.view
     records = INFO.move_analysis().analyze(session.state)
     worst, best = records[-1], records[0]
-    assert best.score - worst.score >= 50, "pattern A offers the Player a clearly bad area"
+    assert best.value - worst.value >= 50, "pattern A offers the Player a clearly bad area"
     click(app, centre(view, worst.move))
     assert run_until(app, lambda: scene.overlays.tutor is not None)
     assert session.actions == [] and not view.animating
