@@ -175,6 +175,11 @@ class GameInfo:
     """Settings only this game has; shown in its own section of the settings screen."""
 
     # -- computer players and analysis ---------------------------------------------------
+    configure_player: Callable[[Player, Mapping[str, Any]], None] | None = None
+    """``configure_player(player, settings)``: apply the game's own settings that its computer
+    players read (backgammon: whether its levels resign a race lost for certain) to a player
+    ``make_player`` built; ``None`` when they read none.  Only the window passes settings
+    (:meth:`computer_player`): tournaments and the command line keep the players' defaults."""
     player_descriptions: Mapping[str, str] = field(default_factory=dict)
     """Player name → one line saying what that computer player does, for the menu (a level's
     own ``description`` is used when the map has none for it)."""
@@ -243,6 +248,14 @@ class GameInfo:
         main = tuple(level.name for level in self.levels) or tuple(
             name for name in self.player_names if name not in research)
         return main, tuple(name for name in self.player_names if name in research and name not in main)
+
+    def computer_player(self, name: str, seed: int | None, settings: Mapping[str, Any] | None = None) -> Player:
+        """``make_player(name, seed)``, configured by ``settings`` (the game's own settings, as
+        ``Settings.of`` gives them) when the game's players read some (:attr:`configure_player`)."""
+        player = self.make_player(name, seed)
+        if settings and self.configure_player is not None:
+            self.configure_player(player, settings)
+        return player
 
     def player_title(self, name: str) -> str:
         """A player as the menu names it: a level's title ("Expert"), else its name."""

@@ -50,7 +50,10 @@ class GameSession:
     """The states and actions of one game, its players and its chance outcomes."""
 
     def __init__(self, info: GameInfo, players: Sequence[str], seed: int | None = None,
-                 options: dict[str, Any] | None = None, actions: Sequence[str] = ()) -> None:
+                 options: dict[str, Any] | None = None, actions: Sequence[str] = (),
+                 settings: dict[str, Any] | None = None) -> None:
+        """``settings``: the game's own settings its computer players read
+        (``GameInfo.configure_player``; :meth:`use_settings` changes them later)."""
         self.info = info
         self.rules = info.rules()
         if len(players) != self.rules.num_players:
@@ -58,8 +61,9 @@ class GameSession:
         self.player_names = [check_player_name(info, name) for name in players]
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         self.options = dict(options or {})
+        self.settings: dict[str, Any] = dict(settings or {})
         self.players: list[Player | None] = [
-            None if name == HUMAN else info.make_player(name, self.seed + 1 + i)
+            None if name == HUMAN else info.computer_player(name, self.seed + 1 + i, self.settings)
             for i, name in enumerate(self.player_names)
         ]
         self.actions: list[str] = list(actions)
@@ -74,6 +78,15 @@ class GameSession:
         for state in self.states[:-1]:
             if self.rules.to_move(state) == CHANCE:
                 self._chance.random()  # the draw sample_chance made for this outcome
+
+    def use_settings(self, settings: dict[str, Any]) -> None:
+        """Give the computer players the game's own ``settings`` they read (the window's, when
+        it shows the game; see ``GameInfo.configure_player``)."""
+        self.settings = dict(settings)
+        if self.info.configure_player is not None:
+            for player in self.players:
+                if player is not None:
+                    self.info.configure_player(player, self.settings)
 
     @classmethod
     def new(cls, info: GameInfo, setup: GameSetup) -> "GameSession":
