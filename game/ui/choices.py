@@ -15,6 +15,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from .theme import ui_scale
+
 
 class ChoiceButtons:
     """The buttons of one decision; :meth:`handle` returns the chosen move (a click on a
@@ -29,8 +31,9 @@ class ChoiceButtons:
         self.panel: UIPanel | None = None
         self.buttons: list[tuple[UIButton, object]] = []
         count = len(choices.options)
-        if choices.modal:
-            w, h = min(460, max(300, area.w - 40)), 136
+        if choices.modal:  # as large as the widgets' text, which grows with the window (theme.ui_scale)
+            scale = ui_scale(gui.window_resolution)
+            w, h = min(round(460 * scale), max(300, area.w - 40)), round(136 * scale)
             rect = pygame.Rect(0, 0, w, h)
             rect.center = area.center
             if place is not None and rect.colliderect(place):
@@ -38,10 +41,11 @@ class ChoiceButtons:
                 if rect.bottom > area.bottom:
                     rect.bottom = place.top - 12
             self.panel = UIPanel(rect, starting_height=6, manager=gui)
-            UILabel(pygame.Rect(10, 10, w - 26, 34), choices.question, gui, container=self.panel)
+            UILabel(pygame.Rect(10, 10, w - 26, round(34 * scale)), choices.question, gui, container=self.panel)
             bw = (w - 26 - 10 * (count - 1)) // count
             for i, option in enumerate(choices.options):
-                button = UIButton(pygame.Rect(10 + i * (bw + 10), h - 70, bw, 46), option.label, gui,
+                button = UIButton(pygame.Rect(10 + i * (bw + 10), h - round(70 * scale), bw, round(46 * scale)),
+                                  option.label, gui,
                                   container=self.panel, object_id="#primary" if i == 0 else None)
                 self.buttons.append((button, option.move))
         else:

@@ -33,6 +33,8 @@ class Key:
     """Only in a game whose moves wait for a confirmation (not Mandragora's: a click plays)."""
     cube: bool = False
     """Only in a game with cube decisions (backgammon's money games and matches)."""
+    offers: bool = False
+    """Only in a game where a player may offer to resign (backgammon)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -47,6 +49,10 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("R/D", "roll/double", frozenset({PLAY}), human=True, cube=True,
         readme="roll/double (backgammon with the cube, before the roll)"),
     Key("T/P/B", "take/pass/beaver", frozenset({PLAY}), human=True, cube=True, readme="take/pass/beaver a double"),
+    Key("Ctrl+R", "resign", frozenset({PLAY}), human=True, offers=True,
+        readme="offer to resign a single game, a gammon or a backgammon (backgammon, on your turn)"),
+    Key("A/D", "accept/decline", frozenset({PLAY}), human=True, offers=True,
+        readme="accept/decline an offer to resign"),
     Key("Left/Right", "step through the moves", readme="step through the moves (replay; the move list is "
         "clickable too, and Right at the end of an unfinished game plays on)"),
     Key("Home/End", "first/last position"),
@@ -71,17 +77,19 @@ KEY_TABLE: tuple[Key, ...] = (
 )
 
 
-def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False) -> list[Key]:
+def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
+             offers: bool = False) -> list[Key]:
     """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
-    moves confirmed with Done or not, cube decisions or not)."""
+    moves confirmed with Done or not, cube decisions or not, offers to resign or not)."""
     return [k for k in KEY_TABLE
             if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
-            and (confirm or not k.confirm) and (cube or not k.cube)]
+            and (confirm or not k.confirm) and (cube or not k.cube) and (offers or not k.offers)]
 
 
-def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False) -> str:
+def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
+             offers: bool = False) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
-    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, analysis, human, confirm, cube))
+    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, analysis, human, confirm, cube, offers))
 
 
 def readme_paragraph() -> str:

@@ -14,6 +14,8 @@ the table in :mod:`game.ui.keys`.
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
 "Review the game" (V) suspends the scene for the Review screen (:mod:`game.ui.review_screen`).
+Ctrl+R asks a human on turn what to offer besides moving, in a dialog (backgammon: which
+resignation; the view's ``decisions.offer``); the opponent answers as any decision.
 """
 
 from __future__ import annotations
@@ -62,12 +64,14 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         *k* of the move list); ``None``: the game as it stands (play goes on)."""
         self.confirm: ConfirmDialog | None = None  # "Start a new game?" while it is asked
         self.choice: ChoiceButtons | None = None  # a human's decision by buttons (roll or double; take or pass)
+        self.offer: ChoiceButtons | None = None  # Ctrl+R: what the human on turn offers (which resignation)
         self.after_undo = False  # the next human turn was reached by undo: play nothing for them
         self.view = load_view(session.info, app.fonts)
         humans = [i for i in range(len(session.players)) if session.is_human(i)]
         self.bottom = humans[0] if len(humans) == 1 else 0
         self.view.configure(bottom=self.bottom, settings=app.settings.of(session.info))
         self.view.use_history(lambda: self.session.states[:self.shown_index + 1])
+        session.use_settings(app.settings.of(session.info))  # the game's settings its computers read
         self.worker = MoveWorker(session)  # its players think in a worker process
         self.pending = None  # a move being animated, applied once the animation ends
         self.human_turn = False
@@ -125,6 +129,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.confirm = ConfirmDialog(self.gui, self.view.board_rect, *NEW_GAME_QUESTION)
         if self.choice is not None:
             self._open_choice(self.choice.choices)
+        if self.offer is not None:
+            self._open_offer()
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -176,6 +182,14 @@ class PlayScene(GameEnd, ReplayMode, Scene):
                 if answer == "yes":
                     self.new_game()
             return
+        if self.offer is not None:  # modal: which resignation (Ctrl+R); Esc or a click beside it closes it
+            move = self.offer.handle(event)
+            beside = event.type == pygame.MOUSEBUTTONDOWN and not self.offer.panel.rect.collidepoint(event.pos)
+            if move is not None or beside or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                self._close_offer()
+                if move is not None and self.human_turn and self.session.rules.is_legal(self.session.state, move):
+                    self.play_human(move)
+            return
         if self.choice is not None and self.human_turn and not self.replaying and self.overlays.tutor is None:
             move = self.choice.handle(event)
             if move is not None:
@@ -206,6 +220,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         key = event.key
         if ctrl and (key == pygame.K_y or (key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
             self.command("redo")
+        elif ctrl and key == pygame.K_r:
+            self.command("resign")
         elif key == pygame.K_BACKSPACE or (ctrl and key == pygame.K_z):
             self.command("undo")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -269,6 +285,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.app.show_menu()
         elif action == "retry":
             self.error = None
+        elif action == "resign":
+            self._open_offer()
         elif action == "review" and can_review(self):
             self.app.push("review", back=self)  # this scene waits under it, suspended
         elif action == "pause":
@@ -293,6 +311,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         if self.human_turn:
             self.view.end_turn()
         self._close_choice()
+        self._close_offer()
         self.human_turn = self.ended = False
         self.cursor = None  # undo and redo work on the game as it stands: replay mode ends
         self.after_undo = not redo  # where undo lands, nothing is played for the human at once
@@ -400,7 +419,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         self._end_announcement()
         self.view.end_turn()
         self.human_turn = False
-        if self.choice is not None:  # a choice is shown as a computer's move is (a cube action's note)
+        offered = move in self.session.rules.offers(self.session.state)
+        if self.choice is not None or offered:  # shown as a computer's move is (a cube action's note)
             self._close_choice()
             self._show_move(self.session.state, move)
         elif self.view.animating:
@@ -420,6 +440,24 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         if self.choice is not None:
             self.choice.close()
             self.choice = None
+
+    def _open_offer(self) -> None:
+        """Ask the human on turn what to offer (Ctrl+R; backgammon: which resignation), in a
+        dialog; the banner says so where nothing may be offered."""
+        decisions, state = self.view.decisions, self.session.state
+        if decisions is None or self.replaying or self.overlays.tutor is not None:
+            return
+        asked = decisions.offer(state) if self.human_turn else None
+        self._close_offer()
+        if asked is None:
+            self.app.banner.show("Nothing to offer now: resign on your own turn", seconds=2)
+            return
+        self.offer = ChoiceButtons(self.gui, asked, self.view.board_rect, decisions.area(state))
+
+    def _close_offer(self) -> None:
+        if self.offer is not None:
+            self.offer.close()
+            self.offer = None
 
     def _show_move(self, state, move) -> None:
         self._end_announcement()
@@ -450,6 +488,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.confirm = None
         self.worker.cancel()
         self._close_choice()
+        self._close_offer()
         self.overlays.close()
         if self.pending is not None:  # a move decided but still on show is not lost
             move, self.pending = self.pending, None
@@ -462,7 +501,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
-                        confirm=self.view.needs_confirm(), cube=self._has_decisions())
+                        confirm=self.view.needs_confirm(), cube=self._has_decisions(),
+                        offers=self.view.decisions is not None)
 
     def _has_decisions(self) -> bool:
         decisions = self.view.decisions

@@ -3,9 +3,10 @@ offer a human makes.
 
 - The opponent of a resigner answers with buttons in a dialog (:func:`answer_question`:
   "White resigns a gammon (2 points). Black: accept or decline?", Accept (A) / Decline (D)).
-- A human on turn offers with Ctrl+R or the window's "Resign…" button: a dialog asks which
-  resignation (:func:`offer_question`: Single game (1) / Gammon (2) / Backgammon (3), each
-  with its points, and Cancel (C)), only those the rules still allow this turn.
+- A human on turn offers with Ctrl+R: a dialog asks which resignation (:func:`offer_question`:
+  "White resigns at cube 2: 2, 4 or 6 points? Esc cancels.", Single (1) / Gammon (2) /
+  Backgammon (3)), only those the rules still allow this turn; Esc or a click beside the
+  dialog takes the question back (three buttons fit the narrowest dialog, four do not).
 - The result says who resigned what and who accepted (:func:`resigned_words`: "White resigns
   a gammon; Black accepts (2 points)."), the status line while an offer waits or after one was
   declined (:func:`resign_status`).
@@ -19,11 +20,11 @@ from .rules import accepted, offers, pending, points
 from .state import ACCEPT, DECLINE, LEVEL_WORDS, ResignAction
 
 TITLES = ("White", "Black")
-SHORT = {1: "Single game", 2: "Gammon", 3: "Backgammon"}
+SHORT = {1: "Single", 2: "Gammon", 3: "Backgammon"}
 
 
 class ResignOption(NamedTuple):
-    """One button: its words, the move it plays (``None``: cancel the offer), its key's letter."""
+    """One button: its words, the move it plays, its key's letter."""
 
     label: str
     move: Any
@@ -63,8 +64,11 @@ def offer_question(state) -> ResignQuestion | None:
     if not allowed:
         return None
     options = tuple(ResignOption(f"{SHORT[o.level]} ({o.level})", o, str(o.level)) for o in allowed)
-    worth = ", ".join(f"{LEVEL_WORDS[o.level]} {_points(points(state, o.level))}" for o in allowed)
-    return ResignQuestion(f"{TITLES[state.turn]} resigns: {worth}?", options + (ResignOption("Cancel (C)", None, "c"),))
+    worth = [str(points(state, o.level)) for o in allowed]
+    worth = worth[0] if len(worth) == 1 else f"{', '.join(worth[:-1])} or {worth[-1]}"
+    cube = state.cube.value if state.cube is not None else 1
+    at = f" at cube {cube}" if cube > 1 else ""
+    return ResignQuestion(f"{TITLES[state.turn]} resigns{at}: {worth} points? Esc cancels.", options)
 
 
 def resigned_words(state) -> str | None:

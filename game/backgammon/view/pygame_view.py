@@ -19,6 +19,8 @@ from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPE
 from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, action_note, cube_box, cube_face, deciding,
                             match_words, player_score)
 from ..cube.state import OFFERED, CubeAction
+from ..resignation.display import action_note as resign_note
+from ..resignation.state import ResignAction
 from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
@@ -117,8 +119,12 @@ class BackgammonView:
         self.pause = seconds
 
     def animate(self, state: BackgammonState, move: Play, seconds_per_step: float) -> None:
-        """Fly each checker of ``move``; a pass ("no play") and a cube action ("Black doubles
-        to 2") are announced and held on show (no double, "Roll", is not)."""
+        """Fly each checker of ``move``; a pass ("no play"), a cube action ("Black doubles
+        to 2") and a resignation step ("White resigns a gammon (2 points)", "Black accepts")
+        are announced and held on show (no double, "Roll", is not)."""
+        if isinstance(move, ResignAction):
+            self.hold(resign_note(state, move), NO_PLAY_SECONDS)
+            return
         if isinstance(move, CubeAction):
             if move.kind != "roll":
                 self.hold(action_note(state, move), NO_PLAY_SECONDS)
