@@ -9,7 +9,7 @@ from .cube.rules import decision
 from .cube.display import decision_heading
 from .evaluators import evaluator_names
 from .notation import join_turns, split_turns
-from .players.by_name import PLAYER_NAMES, RESIGNS, configure_player, make_player
+from .players.by_name import PLAYER_NAMES, RESIGNS, make_player
 from .positions import format_position, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
@@ -76,7 +76,6 @@ GAME = GameInfo(
     rules=BackgammonRules,
     player_names=PLAYER_NAMES,
     make_player=make_player,
-    configure_player=configure_player,
     notation=Notation(
         parse_position=parse_position,
         position_forms="a GNU Backgammon position ID, posid:matchid, or an XGID",

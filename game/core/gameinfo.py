@@ -175,11 +175,6 @@ class GameInfo:
     """Settings only this game has; shown in its own section of the settings screen."""
 
     # -- computer players and analysis ---------------------------------------------------
-    configure_player: Callable[[Player, Mapping[str, Any]], None] | None = None
-    """``configure_player(player, settings)``: apply the game's own settings that its computer
-    players read (backgammon: whether its levels resign a race lost for certain) to a player
-    ``make_player`` built; ``None`` when they read none.  Only the window passes settings
-    (:meth:`computer_player`): tournaments and the command line keep the players' defaults."""
     player_descriptions: Mapping[str, str] = field(default_factory=dict)
     """Player name → one line saying what that computer player does, for the menu (a level's
     own ``description`` is used when the map has none for it)."""
@@ -250,11 +245,12 @@ class GameInfo:
         return main, tuple(name for name in self.player_names if name in research and name not in main)
 
     def computer_player(self, name: str, seed: int | None, settings: Mapping[str, Any] | None = None) -> Player:
-        """``make_player(name, seed)``, configured by ``settings`` (the game's own settings, as
-        ``Settings.of`` gives them) when the game's players read some (:attr:`configure_player`)."""
+        """``make_player(name, seed)`` given the game's own ``settings`` (as ``Settings.of``
+        gives them) it reads (:meth:`~.players.Player.use_settings`): the window's players;
+        tournaments and the command line pass none, so their players keep their defaults."""
         player = self.make_player(name, seed)
-        if settings and self.configure_player is not None:
-            self.configure_player(player, settings)
+        if settings:
+            player.use_settings(settings)
         return player
 
     def player_title(self, name: str) -> str:

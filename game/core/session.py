@@ -53,7 +53,7 @@ class GameSession:
                  options: dict[str, Any] | None = None, actions: Sequence[str] = (),
                  settings: dict[str, Any] | None = None) -> None:
         """``settings``: the game's own settings its computer players read
-        (``GameInfo.configure_player``; :meth:`use_settings` changes them later)."""
+        (``Player.use_settings``; :meth:`use_settings` changes them later)."""
         self.info = info
         self.rules = info.rules()
         if len(players) != self.rules.num_players:
@@ -81,12 +81,11 @@ class GameSession:
 
     def use_settings(self, settings: dict[str, Any]) -> None:
         """Give the computer players the game's own ``settings`` they read (the window's, when
-        it shows the game; see ``GameInfo.configure_player``)."""
+        it shows the game; see ``Player.use_settings``)."""
         self.settings = dict(settings)
-        if self.info.configure_player is not None:
-            for player in self.players:
-                if player is not None:
-                    self.info.configure_player(player, self.settings)
+        for player in self.players:
+            if player is not None:
+                player.use_settings(self.settings)
 
     @classmethod
     def new(cls, info: GameInfo, setup: GameSetup) -> "GameSession":

@@ -14,8 +14,7 @@ the table in :mod:`game.ui.keys`.
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
 "Review the game" (V) suspends the scene for the Review screen (:mod:`game.ui.review_screen`).
-Ctrl+R asks a human on turn what to offer besides moving, in a dialog (backgammon: which
-resignation; the view's ``decisions.offer``); the opponent answers as any decision.
+Ctrl+R asks a human on turn what to offer besides moving (:mod:`game.ui.offer`).
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from .gameview import load_view
 from .overlay import Overlays
 from .panel import SidePanel, TextSection
 from .game_end import GameEnd
+from .offer import OfferDialog
 from .replay import ReplayMode
 from .scene import Scene
 from ..core.session import GameSession, player_label
@@ -51,7 +51,7 @@ def can_review(scene) -> bool:
     return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
 
 
-class PlayScene(GameEnd, ReplayMode, Scene):
+class PlayScene(GameEnd, ReplayMode, OfferDialog, Scene):
     def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
         a finished game always opens in it.  ``source``: the file the game was loaded from and
@@ -64,7 +64,6 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         *k* of the move list); ``None``: the game as it stands (play goes on)."""
         self.confirm: ConfirmDialog | None = None  # "Start a new game?" while it is asked
         self.choice: ChoiceButtons | None = None  # a human's decision by buttons (roll or double; take or pass)
-        self.offer: ChoiceButtons | None = None  # Ctrl+R: what the human on turn offers (which resignation)
         self.after_undo = False  # the next human turn was reached by undo: play nothing for them
         self.view = load_view(session.info, app.fonts)
         humans = [i for i in range(len(session.players)) if session.is_human(i)]
@@ -182,13 +181,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
                 if answer == "yes":
                     self.new_game()
             return
-        if self.offer is not None:  # modal: which resignation (Ctrl+R); Esc or a click beside it closes it
-            move = self.offer.handle(event)
-            beside = event.type == pygame.MOUSEBUTTONDOWN and not self.offer.panel.rect.collidepoint(event.pos)
-            if move is not None or beside or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-                self._close_offer()
-                if move is not None and self.human_turn and self.session.rules.is_legal(self.session.state, move):
-                    self.play_human(move)
+        if self._offer_event(event):  # Ctrl+R's dialog: which resignation
             return
         if self.choice is not None and self.human_turn and not self.replaying and self.overlays.tutor is None:
             move = self.choice.handle(event)
@@ -440,24 +433,6 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         if self.choice is not None:
             self.choice.close()
             self.choice = None
-
-    def _open_offer(self) -> None:
-        """Ask the human on turn what to offer (Ctrl+R; backgammon: which resignation), in a
-        dialog; the banner says so where nothing may be offered."""
-        decisions, state = self.view.decisions, self.session.state
-        if decisions is None or self.replaying or self.overlays.tutor is not None:
-            return
-        asked = decisions.offer(state) if self.human_turn else None
-        self._close_offer()
-        if asked is None:
-            self.app.banner.show("Nothing to offer now: resign on your own turn", seconds=2)
-            return
-        self.offer = ChoiceButtons(self.gui, asked, self.view.board_rect, decisions.area(state))
-
-    def _close_offer(self) -> None:
-        if self.offer is not None:
-            self.offer.close()
-            self.offer = None
 
     def _show_move(self, state, move) -> None:
         self._end_announcement()

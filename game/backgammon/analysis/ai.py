@@ -60,6 +60,8 @@ from ..resignation.state import ResignAction
 from ..rules import BackgammonRules, BackgammonState
 from .warnings import play_warnings, worse_than_best
 
+RESIGNS = "computer_resigns"
+"""The game setting that makes the levels resign a race they cannot lose less in."""
 FAR_WORSE = 0.10
 """Equity behind the best play from which a play is called far worse."""
 WINS = {1: "wins the game", 2: "wins a gammon", 3: "wins a backgammon"}
@@ -161,6 +163,10 @@ class LevelPlayer(SearchPlayer):
                          seed=seed, **options)
         self.evaluator = evaluator
         self.resigns = resigns
+
+    def use_settings(self, settings) -> None:
+        """The game's setting :data:`RESIGNS` (the window's "Computer resigns a lost race")."""
+        self.resigns = bool(settings.get(RESIGNS, False))
 
     def choose_until(self, rules, state, cancel):
         if pending(state):

@@ -21,6 +21,7 @@ from . import rules as cube_rules
 from .state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
 from ..resignation import display as resign_display
 from ..resignation.rules import pending
+from ..resignation.state import ResignAction
 from ..status import TITLES
 
 CUBE_FACE, CUBE_EDGE = (250, 246, 236), (70, 56, 40)
@@ -103,6 +104,17 @@ def action_note(state, action) -> str:
         points = cube.value
         return f"{other} passes: {mover} wins {points} point{'' if points == 1 else 's'}"
     return f"{mover} rolls"
+
+
+def decision_note(state, move) -> str | None:
+    """A decision by buttons in words for the banner (:func:`action_note`, or a resignation
+    step's: "White resigns a gammon (2 points)", "Black accepts"); "" for no double, which
+    is not said; ``None`` for a play."""
+    if isinstance(move, CubeAction):
+        return "" if move == ROLL else action_note(state, move)
+    if isinstance(move, ResignAction):
+        return resign_display.action_note(state, move)
+    return None
 
 
 def game_end_note(state) -> str | None:

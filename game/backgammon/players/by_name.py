@@ -17,8 +17,8 @@ over the strongest evaluator (:mod:`.ai`).  Plus ``bestoffour`` (seed 002), ``mo
 Ties go to the first play in the generator's fixed order, so every player is reproducible.
 The seed players never double, always take and always accept an offer to resign.
 
-:func:`configure_player` gives the levels the window's "computer resigns" setting
-(``GameInfo.configure_player``); the research players never resign.
+The levels read the window's "computer resigns" setting (:data:`RESIGNS`, through
+``Player.use_settings``); the research players never resign.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ...core.players import Player, RandomPlayer
 from ..board import BAR, Side
-from ..analysis.ai import LEVELS, LevelPlayer, level_player
+from ..analysis.ai import LEVELS, RESIGNS, level_player  # noqa: F401  (RESIGNS: the setting, for info.py)
 from .greedy import BestOfFourPlayer, GreedyPlayer
 from ..evaluators import evaluator_names
 from .montecarlo import MonteCarloPlayer
@@ -79,16 +79,6 @@ class CompareAllMovesPlayer(_PlayChooser):
 
     def key(self, steps, me, opp):
         return seed_hard_value(me, opp)
-
-
-RESIGNS = "computer_resigns"
-"""The game setting that makes the levels resign a race they cannot lose less in."""
-
-
-def configure_player(player: Player, settings) -> None:
-    """Give a level the game's settings its players read: :data:`RESIGNS` (off by default)."""
-    if isinstance(player, LevelPlayer):
-        player.resigns = bool(settings.get(RESIGNS, False))
 
 
 def make_player(name: str, seed: int | None = None) -> Player:

@@ -16,11 +16,9 @@ import pygame
 from ..board import BAR, OFF, Side, pip_count
 from .layout import (CHECKERS, FELT, FELT_EDGE, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, POINTS, SOURCE,
                            TARGET, WOOD, WOOD_DARK, WOOD_LIGHT, BoardGeometry, arrow_shape)
-from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, action_note, cube_box, cube_face, deciding,
+from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, cube_box, cube_face, deciding, decision_note,
                             match_words, player_score)
-from ..cube.state import OFFERED, CubeAction
-from ..resignation.display import action_note as resign_note
-from ..resignation.state import ResignAction
+from ..cube.state import OFFERED
 from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
@@ -122,12 +120,10 @@ class BackgammonView:
         """Fly each checker of ``move``; a pass ("no play"), a cube action ("Black doubles
         to 2") and a resignation step ("White resigns a gammon (2 points)", "Black accepts")
         are announced and held on show (no double, "Roll", is not)."""
-        if isinstance(move, ResignAction):
-            self.hold(resign_note(state, move), NO_PLAY_SECONDS)
-            return
-        if isinstance(move, CubeAction):
-            if move.kind != "roll":
-                self.hold(action_note(state, move), NO_PLAY_SECONDS)
+        note = decision_note(state, move)
+        if note is not None:
+            if note:
+                self.hold(note, NO_PLAY_SECONDS)
             return
         if not move.steps:
             self.hold(describe(state), NO_PLAY_SECONDS)
