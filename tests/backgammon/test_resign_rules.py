@@ -5,10 +5,12 @@ and replays, and what offers are not (legal moves)."""
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 
 import pytest
 
-from game.backgammon import GAME
+from game.backgammon import GAME, formats
+from game.backgammon.positions import format_position, parse_position
 from game.backgammon.cube.state import DECIDE, OFFERED, OVER, CubeState
 from game.backgammon.resignation.state import ACCEPT, DECLINE, OFFERS, Resignation
 from game.backgammon.rules import BackgammonRules, Roll
@@ -152,3 +154,19 @@ def test_cube_state_is_untouched_by_a_declined_offer():
     before = played({"match_length": 5}, "white 31", "8/5 6/5")
     after = played({"match_length": 5}, "white 31", "8/5 6/5", "Resigns a gammon", "Declines")
     assert after.cube == before.cube == CubeState(match_length=5, phase=DECIDE)
+
+
+def test_gnu_ids_carry_an_offer_waiting_and_a_resigned_game():
+    waiting = played({"match_length": 5}, "white 31", "8/5 6/5", "Resigns a backgammon")
+    back = parse_position(format_position(waiting))
+    assert back.resign == Resignation(3) and RULES.to_move(back) == 0 and back.cube == waiting.cube
+    over = played({"cube": True}, "white 31", "8/5 6/5", "Doubles => 2", "Takes", "42", "Resigns a gammon",
+                  "Accepts")
+    back = parse_position(format_position(over))
+    assert back.resign.accepted and back.cube.result == (0, 4) and RULES.is_over(back)
+    rolling = played({"match_length": 5}, "white 31", "8/5 6/5", "Doubles => 2", "Takes")  # Black may not double
+    position, match = format_position(rolling).split(":")
+    info = formats.parse_match_id(match)
+    offer = formats.match_id(replace(info, resignation=1, turn=1 - info.on_roll))
+    with pytest.raises(ValueError, match="cannot be offered here"):
+        parse_position(f"{position}:{offer}")
