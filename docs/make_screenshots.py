@@ -10,8 +10,8 @@ seeds give the same pictures (font rendering aside).
     python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600 ...]
 
 Shots: menu, play, tutor, watch, mandragora, chesstack, rules, tournament, bearoff, cube, take,
-settings, review, review_mandragora, review_cube (``docs/review_shots.py``; the README shows all
-but take, settings, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
+resign, settings, review, review_mandragora, review_cube (``docs/review_shots.py``; the README
+shows all but take, resign, settings, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
 given (the README's size still into ``--out``).
@@ -43,7 +43,7 @@ SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
 """The window size of the shots being taken."""
 SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "rules", "tournament", "bearoff", "cube",
-         "take", "settings", "review", "review_mandragora", "review_cube")
+         "take", "resign", "settings", "review", "review_mandragora", "review_cube")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_shots import shot_review, shot_review_cube, shot_review_mandragora  # noqa: E402,F401  (the Review screen's shots)
 
@@ -459,6 +459,49 @@ def shot_cube(app, out: Path) -> Path:
     clear_banner(app)
     move_mouse(app, (SIZE[0] - 10, SIZE[1] - 10), count=2)
     return save(app, out, "cube")
+
+
+RESIGN_SEED, RESIGN_BEHIND = 7, 25
+"""resign.png: a money game between two humans, seed 7, each playing the quick analysis's top
+moves; White doubles at the first chance and Black takes.  Once the sides have passed each
+other, the first player on turn who trails the race by ``RESIGN_BEHIND`` pips or more asks to
+resign (Ctrl+R): the dialog offers a single game, a gammon or a backgammon at the cube's 2."""
+
+
+def shot_resign(app, out: Path) -> Path:
+    from game.backgammon.analysis.warnings import has_contact
+    from game.backgammon.board import pip_count
+    from game.core.session import GameSetup
+    from game.games import get_game
+
+    info = get_game("backgammon")
+    app.start_game(GameSetup("backgammon", ("human", "human"), seed=RESIGN_SEED, options={"first": 0, "cube": "on"}))
+    scene = app.scene
+    session = scene.session
+
+    def behind() -> bool:
+        state = session.state
+        return (not has_contact(state.on_roll, state.opponent)
+                and pip_count(state.on_roll) - pip_count(state.opponent) >= RESIGN_BEHIND)
+
+    for _ in range(400):
+        run_until(app, lambda: session.is_over or human_to_move(scene)(), "a human's turn")
+        if session.is_over:
+            raise RuntimeError("the game ended before a lost race to resign")
+        if behind():
+            break
+        if scene.choice is not None:  # double once, take it; roll after that
+            doubled = session.state.cube.value > 1 or session.state.cube.phase == "offered"
+            key(app, pygame.K_t if session.state.cube.phase == "offered" else pygame.K_r if doubled else pygame.K_d)
+            continue
+        scene.play_human(info.move_analysis().analyze(session.state, level="intermediate")[0].move)
+    frames(app, 150)  # the last note fades
+    clear_banner(app)
+    key(app, pygame.K_r, pygame.KMOD_CTRL, frames=3)
+    if scene.offer is None:
+        raise RuntimeError("Ctrl+R opened no resignation dialog")
+    move_mouse(app, (SIZE[0] - 10, SIZE[1] - 10), count=2)
+    return save(app, out, "resign")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -39,7 +39,7 @@ def test_backgammon_declares_every_ability_and_the_others_fall_back_to_the_plain
     backgammon = get_game("backgammon")
     assert None not in (backgammon.analysis, backgammon.review, backgammon.tournament, backgammon.match_files,
                         backgammon.commands)
-    assert review_of(backgammon).decision_kinds == ("chequer", "cube")
+    assert review_of(backgammon).decision_kinds == ("chequer", "cube", "resign")
     assert isinstance(review_of(get_game("mandragora")), PlainReview)
     assert get_game("chesstack").tournament_play() == TournamentPlay()
 

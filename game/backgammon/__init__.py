@@ -11,6 +11,8 @@ The package by subject (each subpackage's ``__init__`` says more, and loads noth
 - :mod:`.cube`: the doubling cube, all of it: its state and rules, its mathematics (match
   equity tables, money and match equities, the decision), the computer's cube decisions and
   the analysis records of them, its words and place on screen;
+- :mod:`.resignation`: resigning a single game, a gammon or a backgammon, shaped like the cube:
+  its values and steps in the rules, the computer's accept rule and resigning, its words;
 - evaluation and networks: :mod:`.evaluators` (the seeds' evaluators, the registry, the bearoff
   database, calibration samples, seeded positions, the ``tabula eval`` report) and :mod:`.nets`
   (the trained networks and their training);

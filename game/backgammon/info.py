@@ -9,7 +9,7 @@ from .cube.rules import decision
 from .cube.display import decision_heading
 from .evaluators import evaluator_names
 from .notation import join_turns, split_turns
-from .players.by_name import PLAYER_NAMES, make_player
+from .players.by_name import PLAYER_NAMES, RESIGNS, make_player
 from .positions import format_position, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
@@ -37,9 +37,12 @@ SETTINGS = {
     "home_side": GameSetting("Direction", {"right": "Home board on the right", "left": "Home board on the left"},
                              "right"),
     "auto_bearoff": GameSetting("Bear off automatically in a race", ON_OFF, False),
+    RESIGNS: GameSetting("Computer resigns a lost race", ON_OFF, False),
 }
-"""Where the bottom player's home board is ("right": anticlockwise play), and whether a race's
-bear-off that takes off the most checkers is played without asking."""
+"""Where the bottom player's home board is ("right": anticlockwise play), whether a race's
+bear-off that takes off the most checkers is played without asking, and whether the computer
+levels offer to resign a race they cannot lose less in (:mod:`.resignation.decide`; off by
+default, and tournaments never resign)."""
 
 CUBE_OPTIONS = {
     "match_length": SetupOption("Match to", ("money",) + tuple(str(n) for n in range(1, 26)), "money",

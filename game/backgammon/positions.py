@@ -7,8 +7,13 @@
   (and beavers, in XGIDs only: GNU's match ID has no such flag), the dice, and whose decision
   it is (a double offered: the opponent's take or pass).  An unrolled turn is a cube
   decision when the player may double, else the dice's chance node.
-- GNU game states 2 (over) and 4 (dropped) read as a finished game; the score is taken to
-  include it.  Resignations (3) and "no game" (0) are refused.
+- GNU game states 2 (over), 3 (resigned) and 4 (dropped) read as a finished game; the score
+  is taken to include it; a resigned game's resignation field gives its level, resigned by the
+  player on roll.  "No game" (0) is refused.
+- A resignation offered (the resignation field while the game is played) reads as the offer
+  of the player on roll waiting for the opponent's answer (the ID's ``turn``); the rules take
+  an offer only at the player's own decision, so one before a roll they could not double on
+  is refused.
 - XGID cube action ``B`` (beaver) reads as the position just after the beaver (cube four
   times the field's value, owned by the beaverer, the doubler to roll); ``R`` (raccoon) is
   refused: these rules have no raccoons.
@@ -25,10 +30,12 @@ from ..core.untrusted import shown
 from . import formats
 from .board import CHECKERS, OFF
 from .cube.state import DECIDE, MAX_CUBE, MAX_MATCH_LENGTH, OFFERED, OVER, CubeState
+from .resignation.rules import offers
+from .resignation.state import OFFERS, Resignation
 from .rules import BackgammonRules, BackgammonState
 
 _RULES = BackgammonRules()
-_GAME_OVER, _DROPPED = 2, 4
+_GAME_OVER, _RESIGNED, _DROPPED = 2, 3, 4
 
 
 def parse_position(text: str) -> BackgammonState:
@@ -46,8 +53,8 @@ def parse_position(text: str) -> BackgammonState:
 
 
 def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavered: bool = False) -> BackgammonState:
-    if info.game_state in (0, 3):
-        raise ValueError("no game in progress" if info.game_state == 0 else "resignations are not supported")
+    if info.game_state == 0:
+        raise ValueError("no game in progress")
     value = 1 << info.cube_log2
     if value > MAX_CUBE:
         raise ValueError(f"cube {value} is above the highest, {MAX_CUBE}")
@@ -68,6 +75,12 @@ def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavere
     dice = info.dice if info.dice != (0, 0) else None
     state = BackgammonState.from_board(me, opp, player, dice, cube)
     winner = state.winner
+    if info.game_state == _RESIGNED:
+        if winner is not None or not info.resignation:
+            raise ValueError("a resigned game needs a resignation (1 to 3) and no side borne off")
+        level = info.resignation
+        return replace(state, dice=None, resign=Resignation(level, "accepted"),
+                       cube=replace(cube, phase=OVER, result=(1 - player, level * value)))
     if info.game_state == _DROPPED or winner is not None:
         if info.game_state == 1:
             raise ValueError("the game is over (a side has borne off) but the ID says it is played")
@@ -83,11 +96,16 @@ def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavere
             raise ValueError("a beaver is money play, before the roll")
         return replace(state, cube=replace(cube, value=value * 4, owner=1 - player))
     if info.double_offered:
-        if dice is not None or info.turn != 1 - player or not cube.may_double(player):
+        if dice is not None or info.turn != 1 - player or not cube.may_double(player) or info.resignation:
             raise ValueError(f"a double by player {player} cannot be offered here")
         return replace(state, cube=replace(cube, phase=OFFERED))
     if dice is None and cube.may_double(player):
-        return replace(state, cube=replace(cube, phase=DECIDE))
+        state = replace(state, cube=replace(cube, phase=DECIDE))
+    if info.resignation:
+        if info.turn != 1 - player or OFFERS[info.resignation - 1] not in offers(state):
+            raise ValueError(f"a resignation by player {player} cannot be offered here (a player resigns at their "
+                             "own decision: a play, or roll or double)")
+        return replace(state, resign=Resignation(info.resignation))
     return state
 
 
@@ -114,13 +132,15 @@ def match_info(state: BackgammonState) -> formats.MatchInfo:
     cube = state.cube
     player = 0 if state.turn is None else state.turn
     offered = cube.phase == OFFERED
+    resign = state.resign if state.resign is not None and not state.resign.declined else None
     game_state = 1
     if cube.phase == OVER:
-        game_state = _GAME_OVER if state.winner is not None else _DROPPED
+        game_state = _RESIGNED if resign is not None else _GAME_OVER if state.winner is not None else _DROPPED
     return formats.MatchInfo(
         cube_log2=cube.value.bit_length() - 1, cube_owner=formats.CENTRED if cube.owner is None else cube.owner,
         on_roll=player, crawford=cube.crawford, game_state=game_state,
-        turn=1 - player if offered else player, double_offered=offered, dice=state.dice or (0, 0),
+        turn=1 - player if offered or (resign is not None and resign.pending) else player, double_offered=offered,
+        resignation=resign.level if resign is not None else 0, dice=state.dice or (0, 0),
         match_length=cube.match_length, score=cube.score,
         jacoby=cube.jacoby or cube.is_match)  # gnubg's default in matches, where it does not apply
 

@@ -18,6 +18,10 @@ Choices where the rules of play leave a program a question:
   Points are a win's kind times the cube.  A match is one protocol game: a finished game that
   does not decide it is a chance node whose outcomes are the next game's opening rolls (the
   board still shows the game just finished); ``cube_rules.game_number`` tells games apart.
+- **Resigning.**  At a decision of their own (a play, or roll or double) the player on turn
+  may offer to resign a single game, a gammon or a backgammon (:mod:`.resignation.rules`);
+  the opponent accepts (the game ends: the level times the cube) or declines (play goes on).
+  Offers are the rules' :meth:`offers`, not legal moves, so no search considers them.
 
 Player 0 is White, player 1 is Black; each side is stored in its own numbering (:mod:`.board`).
 """
@@ -34,6 +38,8 @@ from .board import BAR, CHECKERS, OFF, START_SIDE, Side, check_board
 from .cube.state import OVER, CubeAction, CubeState
 from .movegen import Step, legal_plays
 from .notation import format_play, parse_play
+from .resignation import rules as resign_rules
+from .resignation.state import Resignation, ResignAction
 
 COLOURS = ("white", "black")
 
@@ -112,7 +118,9 @@ class BackgammonState:
     ``turn`` is ``None`` only before the opening roll; ``dice`` is ``None`` until the player
     on turn has rolled; ``opening`` marks the game's first roll (never a double); ``cube`` is
     ``None`` in cubeless play, else the cube, score and cube phase.  While a double is offered
-    ``turn`` stays the doubler's (the one who then rolls).  The rules
+    ``turn`` stays the doubler's (the one who then rolls); ``resign`` is the player on turn's
+    offer to resign this turn (:class:`~.resignation.state.Resignation`: waiting for the
+    answer, declined, or accepted and the game over), ``None`` without one.  The rules
     build states from legal plays only, so the constructor does not re-check the board (it
     is on the search's hot path); :meth:`from_board` checks boards that come from outside.
     """
@@ -122,6 +130,7 @@ class BackgammonState:
     dice: tuple[int, int] | None = None
     opening: bool = False
     cube: CubeState | None = field(default=None, hash=False)
+    resign: Resignation | None = field(default=None, hash=False)
 
     @property
     def on_roll(self) -> Side:
@@ -233,6 +242,8 @@ class BackgammonRules(Rules[BackgammonState, Any]):
         return BackgammonState((START_SIDE, START_SIDE), first, None, opening=True, cube=cube)
 
     def to_move(self, state: BackgammonState) -> int:
+        if state.resign is not None and state.resign.pending:
+            return 1 - state.turn
         if state.dice is not None:
             return state.turn
         return CHANCE if state.cube is None else cube_rules.to_move(state)
@@ -244,13 +255,17 @@ class BackgammonRules(Rules[BackgammonState, Any]):
             return [(Roll(h, l), 1 / 15) for h in range(6, 0, -1) for l in range(h - 1, 0, -1)]
         return [(Roll(h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in range(h, 0, -1)]
 
-    def legal_moves(self, state: BackgammonState) -> list[Play | CubeAction]:
+    def legal_moves(self, state: BackgammonState) -> list[Play | CubeAction | ResignAction]:
+        if state.resign is not None and state.resign.pending:
+            return [resign_rules.ACCEPT, resign_rules.DECLINE]
         if state.dice is None and state.cube is not None:
             return cube_rules.legal_actions(state)
         return [play for play, _ in self.successors(state)]
 
     def successors(self, state: BackgammonState) -> list[tuple[Play | CubeAction, BackgammonState]]:
         """Every legal move with the state it leads to (what search wants, computed once)."""
+        if state.resign is not None and state.resign.pending:
+            return [(action, resign_rules.apply_action(state, action)) for action in self.legal_moves(state)]
         if state.dice is None:
             if state.cube is None:
                 return []
@@ -274,7 +289,15 @@ class BackgammonRules(Rules[BackgammonState, Any]):
             return cube_rules.end_game(after, state.turn, cube.points(self.win_kind(after)))
         return _with_cube(sides, 1 - state.turn, cube_rules.after_play(cube, 1 - state.turn))
 
+    def offers(self, state: BackgammonState) -> tuple[ResignAction, ...]:
+        """The resignations the player on turn may offer (:func:`.resignation.rules.offers`)."""
+        return resign_rules.offers(state)
+
     def apply(self, state: BackgammonState, action: Any) -> BackgammonState:
+        if isinstance(action, ResignAction):
+            return resign_rules.apply_action(state, action)
+        if state.resign is not None and state.resign.pending:
+            raise IllegalMoveError("a resignation is offered: accept or decline it first")
         if isinstance(action, Roll):
             if state.dice is not None:
                 raise IllegalMoveError("the dice are already rolled")
@@ -313,11 +336,11 @@ class BackgammonRules(Rules[BackgammonState, Any]):
         if between:
             return cube_rules.next_game(state, action)
         turn = state.turn if action.first is None else action.first
-        return BackgammonState(state.sides, turn, (action.high, action.low), state.opening, state.cube)
+        return BackgammonState(state.sides, turn, (action.high, action.low), state.opening, state.cube, state.resign)
 
     def is_over(self, state: BackgammonState) -> bool:
         if state.cube is None:
-            return state.winner is not None
+            return state.winner is not None or (state.resign is not None and state.resign.accepted)
         return state.cube.finished
 
     def result(self, state: BackgammonState) -> tuple[float, float]:
@@ -332,11 +355,19 @@ class BackgammonRules(Rules[BackgammonState, Any]):
             else:
                 points = 1
             return (float(points), -float(points)) if winner == 0 else (-float(points), float(points))
-        winner = state.winner
+        winner, points = self.game_result(state)
         if winner is None:
             return (0.0, 0.0)
-        points = float(self.win_kind(state))
-        return (points, -points) if winner == 0 else (-points, points)
+        return (float(points), -float(points)) if winner == 0 else (-float(points), float(points))
+
+    def game_result(self, state: BackgammonState) -> tuple[int | None, int]:
+        """``(winner, points)`` of a cubeless game: borne off (the win's kind) or resigned
+        (the level accepted); ``(None, 0)`` while it goes on."""
+        resigned = resign_rules.accepted(state)
+        if resigned is not None:
+            return 1 - state.turn, resigned.level
+        winner = state.winner
+        return (None, 0) if winner is None else (winner, self.win_kind(state))
 
     def win_kind(self, state: BackgammonState) -> int:
         """1 single, 2 gammon, 3 backgammon (0 while the game is on)."""
@@ -354,10 +385,14 @@ class BackgammonRules(Rules[BackgammonState, Any]):
             return str(action)
         if isinstance(action, CubeAction):
             return cube_rules.notation(state, action)
+        if isinstance(action, ResignAction):
+            return resign_rules.notation(state, action)
         _, _, hits = _after(state.on_roll, state.opponent, action.steps)
         return format_play(action.steps, hits)
 
     def parse(self, state: BackgammonState, text: str) -> Any:
+        if resign_rules.pending(state) or resign_rules.is_offer_word(text):
+            return resign_rules.parse(state, text)
         if state.dice is None and state.cube is not None and self.to_move(state) != CHANCE:
             try:
                 return cube_rules.parse(state, text)

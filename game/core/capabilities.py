@@ -94,7 +94,7 @@ class ReviewedPosition(Protocol):
     (backgammon's cube facts) and asked for by :func:`~.review.review` field by field."""
 
     kind: str
-    """The kind of decision ("chequer" or "cube" in backgammon), one of ``decision_kinds``."""
+    """The kind of decision ("chequer", "cube" or "resign" in backgammon), one of ``decision_kinds``."""
     position_id: str
     """The position as players exchange it (backgammon: GNU's position ID)."""
     match_id: str | None
@@ -137,8 +137,9 @@ class Review(Protocol):
     measures_luck: bool
     """Whether :meth:`luck` measures anything (the report's luck totals are ``None`` if not)."""
 
-    def at(self, state: Any) -> ReviewedPosition:
-        """The review's facts of the decision at ``state``."""
+    def at(self, state: Any, played: Any = None) -> ReviewedPosition:
+        """The review's facts of the decision at ``state`` where ``played`` was taken (an
+        offer, ``Rules.offers``, is a decision of its own kind: backgammon's resignation)."""
 
     def game_number(self, state: Any) -> int:
         """The number of the game ``state`` belongs to (1 unless the game is a match of several)."""

@@ -249,6 +249,15 @@ class GameInfo:
             name for name in self.player_names if name not in research)
         return main, tuple(name for name in self.player_names if name in research and name not in main)
 
+    def computer_player(self, name: str, seed: int | None, settings: Mapping[str, Any] | None = None) -> Player:
+        """``make_player(name, seed)`` given the game's own ``settings`` (as ``Settings.of``
+        gives them) it reads (:meth:`~.players.Player.use_settings`): the window's players;
+        tournaments and the command line pass none, so their players keep their defaults."""
+        player = self.make_player(name, seed)
+        if settings:
+            player.use_settings(settings)
+        return player
+
     def player_title(self, name: str) -> str:
         """A player as the menu names it: a level's title ("Expert"), else its name."""
         return next((level.title for level in self.levels if level.name == name), name)

@@ -100,7 +100,7 @@ def replay(rules: Rules, options: dict[str, Any] | None, actions: Sequence[str])
             raise IllegalMoveError(f"action {number} ({text!r}): the game is already over")
         try:
             action = rules.parse(state, text)
-            if rules.to_move(state) != CHANCE and action not in rules.legal_moves(state):
+            if rules.to_move(state) != CHANCE and not rules.is_legal(state, action):
                 raise IllegalMoveError(f"{text!r} is not legal here")
             state = rules.apply(state, action)
         except ValueError as error:

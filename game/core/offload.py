@@ -436,7 +436,9 @@ def serve(conn) -> None:
 
 # -- the jobs the window sends ----------------------------------------------------------------
 class PlayerRecipe:
-    """How the child builds a computer player: ``lookup(game).make_player(player, seed)``.
+    """How the child builds a computer player: ``lookup(game).computer_player(player, seed,
+    settings)`` (``settings``: the game's own settings its players read, as ``(name, value)``
+    pairs; none by default).
 
     ``token`` names one player object of the parent: the child keeps the player it built
     for a token and asks it again for that seat's next moves, so a player's own state (its
@@ -444,16 +446,18 @@ class PlayerRecipe:
     module-level function (``game.games.get_game``), so it travels by reference.
     """
 
-    __slots__ = ("game", "lookup", "player", "seed", "token")
+    __slots__ = ("game", "lookup", "player", "seed", "settings", "token")
 
-    def __init__(self, lookup: Callable[[str], Any], game: str, player: str, seed: int | None, token: int) -> None:
+    def __init__(self, lookup: Callable[[str], Any], game: str, player: str, seed: int | None, token: int,
+                 settings: tuple = ()) -> None:
         self.lookup, self.game, self.player, self.seed, self.token = lookup, game, player, seed, token
+        self.settings = tuple(settings)
 
     def __getstate__(self):
-        return (self.lookup, self.game, self.player, self.seed, self.token)
+        return (self.lookup, self.game, self.player, self.seed, self.token, self.settings)
 
     def __setstate__(self, state) -> None:
-        self.lookup, self.game, self.player, self.seed, self.token = state
+        self.lookup, self.game, self.player, self.seed, self.token, self.settings = state
 
 
 _PLAYERS: collections.OrderedDict[int, tuple[Any, Any]] = collections.OrderedDict()
@@ -466,14 +470,15 @@ def choose_move(recipe: PlayerRecipe, state: Any, *, cancel: threading.Event) ->
     entry = _PLAYERS.get(recipe.token)
     if entry is None:
         info = recipe.lookup(recipe.game)
-        entry = _PLAYERS[recipe.token] = (info.make_player(recipe.player, recipe.seed), info.rules())
+        entry = _PLAYERS[recipe.token] = (info.computer_player(recipe.player, recipe.seed, dict(recipe.settings)),
+                                          info.rules())
         while len(_PLAYERS) > KEPT_PLAYERS:
             _PLAYERS.popitem(last=False)
     _PLAYERS.move_to_end(recipe.token)
     player, rules = entry
     until = getattr(player, "choose_until", None)
     move = until(rules, state, cancel) if until else player.choose(rules, state)
-    return move, move in rules.legal_moves(state)
+    return move, rules.is_legal(state, move)
 
 
 def run_analysis(analyze: Callable[..., Any], state: Any, options: dict[str, Any], cancellable: bool,

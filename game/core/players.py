@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any
 
 from .protocol import Rules
@@ -24,6 +25,11 @@ class Player(ABC):
         can (a search raises :class:`~game.core.search.SearchCancelled`).  By default the
         choice runs to its end and the caller drops it."""
         return self.choose(rules, state)
+
+    def use_settings(self, settings: Mapping[str, Any]) -> None:
+        """Read the game's own settings that concern the player (``GameInfo.settings`` by
+        name; backgammon's levels: whether they resign a race lost for certain).  Only the
+        window passes them; nothing by default."""
 
     def __str__(self) -> str:
         return self.name

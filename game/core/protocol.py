@@ -101,6 +101,16 @@ class Rules(ABC, Generic[State, Action]):
         be read, :class:`IllegalMoveError` if it names no legal action, and
         :class:`AmbiguousMoveError` if it names more than one."""
 
+    def offers(self, state: State) -> Sequence[Action]:
+        """Actions the player to act may take besides the legal moves, which searches,
+        analyses and move lists never consider (backgammon: offering to resign); a player who
+        takes one makes the opponent decide next.  None by default."""
+        return ()
+
+    def is_legal(self, state: State, action: Action) -> bool:
+        """Whether a player may take ``action`` at ``state``: a legal move or an offer."""
+        return action in self.legal_moves(state) or action in self.offers(state)
+
     def actions(self, state: State) -> Sequence[Action]:
         """Legal actions at any node: chance outcomes or moves."""
         if self.to_move(state) == CHANCE:

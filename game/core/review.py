@@ -10,6 +10,9 @@ is a :class:`~.review_report.Report` of frozen :class:`~.review_report.Decision`
 
 Choices where the issue is silent:
 
+- An offer (``Rules.offers``: backgammon's resignation) is a decision too, reviewed against
+  not offering by the game's analysis (told the offer as the move to include), with the chance
+  outcome before it; the opponent's answer is an ordinary decision.
 - ``equity_lost`` is how far the played action's record trails the best, in the units the
   game's tutor judges by (``Analysis.tutor_margin``), times the position's ``units``:
   backgammon's ``-diff`` in equity, normalised as GNU Backgammon does (EMG in matches, per
@@ -114,7 +117,7 @@ class PlainReview:
     def __init__(self, info) -> None:
         self._format = info.notation.format_position
 
-    def at(self, state: Any) -> _PlainPosition:
+    def at(self, state: Any, played: Any = None) -> _PlainPosition:
         return _PlainPosition(self._format(state))
 
     def game_number(self, state: Any) -> int:
@@ -213,7 +216,7 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
         if rules.to_move(state) == CHANCE:
             chance_text, chance_state = text, state
         else:
-            if len(rules.legal_moves(state)) > 1:
+            if len(rules.legal_moves(state)) > 1 or action in rules.offers(state):
                 steps.append((ply, state, action, chance_text, chance_state))
             elif chance_state is not None and game_review.measures_luck:
                 forced.append((chance_state, state))
@@ -224,7 +227,7 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
     for done, (ply, before, action, dice_text, rolled_from) in enumerate(steps):
         if cancelled is not None and cancelled():
             raise ReviewCancelled(done, len(steps))
-        at = game_review.at(before)
+        at = game_review.at(before, action)
         games.setdefault(at.game, []).append(
             _decision(info, game_review, at, rules, ply, before, action, dice_text, rolled_from, labels, options,
                       thresholds))
@@ -330,12 +333,13 @@ def totals(game_review, labels: list[str], decisions: list[Decision], result,
 # -- the cache: ``<save>.review`` next to the save ---------------------------------------
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
-CACHE_VERSION = 7
+CACHE_VERSION = 8
 """Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
 matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance``; 5: the
-move played searched as deep as the best; 6: ``ply``; 7: ``alternatives`` and ``cube``), so
-older caches are reviewed afresh (and a cache without a field fails
-:meth:`~.review_report.Report.from_json`'s check whatever its key)."""
+move played searched as deep as the best; 6: ``ply``; 7: ``alternatives`` and ``cube``; 8: offers
+reviewed, backgammon's resignations a kind of their own), so older caches are reviewed afresh
+(and a cache without a field fails :meth:`~.review_report.Report.from_json`'s check whatever
+its key)."""
 
 
 def cache_path(save: Path | str) -> Path:

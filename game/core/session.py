@@ -59,7 +59,9 @@ class GameSession:
 
     def __init__(self, info: GameInfo, players: Sequence[str], seed: int | None = None,
                  options: dict[str, Any] | None = None, actions: Sequence[str] = (),
-                 names: Sequence[str] = ()) -> None:
+                 names: Sequence[str] = (), settings: dict[str, Any] | None = None) -> None:
+        """``settings``: the game's own settings its computer players read
+        (``Player.use_settings``; :meth:`use_settings` changes them later)."""
         self.info = info
         self.rules = info.rules()
         if len(players) != self.rules.num_players:
@@ -69,8 +71,9 @@ class GameSession:
         self.options = dict(options or {})
         self.names = list(names)
         """The players' own names from the file the game came from (:attr:`GameRecord.names`)."""
+        self.settings: dict[str, Any] = dict(settings or {})
         self.players: list[Player | None] = [
-            None if name == HUMAN else info.make_player(name, self.seed + 1 + i)
+            None if name == HUMAN else info.computer_player(name, self.seed + 1 + i, self.settings)
             for i, name in enumerate(self.player_names)
         ]
         self.actions: list[str] = list(actions)
@@ -85,6 +88,14 @@ class GameSession:
         for state in self.states[:-1]:
             if self.rules.to_move(state) == CHANCE:
                 self._chance.random()  # the draw sample_chance made for this outcome
+
+    def use_settings(self, settings: dict[str, Any]) -> None:
+        """Give the computer players the game's own ``settings`` they read (the window's, when
+        it shows the game; see ``Player.use_settings``)."""
+        self.settings = dict(settings)
+        for player in self.players:
+            if player is not None:
+                player.use_settings(self.settings)
 
     @classmethod
     def new(cls, info: GameInfo, setup: GameSetup) -> "GameSession":

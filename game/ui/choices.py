@@ -19,6 +19,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from .theme import ui_scale
+
 
 class ChoiceButtons:
     """The buttons of one decision; :meth:`handle` returns the chosen move (a click on a
@@ -49,15 +51,18 @@ class ChoiceButtons:
 
     def _dialog(self, gui, choices, area: pygame.Rect, place, dialog_area) -> None:
         """The question and its buttons in a panel: at the foot of ``dialog_area`` where one is
-        given, else on the board clear of ``place`` (the offered cube)."""
+        given, else on the board clear of ``place`` (the offered cube); as large as the
+        widgets' text, which grows with the window (``theme.ui_scale``)."""
         count = len(choices.options)
+        scale = ui_scale(gui.window_resolution)
+        line, button, gap = round(30 * scale), round(46 * scale), 8
         lines = question_lines(choices.question)
-        w = dialog_area.w if dialog_area is not None else min(460, max(300, area.w - 40))
-        per_row = max(1, min(count, (w - 16) // 96))  # a narrow panel stacks the buttons
+        w = dialog_area.w if dialog_area is not None else min(round(460 * scale), max(300, area.w - 40))
+        per_row = max(1, min(count, (w - 16) // round(96 * scale)))  # a narrow panel stacks the buttons
         rows = -(-count // per_row)
-        h = 10 + 30 * len(lines) + 6 + rows * 54 + 10
+        h = 10 + line * len(lines) + 6 + rows * (button + gap) + 10
         if dialog_area is not None:
-            rect = pygame.Rect(dialog_area.x, 0, dialog_area.w, h)
+            rect = pygame.Rect(dialog_area.x, 0, w, h)
             rect.bottom = dialog_area.bottom
         else:
             rect = pygame.Rect(0, 0, w, h)
@@ -67,15 +72,15 @@ class ChoiceButtons:
                 if rect.bottom > area.bottom:
                     rect.bottom = place.top - 12
         self.panel = UIPanel(rect, starting_height=6, manager=gui)
-        for i, line in enumerate(lines):
-            UILabel(pygame.Rect(8, 10 + 30 * i, w - 22, 30), line, gui, container=self.panel)
-        bw = (w - 22 - 8 * (per_row - 1)) // per_row
-        top = 10 + 30 * len(lines) + 6
+        for i, text in enumerate(lines):
+            UILabel(pygame.Rect(8, 10 + line * i, w - 22, line), text, gui, container=self.panel)
+        bw = (w - 22 - gap * (per_row - 1)) // per_row
+        top = 10 + line * len(lines) + 6
         for i, option in enumerate(choices.options):
             row, column = divmod(i, per_row)
-            button = UIButton(pygame.Rect(8 + column * (bw + 8), top + row * 54, bw, 46), option.label, gui,
-                              container=self.panel, object_id="#primary" if i == 0 else None)
-            self.buttons.append((button, option.move))
+            widget = UIButton(pygame.Rect(8 + column * (bw + gap), top + row * (button + gap), bw, button),
+                              option.label, gui, container=self.panel, object_id="#primary" if i == 0 else None)
+            self.buttons.append((widget, option.move))
 
     @property
     def labels(self) -> list[str]:

@@ -9,8 +9,10 @@ imports only the kit (:mod:`game.ui.kit`), the pygame helpers views share.
 There are no optional methods: a view that has nothing to say on a point returns the neutral
 value (no arrows, no labels, ``""``, ``None``, ``False``) and the scenes call every method
 directly, never probing with ``getattr``/``hasattr``.  Decisions a human makes with buttons
-rather than on the board (backgammon's cube) are a second protocol, :class:`Decisions`, which
-a view exposes as ``view.decisions``, ``None`` when its game has none.
+rather than on the board (backgammon's cube, and answering an offer to resign) are a second
+protocol, :class:`Decisions`, which a view exposes as ``view.decisions``, ``None`` when its
+game has none; so are the offers a human may make besides moving (backgammon: resigning,
+Ctrl+R), which the rules list apart from the legal moves (``Rules.offers``).
 
 Game-specific settings reach a view only as the game's own declared settings
 (``GameInfo.settings``), and what a move means on the board (a pass announced, an obvious
@@ -60,7 +62,8 @@ class Choices(Protocol):
 
 class Decisions(Protocol):
     """Decisions a human makes with buttons rather than on the board, and how they read: the
-    ``decisions`` of a view whose game has them (backgammon: roll or double, take or pass)."""
+    ``decisions`` of a view whose game has them (backgammon: roll or double, take or pass,
+    accept or decline a resignation; and the offer to resign)."""
 
     def in_game(self, state: Any) -> bool:
         """Whether the game ``state`` belongs to asks such decisions (a cube game); the key
@@ -69,6 +72,11 @@ class Decisions(Protocol):
     def question(self, state: Any) -> Choices | None:
         """The decision open at ``state``, ``None`` where the board takes the move; the scene
         shows its buttons instead of starting a board turn."""
+
+    def offer(self, state: Any) -> Choices | None:
+        """What the human on turn at ``state`` may offer besides moving, asked in a dialog
+        when they ask for it (backgammon: which resignation, Ctrl+R; Esc or a click beside the
+        dialog cancels).  ``None`` where nothing may be offered."""
 
     def area(self, state: Any) -> tuple[int, int, int, int]:
         """Where the buttons of the decision at ``state`` go, ``(x, y, w, h)`` (a Rect will do);

@@ -35,6 +35,8 @@ class Key:
     """Only in a game with cube decisions (backgammon's money games and matches)."""
     games: bool = False
     """Only in a record of several games (a match of several games so far)."""
+    offers: bool = False
+    """Only in a game where a player may offer to resign (backgammon)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -49,6 +51,10 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("R/D", "roll/double", frozenset({PLAY}), human=True, cube=True,
         readme="roll/double (backgammon with the cube, before the roll)"),
     Key("T/P/B", "take/pass/beaver", frozenset({PLAY}), human=True, cube=True, readme="take/pass/beaver a double"),
+    Key("Ctrl+R", "resign", frozenset({PLAY}), human=True, offers=True,
+        readme="offer to resign a single game, a gammon or a backgammon (backgammon, on your turn)"),
+    Key("A/D", "accept/decline", frozenset({PLAY}), human=True, offers=True,
+        readme="accept/decline an offer to resign"),
     Key("Left/Right", "step through the moves", readme="step through the moves (replay; the move list is "
         "clickable too, and Right at the end of an unfinished game plays on)"),
     Key("Home/End", "first/last position"),
@@ -78,19 +84,21 @@ KEY_TABLE: tuple[Key, ...] = (
 
 
 def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True) -> list[Key]:
+             games: bool = True, offers: bool = False) -> list[Key]:
     """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
-    moves confirmed with Done or not, cube decisions or not, several games or one)."""
+    moves confirmed with Done or not, cube decisions or not, several games or one, offers to
+    resign or not)."""
     return [k for k in KEY_TABLE
             if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
-            and (confirm or not k.confirm) and (cube or not k.cube) and (games or not k.games)]
+            and (confirm or not k.confirm) and (cube or not k.cube) and (games or not k.games)
+            and (offers or not k.offers)]
 
 
 def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True) -> str:
+             games: bool = True, offers: bool = False) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
     return "Keys: " + " · ".join(f"{k.keys} {k.does}"
-                                 for k in keys_for(mode, analysis, human, confirm, cube, games))
+                                 for k in keys_for(mode, analysis, human, confirm, cube, games, offers))
 
 
 def readme_paragraph() -> str:

@@ -14,6 +14,7 @@ the table in :mod:`game.ui.keys`.
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
 "Review the game" (V) suspends the scene for the Review screen (:mod:`game.ui.review_screen`).
+Ctrl+R asks a human on turn what to offer besides moving (:mod:`game.ui.offer`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .gameview import load_view
 from .overlay import Overlays
 from .panel import SidePanel, TextSection, panel_width
 from .game_end import GameEnd
+from .offer import OfferDialog
 from .replay import ReplayMode
 from .scene import Scene
 from ..core.session import GameSession, player_labels
@@ -53,7 +55,7 @@ BUTTON_ROWS = 106
 """The height the side panel's foot keeps for its buttons (Review, New game, Save, Menu)."""
 
 
-class PlayScene(GameEnd, ReplayMode, Scene):
+class PlayScene(GameEnd, ReplayMode, OfferDialog, Scene):
     def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
         a finished game always opens in it.  ``source``: the file the game was loaded from and
@@ -72,6 +74,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         self.bottom = humans[0] if len(humans) == 1 else 0
         self.view.configure(bottom=self.bottom, settings=app.settings.of(session.info))
         self.view.use_history(lambda: self.session.states[:self.shown_index + 1])
+        session.use_settings(app.settings.of(session.info))  # the game's settings its computers read
         self.worker = MoveWorker(session)  # its players think in a worker process
         self.pending = None  # a move being animated, applied once the animation ends
         self.human_turn = False
@@ -129,6 +132,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.confirm = ConfirmDialog(self.gui, self.view.board_rect, *NEW_GAME_QUESTION)
         if self.choice is not None:
             self._open_choice(self.choice.choices)
+        if self.offer is not None:
+            self._open_offer()
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -180,6 +185,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
                 if answer == "yes":
                     self.new_game()
             return
+        if self._offer_event(event):  # Ctrl+R's dialog: which resignation
+            return
         if self.choice is not None and self.human_turn and not self.replaying and self.overlays.tutor is None:
             move = self.choice.handle(event)
             if move is not None:
@@ -210,6 +217,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         key = event.key
         if ctrl and (key == pygame.K_y or (key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
             self.command("redo")
+        elif ctrl and key == pygame.K_r:
+            self.command("resign")
         elif key == pygame.K_BACKSPACE or (ctrl and key == pygame.K_z):
             self.command("undo")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -279,6 +288,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.app.push("rules", info=self.session.info)  # this scene waits under it, suspended
         elif action == "retry":
             self.error = None
+        elif action == "resign":
+            self._open_offer()
         elif action == "review" and can_review(self):
             self.app.push("review", back=self)  # this scene waits under it, suspended
         elif action == "pause":
@@ -303,6 +314,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         if self.human_turn:
             self.view.end_turn()
         self._close_choice()
+        self._close_offer()
         self.human_turn = self.ended = False
         self.cursor = None  # undo and redo work on the game as it stands: replay mode ends
         self.after_undo = not redo  # where undo lands, nothing is played for the human at once
@@ -410,7 +422,8 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         self._end_announcement()
         self.view.end_turn()
         self.human_turn = False
-        if self.choice is not None:  # a choice is shown as a computer's move is (a cube action's note)
+        offered = move in self.session.rules.offers(self.session.state)
+        if self.choice is not None or offered:  # shown as a computer's move is (a cube action's note)
             self._close_choice()
             self._show_move(self.session.state, move)
         elif self.view.animating:
@@ -467,6 +480,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
             self.confirm = None
         self.worker.cancel()
         self._close_choice()
+        self._close_offer()
         self.overlays.close()
         if self.pending is not None:  # a move decided but still on show is not lost
             move, self.pending = self.pending, None
@@ -480,7 +494,7 @@ class PlayScene(GameEnd, ReplayMode, Scene):
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
                         confirm=self.view.needs_confirm(), cube=self._has_decisions(),
-                        games=len(self.move_headings()) > 1)
+                        games=len(self.move_headings()) > 1, offers=self.view.decisions is not None)
 
     def _has_decisions(self) -> bool:
         decisions = self.view.decisions

@@ -40,20 +40,22 @@ def _fingerprint(player: Any) -> tuple:
 
 def recipe_for(session: Any, player: Any) -> PlayerRecipe | None:
     """The recipe that rebuilds ``player``, one of ``session``'s seats, in another process
-    (``info.make_player(name, session.seed + 1 + seat)``, as the session built it); ``None``
-    when the player is not the session's or a rebuilt one would differ."""
+    (``info.computer_player(name, session.seed + 1 + seat, session.settings)``, as the session
+    built it); ``None`` when the player is not the session's or a rebuilt one would differ."""
     from ..games import get_game
 
     seat = next((i for i, p in enumerate(getattr(session, "players", ())) if p is player), None)
     if seat is None:
         return None
     info, name, seed = session.info, session.player_names[seat], session.seed + 1 + seat
+    settings = dict(getattr(session, "settings", None) or {})
     try:
-        if get_game(info.name) is not info or _fingerprint(info.make_player(name, seed)) != _fingerprint(player):
+        fresh = info.computer_player(name, seed, settings)
+        if get_game(info.name) is not info or _fingerprint(fresh) != _fingerprint(player):
             return None
     except Exception:
         return None
-    return PlayerRecipe(get_game, info.name, name, seed, next(_tokens))
+    return PlayerRecipe(get_game, info.name, name, seed, next(_tokens), tuple(sorted(settings.items())))
 
 
 class MoveWorker:
@@ -139,7 +141,7 @@ class MoveWorker:
         try:
             until = getattr(player, "choose_until", None)  # any object with choose() may play
             move = until(rules, state, cancel) if until else player.choose(rules, state)
-            if move not in rules.legal_moves(state):
+            if not rules.is_legal(state, move):
                 outcome = (None, f"computer player {player.name!r} chose an illegal move: {move!r}")
             else:
                 outcome = (move, None)

@@ -124,8 +124,8 @@ def test_match_record_replays_the_whole_match_as_one_game():
     final = replay(BackgammonRules(), record.options, record.actions)[-1]
     assert final.cube.score == (7, 6) and record.result == (1.0, -1.0)
     assert "Doubles => 2" in record.actions and "Roll" in record.actions
-    resigned = match_record(read_mat(MATCHES / "5pt-b.mat"))  # the last game resigned: the record stops there
-    assert resigned.result is None
+    resigned = match_record(read_mat(MATCHES / "5pt-b.mat"))  # the last game resigned, as the rules resign
+    assert resigned.actions[-2:] == ["Resigns a single game", "Accepts"] and resigned.result == (-1.0, 1.0)
 
 
 def test_a_long_left_move_pushing_the_right_half_still_splits():

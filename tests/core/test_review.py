@@ -397,7 +397,7 @@ def test_a_game_without_a_review_of_its_own_is_reviewed_as_plain_moves():
 
     chesstack, backgammon = get_game("chesstack"), review_of(BG)
     assert isinstance(review_of(chesstack), PlainReview) and review_of(chesstack).decision_kinds == ("move",)
-    assert backgammon.decision_kinds == ("chequer", "cube") and backgammon.measures_luck
+    assert backgammon.decision_kinds == ("chequer", "cube", "resign") and backgammon.measures_luck
     assert review_marks(BG, "lenient") == (0.08, 0.16, 0.32)
     margin = chesstack.move_analysis().tutor_margin.amount
     assert review_marks(chesstack) == (margin / 2, margin, 2 * margin)

@@ -23,7 +23,8 @@ def test_round_trip(tmp_path):
     changed.choose(BACKGAMMON, "home_side", "left")
     assert save_settings(changed, path) is None
     assert load_settings(path, all_games()) == (changed, None)
-    assert changed.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": False, "analysis_level": "advanced"}
+    assert changed.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": False, "computer_resigns": False,
+                                      "analysis_level": "advanced"}
 
 
 def test_corrupt_file_falls_back_and_reports(tmp_path):
@@ -52,7 +53,8 @@ def test_a_games_own_settings_are_read_from_an_older_flat_file(tmp_path):
     path.write_text(json.dumps({"home_side": "left", "auto_bearoff": True, "analysis_level": "expert"}))
     settings, problem = load_settings(path, all_games())
     assert problem is None
-    assert settings.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": True, "analysis_level": "expert"}
+    assert settings.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": True, "computer_resigns": False,
+                                       "analysis_level": "expert"}
     assert settings.of(get_game("mandragora")) == {}
 
 

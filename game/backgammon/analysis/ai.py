@@ -54,9 +54,14 @@ from ..cube.play import cube_records, level_cube_action
 from .levels import LEVELS, Level, get_level  # noqa: F401  (LEVELS: the levels, for the players)
 from ..evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
 from ..nets.encoding import equity as outputs_equity, flip_outputs as flip_chances
+from ..resignation.decide import answer, resign_records, resignation
+from ..resignation.rules import pending
+from ..resignation.state import ResignAction
 from ..rules import BackgammonRules, BackgammonState
 from .warnings import play_warnings, worse_than_best
 
+RESIGNS = "computer_resigns"
+"""The game setting that makes the levels resign a race they cannot lose less in."""
 FAR_WORSE = 0.10
 """Equity behind the best play from which a play is called far worse."""
 WINS = {1: "wins the game", 2: "wins a gammon", 3: "wins a backgammon"}
@@ -147,15 +152,28 @@ def state_valuer(evaluator: Evaluator):
 class LevelPlayer(SearchPlayer):
     """A level's player: the plain search in cubeless play (unchanged); in a game with the
     cube, the level's cube decisions (:mod:`.cube.play`) and plays searched with
-    :class:`.cube.ai.CubeSearchRules`, the same noise generator throughout."""
+    :class:`.cube.ai.CubeSearchRules`, the same noise generator throughout.  An offer to
+    resign it answers by GNU Backgammon's rule (:func:`..resignation.decide.answer`, at every
+    level, without noise); with ``resigns`` set (the window's "computer resigns" setting) it
+    offers to resign a race it cannot lose less in (:func:`..resignation.decide.resignation`)."""
 
-    def __init__(self, level: Level, evaluator: Evaluator, seed: int | None = None) -> None:
+    def __init__(self, level: Level, evaluator: Evaluator, seed: int | None = None, resigns: bool = False) -> None:
         run, options = _search_with(level)
         super().__init__(run, state_evaluate(evaluator), name=level.name, limits=Limits(), noise=level.noise,
                          seed=seed, **options)
         self.evaluator = evaluator
+        self.resigns = resigns
+
+    def use_settings(self, settings) -> None:
+        """The game's setting :data:`RESIGNS` (the window's "Computer resigns a lost race")."""
+        self.resigns = bool(settings.get(RESIGNS, False))
 
     def choose_until(self, rules, state, cancel):
+        if pending(state):
+            return answer(state, self.evaluator)
+        offer = resignation(state) if self.resigns else None
+        if offer is not None:
+            return offer
         if state.cube is None:
             return super().choose_until(rules, state, cancel)
         if state.dice is None:  # a cube decision (the rules ask only then)
@@ -193,9 +211,13 @@ def analyze_position(
     sentences.  ``diff`` and the "worse than" warning compare a play with the best at the
     deepest depth both were searched to (:func:`game.core.search.trails`); ``include`` (the
     play a review compares, as GNU Backgammon's analysis does with the move made) is searched
-    as deep as the best.  A cube decision has no filters and ignores it.
+    as deep as the best.  A cube decision has no filters and ignores it.  A resignation is
+    analysed as such (:func:`..resignation.decide.resign_records`): its answer while an offer
+    waits, and the offer against playing on when ``include`` is an offer made.
     """
     chosen = get_evaluator(evaluator or strongest_evaluator())
+    if pending(state) or isinstance(include, ResignAction):  # a resignation: its answer, or the offer made
+        return resign_records(state, chosen, None if pending(state) else include)
     if state.cube is not None and state.dice is None:  # a cube decision: roll or double, take or pass
         return cube_records(state, get_level(level).cube_plies, chosen)
     ranked = search(state, get_level(level), chosen, limits, with_chances=True, include=include)

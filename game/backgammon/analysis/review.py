@@ -4,6 +4,11 @@ kinds, GNU IDs, the units of the equity lost, which decisions the error rate cou
 luck.  :class:`BackgammonReview` works the cube facts of a position out once
 (:class:`ReviewedPosition`) and answers the review's questions from them.
 
+**Resignations** are a kind of their own ("resign"): the offer made, against playing on, and
+the opponent's accept or decline (:func:`..resignation.decide.resign_records`, already in the
+cube's units: per unit of cube, EMG in a match), each counted in the error rate as GNU
+Backgammon reviews a resignation.
+
 **Units** (:func:`review_units`), as GNU Backgammon reports errors: in a money game per unit
 of the current cube (the chequer search's values are cubeless equity times the cube); in a
 match in EMG, "equivalent to money game" equity.  The match search values a position
@@ -47,6 +52,8 @@ from ..cube.state import DOUBLE, CubeState
 from ..evaluators import boards_to_array, get_evaluator
 from ..nets.encoding import flip_outputs
 from ..positions import match_info
+from ..resignation.rules import pending
+from ..resignation.state import ResignAction
 from ..rules import BackgammonRules, BackgammonState
 
 ROLLS = tuple((f"{a}{b}", (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(1, a + 1))
@@ -102,7 +109,7 @@ def review_units(state: BackgammonState) -> float:
 
 
 def _units(state: BackgammonState, kind: str | None) -> float:
-    if state.cube is None or kind in ("cube", "take"):
+    if state.cube is None or kind in ("cube", "take", "resign"):
         return 1.0
     return emg_scale(state) if state.cube.is_match else 1.0 / state.cube.value
 
@@ -195,17 +202,22 @@ def _reorder(states, values, mine) -> list[float]:
 @dataclass(frozen=True)
 class ReviewedPosition:
     """The review's facts of one backgammon decision (:class:`~game.core.capabilities.ReviewedPosition`):
-    which decision it is (:func:`.cube_rules.decision`) is worked out once, and the rest from it."""
+    which decision it is (:func:`.cube_rules.decision`, or a resignation: the offer ``played``
+    or the answer to one) is worked out once, and the rest from it."""
 
     state: BackgammonState
+    played: object = None
 
     @cached_property
     def _decision(self) -> str | None:
+        if pending(self.state) or isinstance(self.played, ResignAction):
+            return "resign"
         return decision(self.state)
 
     @property
     def kind(self) -> str:
-        return "cube" if self._decision in ("cube", "take") else "chequer"
+        return self._decision if self._decision == "resign" else "cube" if self._decision in ("cube", "take") \
+            else "chequer"
 
     @cached_property
     def _ids(self) -> tuple[str, str]:
@@ -257,12 +269,12 @@ class BackgammonReview:
     """Backgammon's :class:`~game.core.capabilities.Review`: chequer and cube decisions,
     GNU Backgammon's marks (0.04, 0.08, 0.16 in its units) and the luck of the dice."""
 
-    decision_kinds = ("chequer", "cube")
+    decision_kinds = ("chequer", "cube", "resign")
     thresholds = (0.04, 0.08, 0.16)
     measures_luck = True
 
-    def at(self, state: BackgammonState) -> ReviewedPosition:
-        return ReviewedPosition(state)
+    def at(self, state: BackgammonState, played=None) -> ReviewedPosition:
+        return ReviewedPosition(state, played)
 
     def game_number(self, state: BackgammonState) -> int:
         return game_number(state)

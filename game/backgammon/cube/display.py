@@ -8,8 +8,8 @@ it stands larger, with the new value, in the middle of the doubled player's half
 board, where that player's dice would be.  Cubeless games draw nothing here.
 
 The decisions a human makes with buttons (Roll/Double before the roll, Take/Pass/Beaver on a
-double) are described here as words, moves and key letters; the view turns them into the
-window's buttons.  Rectangles are ``(x, y, w, h)`` tuples (:mod:`.view.layout`).
+double, and Accept/Decline on a resignation, :mod:`..resignation.display`) are described here
+as words, moves and key letters; the view turns them into the window's buttons.  Rectangles are ``(x, y, w, h)`` tuples (:mod:`.view.layout`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from typing import Any, NamedTuple
 from ..view.layout import Box, BoardGeometry, box_around
 from . import rules as cube_rules
 from .state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
+from ..resignation import display as resign_display
+from ..resignation.rules import pending
+from ..resignation.state import ResignAction
 from ..status import TITLES
 
 CUBE_FACE, CUBE_EDGE = (250, 246, 236), (70, 56, 40)
@@ -45,7 +48,7 @@ def cube_question(state) -> CubeQuestion | None:
     """The cube decision open at ``state``, ``None`` where there is none (the rules roll by
     themselves when doubling is not allowed)."""
     cube = state.cube
-    if cube is None or state.dice is not None or state.turn is None:
+    if cube is None or state.dice is not None or state.turn is None or pending(state):
         return None
     if cube.phase == OFFERED:
         doubler, taker = TITLES[state.turn], TITLES[1 - state.turn]
@@ -62,7 +65,10 @@ def cube_question(state) -> CubeQuestion | None:
 
 def decision_heading(state) -> str | None:
     """What a cube decision is, for ``tabula analyze``'s heading: "cube decision (double or no
-    double)", "cube decision (take or pass)"; ``None`` before a play (an ordinary move)."""
+    double)", "cube decision (take or pass)", "resignation (accept or decline)"; ``None``
+    before a play (an ordinary move)."""
+    if pending(state):
+        return "resignation (accept or decline)"
     asked = cube_question(state)
     if asked is None:
         return None
@@ -76,8 +82,11 @@ MOVE_WORDS = {"roll": "No double", "double": "Double", "take": "Take", "pass": "
 
 
 def move_words(move) -> str | None:
-    """A cube action's name in the hint table; ``None`` for a play (its notation is right)."""
-    return MOVE_WORDS.get(getattr(move, "kind", None)) if isinstance(move, CubeAction) else None
+    """A cube action's or a resignation step's name in the hint table; ``None`` for a play
+    (its notation is right)."""
+    if isinstance(move, CubeAction):
+        return MOVE_WORDS.get(move.kind)
+    return resign_display.move_words(move)
 
 
 def action_note(state, action) -> str:
@@ -97,6 +106,17 @@ def action_note(state, action) -> str:
     return f"{mover} rolls"
 
 
+def decision_note(state, move) -> str | None:
+    """A decision by buttons in words for the banner (:func:`action_note`, or a resignation
+    step's: "White resigns a gammon (2 points)", "Black accepts"); "" for no double, which
+    is not said; ``None`` for a play."""
+    if isinstance(move, CubeAction):
+        return "" if move == ROLL else action_note(state, move)
+    if isinstance(move, ResignAction):
+        return resign_display.action_note(state, move)
+    return None
+
+
 def game_end_note(state) -> str | None:
     """The note between two games of a match: "White wins 2 points · score 5–2 (7-point
     match)"; ``None`` for any other state."""
@@ -104,8 +124,9 @@ def game_end_note(state) -> str | None:
     if cube is None or cube.phase != OVER or not cube.is_match or cube.result is None:
         return None
     winner, points = cube.result
-    return (f"{TITLES[winner]} wins {points} point{'' if points == 1 else 's'} · score "
-            f"{cube.score[0]}–{cube.score[1]} ({cube.match_length}-point match)")
+    resigned = resign_display.resigned_words(state)
+    ended = resigned.rstrip(".") if resigned else f"{TITLES[winner]} wins {points} point{'' if points == 1 else 's'}"
+    return f"{ended} · score {cube.score[0]}–{cube.score[1]} ({cube.match_length}-point match)"
 
 
 def match_words(state, short: bool = False) -> str:
@@ -129,6 +150,8 @@ def deciding(state) -> int | None:
     cube = state.cube
     if cube is not None and cube.phase == OVER:
         return None
+    if pending(state):
+        return 1 - state.turn
     return 1 - state.turn if cube is not None and cube.phase == OFFERED else state.turn
 
 
@@ -189,8 +212,19 @@ class CubeDecisions:
         self.view = view
         self._held = None  # the last game-over state of a match held on show
 
-    question = staticmethod(cube_question)
     words = staticmethod(move_words)
+
+    @staticmethod
+    def question(state):
+        """The decision open at ``state``: accept or decline a resignation, roll or double,
+        take or pass; ``None`` where the board takes the move."""
+        return resign_display.answer_question(state) or cube_question(state)
+
+    @staticmethod
+    def offer(state):
+        """What the human on turn may offer besides moving: a resignation
+        (:func:`..resignation.display.offer_question`), ``None`` where none is allowed."""
+        return resign_display.offer_question(state)
 
     def area(self, state) -> Box:
         """Where the Roll and Double buttons go; for a double to answer, the offered cube."""

@@ -180,7 +180,7 @@ def next_game(state, roll):
     crawford = max(before) < length - 1 and max(cube.score) == length - 1
     fresh = CubeState(match_length=length, score=cube.score, crawford=crawford, game=cube.game + 1)
     return replace(state, sides=(START_SIDE, START_SIDE), turn=roll.first, dice=(roll.high, roll.low),
-                   opening=True, cube=fresh)
+                   opening=True, cube=fresh, resign=None)
 
 
 # --------------------------------------------------------------------------- notation

@@ -7,7 +7,11 @@ file) gives names; a cubeless game is
 written as a money game with the cube never turned (other programs have no cubeless
 games); no-double decisions (``Roll``) are not written, as no match file writes them; a game
 still in progress cannot be exported (a match file's games end with their result), and a
-match stopped between games keeps the games it finished.
+match stopped between games keeps the games it finished.  A resignation accepted ends its
+game as ``how == "resign"`` with the points it scored (the level times the cube), which the
+writers put as GNU Backgammon does (``Losses``/``Wins`` lines, ``RE[W+2R]``); an offer that
+was declined is not written: neither format has a place for one (GNU Backgammon's own files
+keep only the accepted resignation), so it is lost in the export.
 """
 
 from __future__ import annotations
@@ -72,14 +76,14 @@ def export_match(record: GameRecord, names: tuple[str, str] | None = None) -> tu
 
 def _ended(rules, before, after):
     """``(winner, points, how)`` when ``after`` ends the game ``before`` was in, else ``None``."""
+    resigned = after.resign is not None and after.resign.accepted
     if after.cube is None:
         if not rules.is_over(after):
             return None
-        winner = after.winner
-        points = int(max(rules.result(after)))
-        return winner, points, HOW[points]
+        winner, points = rules.game_result(after)
+        return winner, points, "resign" if resigned else HOW[points]
     if after.cube.result is None or before.cube.result is not None:
         return None
     winner, points = after.cube.result
-    dropped = before.cube.phase == "offered"
-    return winner, points, "drop" if dropped else HOW[points // after.cube.value]
+    dropped = before.cube.phase == "offered" and before.resign is None
+    return winner, points, "resign" if resigned else "drop" if dropped else HOW[points // after.cube.value]

@@ -6,6 +6,13 @@ in every match game (``:CrawfordGame`` in the Crawford game), ``RU[Jacoby]`` for
 the Jacoby rule, ``RE[W+n]`` with ``R`` for a resignation; a beaver is the beaverer's
 ``double`` and the doubler's ``take``.  The ``.mat`` header keys that have an SGF property
 (event, round, site, annotator, date, ratings, comment) go on the first game's root node.
+
+**Resignations**, as GNU Backgammon's ``sgf.c`` writes and reads them (``SaveGame`` and
+``RestoreGame``, read in its source): the move list has no node for one (its ``MOVE_RESIGN``
+case writes nothing), the root's result says it, ``RE[B+2R]`` (the points scored, ``R`` for
+resigned), and loading appends a resignation by the loser of ``points / cube`` (1 to 3); an
+offer that was declined leaves no trace in the file.  Tabula writes the same, so a resigned
+game's moves end where it was resigned and reading it back gives the same games and score.
 """
 
 from __future__ import annotations

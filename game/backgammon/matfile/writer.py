@@ -4,8 +4,10 @@ Header lines, ``N point match``, then per game `` Game k``, the score line and n
 (player 1's half from column 5, player 2's from column 33), one die per step (``25`` the bar,
 ``0`` off, no hit marks), ``DD:`` alone for no play, cube actions, and ``Wins N point`` on a
 line of its own in the winner's column (``and the match`` after the deciding game; a
-resignation adds ``Losses N point`` in the loser's column).  Reading the text back with
-:func:`~.reader.read_mat` gives the same games.
+resignation adds ``Losses N point`` in the loser's column, as BackgammonGalaxy's files show
+one: ``data/backgammon/matches/5pt-b.mat`` ends its last game with `` 18)  Losses 1 point``
+beside ``Wins 1 point and the match``; no .mat dialect writes an offer that was declined).
+Reading the text back with :func:`~.reader.read_mat` gives the same games.
 """
 
 from __future__ import annotations

@@ -15,6 +15,10 @@ over the strongest evaluator (:mod:`.ai`).  Plus ``bestoffour`` (seed 002), ``mo
 ``greedy:<evaluator>`` for every registered evaluator (:mod:`.players.greedy`).
 
 Ties go to the first play in the generator's fixed order, so every player is reproducible.
+The seed players never double, always take and always accept an offer to resign.
+
+The levels read the window's "computer resigns" setting (:data:`RESIGNS`, through
+``Player.use_settings``); the research players never resign.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 from ...core.players import Player, RandomPlayer
 from ..board import BAR, Side
-from ..analysis.ai import LEVELS, level_player
+from ..analysis.ai import LEVELS, RESIGNS, level_player  # noqa: F401  (RESIGNS: the setting, for info.py)
 from .greedy import BestOfFourPlayer, GreedyPlayer
 from ..evaluators import evaluator_names
 from .montecarlo import MonteCarloPlayer
@@ -40,8 +44,8 @@ class _PlayChooser(Player):
         raise NotImplementedError
 
     def choose(self, rules: BackgammonRules, state: BackgammonState):
-        if state.dice is None:  # a cube decision: these seed players never double and always take
-            return rules.legal_moves(state)[0]
+        if state.dice is None or rules.to_move(state) != state.turn:  # a cube decision or a resignation to
+            return rules.legal_moves(state)[0]  # answer: these seed players never double, always take, accept
         mover = state.turn
         best, best_key = None, None
         for play, after in rules.successors(state):

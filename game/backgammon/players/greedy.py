@@ -4,7 +4,9 @@ Both score the position after every legal play from the mover's side, in one num
 In a game with the cube, ``greedy:bras`` doubles and takes by seed 001's thresholds (on its
 calibrated win chance), the
 other greedy players by :func:`~.cube.decide` at 0 ply (:mod:`.cube.play`); BestOfFour, like
-the other seed-002 players, never doubles and always takes.
+the other seed-002 players, never doubles and always takes.  An offer to resign the greedy
+players answer by GNU Backgammon's rule on their evaluator (:mod:`..resignation.decide`);
+BestOfFour, like the seed players, always accepts it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import numpy as np
 from ...core.players import Player
 from ..cube.play import bras_cube_action, level_cube_action
 from ..evaluators import boards_to_array, get_evaluator
+from ..resignation.decide import answer
+from ..resignation.rules import pending
 from ..rules import BackgammonRules, BackgammonState
 
 
@@ -36,6 +40,8 @@ class GreedyPlayer(Player):
         self.name = f"greedy:{evaluator_name}"
 
     def choose(self, rules: BackgammonRules, state: BackgammonState):
+        if pending(state):
+            return answer(state, self.evaluator)
         if state.dice is None:  # a cube decision
             if self.evaluator.name == "bras":
                 return bras_cube_action(state, self.evaluator)
@@ -56,8 +62,8 @@ class BestOfFourPlayer(Player):
         self.rng = random.Random(seed)
 
     def choose(self, rules: BackgammonRules, state: BackgammonState):
-        if state.dice is None:  # a cube decision: never double, always take
-            return rules.legal_moves(state)[0]
+        if state.dice is None or pending(state):  # a cube decision or a resignation: never double,
+            return rules.legal_moves(state)[0]  # always take, always accept
         plays, values = play_values(rules, state, self.evaluator)
         order = np.argsort(-values, kind="stable")
         if len(order) < 4:

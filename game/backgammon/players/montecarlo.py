@@ -75,6 +75,6 @@ class MonteCarloPlayer(Player):
         return won / len(seeds)
 
     def choose(self, rules: BackgammonRules, state: BackgammonState):
-        if state.dice is None:  # a cube decision: never double, always take (as the seed)
-            return rules.legal_moves(state)[0]
+        if state.dice is None or rules.to_move(state) != state.turn:  # a cube decision or a resignation
+            return rules.legal_moves(state)[0]  # to answer: never double, always take (as the seed), accept
         return self.rank(rules, state)[0][0]

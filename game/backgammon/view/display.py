@@ -88,7 +88,8 @@ def last_plays(rules, states: list[BackgammonState]) -> list[tuple[int, Play]]:
     for before, after in zip(reversed(states[:-1]), reversed(states[1:])):
         if game_number(before) != game:
             break  # the previous game of the match
-        if before.turn is None or before.dice is None or (plays and plays[-1][0] == before.turn):
+        if before.turn is None or before.dice is None or (plays and plays[-1][0] == before.turn) \
+                or rules.to_move(before) != before.turn:  # a resignation to answer
             continue
         play = next((p for p, nxt in rules.successors(before) if nxt == after), None)
         if play is None:

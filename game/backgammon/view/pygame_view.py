@@ -18,9 +18,9 @@ from ..board import BAR, OFF, Side, pip_count
 from .paint import Layout, board_surface, checker_sprite
 from .layout import (CHECKERS, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, SOURCE,
                            TARGET, arrow_shape)
-from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, action_note, cube_box, cube_face, deciding,
+from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, cube_box, cube_face, deciding, decision_note,
                             match_words, player_score)
-from ..cube.state import DOUBLE, OFFERED, CubeAction
+from ..cube.state import OFFERED
 from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
 from ..rules import BackgammonRules, BackgammonState, Play
 from ..status import TITLES as NAMES, describe, is_no_play
@@ -114,12 +114,14 @@ class BackgammonView:
         self.pause = seconds
 
     def animate(self, state: BackgammonState, move: Play, seconds_per_step: float) -> None:
-        """Fly each checker of ``move``; a pass ("no play") and a cube action ("Black doubles
-        to 2") are announced and held on show (no double, "Roll", is not)."""
-        if isinstance(move, CubeAction):
-            if move.kind != "roll":
-                actor = state.turn if move == DOUBLE else 1 - state.turn  # the taker answers
-                self.hold(action_note(state, move), NO_PLAY_SECONDS, player=actor)
+        """Fly each checker of ``move``; a pass ("no play"), a cube action ("Black doubles
+        to 2") and a resignation step ("White resigns a gammon (2 points)", "Black accepts")
+        are announced, over the strip of the player who decided, and held on show (no
+        double, "Roll", is not)."""
+        note = decision_note(state, move)
+        if note is not None:
+            if note:
+                self.hold(note, NO_PLAY_SECONDS, player=self.rules.to_move(state))
             return
         if not move.steps:
             self.hold(describe(state), NO_PLAY_SECONDS, player=state.turn)
