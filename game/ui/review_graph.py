@@ -4,7 +4,8 @@ One point per reviewed decision of the game on show, from the record's ``win_cha
 first player's view); a game whose records have none (Mandragora, Chesstack) is plotted by
 the record's ``score`` (the display score, −100..100) and the axis says so.  A decision with
 a mark gets a dot coloured by the mark; a very lucky or unlucky roll a small triangle at the
-top (lucky for the first player) or the bottom (unlucky for the first player).  A click
+top (lucky for the first player) or the bottom (unlucky for the first player), green for a
+lucky roll and magenta for an unlucky one, as the legend under the plot says.  A click
 anywhere over the plot picks the nearest decision (:meth:`ReviewGraph.line_at`).
 """
 
@@ -31,6 +32,8 @@ class ReviewGraph:
         self.plot = pygame.Rect(0, 0, 0, 0)
         self.xs: list[tuple[float, int]] = []
         """``(x, line index in ReviewedGame.lines)`` of the points drawn last."""
+        self.legend = ""
+        """The luck legend's words as last drawn ("" where the game shows no luck)."""
 
     def line_at(self, pos) -> int | None:
         """The decision nearest to ``pos`` along the plot (a click on the graph), or ``None``."""
@@ -62,8 +65,10 @@ class ReviewGraph:
         for x in range(plot.x + 2, plot.right - 2, 8):
             pygame.draw.line(surface, PANEL_EDGE, (x, plot.centery), (x + 3, plot.centery))
         n = len(chosen)
-        draw_text(surface, small, f"{n} decision{'s' if n != 1 else ''}", (plot.right, plot.bottom + 2), TEXT_DIM,
-                  anchor="topright")
+        count = draw_text(surface, small, f"{n} decision{'s' if n != 1 else ''}", (plot.right, plot.bottom + 2),
+                          TEXT_DIM, anchor="topright")
+        if any(luck_sign(line.decision.luck if line.decision else None) for _, line in chosen):
+            self.legend = self._luck_legend(surface, small, (plot.x, plot.bottom + 2), count.left - 12)
         if not n:
             return
         span = max(1, n - 1)
@@ -92,6 +97,25 @@ class ReviewGraph:
                 pygame.draw.circle(surface, TEXT, (x, y), max(2, radius - 2))
             if index == selected:
                 pygame.draw.circle(surface, ACCENT, (x, y), radius + 4, 2)
+
+    def _luck_legend(self, surface, font, at: tuple[int, int], right: int) -> str:
+        """What the triangles are, under the plot: the longest form that fits before ``right``
+        ("▲ lucky roll ▲ unlucky roll · at the top: good for White"); returns the words drawn."""
+        size = max(3, font.get_height() // 4)
+        forms = (("lucky roll", "unlucky roll", f" · at the top: good for {self.first}"),
+                 ("lucky roll", "unlucky roll", ""), ("lucky", "unlucky", ""))
+        for lucky, unlucky, where in forms:
+            width = 2 * (2 * size + 6) + font.size(f"{lucky}   {unlucky}{where}")[0]
+            if at[0] + width <= right:
+                break  # else the shortest form, the last
+        x, y = at
+        middle = y + font.get_height() // 2
+        for colour, words, gap in ((LUCKY, lucky, "   "), (UNLUCKY, unlucky, where)):
+            pygame.draw.polygon(surface, colour, [(x + size, middle - size), (x, middle + size),
+                                                  (x + 2 * size, middle + size)])
+            x = draw_text(surface, font, words + gap, (x + 2 * size + 5, y), TEXT_DIM).right
+        self.legend = f"{lucky}   {unlucky}{where}"
+        return self.legend
 
     def _luck_marker(self, surface, plot: pygame.Rect, x: float, line: Line, players: Sequence[str], r: int) -> None:
         """A triangle for a very lucky or unlucky roll: at the top when it helped the first player."""
