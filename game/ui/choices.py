@@ -56,9 +56,11 @@ class ChoiceButtons:
         count = len(choices.options)
         scale = ui_scale(gui.window_resolution)
         line, button, gap = round(30 * scale), round(46 * scale), 8
-        lines = question_lines(choices.question)
         w = dialog_area.w if dialog_area is not None else min(round(460 * scale), max(300, area.w - 40))
-        per_row = max(1, min(count, (w - 16) // round(96 * scale)))  # a narrow panel stacks the buttons
+        theme = gui.get_theme()
+        lines = question_lines(choices.question, theme.get_font(["label"]), w - 30)
+        widest = max(theme.get_font(["button"]).size(option.label)[0] for option in choices.options) + 20
+        per_row = max(1, min(count, (w - 22 + gap) // (widest + gap)))  # a narrow panel stacks the buttons
         rows = -(-count // per_row)
         h = 10 + line * len(lines) + 6 + rows * (button + gap) + 10
         if dialog_area is not None:
@@ -101,8 +103,19 @@ class ChoiceButtons:
         self.buttons, self.panel = [], None
 
 
-def question_lines(question: str) -> list[str]:
-    """A dialog's question a sentence a line ("White doubles to 4." / "Black: take or pass?"),
-    so it fits a narrow side panel."""
-    parts = [part.strip() for part in question.replace(". ", ".\n").split("\n")]
-    return [part for part in parts if part]
+def question_lines(question: str, font, width: int) -> list[str]:
+    """A dialog's question wrapped to ``width`` pixels of ``font`` (the labels' own), a new line
+    at each sentence ("White doubles to 4." / "Black: take or pass?"), so it fits a narrow side
+    panel."""
+    lines: list[str] = []
+    for sentence in question.replace(". ", ".\n").replace("? ", "?\n").split("\n"):
+        line = ""
+        for word in sentence.split():
+            if line and font.size(f"{line} {word}")[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        if line:
+            lines.append(line)
+    return lines

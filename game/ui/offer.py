@@ -33,12 +33,13 @@ class OfferDialog:
         if asked is None:
             self.app.banner.show("Nothing to offer now: resign on your own turn", seconds=2)
             return
-        self.offer = ChoiceButtons(self.gui, asked, self.view.board_rect, decisions.area(state))
+        self.offer = self._choice_buttons(asked)  # in the side panel, as a double's answer
 
     def _close_offer(self) -> None:
         if self.offer is not None:
             self.offer.close()
             self.offer = None
+            self._give_back_panel_room()
 
     def _offer_event(self, event: pygame.event.Event) -> bool:
         """True when the dialog is open and took ``event`` (it is modal: it takes every one)."""

@@ -436,20 +436,29 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, Scene):
         self._close_choice()
         if choices.modal:
             self._end_announcement()  # the dialog asks it: "White doubles to 2" would cover it
+        self.choice = self._choice_buttons(choices)
+
+    def _choice_buttons(self, choices) -> ChoiceButtons:
+        """A decision's buttons; a dialog (a double to answer, a resignation to offer or answer)
+        stands in the side panel above its buttons, and the panel's sections make room for it
+        rather than hide under it."""
         panel = self.panel.rect
         beside = pygame.Rect(panel.x + 8, panel.y + self.panel.reserved_top, panel.w - 16,
                              panel.h - self.panel.reserved_top - BUTTON_ROWS)
-        self.choice = ChoiceButtons(self.gui, choices, self.view.board_rect,
-                                    self.view.decisions.area(self.session.state), dialog_area=beside)
-        if self.choice.panel is not None:  # the sections make room for the dialog rather than hide under it
-            self.panel.reserved_bottom = BUTTON_ROWS + self.choice.panel.rect.h + 6
+        buttons = ChoiceButtons(self.gui, choices, self.view.board_rect,
+                                self.view.decisions.area(self.session.state), dialog_area=beside)
+        if buttons.panel is not None:
+            self.panel.reserved_bottom = BUTTON_ROWS + buttons.panel.rect.h + 6
+        return buttons
+
+    def _give_back_panel_room(self) -> None:
+        self.panel.reserved_bottom = BUTTON_ROWS
 
     def _close_choice(self) -> None:
         if self.choice is not None:
             self.choice.close()
             self.choice = None
-        if self.panel.reserved_bottom > BUTTON_ROWS:
-            self.panel.reserved_bottom = BUTTON_ROWS
+            self._give_back_panel_room()
 
     def _show_move(self, state, move) -> None:
         self._end_announcement()
