@@ -38,6 +38,7 @@ from .theme import ACCENT, TEXT_DIM
 from .worker import MoveWorker
 from .widgets import draw_text
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
+from .choice_dialogs import BUTTON_ROWS, ChoiceDialogs
 from .choices import ChoiceButtons
 from .keys import PLAY, REPLAY, WATCH, key_help
 
@@ -51,11 +52,7 @@ def can_review(scene) -> bool:
     return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
 
 
-BUTTON_ROWS = 106
-"""The height the side panel's foot keeps for its buttons (Review, New game, Save, Menu)."""
-
-
-class PlayScene(GameEnd, ReplayMode, OfferDialog, Scene):
+class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
     def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
         a finished game always opens in it.  ``source``: the file the game was loaded from and
@@ -431,34 +428,6 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, Scene):
             self.status = self.view.describe(self.session.state)
         else:
             self._apply(move)
-
-    def _open_choice(self, choices) -> None:
-        self._close_choice()
-        if choices.modal:
-            self._end_announcement()  # the dialog asks it: "White doubles to 2" would cover it
-        self.choice = self._choice_buttons(choices)
-
-    def _choice_buttons(self, choices) -> ChoiceButtons:
-        """A decision's buttons; a dialog (a double to answer, a resignation to offer or answer)
-        stands in the side panel above its buttons, and the panel's sections make room for it
-        rather than hide under it."""
-        panel = self.panel.rect
-        beside = pygame.Rect(panel.x + 8, panel.y + self.panel.reserved_top, panel.w - 16,
-                             panel.h - self.panel.reserved_top - BUTTON_ROWS)
-        buttons = ChoiceButtons(self.gui, choices, self.view.board_rect,
-                                self.view.decisions.area(self.session.state), dialog_area=beside)
-        if buttons.panel is not None:
-            self.panel.reserved_bottom = BUTTON_ROWS + buttons.panel.rect.h + 6
-        return buttons
-
-    def _give_back_panel_room(self) -> None:
-        self.panel.reserved_bottom = BUTTON_ROWS
-
-    def _close_choice(self) -> None:
-        if self.choice is not None:
-            self.choice.close()
-            self.choice = None
-            self._give_back_panel_room()
 
     def _show_move(self, state, move) -> None:
         self._end_announcement()

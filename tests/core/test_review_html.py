@@ -98,7 +98,7 @@ def test_a_game_without_a_picture_shows_its_position_text():
     first = " ".join(t.text for t in boards[0].iter(f"{ns}text"))
     states = replay(info.rules(), record.options, record.actions)
     assert first.replace(" ", "") == info.notation.format_position(states[report.decisions[0].ply]).replace(" ", "")
-    assert "Score" in html and "Win" not in html  # the analyzer's score, no chances
+    assert "Total" in html and "Win" not in html  # the analyzer's total, which ranks; no chances
     ET.fromstring(text_picture("a" * 100 + ";b,c"))
 
 

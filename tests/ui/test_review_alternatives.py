@@ -119,4 +119,4 @@ def test_a_game_without_a_file_exports_to_the_data_folder(app):
     scene.command("export")
     written = list((data_dir() / "reviews").glob("mandragora-review-*.html"))
     assert len(written) == 1 and str(written[0]) in app.banner.text
-    assert scene.alternatives.heads[:4] == ["#", "Move", "Score", "Diff"]
+    assert scene.alternatives.heads[:4] == ["#", "Move", "Total", "Diff"]  # its value heading: the analyzer's total ranks
