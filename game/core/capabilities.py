@@ -127,6 +127,12 @@ class Review(Protocol):
     twice the tutor's margin."""
     measures_luck: bool
     """Whether :meth:`luck` measures anything (the report's luck totals are ``None`` if not)."""
+    error_kinds: tuple[str, ...]
+    """The kinds of error the totals count apart (backgammon's cube errors: "missed double",
+    "wrong double", "wrong take", "wrong pass"); ``()`` for none."""
+    ratings: tuple[tuple[float, str], ...] | None
+    """The words for an average loss per rated decision, ``(below, word)`` with ``below``
+    increasing (backgammon: GNU Backgammon's "Supernatural" … "Awful!"); ``None``: no words."""
 
     def at(self, state: Any) -> ReviewedPosition:
         """The review's facts of the decision at ``state``."""
@@ -137,6 +143,18 @@ class Review(Protocol):
     def luck(self, before: Any, after: Any, **analysis_options: Any) -> float | None:
         """What the chance outcome from ``before`` to ``after`` gave the player who then
         decides, in the review's units; ``None`` where it does not apply."""
+
+    def error_kind(self, decision: Any) -> str | None:
+        """Which of :attr:`error_kinds` a reviewed :class:`~.review_report.Decision` is, or ``None``."""
+
+    def result(self, start: Any, end: Any) -> tuple[float, ...] | None:
+        """What each player won from ``start`` (a game's first state) to ``end`` (its last), in
+        the units of the luck-adjusted result (backgammon: points; in a match, the match
+        winning chance gained); ``None`` while the game goes on."""
+
+    def result_scale(self, state: Any) -> float:
+        """The factor from :meth:`luck` of the outcome that led to ``state`` to the result's
+        units (1 but in a backgammon match: ``(W − L) / 2``, from EMG to match winning chance)."""
 
 
 class TournamentOption(NamedTuple):
