@@ -276,6 +276,10 @@ class Analysis:
     """``analyze`` takes ``include``, a move it then searches as deep as the best (a review
     compares the move played at one depth); games whose analysis searches every move fully
     need not."""
+    brief: bool = False
+    """``analyze`` takes ``brief=True``: then its records leave out the factors and warnings
+    (a review reads only the values, details and ranks, and explaining every play of every
+    decision took a quarter of a backgammon match's review: ``bench/review_speed.py``)."""
     columns: tuple[tuple[str, str], ...] = ()
     """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
     tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")

@@ -264,30 +264,27 @@ class ReviewPlan:
         if not complete:
             return partial_report(review, labels, games)
         forced: dict[int, dict[str, float]] = {}  # game -> label -> luck
-        forced_result: dict[int, dict[str, float]] = {}
-        if complete:
-            for rolled_from, after in self.forced:
-                value = review.luck(rolled_from, after, **(options or {}))
-                if value is not None:
-                    game, label = review.game_number(after), labels[rules.to_move(after)]
-                    mine = forced.setdefault(game, {})
-                    mine[label] = mine.get(label, 0.0) + float(value)
-                    theirs = forced_result.setdefault(game, {})
-                    theirs[label] = theirs.get(label, 0.0) + float(value) * review.result_scale(after)
-        results = {game: review.result(*self.bounds[game]) if complete else None for game in games}
+        forced_result: dict[int, dict[str, float]] = {}  # the same in the result's units
+        for rolled_from, after in self.forced:
+            value = review.luck(rolled_from, after, **(options or {}))
+            if value is not None:
+                game, label = review.game_number(after), labels[rules.to_move(after)]
+                mine, theirs = forced.setdefault(game, {}), forced_result.setdefault(game, {})
+                mine[label] = mine.get(label, 0.0) + float(value)
+                theirs[label] = theirs.get(label, 0.0) + float(value) * review.result_scale(after)
+        results = {game: review.result(*self.bounds[game]) for game in games}
         game_totals = tuple(totals(review, labels, games[game], None, forced.get(game), results[game],
                                    self._result_luck(games[game], forced_result.get(game, {})))
                             for game in sorted(games))
         every = [d for game in sorted(games) for d in games[game]]
         result = tuple(rules.result(self.final)) if rules.is_over(self.final) else self.record.result
         gained = None
-        if complete and games and all(results[game] is not None for game in games):
+        if games and all(results[game] is not None for game in games):
             gained = tuple(sum(results[game][seat] for game in games) for seat in range(len(labels)))
         all_forced = {label: sum(f.get(label, 0.0) for f in forced.values()) for label in labels}
         all_result = {label: sum(f.get(label, 0.0) for f in forced_result.values()) for label in labels}
         return Report(tuple(labels), tuple((game, tuple(games[game])) for game in sorted(games)),
-                      totals(review, labels, every, result if complete else None, all_forced, gained,
-                             self._result_luck(every, all_result)),
+                      totals(review, labels, every, result, all_forced, gained, self._result_luck(every, all_result)),
                       game_totals)
 
     def _result_luck(self, decisions: list[Decision], forced: dict[str, float]) -> dict[str, float]:
@@ -312,7 +309,8 @@ def partial_report(game_review, labels, games: dict[int, list[Decision]]) -> Rep
 def _decision(info, game_review, at, rules, ply, before, action, dice_text, rolled_from, labels, options,
               thresholds) -> Decision:
     analysis = info.move_analysis()
-    records = analysis.analyze(before, **options, **({"include": action} if analysis.includes else {}))
+    records = analysis.analyze(before, **options, **({"include": action} if analysis.includes else {}),
+                               **({"brief": True} if analysis.brief else {}))
     played = next((r for r in records if r.move == action), None)
     best = records[0] if records else None
     lost = 0.0 if played is None or played is best else max(0.0, float(analysis.tutor_margin.behind(played)))

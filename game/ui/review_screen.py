@@ -87,7 +87,8 @@ def saved_file(source, session) -> Path | None:
 class ReviewScene(Scene):
     """The Review screen of ``back``'s game: ``back`` is the play scene under it on the stack,
     whose ``session``, ``source`` (the file the game came from), ``bottom`` and ``labels`` it
-    shows the game with, from the position on show there (``shown_index`` in replay mode)."""
+    shows the game with, from the decision on show there in replay mode (``shown_decision``:
+    the one whose move the position follows, as its hint panel shows)."""
 
     def __init__(self, app, back: Scene) -> None:
         super().__init__(app)
@@ -102,6 +103,9 @@ class ReviewScene(Scene):
                              processes=PROCESSES)
         self.shown = len(session.states) - 1 if shown is None else shown
         """The state index on show while it analyses (the play scene's)."""
+        self.opened_at = back.shown_decision() if back.replaying and back.cursor < back.last_stop else None
+        """The state index of the decision to open at (``None``: the first of the game, also
+        from the end of a game, where a loaded file opens)."""
         self.reviewed: ReviewedGame | None = None
         self.at = 0
         """The index in ``reviewed.lines`` of the move on show."""
@@ -167,8 +171,8 @@ class ReviewScene(Scene):
         self._attached = {d.ply for d in report.decisions}
         self._seen = job.changed
         lines = self.reviewed.lines
-        here = next((i for i, line in enumerate(lines) if line.index >= self.shown), None)
-        start = here if here is not None and self.shown < len(s.states) - 1 else None
+        target = self.opened_at
+        start = None if target is None else next((i for i, line in enumerate(lines) if line.index >= target), None)
         if start is None or (lines[start].decision is None and not self.reviewed.is_pending(lines[start])):
             game = lines[start].game if start is not None else self.reviewed.games[0]
             start = self.reviewed.first_line(game)

@@ -182,7 +182,7 @@ def _mover_view(state: BackgammonState, scored: ScoredMove) -> tuple[tuple, tupl
 
 def analyze_position(
     state: BackgammonState, level: str = "advanced", evaluator: str | None = None, limits: Limits | None = None,
-    include=None,
+    include=None, brief: bool = False,
 ) -> list[MoveAnalysis]:
     """The analysis record of every legal play, best first (see :mod:`game.core.analysis`).
 
@@ -193,7 +193,8 @@ def analyze_position(
     sentences.  ``diff`` and the "worse than" warning compare a play with the best at the
     deepest depth both were searched to (:func:`game.core.search.trails`); ``include`` (the
     play a review compares, as GNU Backgammon's analysis does with the move made) is searched
-    as deep as the best.  A cube decision has no filters and ignores it.
+    as deep as the best.  A cube decision has no filters and ignores it.  ``brief``: no
+    factors and no warnings (a review's records: only values, details and ranks are read).
     """
     chosen = get_evaluator(evaluator or strongest_evaluator())
     if state.cube is not None and state.dice is None:  # a cube decision: roll or double, take or pass
@@ -202,6 +203,13 @@ def analyze_position(
     if not ranked.moves:
         return []
     rules = BackgammonRules() if state.cube is None else CubeSearchRules()
+
+    def details(_, scored):
+        chances = scored.details if state.turn == 0 else tuple(flip_chances(np.array(scored.details)))
+        return {"equity": scored.value, **dict(zip(CHANCES, map(float, chances)))}
+
+    if brief:
+        return analyze(rules, state, ranked.moves, DISPLAY_SCALE, details=details)
     before = (state.on_roll, state.opponent)
     best_text = rules.notation(state, ranked.best.move)
     views = [_mover_view(state, m) for m in ranked.moves]
@@ -210,10 +218,6 @@ def analyze_position(
     for m in ranked.moves:  # a play that ends the game is explained by its result
         if rules.is_over(m.after):
             factors[m.move] = {WINS[rules.win_kind(m.after)]: m.value}
-
-    def details(_, scored):
-        chances = scored.details if state.turn == 0 else tuple(flip_chances(np.array(scored.details)))
-        return {"equity": scored.value, **dict(zip(CHANCES, map(float, chances)))}
 
     def warnings(_, scored, best):
         behind = trails(scored, best)
@@ -236,6 +240,7 @@ def _analysis() -> Analysis:
         options={"level": "advanced", "evaluator": strongest_evaluator()},
         cancellable=True,
         includes=True,
+        brief=True,
         columns=tuple(zip(CHANCES, ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))),
         tutor_margin=TutorMargin(0.10, "value", "points of equity"),
         value_heading="Equity",

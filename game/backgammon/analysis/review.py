@@ -105,10 +105,11 @@ def _units(state: BackgammonState, kind: str | None) -> float:
 
 
 def _after_rows(state: BackgammonState):
-    """``(mover's exact value or None, after state)`` for every legal play of ``state``."""
+    """``(mover's exact value or None, after state)`` for every legal play of ``state`` (dice
+    rolled), each play generated once (``successors``: listing the plays, then applying each,
+    generated them twice)."""
     rules = _SEARCH if state.cube is not None else _RULES
-    for move in _RULES.legal_moves(state):
-        after = rules.apply(state, move)
+    for _, after in _RULES.successors(state):
         if not rules.is_over(after):
             yield None, after
         elif state.cube is not None:
