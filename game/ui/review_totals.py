@@ -49,7 +49,7 @@ def totals_view(info, report: Report, game: int, whole: bool, so_far: bool = Fal
     several = len(report.games) > 1 if several is None else several
     found = report.totals if whole or not several else report.totals_of(game)
     in_match = any(d.match_win_chance is not None for d in report.decisions)
-    scope = ("match" if in_match else "all games") if whole and several else f"game {game}" if several else ""
+    scope = "match" if whole and several else f"game {game}" if several else ""  # several games: a match
     title = " · ".join(part for part in ("Totals", scope, "so far" if so_far else "") if part)
     if found is None:
         return TotalsView(title, tuple(report.players), (), ("No decision analysed yet",)) if so_far else None
