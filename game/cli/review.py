@@ -4,14 +4,17 @@ match file another program wrote (``.mat``, read as the window's Load dialog rea
 
 Every decision of both players is analysed at ``--level`` (the game's analysis levels; by
 default its analysis default) and compared with the best (:mod:`game.core.review`).  The
-text output lists the decisions that got a mark, then each player's totals; ``--json``
-prints ``{"players", "games": [{"game", "decisions": [...]}], "totals"}``; ``--html OUT``
-writes the report as one self-contained HTML page (:mod:`game.core.review_html`; atomically,
-checked before the review starts: a folder that does not exist is a usage error, exit code
-2), besides the text report or ``--json`` (and a line on stderr saying where).  A progress line
-is drawn on stderr when it is a terminal; Ctrl-C stops the review with a message and exit code 130 (nothing is
-cached then).  The report is cached next to the file as ``FILE.review`` (keyed by the
-game, its moves, the level and the thresholds), so a second review of the same save is
+text output lists the decisions that got a mark, then the totals as a table per player
+(:func:`game.core.review_totals.table_rows`, the window's table): each game's when the
+record holds several, then the whole record's; ``--json`` prints ``{"players", "games":
+[{"game", "decisions": [...], "totals"}], "totals"}``; ``--html OUT`` writes the report as one
+self-contained HTML page (:mod:`game.core.review_html`; atomically, checked before the review
+starts: a folder that does not exist is a usage error, exit code 2), besides the text report
+or ``--json`` (and a line on stderr saying where).  A progress line is drawn on stderr when
+it is a terminal; Ctrl-C stops the review with a message and exit code 130, keeping the
+decisions it finished as a partial cache entry that the next review goes on from (never
+printed as a report).  The report is cached next to the file as ``FILE.review`` (keyed by
+the game, its moves, the level and the thresholds), so a second review of the same save is
 instant; a damaged cache is ignored and rewritten.
 """
 
@@ -24,6 +27,7 @@ import sys
 from ..core.review import ReviewCancelled, cached_review, review_of
 from ..core.review_html import check_target, report_html, write_report
 from ..core.review_report import Report
+from ..core.review_totals import amount_format, table_rows, text_table
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record
 from .common import UsageError, canonical_name
@@ -69,7 +73,9 @@ def run(args: argparse.Namespace) -> int:
                                   progress=_progress if sys.stderr.isatty() else None)
     except (ReviewCancelled, KeyboardInterrupt) as error:
         done = f" after {error.done} of {error.total} decisions" if isinstance(error, ReviewCancelled) else ""
-        print(f"\nreview cancelled{done}; nothing was saved", file=sys.stderr)
+        kept = ("the finished ones are kept: the next review goes on from there"
+                if isinstance(error, ReviewCancelled) and error.done else "nothing was saved")
+        print(f"\nreview cancelled{done}; {kept}", file=sys.stderr)
         return 130
     finally:
         if sys.stderr.isatty():
@@ -116,12 +122,12 @@ def print_report(info, report: Report, options: dict) -> None:
             dice = f" {d.dice}" if d.dice else ""
             print(f"  {d.player}{dice}: played {d.played}, best {d.best}, "
                   f"lost {info.move_analysis().format_value(d.equity_lost)} ({d.mark})  {d.position_id}")
-    print("totals:")
     game_review = review_of(info)
-    for player, t in report.totals.items():
-        kinds = ", ".join(f"{kind} {t[kind]:.3f}" for kind in game_review.decision_kinds if kind in t)
-        luck = f", luck {t['luck']:+.3f}" if game_review.measures_luck else ""
-        adjusted = f", luck-adjusted result {t['luck_adjusted']:+.3f}" if game_review.measures_luck and t["luck_adjusted"] is not None else ""
-        rated = f" ({t['rated']} rated)" if t.get("rated", t["decisions"]) != t["decisions"] else ""
-        print(f"  {player}: {t['decisions']} decisions{rated}, lost {t['total']:.3f} ({kinds}), "
-              f"average {t['average']:.4f}, error rate {t['error_rate']:.1f}{luck}{adjusted}")
+    in_match = any(d.match_win_chance is not None for d in report.decisions)
+    scopes = [(f"game {number}", report.totals_of(number)) for number, _ in report.games] if len(report.games) > 1 else []
+    scopes.append(("totals" if not scopes else "totals of the match", report.totals))
+    for title, found in scopes:
+        if found is None:
+            continue
+        print(f"{title}:")
+        print(text_table(report.players, table_rows(game_review, report.players, found, amount_format(info), in_match)))

@@ -136,6 +136,12 @@ class Review(Protocol):
     twice the tutor's margin."""
     measures_luck: bool
     """Whether :meth:`luck` measures anything (the report's luck totals are ``None`` if not)."""
+    error_kinds: tuple[str, ...]
+    """The kinds of error the totals count apart (backgammon's cube errors: "missed double",
+    "wrong double", "wrong take", "wrong pass"); ``()`` for none."""
+    ratings: tuple[tuple[float, str], ...] | None
+    """The words for an average loss per rated decision, ``(below, word)`` with ``below``
+    increasing (backgammon: GNU Backgammon's "Supernatural" … "Awful!"); ``None``: no words."""
 
     def at(self, state: Any, played: Any = None) -> ReviewedPosition:
         """The review's facts of the decision at ``state`` where ``played`` was taken (an
@@ -155,6 +161,18 @@ class Review(Protocol):
     def picture(self) -> BoardPicture | None:
         """Its positions drawn as SVG for the review's HTML report (:class:`BoardPicture`),
         built when asked for; ``None``: the report shows the position's text."""
+
+    def error_kind(self, decision: Any) -> str | None:
+        """Which of :attr:`error_kinds` a reviewed :class:`~.review_report.Decision` is, or ``None``."""
+
+    def result(self, start: Any, end: Any) -> tuple[float, ...] | None:
+        """What each player won from ``start`` (a game's first state) to ``end`` (its last), in
+        the units of the luck-adjusted result (backgammon: points; in a match, the match
+        winning chance gained); ``None`` while the game goes on."""
+
+    def result_scale(self, state: Any) -> float:
+        """The factor from :meth:`luck` of the outcome that led to ``state`` to the result's
+        units (1 but in a backgammon match: ``(W − L) / 2``, from EMG to match winning chance)."""
 
 
 @runtime_checkable
@@ -291,6 +309,10 @@ class Analysis:
     """``analyze`` takes ``include``, a move it then searches as deep as the best (a review
     compares the move played at one depth); games whose analysis searches every move fully
     need not."""
+    brief: bool = False
+    """``analyze`` takes ``brief=True``: then its records leave out the factors and warnings
+    (a review reads only the values, details and ranks, and explaining every play of every
+    decision took a quarter of a backgammon match's review: ``bench/review_speed.py``)."""
     columns: tuple[tuple[str, str], ...] = ()
     """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
     tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")

@@ -68,54 +68,57 @@ Choices where the issue is silent:
   ("No double, take", "Double, pass", "Too good to redouble, pass"…); in a match the three as
   the decider's match winning chances (0..1), else ``null``.  ``null`` at every other
   decision (the position's ``cube`` says).
-- Totals per player: ``<kind>`` equity lost per decision kind, ``total``, ``decisions`` (all
-  reviewed), ``rated`` (those counted), ``average`` (total / rated), ``error_rate`` = 1000 ×
-  average (milli-points per rated decision, GNU's "error rate"), ``luck`` (sum
-  of the decisions' measured luck and of the rolls before forced turns, which are no
-  decisions but whose luck counts, a dance above all; ``None`` for a game without a luck
-  hook) and ``luck_adjusted`` = the player's result − luck (``None`` for an unfinished
-  game; in the result's units: points in a money game, but ±1 for a match won or lost
-  against luck in EMG, so only a rough figure there).
+- Totals per player (:func:`~.review_totals.totals`, whose doc lists every key), for the whole
+  record (``totals``) and for each game (a game's ``totals`` in the JSON): amounts lost by
+  kind, marks by kind, the game's kinds of error (backgammon's cube errors), the error rate
+  and its rating word, luck and the luck-adjusted result.
 
 :func:`cached_review` keeps the report in ``<save>.review`` (written atomically, keyed by
 a hash of the record, the analysis options, the thresholds, the program's version and its
 networks' weights) and trusts it only after checking its whole shape and the checksum of its
-content stored with it; anything else is reviewed afresh and rewritten.
+content stored with it; anything else is reviewed afresh and rewritten.  A review stopped
+half way keeps what it finished there as a *partial* entry (``"complete": false``, under
+the same checksum): :func:`read_cache` never returns it as a report, and the next review
+of the same record, options and thresholds resumes from it (:func:`read_cache_entry`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from .capabilities import Review
 from .gameinfo import REVIEW_STRICTNESS
 from .match import GameRecord
 from .protocol import CHANCE
-from .resources import weights_fingerprint
+from .review_cache import (  # noqa: F401  (the cache's names, as they were imported from here)
+    CACHE_FORMAT, CACHE_MAX_BYTES, CACHE_VERSION, cache_key, cache_path, entry_checksum, read_cache,
+    read_cache_entry, report_checksum, write_cache,
+)
 from .review_report import MARKS, Alternative, Decision, Report
-from .saves import NAME_MAX, write_atomic
-from .untrusted import UntrustedFileError, load_json
+from .review_totals import totals
 
 THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a decision is doubtful, bad, very bad."""
 ALTERNATIVES = 5
 """How many of the best actions a decision keeps (and the one played, wherever it ranks)."""
 
+
 class PlainReview:
     """The review of a game that declares none (:class:`~.capabilities.Review`): every
-    decision a "move", in the game's own position text, one game, no luck."""
+    decision a "move", in the game's own position text, one game, no luck, no kinds of
+    error and no rating words (the error rate is in the game's own units)."""
 
     decision_kinds = ("move",)
     thresholds = None
     measures_luck = False
+    error_kinds = ()
+    ratings = None
 
     def __init__(self, info) -> None:
         self._format = info.notation.format_position
+        self._rules = info.rules
 
     def at(self, state: Any, played: Any = None) -> _PlainPosition:
         return _PlainPosition(self._format(state))
@@ -131,6 +134,16 @@ class PlainReview:
 
     def picture(self) -> None:
         return None
+
+    def error_kind(self, decision: Decision) -> None:
+        return None
+
+    def result(self, start: Any, end: Any) -> tuple[float, ...] | None:
+        rules = self._rules()
+        return tuple(float(x) for x in rules.result(end)) if rules.is_over(end) else None
+
+    def result_scale(self, state: Any) -> float:
+        return 1.0
 
 
 class _PlainPosition:
@@ -168,11 +181,12 @@ def review_marks(info, strictness: str = "standard") -> tuple[float, float, floa
 
 
 class ReviewCancelled(Exception):
-    """Raised by :func:`review` when ``cancelled()`` turns true; ``done`` decisions were reviewed."""
+    """Raised by :func:`review` when ``cancelled()`` turns true: ``done`` of ``total`` decisions
+    were reviewed, and ``report`` holds them (a partial report, ``None`` if not known)."""
 
-    def __init__(self, done: int, total: int):
+    def __init__(self, done: int, total: int, report: Report | None = None):
         super().__init__(f"review cancelled after {done} of {total} decisions")
-        self.done, self.total = done, total
+        self.done, self.total, self.report = done, total, report
 
 
 def mark(lost: float, thresholds=THRESHOLDS) -> str | None:
@@ -195,61 +209,144 @@ def player_labels(info, record: GameRecord) -> list[str]:
 
 def review(info, record: GameRecord, options: dict[str, Any] | None = None,
            thresholds=None, progress: Callable[[int, int], None] | None = None,
-           cancelled: Callable[[], bool] | None = None) -> Report:
+           cancelled: Callable[[], bool] | None = None, decided: Callable[[Decision], None] | None = None,
+           resume: Report | None = None, plan: ReviewPlan | None = None) -> Report:
     """The review report of ``record`` (see the module doc; ``tabula review --json`` prints
     its :meth:`~.review_report.Report.as_json`).
 
-    ``options`` go to the game's ``Analysis.analyze`` (e.g. ``{"level": "intermediate"}``); ``progress(done,
-    total)`` is called after each decision; :class:`ReviewCancelled` when ``cancelled()``."""
+    ``options`` go to the game's ``Analysis.analyze`` (e.g. ``{"level": "intermediate"}``);
+    ``progress(done, total)`` is called after each decision and ``decided(decision)`` with
+    each decision it analyses, as soon as it is analysed; ``resume``: a partial report of the
+    same record, options and thresholds (:class:`ReviewCancelled`'s ``report``), whose
+    decisions are taken as they are (found by their ply) and only the rest analysed, so the
+    report is the one an uninterrupted review gives.  :class:`ReviewCancelled`, carrying the
+    decisions finished so far as a partial report, when ``cancelled()`` turns true (checked
+    before each decision to analyse) or on Ctrl-C (``KeyboardInterrupt``) during one.
+    ``plan``: the record's :class:`ReviewPlan` when the caller has made it already."""
     if info.move_analysis().analyze is None:
         raise ValueError(f"{info.title} has no move analysis to review with")
     options = dict(options or {})
     thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
-    game_review = review_of(info)
-    rules = info.rules()
-    state = rules.initial_state(dict(record.options))
-    steps = []  # (ply, state, action, chance text before it, state before that chance)
-    forced = []  # (state before the chance, state after it) of forced turns, for luck
-    chance_text, chance_state = None, None
-    for ply, text in enumerate(record.actions):
-        action = rules.parse(state, text)
-        if rules.to_move(state) == CHANCE:
-            chance_text, chance_state = text, state
-        else:
-            if len(rules.legal_moves(state)) > 1 or action in rules.offers(state):
-                steps.append((ply, state, action, chance_text, chance_state))
-            elif chance_state is not None and game_review.measures_luck:
-                forced.append((chance_state, state))
-            chance_text, chance_state = None, None
-        state = rules.apply(state, action)
-    labels = player_labels(info, record)
-    games: dict[int, list[Decision]] = {}
-    for done, (ply, before, action, dice_text, rolled_from) in enumerate(steps):
-        if cancelled is not None and cancelled():
-            raise ReviewCancelled(done, len(steps))
-        at = game_review.at(before, action)
-        games.setdefault(at.game, []).append(
-            _decision(info, game_review, at, rules, ply, before, action, dice_text, rolled_from, labels, options,
-                      thresholds))
+    plan = ReviewPlan(info, record) if plan is None else plan
+    known = {d.ply: d for d in resume.decisions} if resume is not None else {}
+    finished: list[Decision] = []
+    total = len(plan.steps)
+    for ply, before, action, dice_text, rolled_from in plan.steps:
+        found = known.get(ply)
+        if found is None or found.player != plan.labels[plan.rules.to_move(before)]:
+            if cancelled is not None and cancelled():
+                raise ReviewCancelled(len(finished), total, plan.report(finished))
+            try:
+                found = _decision(info, plan.review, plan.review.at(before, action), plan.rules, ply, before, action,
+                                  dice_text, rolled_from, plan.labels, options, thresholds)
+            except KeyboardInterrupt:  # Ctrl-C: a cancel that keeps what is finished
+                raise ReviewCancelled(len(finished), total, plan.report(finished)) from None
+            if decided is not None:
+                decided(found)
+        finished.append(found)
         if progress is not None:
-            progress(done + 1, len(steps))
-    forced_luck = {}
-    for rolled_from, after in forced:
-        value = game_review.luck(rolled_from, after, **options)
-        if value is not None:
-            label = labels[rules.to_move(after)]
-            forced_luck[label] = forced_luck.get(label, 0.0) + float(value)
-    final = state
-    result = tuple(rules.result(final)) if rules.is_over(final) else record.result
-    every = [d for ds in games.values() for d in ds]
-    return Report(tuple(labels), tuple((number, tuple(ds)) for number, ds in sorted(games.items())),
-                  totals(game_review, labels, every, result, forced_luck))
+            progress(len(finished), total)
+    return plan.report(finished, complete=True, options=options)
+
+
+class ReviewPlan:
+    """The record replayed once: the decisions to review (``steps``: ply, state, action, the
+    chance outcome before it and the state it was drawn from), the forced turns whose rolls
+    have luck, where each game starts and ends, and the players' labels; :meth:`report`
+    turns reviewed decisions into a :class:`~.review_report.Report` with its totals."""
+
+    def __init__(self, info, record: GameRecord) -> None:
+        self.info, self.record = info, record
+        self.review = review_of(info)
+        rules = self.rules = info.rules()
+        state = rules.initial_state(dict(record.options))
+        self.steps: list[tuple[int, Any, Any, str | None, Any]] = []
+        self.forced: list[tuple[Any, Any]] = []  # (state before the chance, state after it) of forced turns
+        self.bounds: dict[int, list] = {}  # game number -> [its first state, its last]
+        self.plies: dict[int, Any] = {}  # ply of each step -> its state
+        chance_text, chance_state = None, None
+        for ply, text in enumerate(record.actions):
+            self._bound(state)
+            action = rules.parse(state, text)
+            if rules.to_move(state) == CHANCE:
+                chance_text, chance_state = text, state
+            else:
+                if len(rules.legal_moves(state)) > 1 or action in rules.offers(state):
+                    self.steps.append((ply, state, action, chance_text, chance_state))
+                    self.plies[ply] = state
+                elif chance_state is not None and self.review.measures_luck:
+                    self.forced.append((chance_state, state))
+                chance_text, chance_state = None, None
+            state = rules.apply(state, action)
+        self._bound(state)
+        self.final = state
+        self.labels = player_labels(info, record)
+
+    def _bound(self, state) -> None:
+        bounds = self.bounds.setdefault(self.review.game_number(state), [state, state])
+        bounds[1] = state
+
+    def game_of(self, ply: int) -> int:
+        return self.review.game_number(self.plies[ply])
+
+    def report(self, decisions: list[Decision], complete: bool = False, options: dict | None = None) -> Report:
+        """The report of ``decisions`` (reviewed decisions of this record).  A partial one
+        (``complete`` false) leaves out what needs the whole record reviewed: the luck of the
+        forced turns' rolls (no analysis is run for it) and the results."""
+        review, labels, rules = self.review, self.labels, self.rules
+        games: dict[int, list[Decision]] = {}
+        for d in decisions:
+            games.setdefault(self.game_of(d.ply), []).append(d)
+        if not complete:
+            return partial_report(review, labels, games)
+        forced: dict[int, dict[str, float]] = {}  # game -> label -> luck
+        forced_result: dict[int, dict[str, float]] = {}  # the same in the result's units
+        for rolled_from, after in self.forced:
+            value = review.luck(rolled_from, after, **(options or {}))
+            if value is not None:
+                game, label = review.game_number(after), labels[rules.to_move(after)]
+                mine, theirs = forced.setdefault(game, {}), forced_result.setdefault(game, {})
+                mine[label] = mine.get(label, 0.0) + float(value)
+                theirs[label] = theirs.get(label, 0.0) + float(value) * review.result_scale(after)
+        results = {game: review.result(*self.bounds[game]) for game in games}
+        game_totals = tuple(totals(review, labels, games[game], None, forced.get(game), results[game],
+                                   self._result_luck(games[game], forced_result.get(game, {})))
+                            for game in sorted(games))
+        every = [d for game in sorted(games) for d in games[game]]
+        result = tuple(rules.result(self.final)) if rules.is_over(self.final) else self.record.result
+        gained = None
+        if games and all(results[game] is not None for game in games):
+            gained = tuple(sum(results[game][seat] for game in games) for seat in range(len(labels)))
+        all_forced = {label: sum(f.get(label, 0.0) for f in forced.values()) for label in labels}
+        all_result = {label: sum(f.get(label, 0.0) for f in forced_result.values()) for label in labels}
+        return Report(tuple(labels), tuple((game, tuple(games[game])) for game in sorted(games)),
+                      totals(review, labels, every, result, all_forced, gained, self._result_luck(every, all_result)),
+                      game_totals)
+
+    def _result_luck(self, decisions: list[Decision], forced: dict[str, float]) -> dict[str, float]:
+        """Per player, the decisions' luck in the result's units, plus ``forced`` (already so)."""
+        out = dict(forced)
+        for d in decisions:
+            if d.luck is not None:
+                out[d.player] = out.get(d.player, 0.0) + d.luck * self.review.result_scale(self.plies[d.ply])
+        return out
+
+
+def partial_report(game_review, labels, games: dict[int, list[Decision]]) -> Report:
+    """A report of the decisions finished so far, by game number, with totals over them alone:
+    no luck of forced turns (none was measured) and no results (see :meth:`ReviewPlan.report`)."""
+    numbers = sorted(number for number, decisions in games.items() if decisions)
+    every = [d for number in numbers for d in games[number]]
+    return Report(tuple(labels), tuple((number, tuple(games[number])) for number in numbers),
+                  totals(game_review, labels, every),
+                  tuple(totals(game_review, labels, games[number]) for number in numbers))
 
 
 def _decision(info, game_review, at, rules, ply, before, action, dice_text, rolled_from, labels, options,
               thresholds) -> Decision:
     analysis = info.move_analysis()
-    records = analysis.analyze(before, **options, **({"include": action} if analysis.includes else {}))
+    records = analysis.analyze(before, **options, **({"include": action} if analysis.includes else {}),
+                               **({"brief": True} if analysis.brief else {}))
     played = next((r for r in records if r.move == action), None)
     best = records[0] if records else None
     lost = 0.0 if played is None or played is best else max(0.0, float(analysis.tutor_margin.behind(played)))
@@ -309,114 +406,25 @@ def _first_player_win_chance(best, mover: int) -> float | None:
     return round(float(win) if mover == 0 else 1.0 - float(win), 6)
 
 
-def totals(game_review, labels: list[str], decisions: list[Decision], result,
-           forced_luck: dict | None = None) -> dict:
-    """Per player totals of ``decisions`` (see the module doc); ``forced_luck`` adds the luck
-    of each player's forced turns' rolls, which are no decisions."""
-    report = {}
-    for seat, label in enumerate(labels):
-        mine = [d for d in decisions if d.player == label]
-        lost = {kind: round(sum(d.equity_lost for d in mine if d.kind == kind), 6)
-                for kind in game_review.decision_kinds}
-        total = round(sum(d.equity_lost for d in mine), 6)
-        luck = (round(sum(d.luck for d in mine if d.luck is not None)
-                      + (forced_luck or {}).get(label, 0.0), 6) if game_review.measures_luck else None)
-        rated = sum(1 for d in mine if d.rated)
-        average = total / rated if rated else 0.0
-        points = result[seat] if result is not None and seat < len(result) else None
-        report[label] = {**lost, "total": total, "decisions": len(mine), "rated": rated, "average": round(average, 6),
-                         "error_rate": round(1000 * average, 3), "luck": luck,
-                         "luck_adjusted": None if points is None or luck is None else round(points - luck, 6)}
-    return report
-
-
-# -- the cache: ``<save>.review`` next to the save ---------------------------------------
-CACHE_FORMAT = "tabula-review"
-CACHE_MAX_BYTES = 16_000_000
-CACHE_VERSION = 8
-"""Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
-matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance``; 5: the
-move played searched as deep as the best; 6: ``ply``; 7: ``alternatives`` and ``cube``; 8: offers
-reviewed, backgammon's resignations a kind of their own), so older caches are reviewed afresh
-(and a cache without a field fails :meth:`~.review_report.Report.from_json`'s check whatever
-its key)."""
-
-
-def cache_path(save: Path | str) -> Path:
-    """``<save>.review``: JSON, but not named ``.json``, so the window's Load dialog (which
-    lists ``*.json``) never offers it as a saved game.  When that name would be too long
-    for the file system (a save named with 249 or more bytes), the cache is
-    ``<the name's first 200 characters>-<hash of the name>.review`` in the same folder."""
-    path = Path(save)
-    name = f"{path.name}.review"
-    if len(name.encode("utf-8", "surrogateescape")) > NAME_MAX:
-        digest = hashlib.sha256(path.name.encode("utf-8", "surrogateescape")).hexdigest()[:16]
-        stem = path.name
-        while len(stem.encode("utf-8", "surrogateescape")) > 200:
-            stem = stem[:-1]
-        name = f"{stem}-{digest}.review"
-    return path.with_name(name)
-
-
-def cache_key(record: GameRecord, options: dict[str, Any], thresholds) -> str:
-    """What a cached review depends on: the game, its options and actions, the analysis
-    options and the thresholds, the program's version and its networks' weights
-    (:func:`~.resources.weights_fingerprint`: a better network never shows an old review),
-    hashed."""
-    text = json.dumps([CACHE_VERSION, __version__, weights_fingerprint(), record.game, record.options,
-                       record.actions, record.players, options, [float(t) for t in thresholds]],
-                      sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def report_checksum(report: Any) -> str:
-    """The hash of a report's canonical JSON: stored with it, so an edited or damaged cache
-    (a flipped digit, a changed mark) is caught and reviewed afresh."""
-    return hashlib.sha256(json.dumps(report, sort_keys=True).encode()).hexdigest()
-
-
-def read_cache(save: Path | str, key: str) -> Report | None:
-    """The cached report for ``key``, or ``None`` when there is none, it is for another key,
-    or it is damaged in any way (the file is untrusted: its shape is checked)."""
-    try:
-        path = cache_path(save)
-        if not path.is_file():
-            return None
-        data = load_json(path, CACHE_MAX_BYTES, "review cache")
-    except (UntrustedFileError, OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or data.get("key") != key:
-        return None
-    report = data.get("report")
-    if data.get("checksum") != report_checksum(report):
-        return None
-    try:
-        return Report.from_json(report)
-    except ValueError:
-        return None
-
-
-def write_cache(save: Path | str, key: str, report: Report) -> None:
-    """Store ``report`` next to the save, atomically; a folder that cannot be written is
-    silently skipped (the cache only saves time)."""
-    report = report.as_json()
-    try:
-        write_atomic(cache_path(save), json.dumps({"format": CACHE_FORMAT, "key": key, "report": report,
-                                                   "checksum": report_checksum(report)}) + "\n")
-    except (OSError, ValueError):
-        pass
-
-
 def cached_review(info, record: GameRecord, save: Path | str, options: dict[str, Any] | None = None,
                   thresholds=None, **hooks) -> tuple[Report, bool]:
-    """``(report, from_cache)``: the cached review of the save at ``save`` if it is valid for
-    this record, options and thresholds, else a fresh :func:`review`, then cached."""
+    """``(report, from_cache)``: the cached review of the save at ``save`` if it is valid and
+    complete for this record, options and thresholds, else a :func:`review` (resumed from a
+    partial entry: only the decisions it lacks are analysed), then cached.  A review
+    cancelled (:class:`ReviewCancelled`, also Ctrl-C) stores what it finished as a partial
+    entry before the exception goes on."""
     options = dict(options or {})
     thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
     key = cache_key(record, options, thresholds)
-    report = read_cache(save, key)
-    if report is not None:
-        return report, True
-    report = review(info, record, options, thresholds, **hooks)
+    entry = read_cache_entry(save, key)
+    if entry is not None and entry[1]:
+        return entry[0], True
+    try:
+        report = review(info, record, options, thresholds, resume=entry[0] if entry else None, **hooks)
+    except ReviewCancelled as error:
+        if error.report is not None and error.report.decisions:
+            write_cache(save, key, error.report, complete=False)
+        raise
     write_cache(save, key, report)
     return report, False
+

@@ -118,12 +118,22 @@ assert set(FIELD_TYPES) == {f.name for f in fields(Decision)}
 @dataclass(frozen=True)
 class Report:
     """The review of one record: its players (as the report names them), each game's
-    decisions in order, and per player totals (:func:`~.review.totals`)."""
+    decisions in order, and per player totals (:func:`~.review_totals.totals`) of the whole
+    record and of each game."""
 
     players: tuple[str, ...]
     games: tuple[tuple[int, tuple[Decision, ...]], ...]
     """``(game number, its decisions)``, by game number."""
     totals: dict[str, dict[str, Any]]
+    game_totals: tuple[dict[str, dict[str, Any]], ...] = ()
+    """Each game's totals, in the order of :attr:`games` (empty: not known)."""
+
+    def totals_of(self, game: int) -> dict[str, dict[str, Any]] | None:
+        """The totals of game number ``game``, ``None`` when the report has none for it."""
+        for (number, _), found in zip(self.games, self.game_totals):
+            if number == game:
+                return found
+        return None
 
     @property
     def decisions(self) -> list[Decision]:
@@ -131,11 +141,13 @@ class Report:
         return [d for _, decisions in self.games for d in decisions]
 
     def as_json(self) -> dict[str, Any]:
-        """``{"players", "games": [{"game", "decisions": [...]}], "totals"}``."""
-        return {"players": list(self.players),
-                "games": [{"game": number, "decisions": [d.as_json() for d in decisions]}
-                          for number, decisions in self.games],
-                "totals": self.totals}
+        """``{"players", "games": [{"game", "decisions": [...], "totals"}], "totals"}`` (a game's
+        ``totals`` only when known)."""
+        games = [{"game": number, "decisions": [d.as_json() for d in decisions]} for number, decisions in self.games]
+        if len(self.game_totals) == len(games):
+            for game, found in zip(games, self.game_totals):
+                game["totals"] = found
+        return {"players": list(self.players), "games": games, "totals": self.totals}
 
     @classmethod
     def from_json(cls, data: Any) -> Report:
@@ -143,25 +155,35 @@ class Report:
         if not isinstance(data, dict) or set(data) != {"players", "games", "totals"}:
             raise ValueError("not a review report")
         players, games, totals = data["players"], data["games"], data["totals"]
-        if not (isinstance(players, list) and all(isinstance(p, str) for p in players)
-                and isinstance(games, list) and isinstance(totals, dict) and set(totals) == set(players)):
+        if not (isinstance(players, list) and all(isinstance(p, str) for p in players) and isinstance(games, list)):
             raise ValueError("a review report's players, games or totals are damaged")
-        if not all(isinstance(t, dict) and all(isinstance(k, str) and (v is None or _number(v)) for k, v in t.items())
-                   for t in totals.values()):
-            raise ValueError("a review report's totals are damaged")
-        return cls(tuple(players), tuple(_game(game, players) for game in games),
-                   {player: dict(t) for player, t in totals.items()})
+        totals = _totals(totals, players)
+        read = [_game(game, players) for game in games]
+        known = [found for _, _, found in read if found is not None]
+        if known and len(known) != len(read):
+            raise ValueError("a review report's games are damaged: some have totals, some not")
+        return cls(tuple(players), tuple((number, decisions) for number, decisions, _ in read), totals, tuple(known))
 
 
 def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _game(game: Any, players: list[str]) -> tuple[int, tuple[Decision, ...]]:
-    if not (isinstance(game, dict) and set(game) == {"game", "decisions"} and type(game["game"]) is int
-            and isinstance(game["decisions"], list)):
+def _totals(totals: Any, players: list[str]) -> dict[str, dict[str, Any]]:
+    """Per player totals: names and numbers (or ``None``, or a word such as a rating)."""
+    if not (isinstance(totals, dict) and set(totals) == set(players) and all(
+            isinstance(t, dict) and all(isinstance(k, str) and (v is None or _number(v) or isinstance(v, str))
+                                        for k, v in t.items()) for t in totals.values())):
+        raise ValueError("a review report's totals are damaged")
+    return {player: dict(t) for player, t in totals.items()}
+
+
+def _game(game: Any, players: list[str]) -> tuple[int, tuple[Decision, ...], dict | None]:
+    if not (isinstance(game, dict) and set(game) in ({"game", "decisions"}, {"game", "decisions", "totals"})
+            and type(game["game"]) is int and isinstance(game["decisions"], list)):
         raise ValueError("a review report's game is damaged")
-    return game["game"], tuple(_decision(d, players) for d in game["decisions"])
+    found = _totals(game["totals"], players) if "totals" in game else None
+    return game["game"], tuple(_decision(d, players) for d in game["decisions"]), found
 
 
 def _decision(d: Any, players: list[str]) -> Decision:

@@ -79,7 +79,11 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("Home/End", "first/last decision", frozenset({REVIEW}), readme="first/last decision of the game (review)"),
     Key("PgUp/PgDn", "previous/next game", frozenset({REVIEW}), readme="previous/next game of a match (review)"),
     Key("E", "export report", frozenset({REVIEW}), readme="export the report as an HTML page (review)"),
-    Key("Esc", "back", frozenset({REVIEW}), readme="back to the game (review; while it analyses: cancel)"),
+    Key("T", "totals table", frozenset({REVIEW}), readme="the totals' full table or one line a player (review)"),
+    Key("Tab", "totals of the game/match", frozenset({REVIEW}),
+        readme="totals of the game on show or of the whole match (review)"),
+    Key("Esc", "back", frozenset({REVIEW}),
+        readme="back to the game (review; while it analyses: stop, keeping what is finished)"),
 )
 
 

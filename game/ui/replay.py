@@ -178,6 +178,24 @@ class ReplayMode:
         after = "" if self.finished or stop < last else " · Right or Play on to play on"
         self.status = f"{self.view.describe(self.session.states[index])}\nReplay: {where}{after}"
 
+    def shown_decision(self) -> int | None:
+        """Replay mode: the index in ``session.states`` of the decision of the stop on show (the
+        one whose move led to the position, whose analysis the hint panel shows); ``None``
+        out of replay mode or where there is none."""
+        if self.cursor is None:
+            return None
+        return self._stops()[min(self.cursor, self.last_stop)][1]
+
+    def show_decision(self, index: int) -> None:
+        """Replay mode at the decision made at ``session.states[index]`` (the Review screen's
+        decision on show, when it goes back): the stop of the move played there, or the next
+        listed one when it has no line of its own (a no double joins the roll's line)."""
+        stops = self._stops()
+        stop = next((k for k, (_, decision, _) in enumerate(stops) if k and decision is not None and decision >= index),
+                    self.last_stop)
+        if stop != self.cursor:
+            self.go(stop)
+
     def _replay_hints(self) -> None:
         """Keep the hint panel on the decision of the stop on show (see the section comment)."""
         overlays = self.overlays

@@ -70,16 +70,22 @@ class Line:
 
 
 class ReviewedGame:
-    """The report's decisions on the game's positions, grouped by game of a match."""
+    """The report's decisions on the game's positions, grouped by game of a match.
 
-    def __init__(self, info, rules, states, actions, report: Report, unlisted=None) -> None:
+    While a review runs it is built from the decisions finished so far and given each new one
+    with :meth:`attach`; :attr:`pending` holds the plies of the decisions still to come (their
+    lines show as pending), and :meth:`set_report` takes the report whose totals are shown."""
+
+    def __init__(self, info, rules, states, actions, report: Report, unlisted=None, pending=()) -> None:
         """``unlisted(state, text)``: the view's ``decisions.unlisted``, ``None`` without decisions."""
         self.info, self.rules, self.states, self.report = info, rules, list(states), report
-        labels = report.players
+        self.labels = list(report.players)
         at_ply = {d.ply: d for d in report.decisions}
         game_review = review_of(info)
         shown = info.chance.in_move_list if info.chance else str
         self.lines: list[Line] = []
+        self._hidden: dict[int, Line] = {}
+        """Lines left out of the list (a no double), by ply: one comes back if it is found an error."""
         dice, k = None, 0
         for i, text in enumerate(actions[: len(self.states) - 1]):
             state = self.states[i]
@@ -92,19 +98,58 @@ class ReviewedGame:
             number = game_review.game_number(state)
             line = Line(i, mover, dice, played, move, number)
             decision = at_ply.get(i)
-            if decision is not None and decision.player == labels[mover]:
+            if decision is not None and mover < len(self.labels) and decision.player == self.labels[mover]:
                 line.decision = decision
                 k += 1
             if unlisted is not None and unlisted(state, text) and not line.mark:
+                self._hidden[i] = line
                 continue  # no line of its own (the roll's line follows), unless it was an error
             self.lines.append(line)
             dice = None
         self.attached = k
         """How many of the report's decisions found their move (all, for a report of this game)."""
+        self.pending: set[int] = {ply for ply in pending if ply not in at_ply}
+        """Plies of the decisions not analysed yet (a review in progress)."""
+        self._index()
+
+    def _index(self) -> None:
         self.games: list[int] = sorted({line.game for line in self.lines}) or [1]
         self._of_game: dict[int, list[int]] = {}
+        self._at_ply = {line.index: i for i, line in enumerate(self.lines)}
         for i, line in enumerate(self.lines):
             self._of_game.setdefault(line.game, []).append(i)
+
+    def attach(self, decision: Decision) -> int | None:
+        """Put a decision just analysed on its move; the index in :attr:`lines` of a line it
+        brings back (a no double found an error: lines from there on move one down), else ``None``."""
+        self.pending.discard(decision.ply)
+        where = self._at_ply.get(decision.ply)
+        if where is not None:
+            line = self.lines[where]
+            if line.decision is None and self.labels[line.mover] == decision.player:
+                line.decision = decision
+                self.attached += 1
+            return None
+        line = self._hidden.get(decision.ply)
+        if line is None or self.labels[line.mover] != decision.player:
+            return None
+        line.decision = decision
+        self.attached += 1
+        if not line.mark:
+            return None
+        del self._hidden[decision.ply]
+        where = next((i for i, other in enumerate(self.lines) if other.index > line.index), len(self.lines))
+        self.lines.insert(where, line)
+        self._index()
+        return where
+
+    def set_report(self, report: Report) -> None:
+        """Show ``report``'s totals (the decisions finished so far, or the whole review)."""
+        self.report = report
+
+    def is_pending(self, line: Line) -> bool:
+        """Whether ``line``'s decision is still to be analysed."""
+        return line.decision is None and line.index in self.pending
 
     # -- what is on show ------------------------------------------------------------------
     def lines_of(self, game: int) -> list[Line]:

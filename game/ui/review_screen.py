@@ -2,27 +2,32 @@
 
 Opened from the play scene (Review button or V: a finished or loaded game, a loaded ``.mat``
 match, or the moves so far of a game in progress): the play scene pushes it on the app's
-stack, ``app.push("review", back=scene)``.  It first
-analyses in a worker process (:class:`~game.ui.review_job.ReviewJob`: a bar with "decision
-k of n"; Esc or Cancel stops it, nothing is kept, and the game comes back as it was), then
-shows:
+stack, ``app.push("review", back=scene)``.  It analyses in a worker process
+(:class:`~game.ui.review_job.ReviewJob`) and shows each decision as soon as it is analysed
+(the ones still to come are listed as pending, "…"; until the worker has counted them, a bar
+with "decision k of n"); Esc or Stop ends the review keeping what is finished, and the next
+review of the game goes on from there.  It shows:
 
 - the board at the position before the decision on show, with the best play's arrows
   (green) and the play made (orange), labelled under the board;
 - a graph of the game's win chance (or display score) per decision, marks and luck on it;
   a click on it jumps to the decision under the pointer;
-- the panel: the decision's record, the players' totals, the game's move list with GNU's
-  marks ("?!", "?", "??") and luck signs ("++", "+", "-", "--"), clickable;
+- the panel: the decision's record, the players' totals (:mod:`game.ui.review_totals`: a
+  table of the game on show or of the whole match, collapsed when the panel is short), the
+  game's move list with GNU's marks ("?!", "?", "??") and luck signs ("++", "+", "-",
+  "--"), clickable;
 - the decision's alternatives and cube figures (:mod:`.review_alternatives`), beside the
   board or at the right of the graph;
 - keys (:mod:`game.ui.keys`, mode ``review``): Left/Right decisions, Up/Down mistakes,
-  Home/End, PgUp/PgDn games of a match, E (or the button) exports the report as HTML
+  Home/End, PgUp/PgDn games of a match, T the totals' table, Tab its game or match, E (or
+  the button, once the review is complete) exports the report as HTML
   (:mod:`.review_export`), Esc back.
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second
 review is instant; a game with no file (or played on since) keeps its report for the
 session.  The scene it came from is suspended, not left: Back pops the Review screen and
-shows it again unchanged.
+shows it again, in replay mode at the decision on show when it was replaying or the game
+is over (``back.show_decision``); a game in progress comes back as it stands, play going on.
 """
 
 from __future__ import annotations
@@ -33,26 +38,23 @@ import pygame
 import pygame_gui
 
 from ..core.review import review_marks
+from ..core.review_totals import text_table
 from ..core.saves import SaveError
 from ..games import reviewed_record
 from .gameview import decision_words, load_view, unlisted_moves
-from .hints import draw_arrows
 from .keys import REVIEW, key_help
 from .overlay import analysis_options
 from .panel import MoveListSection, SidePanel, TextSection
 from .review_alternatives import AlternativesTable, place
 from .review_data import ReviewedGame
+from .review_drawing import ReviewDrawing
 from .review_export import export_report
 from .review_graph import MARK_COLOURS, ReviewGraph
 from .review_job import ReviewJob
-from .review_panel import decision_text, move_line, totals_text
+from .review_panel import decision_text, move_line
+from .review_totals import TotalsSection, totals_view
 from .scene import Scene
-from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM, ui_scale
-from .widgets import draw_text, elide
-
-BEST_ARROW, PLAYED_ARROW = (90, 210, 120), (225, 95, 215)
-"""The best play's arrows and the play made: green and magenta (the board's own last-move
-marks are orange), named in the legend under the board."""
+from .theme import TEXT_DIM, ui_scale
 
 PROCESSES = True
 """Review in a worker process (tests of the layout may run it in a thread)."""
@@ -83,10 +85,11 @@ def saved_file(source, session) -> Path | None:
     return Path(source[0]) if source is not None and tuple(source[1]) == tuple(session.actions) else None
 
 
-class ReviewScene(Scene):
+class ReviewScene(ReviewDrawing, Scene):
     """The Review screen of ``back``'s game: ``back`` is the play scene under it on the stack,
     whose ``session``, ``source`` (the file the game came from), ``bottom`` and ``labels`` it
-    shows the game with, from the position on show there (``shown_index`` in replay mode)."""
+    shows the game with, from the decision on show there in replay mode (``shown_decision``:
+    the one whose move the position follows, as its hint panel shows)."""
 
     def __init__(self, app, back: Scene) -> None:
         super().__init__(app)
@@ -102,9 +105,18 @@ class ReviewScene(Scene):
                              processes=PROCESSES)
         self.shown = len(session.states) - 1 if shown is None else shown
         """The state index on show while it analyses (the play scene's)."""
+        self.opened_at = back.shown_decision() if back.replaying and back.cursor < back.last_stop else None
+        """The state index of the decision to open at (``None``: the first of the game, also
+        from the end of a game, where a loaded file opens)."""
         self.reviewed: ReviewedGame | None = None
         self.at = 0
         """The index in ``reviewed.lines`` of the move on show."""
+        self._seen = -1  # the job's ``changed`` count the screen has caught up with
+        self._attached: set[int] = set()  # plies of the decisions put on their moves
+        self._totals_key = None  # what the totals on show were made from (they are kept)
+        self._totals = None
+        self.whole_match = False
+        """The totals show the whole match (Tab) instead of the game on show."""
         self.view = load_view(info, app.fonts)
         settings = app.settings.of(info)
         self.view.configure(bottom=back.bottom, settings=settings)
@@ -123,7 +135,7 @@ class ReviewScene(Scene):
         self.sections = {
             "status": TextSection(fonts, self.status, size=16, bold=True),
             "decision": TextSection(fonts, self.decision, "Decision"),
-            "totals": TextSection(fonts, self.totals, "Totals", size=13, optional=True),
+            "totals": TotalsSection(fonts, self.totals_view),
             "moves": self.move_list,
             "keys": TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
         }
@@ -132,42 +144,80 @@ class ReviewScene(Scene):
     # -- the review -----------------------------------------------------------------------
     @property
     def analysing(self) -> bool:
+        """The review still runs (its decisions are shown as they come)."""
+        return self.job.running
+
+    @property
+    def waiting(self) -> bool:
+        """Nothing to show yet: the worker has not counted the decisions (a progress box)."""
         return self.reviewed is None
 
     def _poll(self) -> None:
         job = self.job
         job.poll()
-        if job.status == "done" and self.reviewed is None:
-            s = self.session
-            self.reviewed = ReviewedGame(self.info, s.rules, s.states, s.actions, job.report,
-                                         unlisted_moves(self.view))
-            lines = self.reviewed.lines
-            here = next((i for i, line in enumerate(lines) if line.index >= self.shown), None)
-            start = here if here is not None and self.shown < len(s.states) - 1 else None
-            if start is None or lines[start].decision is None:
-                game = lines[start].game if start is not None else self.reviewed.games[0]
-                start = self.reviewed.first_line(game)
-            self.at = start
-            if self.app.scene is self:  # the Cancel button gives way to the review's own
-                self.app.rebuild()
-        elif job.status == "failed":
+        if self.reviewed is None and job.labels and job.status in ("running", "done"):
+            self._show_review()
+        elif self.reviewed is not None and job.changed != self._seen:
+            self._catch_up()
+        if job.status == "failed":
             self.app.banner.show(f"The review failed: {job.error}", error=True)
             self.close()
         elif job.status == "cancelled":
             self.close()
 
+    def _show_review(self) -> None:
+        """The game's lines with the decisions analysed so far (all, from a cache)."""
+        s, job = self.session, self.job
+        report = job.report if job.report is not None else job.partial()
+        self.reviewed = ReviewedGame(self.info, s.rules, s.states, s.actions, report, unlisted_moves(self.view),
+                                     pending=job.planned)
+        self._attached = {d.ply for d in report.decisions}
+        self._seen = job.changed
+        lines = self.reviewed.lines
+        target = self.opened_at
+        start = None if target is None else next((i for i, line in enumerate(lines) if line.index >= target), None)
+        if start is None or (lines[start].decision is None and not self.reviewed.is_pending(lines[start])):
+            game = lines[start].game if start is not None else self.reviewed.games[0]
+            start = self.reviewed.first_line(game)
+        self.at = start
+        if self.app.scene is self:  # the progress box gives way to the review's own layout
+            self.app.rebuild()
+
+    def _catch_up(self) -> None:
+        """Put the decisions that have arrived on their moves (and the whole report once done)."""
+        job, reviewed = self.job, self.reviewed
+        self._seen = job.changed
+        if not reviewed.pending and job.planned and job.running:
+            reviewed.pending = set(job.planned) - self._attached
+        for decision in job.decisions:
+            if decision.ply not in self._attached:
+                self._attached.add(decision.ply)
+                inserted = reviewed.attach(decision)
+                if inserted is not None and inserted <= self.at:
+                    self.at += 1
+        was_running = self.buttons.get("stop") is not None
+        if job.report is not None:
+            reviewed.pending.clear()
+            reviewed.set_report(job.report)
+            if was_running and self.app.scene is self:  # Stop gives way to Back
+                self.app.rebuild()
+        else:
+            reviewed.set_report(job.partial())
+
     def cancel(self) -> None:
-        """Stop the analysis (nothing is kept) and go back."""
+        """Stop the analysis (what is finished is kept) and go back."""
         self.job.cancel()
         self.close()
 
     def close(self) -> None:
-        """Back to the scene the review came from, as it was."""
-        if self.app.scene is self:
-            self.app.pop()
-
-    def leave(self) -> None:  # popped, or the window closes, or another scene is shown (the stack leaves the game)
-        self.job.cancel()
+        """Back to the scene the review came from, at the decision on show when it was
+        replaying the game or the game is over (see the module doc)."""
+        if self.app.scene is not self:
+            return
+        line, back = self.line, self.back
+        if line is not None and (back.replaying or back.finished):
+            back.show_decision(line.index)
+        self.app.pop()
 
     # -- what is on show ------------------------------------------------------------------
     @property
@@ -203,8 +253,9 @@ class ReviewScene(Scene):
     def move_lines(self) -> list[str]:
         if self.reviewed is None:
             return []
-        words = decision_words(self.view)
-        return [move_line(self.info, n + 1, self.reviewed.lines[i], words) for n, i in enumerate(self._game_lines())]
+        words, reviewed = decision_words(self.view), self.reviewed
+        return [move_line(self.info, n + 1, reviewed.lines[i], words, reviewed.is_pending(reviewed.lines[i]))
+                for n, i in enumerate(self._game_lines())]
 
     def selected_line(self) -> int | None:
         mine = self._game_lines()
@@ -215,39 +266,57 @@ class ReviewScene(Scene):
         return MARK_COLOURS.get(self.reviewed.lines[mine[row]].mark) if row < len(mine) else None
 
     def status(self) -> str:
-        if self.analysing:
+        if self.waiting:
             return "Reviewing the game…"
         mine = self._game_lines()  # (a match's game is named by its selector, above)
-        return f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}"
+        where = f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}"
+        job = self.job
+        return f"{where}\nReviewing: {job.done} of {job.total}" if self.analysing and job.total else where
 
     def decision(self) -> str:
-        if self.analysing:
+        if self.waiting:
             job = self.job
             return (f"Decision {job.done} of {job.total}" if job.total else "Starting the analysis…") + \
-                "\nEsc or Cancel stops it; nothing is kept."
+                "\nEsc or Cancel stops it; what is finished is kept."
+        if self.line is not None and self.reviewed.is_pending(self.line):
+            return decision_text(self.info, self.reviewed, self.line, decision_words(self.view), pending=True)
         return decision_text(self.info, self.reviewed, self.line, decision_words(self.view))
 
+    def totals_view(self):
+        """The totals on show (:func:`~game.ui.review_totals.totals_view`), made again only
+        when the report, the game on show or the scope changes."""
+        if self.reviewed is None:
+            return None
+        key = (id(self.reviewed.report), self.game, self.whole_match, self.analysing)
+        if key != self._totals_key:
+            self._totals_key = key
+            self._totals = totals_view(self.info, self.reviewed.report, self.game, self.whole_match, self.analysing,
+                                       several=len(self.reviewed.games) > 1)
+        return self._totals
+
     def totals(self) -> str:
-        return "" if self.analysing else totals_text(self.info, self.reviewed.report)
+        """The totals on show as text: the heading, then the table."""
+        view = self.totals_view()
+        return "" if view is None else f"{view.title}\n{text_table(view.players, view.rows, indent='')}"
 
     def key_help(self) -> str:
-        if self.analysing:
+        if self.waiting:
             return "Keys: Esc cancel"
         text = key_help(REVIEW, analysis=True)
-        if len(self.reviewed.games) < 2:  # one game: no games to go through
-            text = " · ".join(part for part in text.split(" · ") if "next game" not in part)
+        if len(self.reviewed.games) < 2:  # one game: no games to go through, no match totals
+            text = " · ".join(part for part in text.split(" · ") if "next game" not in part and "Tab" not in part)
         return text
 
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         pw = max(240, min(460, int(w * 0.27)))
-        graph_h = 0 if self.analysing else max(96, min(220, int(h * 0.22)))
-        legend = 0 if self.analysing else self.app.fonts(self._legend_size(size)).get_linesize() + 6
+        graph_h = 0 if self.waiting else max(96, min(220, int(h * 0.22)))
+        legend = 0 if self.waiting else self.app.fonts(self._legend_size(size)).get_linesize() + 6
         view_rect = pygame.Rect(10, 10, w - pw - 20, h - 20 - graph_h - legend - (8 if graph_h else 0))
         self.view.set_rect(view_rect)
         self.graph_rect = pygame.Rect(10, h - 10 - graph_h, w - pw - 20, graph_h)
-        if not self.analysing:
+        if not self.waiting:
             scale = ui_scale(size)
             full = self.alternatives.full_width(scale)
             self.table_rect, self.graph_rect = place(self.view, view_rect, self.graph_rect, full, scale)
@@ -255,18 +324,20 @@ class ReviewScene(Scene):
         x, bw = w - pw + 14, pw - 28
         make = pygame_gui.elements.UIButton
         self.game_label = None
-        shown = ("status", "decision", "keys") if self.analysing else tuple(self.sections)
+        shown = ("status", "decision", "keys") if self.waiting else tuple(self.sections)
         self.panel.sections = [self.sections[name] for name in shown]
-        if self.analysing:
+        if self.waiting:
             self.buttons = {"cancel": make(pygame.Rect(x, h - 50, bw, 36), "Cancel", self.gui)}
             self.panel.reserved_top, self.panel.reserved_bottom = 48, 56
             return
+        last = ("stop", "Stop the review") if self.analysing else ("back", "Back to the game")
         self.buttons = {
             "previous mistake": make(pygame.Rect(x, 48, bw * 0.49, 36), "< Mistake", self.gui),
             "next mistake": make(pygame.Rect(x + bw * 0.51, 48, bw * 0.49, 36), "Mistake >", self.gui),
-            "export": make(pygame.Rect(x, h - 94, bw, 36), "Export report…", self.gui),
-            "back": make(pygame.Rect(x, h - 50, bw, 36), "Back to the game", self.gui),
+            last[0]: make(pygame.Rect(x, h - 50, bw, 36), last[1], self.gui),
         }
+        if not self.analysing:  # the report is whole: it can be exported
+            self.buttons["export"] = make(pygame.Rect(x, h - 94, bw, 36), "Export report…", self.gui)
         top = 92
         if len(self.reviewed.games) > 1:
             self.buttons["previous game"] = make(pygame.Rect(x, top, bw * 0.2, 32), "<", self.gui)
@@ -294,7 +365,11 @@ class ReviewScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.analysing:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.waiting:
+            totals = self.sections["totals"]
+            if any(section is totals for section, _ in self.panel.placed) and totals.rect.collidepoint(event.pos):
+                self.command("totals")
+                return
             row = self.move_list.row_at(event.pos)
             if row is not None:
                 mine = self._game_lines()
@@ -308,8 +383,12 @@ class ReviewScene(Scene):
     def _key(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
             self.command("cancel" if self.analysing else "back")
-        elif self.analysing:
+        elif self.waiting:
             return
+        elif key == pygame.K_t:
+            self.command("totals")
+        elif key == pygame.K_TAB:
+            self.command("match totals")
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.go(self.reviewed.step(self.at, key == pygame.K_RIGHT, mistakes=False))
         elif key in (pygame.K_UP, pygame.K_DOWN):
@@ -324,8 +403,13 @@ class ReviewScene(Scene):
                 self.go(mine[0] if key == pygame.K_HOME else mine[-1])
 
     def command(self, action: str) -> None:
-        if action == "cancel":
+        if action in ("cancel", "stop"):
             self.cancel()
+        elif action == "totals":
+            self.sections["totals"].expanded = not self.sections["totals"].expanded
+        elif action == "match totals":
+            if self.reviewed is not None and len(self.reviewed.games) > 1:
+                self.whole_match = not self.whole_match
         elif action == "back":
             self.close()
         elif action in ("next mistake", "previous mistake"):
@@ -336,6 +420,9 @@ class ReviewScene(Scene):
         elif action in ("next game", "previous game"):
             self.go_game(1 if action == "next game" else -1)
         elif action == "export":
+            if self.analysing:
+                self.app.banner.show("The review is still running: export the report once it is done", seconds=3)
+                return
             try:
                 path = export_report(self.info, self.record, self.reviewed.report, self.options, self.save)
             except (OSError, ValueError) as error:
@@ -344,88 +431,6 @@ class ReviewScene(Scene):
                 self.app.banner.show(f"Report written to {path}", seconds=6)
 
     def update(self, dt: float) -> None:
-        if self.analysing:
+        if self.analysing or self.job.changed != self._seen:
             self._poll()
         self.view.update(dt)
-
-    # -- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        state = self.session.states[self.state_index()]
-        self.view.draw(surface, state, self.labels)
-        if self.analysing:
-            self._draw_progress(surface)
-        else:
-            self._draw_arrows(surface, state)
-            self.graph.draw(surface, self.graph_rect, self.reviewed, self.game, self.at)
-            line = self.line
-            self.alternatives.draw(surface, self.table_rect, line.decision if line is not None else None,
-                                   ui_scale(surface.get_size()))
-        self.panel.draw(surface)
-        r, font = self.panel.rect, self.app.fonts(20, True)
-        title = f"Review · {self.info.title}"
-        draw_text(surface, font, title if font.size(title)[0] <= r.w - 28 else "Review", (r.x + 14, 14), ACCENT)
-
-    def _draw_arrows(self, surface: pygame.Surface, state) -> None:
-        """The play made, then the best play over it (one set when they are the same), and
-        the legend naming both under the board."""
-        self.arrows = {}
-        line = self.line
-        if line is None:
-            return
-        best = self.reviewed.best_move(line)
-        words = decision_words(self.view) or (lambda move: None)
-        items = []
-        if best is not None:
-            items.append((BEST_ARROW, f"best: {words(best) or line.decision.best}"))
-        if best is None or best != line.move:
-            items.append((PLAYED_ARROW, f"played: {words(line.move) or line.played}"))
-        else:
-            items[0] = (BEST_ARROW, f"played the best: {words(best) or line.played}")
-        drawn = False
-        for colour, _ in reversed(items):
-            move = best if colour == BEST_ARROW else line.move
-            segments = self.view.move_arrows(state, move)
-            draw_arrows(surface, segments, colour, width=5 if colour == BEST_ARROW else 4)
-            drawn = drawn or bool(segments)
-            self.arrows["best" if colour == BEST_ARROW else "played"] = move
-        self._draw_legend(surface, items, swatches=drawn)
-
-    def _draw_legend(self, surface: pygame.Surface, items, swatches: bool) -> None:
-        font = self.app.fonts(self._legend_size())
-        x, y = self.view.board_rect.x, self.graph_rect.y - font.get_linesize() - 4
-        right = max(self.graph_rect.right, self.table_rect.right)
-        for colour, text in items:
-            if swatches:  # with no arrows (Mandragora, a cube action) the names alone
-                mid = y + font.get_linesize() // 2
-                pygame.draw.line(surface, colour, (x, mid), (x + 26, mid), 5)
-                x += 32
-            text = elide(font, text[0].upper() + text[1:], max(40, right - x))
-            x = draw_text(surface, font, text, (x, y), TEXT).right + 22
-
-    def _draw_progress(self, surface: pygame.Surface) -> None:
-        area = self.view.board_rect
-        shade = pygame.Surface(area.size, pygame.SRCALPHA)
-        shade.fill((10, 16, 12, 170))
-        surface.blit(shade, area)
-        title = f"Reviewing the {self.info.title} game"
-        font = self.app.fonts(max(16, area.h // 26), True)
-        while font.size(title)[0] > area.w - 80 and font.get_height() > 12:
-            font = self.app.fonts(font.get_height() - 2, True)
-        small = self.app.fonts(max(13, area.h // 36))
-        width = min(area.w - 20, max(font.size(title)[0] + 48, area.w // 2))
-        box = pygame.Rect(0, 0, width, font.get_linesize() * 2 + small.get_linesize() * 2 + 50)
-        box.center = area.center
-        pygame.draw.rect(surface, (20, 30, 24), box, border_radius=8)
-        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=8)
-        job = self.job
-        y = draw_text(surface, font, title, (box.centerx, box.y + 12),
-                      TEXT, anchor="midtop").bottom + 10
-        bar = pygame.Rect(box.x + 24, y, box.w - 48, font.get_linesize())
-        pygame.draw.rect(surface, PANEL_EDGE, bar, border_radius=4)
-        if job.total:
-            filled = bar.copy()
-            filled.w = round(bar.w * job.done / job.total)
-            pygame.draw.rect(surface, ACCENT, filled, border_radius=4)
-        text = f"decision {job.done} of {job.total}" if job.total else "starting the analysis…"
-        y = draw_text(surface, small, text, (box.centerx, bar.bottom + 8), TEXT, anchor="midtop").bottom + 4
-        draw_text(surface, small, "Esc or Cancel to stop", (box.centerx, y), TEXT_DIM, anchor="midtop")

@@ -83,6 +83,17 @@ def test_an_included_play_is_valued_as_deep_as_the_best():
         (r.notation, r.plies) for r in plain if r.move != worst.move]
 
 
+def test_brief_records_are_the_full_ones_without_factors_and_warnings():
+    """What a review asks (``Analysis.brief``): the same values, ranks and details, nothing to explain."""
+    s = position(OPENING, OPENING, (6, 2))
+    full = analyze_position(s, "advanced")
+    brief = analyze_position(s, "advanced", brief=True)
+    assert [(r.notation, r.value, r.rank, r.diff, r.plies, r.details) for r in brief] == [
+        (r.notation, r.value, r.rank, r.diff, r.plies, r.details) for r in full]
+    assert any(r.factors for r in full) and any(r.warnings for r in full)
+    assert all(not r.factors and not r.warnings for r in brief)
+
+
 def test_world_class_searches_gnus_2ply_candidates_where_expert_narrows_to_two():
     """GNU Backgammon's 2-ply analysis: every play within 0.16 of the best at 0 ply, at most
     8, is valued 2 plies deep; Expert keeps 5 of them for 1 ply and 2 for 2 plies."""

@@ -42,7 +42,12 @@ def test_text_report_names_marked_decisions_and_totals(capsys, save):
     code, out, err = run(capsys, "review", str(save), "--level", "intermediate", "--thresholds", "0.1", "0.2", "0.3")
     assert code == 0, err
     assert "Backgammon review, level intermediate" in out
-    assert "human:" in out and "error rate" in out and "luck" in out
+    totals = out[out.index("totals:"):].splitlines()
+    assert totals[1].split() == ["human", "hard"]  # the table: a column per player
+    rows = {line.split("  ")[1].strip(): line.split()[-2:] for line in totals[2:]}
+    assert {"Decisions", "Chequer ?!/?/??", "Missed doubles", "Error rate", "Rating", "Luck",
+            "Luck-adjusted"} <= set(rows)
+    assert rows["Decisions"] == ["8", "8"] and all(word in ("Awful!", "Beginner") for word in rows["Rating"])
     # human's 13/7 with 51 loses about 0.38 (GNU Backgammon: 0.34; the first net-full said 0.45)
     assert "(very bad)" in out
 
@@ -108,6 +113,47 @@ def test_a_match_file_is_reviewed_game_by_game_with_the_files_names(capsys, matc
     assert all(isinstance(x, float) for x in his)
     assert report["totals"]["trovander"]["luck"] < sum(his) - 0.1  # 0.18 by the two-layer net-full
     assert Path(f"{match_report}.review").is_file()
+
+
+def test_a_match_prints_a_table_per_game_then_the_match_and_each_game_has_its_totals(capsys, match_report):
+    code, out, err = run(capsys, "review", str(match_report), "--level", "intermediate")  # from the cache
+    assert code == 0, err
+    titles = [line for line in out.splitlines() if line.endswith(":") and not line.startswith(" ")]
+    assert titles[-4:] == ["game 1:", "game 2:", "game 3:", "totals of the match:"]
+    match = out[out.index("totals of the match:"):]
+    assert "Luck-adjusted" in match and "%" in match.splitlines()[-1]  # a match: in match winning chance
+    code, out, _ = run(capsys, "review", str(match_report), "--level", "intermediate", "--json")
+    report = json.loads(out)
+    games = [g["totals"] for g in report["games"]]
+    for player in ("lasse", "trovander"):
+        assert sum(g[player]["decisions"] for g in games) == report["totals"][player]["decisions"]
+        assert sum(g[player]["missed_double"] for g in games) == report["totals"][player]["missed_double"]
+        assert sum(g[player]["result"] for g in games) == pytest.approx(report["totals"][player]["result"])
+    assert report["totals"]["lasse"]["result"] == pytest.approx(0.5)  # lasse won the match from 0-0
+    assert report["totals"]["lasse"]["result_luck_adjusted"] == pytest.approx(
+        -report["totals"]["trovander"]["result_luck_adjusted"])
+
+
+def test_ctrl_c_keeps_the_finished_decisions_and_the_next_run_goes_on(capsys, save, monkeypatch):
+    import game.core.review as core
+
+    real, calls = core._decision, []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(core, "_decision", interrupted)
+    code, out, err = run(capsys, "review", str(save), "--level", "intermediate", "--json")
+    assert code == 130 and out == "" and "after 2 of 16 decisions" in err and "kept" in err
+    monkeypatch.undo()
+    analysed = []
+    monkeypatch.setattr(core, "_decision", lambda *a, **k: analysed.append(1) or real(*a, **k))
+    code, out, err = run(capsys, "review", str(save), "--level", "intermediate", "--json")
+    assert code == 0 and len(analysed) == 14  # only the rest
+    assert len([d for g in json.loads(out)["games"] for d in g["decisions"]]) == 16
 
 
 def test_a_broken_match_file_is_a_clear_error(capsys, tmp_path):

@@ -150,9 +150,9 @@ def test_other_weights_or_another_version_never_show_an_old_review(tmp_path, mid
     save = tmp_path / "game.json"
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
     cached_review(BG, midgame, save, FAST)
-    monkeypatch.setattr("game.core.review.weights_fingerprint", lambda: "a-better-network")
+    monkeypatch.setattr("game.core.review_cache.weights_fingerprint", lambda: "a-better-network")
     assert not cached_review(BG, midgame, save, FAST)[1]
-    monkeypatch.setattr("game.core.review.__version__", "99.0")
+    monkeypatch.setattr("game.core.review_cache.__version__", "99.0")
     assert not cached_review(BG, midgame, save, FAST)[1]
     assert cached_review(BG, midgame, save, FAST)[1]
 

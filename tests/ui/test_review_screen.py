@@ -19,6 +19,8 @@ from game.core.match import play_game
 from game.core.review import (
     cache_key,
     cache_path,
+    read_cache,
+    read_cache_entry,
     review,
     review_marks,
     write_cache,
@@ -77,11 +79,12 @@ def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_
     play, save = open_backgammon(app, tmp_path)
     press_button(app, play.buttons["review"])
     scene = app.scene
-    assert isinstance(scene, ReviewScene) and scene.analysing
+    assert isinstance(scene, ReviewScene) and scene.analysing and scene.waiting
     assert "Cancel" in [b.text for b in scene.buttons.values()]
-    assert wait_for(app, lambda: scene.job.total > 0 or not scene.analysing)
-    if scene.analysing:  # progress: "decision k of n" in the panel and on the board
-        assert f"of {scene.job.total}" in scene.decision()
+    assert wait_for(app, lambda: not scene.waiting)
+    if scene.analysing:  # each decision shown as it comes, the rest pending ("…")
+        assert "Stop the review" in [b.text for b in scene.buttons.values()]
+        assert f"Reviewing: {scene.job.done} of 16" in scene.status() or not scene.analysing
     scene = reviewed(app)
     assert cache_path(save).is_file()
     report = scene.job.report
@@ -92,7 +95,7 @@ def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_
         marks = " ".join(s for s in (MARK_SYMBOLS.get(d["mark"], ""), luck_sign(d["luck"])) if s)
         assert text.endswith(f"{d['played']}  {marks}" if marks else d["played"])
     assert any("??" in text for text in lines)
-    assert "Totals" not in scene.totals() and "error rate" in scene.totals()
+    assert "Error rate" in scene.totals() and "Rating" in scene.totals()
 
     # next/previous mistake: Down and Up go to the nearest marked decision each way
     marked = [i for i, d in enumerate(decisions) if d["mark"]]
@@ -132,27 +135,37 @@ def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_
     assert isinstance(app.scene, ReviewScene) and not app.scene.analysing and app.scene.job.from_cache
 
 
-def test_cancel_returns_to_the_game_and_caches_nothing(app, tmp_path):
+def test_decisions_show_as_they_come_and_esc_keeps_them_for_the_next_review(app, tmp_path):
     play, save = open_backgammon(app, tmp_path)
-    app.settings.choose(BG, ANALYSIS_LEVEL, "expert")  # slow enough to be cancelled half way
+    app.settings.choose(BG, ANALYSIS_LEVEL, "expert")  # slow enough to be stopped half way
     key(app, pygame.K_v)
     scene = app.scene
     assert isinstance(scene, ReviewScene) and scene.analysing
     app.frame()
     assert "Esc" in scene.decision()
-    # progress: the window keeps drawing while the worker process reports each decision
-    assert wait_for(app, lambda: scene.job.done >= 1)
-    assert scene.analysing and f"Decision {scene.job.done} of 16" in scene.decision()
-    key(app, pygame.K_ESCAPE)
+    # the window keeps drawing while the worker process reports each decision, shown at once
+    assert wait_for(app, lambda: scene.job.done >= 2 and scene.reviewed is not None)
+    app.frame()
+    assert scene.analysing and "Reviewing: " in scene.status()
+    lines = scene.move_lines()
+    assert any(text.endswith("…") for text in lines)  # still to come
+    shown = [line for line in scene.reviewed.lines if line.decision]
+    assert len(shown) >= 2 and scene.reviewed.pending
+    assert "so far" in scene.totals()
+    key(app, pygame.K_ESCAPE)  # stops, keeping what is finished
     assert app.scene is play and scene.job.status == "cancelled"
     end = time.monotonic() + 5
     while scene.job.alive and time.monotonic() < end:  # the worker process is stopped
         time.sleep(0.05)
     assert not scene.job.alive
-    assert not cache_path(save).exists()
-    play.command("review")  # nothing cached: it analyses afresh
-    assert app.scene.analysing
-    press_button(app, app.scene.buttons["cancel"])
+    kept = read_cache_entry(save, scene.job.key)
+    assert read_cache(save, scene.job.key) is None  # never taken for a whole review
+    assert kept is not None and not kept[1] and len(kept[0].decisions) >= len(shown)
+    play.command("review")  # the next review goes on from there: those are on show at once
+    again = app.scene
+    assert again.job.resumed == len(kept[0].decisions) and not again.waiting
+    assert sum(1 for line in again.reviewed.lines if line.decision) == len(kept[0].decisions)
+    press_button(app, again.buttons["stop"])
     assert app.scene is play
 
 
@@ -234,7 +247,8 @@ def test_mandragora_is_reviewed_on_the_same_screen_by_score(app, tmp_path):
     _, scene = _review_of(app, info, record, tmp_path)
     values = [scene.reviewed.value(line) for line in scene.reviewed.lines if line.decision]
     assert values and all(kind == "score" for kind, _ in values)
-    assert "average" in scene.totals() and "error rate" not in scene.totals()  # milli-points of equity only
+    assert "Average lost" in scene.totals() and "Error rate" not in scene.totals()  # milli-points of equity only
+    assert "Rating" not in scene.totals() and "Missed doubles" not in scene.totals()  # backgammon's words only
     assert info.move_analysis().tutor_margin.unit in "\n".join(
         decision_text_of(scene, line) for line in scene.reviewed.lines if line.decision)
     assert any(mark in " ".join(scene.move_lines()) for mark in MARK_SYMBOLS.values())

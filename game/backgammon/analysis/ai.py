@@ -200,7 +200,7 @@ def _mover_view(state: BackgammonState, scored: ScoredMove) -> tuple[tuple, tupl
 
 def analyze_position(
     state: BackgammonState, level: str = "advanced", evaluator: str | None = None, limits: Limits | None = None,
-    include=None,
+    include=None, brief: bool = False,
 ) -> list[MoveAnalysis]:
     """The analysis record of every legal play, best first (see :mod:`game.core.analysis`).
 
@@ -213,7 +213,8 @@ def analyze_position(
     play a review compares, as GNU Backgammon's analysis does with the move made) is searched
     as deep as the best.  A cube decision has no filters and ignores it.  A resignation is
     analysed as such (:func:`..resignation.decide.resign_records`): its answer while an offer
-    waits, and the offer against playing on when ``include`` is an offer made.
+    waits, and the offer against playing on when ``include`` is an offer made.  ``brief``: no
+    factors and no warnings (a review's records: only values, details and ranks are read).
     """
     chosen = get_evaluator(evaluator or strongest_evaluator())
     if pending(state) or isinstance(include, ResignAction):  # a resignation: its answer, or the offer made
@@ -224,6 +225,13 @@ def analyze_position(
     if not ranked.moves:
         return []
     rules = BackgammonRules() if state.cube is None else CubeSearchRules()
+
+    def details(_, scored):
+        chances = scored.details if state.turn == 0 else tuple(flip_chances(np.array(scored.details)))
+        return {"equity": scored.value, **dict(zip(CHANCES, map(float, chances)))}
+
+    if brief:
+        return analyze(rules, state, ranked.moves, DISPLAY_SCALE, details=details)
     before = (state.on_roll, state.opponent)
     best_text = rules.notation(state, ranked.best.move)
     views = [_mover_view(state, m) for m in ranked.moves]
@@ -232,10 +240,6 @@ def analyze_position(
     for m in ranked.moves:  # a play that ends the game is explained by its result
         if rules.is_over(m.after):
             factors[m.move] = {WINS[rules.win_kind(m.after)]: m.value}
-
-    def details(_, scored):
-        chances = scored.details if state.turn == 0 else tuple(flip_chances(np.array(scored.details)))
-        return {"equity": scored.value, **dict(zip(CHANCES, map(float, chances)))}
 
     def warnings(_, scored, best):
         behind = trails(scored, best)
@@ -258,6 +262,7 @@ def _analysis() -> Analysis:
         options={"level": "advanced", "evaluator": strongest_evaluator()},
         cancellable=True,
         includes=True,
+        brief=True,
         columns=tuple(zip(CHANCES, ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))),
         tutor_margin=TutorMargin(0.10, "value", "points of equity"),
         legend="Chances in % after the play · [Score]: the equity scaled to ±100",

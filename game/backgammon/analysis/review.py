@@ -36,6 +36,7 @@ after the roll, as above).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -46,9 +47,9 @@ from ...core.review_report import CubeFigures
 from .. import formats
 from .ai import strongest_evaluator
 from .scale import CHANCES, DISPLAY_SCALE
-from ..cube.ai import CubeSearchRules, centred_outcomes, chances_of, value_weights
-from ..cube.rules import decision, game_number
-from ..cube.state import DOUBLE, CubeState
+from ..cube.ai import MET, CubeSearchRules, centred_outcomes, chances_of, match_value, value_weights
+from ..cube.rules import cube_word, decision, game_number, game_over_points
+from ..cube.state import BEAVER, DOUBLE, OVER, PASS, ROLL, TAKE, CubeState
 from ..evaluators import boards_to_array, get_evaluator
 from ..nets.encoding import flip_outputs
 from ..positions import match_info
@@ -115,10 +116,11 @@ def _units(state: BackgammonState, kind: str | None) -> float:
 
 
 def _after_rows(state: BackgammonState):
-    """``(mover's exact value or None, after state)`` for every legal play of ``state``."""
+    """``(mover's exact value or None, after state)`` for every legal play of ``state`` (dice
+    rolled), each play generated once (``successors``: listing the plays, then applying each,
+    generated them twice)."""
     rules = _SEARCH if state.cube is not None else _RULES
-    for move in _RULES.legal_moves(state):
-        after = rules.apply(state, move)
+    for _, after in _RULES.successors(state):
         if not rules.is_over(after):
             yield None, after
         elif state.cube is not None:
@@ -199,6 +201,81 @@ def _reorder(states, values, mine) -> list[float]:
     return [where[id(s)] for s in states]
 
 
+RATINGS = ((0.002, "Supernatural"), (0.005, "World class"), (0.008, "Expert"), (0.012, "Advanced"),
+           (0.018, "Intermediate"), (0.026, "Casual player"), (0.035, "Beginner"), (math.inf, "Awful!"))
+"""GNU Backgammon's words for an error rate: an average loss per rated decision (normalised:
+EMG in a match, per unit of cube in money play) below ``0.002`` is "Supernatural", below
+``0.005`` "World class", … , from ``0.035`` on "Awful!".
+
+Source: GNU Backgammon's ``analysis.c``, ``aszRating`` and ``arThrsRating`` = ``{1e38, 0.035,
+0.026, 0.018, 0.012, 0.008, 0.005, 0.002}`` with ``GetRating`` taking the best rating whose
+threshold the error is strictly below (checked in the code corpus, hwatheod/gnubg-web
+``gnubg/analysis.c`` at ba222dab, the 1.0x releases' table; the text above it keeps the older
+``0.060 … 0.005``).  GNU Backgammon's development source has since moved to six words
+(Beginner, Intermediate, Advanced, Master, Grandmaster, Super Grandmaster at 0.032, 0.020,
+0.013, 0.008, 0.005: GitMirroring/gnubg at 4f52b7fb); the review keeps the eight words
+players know from the released versions' statistics."""
+
+CUBE_ERRORS = ("missed double", "wrong double", "wrong take", "wrong pass")
+"""The cube errors the totals count by kind (:func:`cube_error`)."""
+
+
+def cube_error(d) -> str | None:
+    """Which cube error a reviewed decision ``d`` (:class:`~game.core.review_report.Decision`)
+    is, from the action played and the best one, as GNU Backgammon's statistics count them:
+
+    - "missed double": no double (``Roll``) where doubling was best;
+    - "wrong double": a double where no double was best (too early, or too good to double:
+      GNU Backgammon counts the two apart, the review together);
+    - "wrong take": a take (or a beaver) where passing was best;
+    - "wrong pass": a pass where taking (or beavering) was best.
+
+    ``None`` for a chequer play, a decision that lost nothing, and the rest (a take where a
+    beaver was best, or the other way round: errors, marked and counted in the cube's loss,
+    but of none of these kinds)."""
+    if d.kind != "cube" or d.equity_lost <= 0 or d.best is None:
+        return None
+    played, best = cube_word(d.played), cube_word(d.best)
+    if played == ROLL and best == DOUBLE:
+        return "missed double"
+    if played == DOUBLE and best == ROLL:
+        return "wrong double"
+    if played in (TAKE, BEAVER) and best == PASS:
+        return "wrong take"
+    if played == PASS and best in (TAKE, BEAVER):
+        return "wrong pass"
+    return None
+
+
+def game_result(start: BackgammonState, end: BackgammonState) -> tuple[float, float] | None:
+    """What each player won in the game from ``start`` (its first state) to ``end`` (its last),
+    in the units of the luck-adjusted result, as GNU Backgammon counts it: the points won
+    (cube, gammons and Jacoby counted) in money and cubeless play; in a match the match
+    winning chance after the game (1 or 0 once the match is won) minus before it, at the
+    scores (:data:`.cube.ai.MET`, the Crawford rule counted).  ``None`` while it goes on."""
+    if end.cube is None or not end.cube.is_match:
+        over = game_over_points(end)
+        if over is None:
+            return None
+        winner, points = over
+        return (float(points), -float(points)) if winner == 0 else (-float(points), float(points))
+    if end.cube.phase != OVER:
+        return None
+    cube, length = start.cube, start.cube.match_length
+    before = MET.mwc(length - cube.score[0], length - cube.score[1], cube.post_crawford)
+    after = (match_value(end, 0) + 1.0) / 2.0
+    return after - before, before - after
+
+
+def result_scale(state: BackgammonState) -> float:
+    """The factor from the luck of the roll that led to ``state`` (its roller's, in the
+    review's units) to the result's units: 1 in money and cubeless play (points); in a match
+    ``(W − L) / 2`` (EMG to match winning chance, as GNU's ``eq2mwc``)."""
+    if state.cube is None or not state.cube.is_match:
+        return 1.0
+    return 0.5 / emg_scale(state)
+
+
 @dataclass(frozen=True)
 class ReviewedPosition:
     """The review's facts of one backgammon decision (:class:`~game.core.capabilities.ReviewedPosition`):
@@ -272,6 +349,8 @@ class BackgammonReview:
     decision_kinds = ("chequer", "cube", "resign")
     thresholds = (0.04, 0.08, 0.16)
     measures_luck = True
+    error_kinds = CUBE_ERRORS
+    ratings = RATINGS
 
     def at(self, state: BackgammonState, played=None) -> ReviewedPosition:
         return ReviewedPosition(state, played)
@@ -296,6 +375,15 @@ class BackgammonReview:
         from ..view.svg import PICTURE
 
         return PICTURE
+
+    def error_kind(self, decision) -> str | None:
+        return cube_error(decision)
+
+    def result(self, start: BackgammonState, end: BackgammonState) -> tuple[float, float] | None:
+        return game_result(start, end)
+
+    def result_scale(self, state: BackgammonState) -> float:
+        return result_scale(state)
 
 
 REVIEW = BackgammonReview()

@@ -208,6 +208,13 @@ def is_cube_word(text: str) -> bool:
     return found is not None and found.group(1) in _WORDS
 
 
+def cube_word(text: str) -> CubeAction | None:
+    """The cube action ``text`` names ("Doubles => 4": :data:`DOUBLE`), in any state; ``None``
+    for a text that is no cube decision (a play)."""
+    found = _CUBE_TEXT.fullmatch(text.lower())
+    return _WORDS.get(found.group(1)) if found else None
+
+
 def parse(state, text: str) -> CubeAction:
     """The cube decision ``text`` names at ``state`` (any case); :class:`InvalidMoveError` for
     a word that is no cube decision, :class:`IllegalMoveError` for a wrong ``=> N`` or a
