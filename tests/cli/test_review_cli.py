@@ -10,17 +10,10 @@ import pytest
 
 from game.cli import main
 from game.core.match import play_game
-from game.core.saves import examples_dir, save_game
+from game.core.saves import save_game
 from game.games import get_game
 
 from .util import run
-
-
-@pytest.fixture
-def save(tmp_path):
-    path = tmp_path / "midgame.json"
-    shutil.copy(examples_dir() / "human-vs-hard-midgame.json", path)
-    return path
 
 
 def test_json_report_and_second_run_from_the_cache(capsys, save, monkeypatch):

@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from game.core.saves import examples_dir
-
 from .util import run
-
-
-@pytest.fixture
-def save(tmp_path):
-    path = tmp_path / "midgame.json"
-    shutil.copy(examples_dir() / "human-vs-hard-midgame.json", path)
-    return path
 
 
 def test_html_and_json_together(capsys, save, tmp_path):
