@@ -54,7 +54,7 @@ Choices where the issue is silent:
   ``best``; backgammon's "No double" where ``played`` says "Roll"), its value and its
   difference to the best in the units of ``equity_lost`` (the action played, the one whose
   ``played`` is true, has ``diff == -equity_lost``; backgammon's ``equity`` is GNU's: per
-  unit of cube in money, EMG in matches; Mandragora's is the analyzer's score, Chesstack's
+  unit of cube in money, EMG in matches; Mandragora's is the analyzer's total, Chesstack's
   centipawns), its rank among all the legal actions (the analysis' order: a play its
   filters left at a shallower depth, ``plies``, ranks below the deeper ones, as in GNU
   Backgammon's hint list, even with a higher equity), and the analysis' extra columns

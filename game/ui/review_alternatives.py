@@ -3,7 +3,7 @@
 For the decision on show (:class:`~game.core.review_report.Decision`): at a cube decision
 first the cube's figures, no double, double/take and double/pass (EMG, and MWC in a match)
 with the proper action in GNU Backgammon's words; then the ranked choices as GNU's hint table
-has them: rank, move, equity (or the analyzer's score), difference to the best, and the
+has them: rank, move, equity (or the game's value: Mandragora's total, Chesstack's centipawns), difference to the best, and the
 analysis' chances (win, gammon...) as far as the width allows.  The best row is marked green
 and the row of the action played magenta and shaded, as the board's arrows are; a play
 ranked below the rows that fit comes last, its rank after "…" ("…12").
