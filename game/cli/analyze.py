@@ -1,4 +1,4 @@
-"""``tabula analyze GAME --position P [--dice 31] [--evaluator NAME] [--level NAME] [--json]``.
+"""``tabula analyze GAME --position P [--dice 31 | --all-rolls] [--evaluator NAME] [--level NAME] [--json]``.
 
 Prints every legal move ranked like GNU Backgammon's hint window (rank, depth, the game's
 detail columns such as win and gammon chances, value, difference to the best, score, move),
@@ -13,6 +13,8 @@ best first, of ``{"move", "score", "value", "warnings": [...], "factors": {...}}
 ``--level`` and ``--evaluator`` (names in any case) are taken by games whose analysis has
 those options (``Analysis.options``, whose defaults apply otherwise); ``--dice`` by
 games with dice.  A finished game is a usage error: there is no move to analyze.
+``--all-rolls`` (games with chance outcomes) ranks nothing: it gives the best play of every
+roll of a position before the roll, and their average (:mod:`.all_rolls`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import argparse
 import json
 
 from ..games import all_games
+from .all_rolls import all_rolls, print_rolls
 from .common import (
     UsageError,
     add_chance_arguments,
@@ -44,6 +47,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     add_chance_arguments(parser)
     parser.add_argument("--evaluator", type=canonical_name, help=_about("evaluator"))
     parser.add_argument("--level", type=canonical_name, help=_about("level"))
+    parser.add_argument("--all-rolls", action="store_true",
+                        help="the best play of every roll of a position before the roll, and their average")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -76,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
     info = game_info(args)
     if info.move_analysis().analyze is None:
         raise UsageError(f"{info.title} has no move analysis")
+    if args.all_rolls:
+        return run_all_rolls(info, args)
     state = read_position(info, args, "analyze")
     options = analysis_options(info, args)
     records = info.move_analysis().analyze(state, **options)
@@ -83,6 +90,21 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([record.to_json() for record in records]))
     else:
         print_table(info, state, records, options)
+    return 0
+
+
+def run_all_rolls(info, args: argparse.Namespace) -> int:
+    if info.chance is None or info.chance.given is None:
+        raise UsageError(f"{info.title} has no rolls: --all-rolls is for games with dice")
+    if getattr(args, f"chance_{info.chance.name}", None) is not None:
+        raise UsageError(f"--all-rolls takes every roll: leave out --{info.chance.name}")
+    state = read_position(info, args, "analyze", decision=False)
+    options = analysis_options(info, args)
+    table = all_rolls(info, state, options)
+    if args.json:
+        print(json.dumps(table))
+    else:
+        print_rolls(info, table, options)
     return 0
 
 
