@@ -10,7 +10,7 @@ from .cube.display import decision_heading
 from .evaluators import evaluator_names
 from .notation import join_turns, split_turns
 from .players.by_name import PLAYER_NAMES, RESIGNS, make_player
-from .positions import format_position, parse_position
+from .positions import format_position, format_xgid, parse_position
 from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
 from .status import TITLES, describe, outcome
 
@@ -85,6 +85,7 @@ GAME = GameInfo(
         move_noun="play",
         decision_heading=decision_heading,
         move_json=move_json,
+        other_forms={"xgid": format_xgid},
     ),
     default_player="expert",
     player_titles=TITLES,

@@ -10,7 +10,8 @@ ordinary move is headed as what it is (``Notation.decision_heading``: backgammon
 decision (take or pass): 2 actions").  ``--json`` prints a list,
 best first, of ``{"move", "score", "value", "warnings": [...], "factors": {...}}`` plus
 ``details``, ``rank``, ``diff``, ``plies``, ``exact``, ``explanation`` and ``score_diff``.
-``--level`` and ``--evaluator`` (names in any case) are taken by games whose analysis has
+``--xgid`` (backgammon) heads the table with the position's XGID.  ``--level`` and
+``--evaluator`` (names in any case) are taken by games whose analysis has
 those options (``Analysis.options``, whose defaults apply otherwise); ``--dice`` by
 games with dice.  A finished game is a usage error: there is no move to analyze.
 ``--all-rolls`` (games with chance outcomes) ranks nothing: it gives the best play of every
@@ -28,9 +29,11 @@ from .common import (
     UsageError,
     add_chance_arguments,
     add_game_argument,
+    add_position_forms,
     canonical_name,
     game_info,
     position_help,
+    position_writer,
     read_position,
 )
 
@@ -49,6 +52,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--level", type=canonical_name, help=_about("level"))
     parser.add_argument("--all-rolls", action="store_true",
                         help="the best play of every roll of a position before the roll, and their average")
+    add_position_forms(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -89,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([record.to_json() for record in records]))
     else:
-        print_table(info, state, records, options)
+        print_table(info, state, records, options, position_writer(info, args)[1])
     return 0
 
 
@@ -108,14 +112,17 @@ def run_all_rolls(info, args: argparse.Namespace) -> int:
     return 0
 
 
-def print_table(info, state, records, options: dict) -> None:
-    """The hint-window table (headed by the analysis ``options``), then warnings and reasons."""
+def print_table(info, state, records, options: dict, write_position=None) -> None:
+    """The hint-window table (headed by the analysis ``options`` and the position, written by
+    ``write_position``: the game's own text form unless asked for another, ``--xgid``), then
+    warnings and reasons."""
+    write_position = write_position or info.notation.format_position
     settings = "".join(f", {key} {value}" for key, value in options.items())
     plural = "" if len(records) == 1 else "s"
     heading = info.notation.decision_heading(state) if info.notation.decision_heading else None
     noun = "action" if heading else info.notation.move_noun  # a cube decision's choices are no plays
     what = f"{heading}: {len(records)} {noun}{plural}" if heading else f"{len(records)} legal {noun}{plural}"
-    print(f"{info.title}: {what} in {info.notation.format_position(state)}{settings}")
+    print(f"{info.title}: {what} in {write_position(state)}{settings}")
     analysis = info.move_analysis()
     chances = [(key, title) for key, title in analysis.columns if records and key in records[0].details]
     header = f"{'#':>3} {'ply':>3} " + "".join(f"{title:>7}" for _, title in chances)

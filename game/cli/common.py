@@ -15,6 +15,34 @@ from ..core.protocol import CHANCE
 from ..games import all_games, game_names, get_game
 
 
+def add_position_forms(parser: argparse.ArgumentParser) -> None:
+    """A flag per other program's position text a game writes (``--xgid``): the command prints
+    its positions in that form (and its JSON adds them under that name)."""
+    for name, titles in _other_forms().items():
+        parser.add_argument(f"--{name}", dest=f"form_{name}", action="store_true",
+                            help=f"{', '.join(titles)}: print positions as {name.upper()}s")
+
+
+def _other_forms() -> dict[str, list[str]]:
+    forms: dict[str, list[str]] = {}
+    for info in all_games():
+        for name in info.notation.other_forms:
+            forms.setdefault(name, []).append(info.title)
+    return forms
+
+
+def position_writer(info: GameInfo, args: argparse.Namespace):
+    """``(name, write)``: the position text the flags ask for (``("xgid", format_xgid)``), else
+    ``(None, the game's own format_position)``; a :class:`UsageError` for a form the game
+    does not write."""
+    for name in _other_forms():
+        if getattr(args, f"form_{name}", False):
+            if name not in info.notation.other_forms:
+                raise UsageError(f"--{name} is not for {info.title}, which writes no {name.upper()}")
+            return name, info.notation.other_forms[name]
+    return None, info.notation.format_position
+
+
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", choices=game_names(), help="the game: " + ", ".join(game_names()))
 

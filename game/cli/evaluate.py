@@ -9,7 +9,8 @@ Backgammon values the side on roll: its main value is the evaluator's own (S_me 
 the networks ``"outputs"``: ``{"win", "win gammon", "win backgammon", "lose gammon", "lose
 backgammon"}`` (``net-phase48`` only ``"win"``), the probabilities the equity is made of;
 the seed evaluators ``{"win"}``, their calibrated win chance (``assets/backgammon/calibration/``).
-A game without evaluators is a usage error.
+``--xgid`` (backgammon) names the position by its XGID.  A game without evaluators is a
+usage error.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from ..games import all_games
 from .common import (
     UsageError,
     add_game_argument,
+    add_position_forms,
     canonical_name,
     game_info,
     position_help,
+    position_writer,
     read_position,
 )
 
@@ -35,6 +38,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     names = "; ".join(f"{info.name}: {', '.join(info.move_analysis().evaluators)} (default {info.move_analysis().default_evaluator})"
                       for info in all_games() if info.move_analysis().evaluate is not None)
     parser.add_argument("--evaluator", type=canonical_name, help=f"the evaluator ({names})")
+    add_position_forms(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -53,5 +57,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(evaluation.to_json()))
     else:
-        print("\n".join(evaluation.lines(info.notation.format_position(state))))
+        print("\n".join(evaluation.lines(position_writer(info, args)[1](state))))
     return 0

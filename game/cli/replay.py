@@ -12,7 +12,8 @@ result in the common outcome words once over, "Player wins 21–8."); every move
 and the first bad one is named with its number.  ``--json`` prints ``{"game", "position",
 "over", "result", "plies", "to_move", "status"}``; ``result`` is the points per player once
 the game is over (``null`` before), ``to_move`` the side to act next (``"chance"`` before a
-chance outcome), ``status`` the text line.
+chance outcome), ``status`` the text line.  ``--xgid`` (backgammon) prints the position as
+an XGID and adds ``"xgid"`` to the JSON.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import json
 
 from ..core.match import replay
 from ..core.protocol import CHANCE
-from .common import add_game_argument, add_option_flags, chosen_options, game_info
+from .common import add_game_argument, add_option_flags, add_position_forms, chosen_options, game_info, position_writer
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -32,6 +33,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                         help='the moves, e.g. "31:8/5 6/5 52:13/8 13/11" or "P3 P1 O7"; after a random '
                              'Mandragora setup the first names the setup drawn, e.g. "A/player P3 P1"')
     add_option_flags(parser, "move_list")
+    add_position_forms(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
 
@@ -53,9 +55,12 @@ def run(args: argparse.Namespace) -> int:
         "to_move": None if over else ("chance" if mover == CHANCE else info.player_titles[mover]),
         "status": info.status(final),
     }
+    form, write = position_writer(info, args)
+    if form is not None:
+        report[form] = write(final)
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"{info.title} after {report['plies']} moves: {report['position']}")
+    print(f"{info.title} after {report['plies']} moves: {report[form] if form else report['position']}")
     print(f"game over: {report['status']}" if over else f"to move: {report['to_move']}")
     return 0

@@ -129,6 +129,9 @@ class Notation:
     move_json: Callable[[Any, Any, Any], dict] | None = None
     """``move_json(state, move, after)``: what ``tabula moves --json`` tells of a move besides
     its notation; by default ``{"position": <the position after, as text>}``."""
+    other_forms: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
+    """Other programs' position texts the game writes too, by name (backgammon: ``"xgid"``,
+    eXtreme Gammon's); the command line's ``--xgid`` prints positions in that form."""
 
 
 @dataclass(frozen=True)

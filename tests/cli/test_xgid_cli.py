@@ -1,0 +1,62 @@
+"""``--xgid``: the commands that print positions write them as XGIDs too (issue 35 item 2)."""
+
+from __future__ import annotations
+
+import json
+
+from game.games import get_game
+
+from .util import run
+
+BG = get_game("backgammon")
+OPENING = "4HPwATDgc/ABMA"
+CUBE = "4HPwATDgc/ABMA:cIkFAAAAAAAA"  # money, cube centred, White on roll: a cube decision
+CHESSTACK = "white K*e1:4/0 pocket Q1 B2 N2 R2 P8; black K*e8:4/0 pocket Q1 B2 N2 R2 P8; ply 2"
+
+
+def same_position(xgid: str, position) -> bool:
+    """The XGID reads back as the position (a state, or text in Tabula's own form): the board
+    and whose turn it is, and where the position has a cube its value, owner and score too
+    (an XGID always has a cube: a cubeless position reads back as money with the cube
+    centred; dice are checked apart, a bare GNU position ID having none)."""
+    read = BG.notation.parse_position(xgid)
+    given = BG.notation.parse_position(position) if isinstance(position, str) else position
+    if (read.sides, read.turn) != (given.sides, given.turn):
+        return False
+    return given.cube is None or BG.notation.format_position(read) == BG.notation.format_position(given)
+
+
+def test_analyze_and_eval_name_the_position_by_its_xgid(capsys):
+    for position in (OPENING, CUBE):
+        code, out, err = run(capsys, "eval", "backgammon", "--position", position, "--xgid")
+        assert code == 0, err
+        xgid = next(word for word in out.split() if word.startswith("XGID="))
+        assert same_position(xgid, position)
+    code, out, err = run(capsys, "analyze", "backgammon", "--position", OPENING, "--dice", "31", "--level",
+                         "beginner", "--xgid")
+    assert code == 0, err
+    xgid = next(word for word in out.splitlines()[0].split() if word.startswith("XGID="))
+    assert xgid.endswith(":0:0:1:31:0:0:0:0:10,")  # the dice given, White (bottom) on roll
+    assert same_position(xgid.rstrip(","), BG.chance.given(BG.notation.parse_position(OPENING), "31"))
+
+
+def test_moves_and_replay_add_the_xgid_to_their_json(capsys):
+    code, out, err = run(capsys, "moves", "backgammon", "--position", OPENING, "--dice", "21", "--xgid", "--json")
+    assert code == 0, err
+    rules, state = BG.rules(), BG.chance.given(BG.notation.parse_position(OPENING), "21")
+    rows = json.loads(out)
+    assert rows and all({"move", "position_id", "xgid"} <= set(row) for row in rows)
+    for row, move in zip(rows, rules.legal_moves(state)):
+        assert same_position(row["xgid"], rules.apply(state, move))
+    code, out, err = run(capsys, "replay", "backgammon", "--moves", "31:8/5 6/5", "--xgid", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["xgid"].startswith("XGID=-b---BD-B---eE---c-e----B-:")  # 8/5 6/5 made the 5 point
+    assert report["xgid"].split(":")[3] == "-1"  # and Black is to roll
+    code, out, err = run(capsys, "replay", "backgammon", "--moves", "31:8/5 6/5", "--xgid")
+    assert code == 0 and report["xgid"] in out
+
+
+def test_xgid_is_only_for_backgammon(capsys):
+    code, _, err = run(capsys, "moves", "chesstack", "--position", CHESSTACK, "--xgid")
+    assert code == 2 and "--xgid is not for Chesstack" in err
