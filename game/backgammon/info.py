@@ -85,6 +85,7 @@ GAME = GameInfo(
         move_noun="play",
         decision_heading=decision_heading,
         move_json=move_json,
+        form_name="GNU ID",
         other_forms={"xgid": format_xgid},
     ),
     default_player="expert",

@@ -81,6 +81,9 @@ REVIEW_STRICTNESS = {"strict": 0.5, "standard": 1.0, "lenient": 2.0}
 
 ANALYSIS_LEVEL = "analysis_level"
 """The game setting naming the analysis strength, for games that declare analysis levels."""
+POSITION_TEXT = "position_text"
+"""The game setting naming the position text the window shows and copies (Ctrl+C), for games
+that write another program's form too (``Notation.other_forms``): ``"own"`` or a form's name."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,8 @@ class Notation:
     move_json: Callable[[Any, Any, Any], dict] | None = None
     """``move_json(state, move, after)``: what ``tabula moves --json`` tells of a move besides
     its notation; by default ``{"position": <the position after, as text>}``."""
+    form_name: str = "position text"
+    """What the game's own position text is called ("GNU ID"), for the window's position line."""
     other_forms: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
     """Other programs' position texts the game writes too, by name (backgammon: ``"xgid"``,
     eXtreme Gammon's); the command line's ``--xgid`` prints positions in that form."""
@@ -278,7 +283,18 @@ class GameInfo:
         if "level" in analysis.options and analysis.level_names:
             choices = {level.name: level.label for level in analysis.levels if level.analysis}
             settings[ANALYSIS_LEVEL] = GameSetting("Analysis strength", choices, analysis.options["level"])
+        if self.notation.other_forms:
+            forms = {"own": self.notation.form_name, **{name: name.upper() for name in self.notation.other_forms}}
+            settings[POSITION_TEXT] = GameSetting("Position text shown and copied (Ctrl+C)", forms, "own")
         return settings
+
+    def position_text(self, state: Any, form: str = "own") -> tuple[str, str]:
+        """``(the form's name, state in it)``: the game's own text, or another program's
+        (``Notation.other_forms``; an unknown form is the own one)."""
+        write = self.notation.other_forms.get(form)
+        if write is None:
+            return self.notation.form_name, self.notation.format_position(state)
+        return form.upper(), write(state)
 
     def tournament_play(self) -> TournamentPlay:
         """How tournaments of this game are played: its own :class:`TournamentPlay`, else the plain one."""

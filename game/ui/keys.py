@@ -72,6 +72,8 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("N", "new game", readme="new game (asks first if a game is in progress)"),
     Key("S", "save"),
     Key("M", "sound"),
+    Key("Ctrl+C", "copy the position", readme="copy the position on show as text (GNU ID and match ID, or XGID as "
+        "the game's setting says; a click on the position line under the moves does the same)"),
     Key("F1", "rules", readme="the game's rules (F1 or Esc again: back to the game as it was)"),
     Key("Esc", "menu", readme="back to the menu"),
     Key("Left/Right", "previous/next decision", frozenset({REVIEW}), readme="previous/next decision (review)"),

@@ -29,6 +29,7 @@ from ..core.saves import SaveError, autosave_path, save_game, saves_dir
 from .gameview import load_view
 from .overlay import Overlays
 from .panel import SidePanel, TextSection, panel_width
+from .position_line import PositionLine
 from .game_end import GameEnd
 from .offer import OfferDialog
 from .replay import ReplayMode
@@ -84,11 +85,14 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
         self.panel = SidePanel()
         fonts = app.fonts
         self.overlays = Overlays(self)
+        self.position_line = PositionLine(fonts, session.info, lambda: self.session.states[self.shown_index],
+                                          lambda: app.settings.of(session.info))
         self.panel.sections = [
             TextSection(fonts, lambda: self.status, size=17, bold=True),
             TextSection(fonts, lambda: self.error or "", "Problem", boxed=lambda: True),
             *self.overlays.sections,
             self._move_list_section(fonts),
+            self.position_line,
             TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
         ]
         self.labels = player_labels(session)
@@ -192,6 +196,9 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
                 return
         if self.overlays.handle_event(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.position_line.hit(event.pos):
+            self.position_line.copy(self.app.banner)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._moves_clickable():
             line = self.move_list.row_at(event.pos)
             if line is not None:
@@ -216,6 +223,8 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
             self.command("redo")
         elif ctrl and key == pygame.K_r:
             self.command("resign")
+        elif ctrl and key == pygame.K_c:
+            self.position_line.copy(self.app.banner)
         elif key == pygame.K_BACKSPACE or (ctrl and key == pygame.K_z):
             self.command("undo")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -79,18 +79,19 @@ class SettingsScene(Scene):
         label_w = cw * 0.5
         count = len(self.rows) + (1 if self.app.sounds.problem else 0)
         step = max(24, min(42, (h - y - 60) // count))  # the rows close up in a short window
+        high = step - (2 if step < 32 else 6)  # and lose their gaps before their text is cut
         self.widgets = {}
         for row in self.rows:
             if isinstance(row, str):  # a game's own section
-                UILabel(pygame.Rect(x, y + 2, cw, step - 6), f"{row} only", self.gui, object_id="#section")
+                UILabel(pygame.Rect(x, y + 2, cw, high), f"{row} only", self.gui, object_id="#section")
                 y += step
                 continue
-            UILabel(pygame.Rect(x, y, label_w - 10, step - 6), row.label, self.gui)
+            UILabel(pygame.Rect(x, y, label_w - 10, high), row.label, self.gui)
             self.widgets[row.key] = UIDropDownMenu(list(row.choices.values()), row.choices[row.get()],
-                                                   pygame.Rect(x + label_w, y, cw - label_w, step - 6), self.gui)
+                                                   pygame.Rect(x + label_w, y, cw - label_w, high), self.gui)
             y += step
         if self.app.sounds.problem:
-            UILabel(pygame.Rect(x, y, cw, step - 6), self.app.sounds.problem, self.gui, object_id="#dim")
+            UILabel(pygame.Rect(x, y, cw, high), self.app.sounds.problem, self.gui, object_id="#dim")
             y += step
         self.widgets["back"] = UIButton(pygame.Rect(x, min(y + 12, h - 48), cw, 42), "Back to the menu", self.gui,
                                         object_id="#primary")

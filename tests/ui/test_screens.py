@@ -95,7 +95,8 @@ def test_settings_screen_shows_each_games_own_section(app):
     assert "Backgammon" in scene.rows and "Chesstack" in scene.rows and "Mandragora Mania" not in scene.rows
     backgammon, chesstack = scene.rows.index("Backgammon"), scene.rows.index("Chesstack")
     assert [row.key for row in scene.rows[backgammon + 1:chesstack]] == [
-        "backgammon:home_side", "backgammon:auto_bearoff", "backgammon:computer_resigns", "backgammon:analysis_level"]
+        "backgammon:home_side", "backgammon:auto_bearoff", "backgammon:computer_resigns", "backgammon:analysis_level",
+        "backgammon:position_text"]
     assert [row.key for row in scene.rows[chesstack + 1:]] == ["chesstack:analysis_level"]
     shared = [row for row in scene.rows[:backgammon]]
     assert shared[-1].key == "review_marks" and shared[-1].choices["standard"] == "Standard (backgammon 0.04/0.08/0.16)"

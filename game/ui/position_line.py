@@ -1,0 +1,65 @@
+"""The position on show as text, one line in the side panel: its GNU ID and match ID or its
+XGID (the game's ``position_text`` setting, :data:`~game.core.gameinfo.POSITION_TEXT`; Chesstack's
+and Mandragora's own text).  A click selects the line, and it or Ctrl+C copies the text to the
+clipboard, as GNU Backgammon's and XG's position fields do; the banner says what was copied.
+The line gives way when the panel is short (it is optional), but Ctrl+C always copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ..core.gameinfo import POSITION_TEXT
+from .theme import ACCENT, PANEL_EDGE, TEXT_DIM
+from .widgets import draw_text, elide
+
+
+class PositionLine:
+    """Panel section: "GNU ID 4HPwATDgc/ABMA:cAkAAAAAAAAA", elided to the panel's width."""
+
+    optional = True
+
+    def __init__(self, fonts, info, state: Callable[[], Any], settings: Callable[[], dict]) -> None:
+        self.fonts, self.info, self.state, self.settings = fonts, info, state, settings
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.selected = False
+        """The line was clicked: drawn selected until the position changes."""
+        self._selected_text = ""
+
+    def text(self) -> tuple[str, str]:
+        """``(form name, text)`` of the position on show, in the form the setting picks."""
+        return self.info.position_text(self.state(), self.settings().get(POSITION_TEXT, "own"))
+
+    def height(self, width: int) -> int:
+        return self.fonts(11).get_linesize() + 8
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.rect = rect
+        name, text = self.text()
+        if self.selected and text != self._selected_text:
+            self.selected = False  # another position: the selection went with the old one
+        font = self.fonts(11)
+        label = draw_text(surface, self.fonts(11, True), name[:1].upper() + name[1:], (rect.x + 8, rect.y + 4), TEXT_DIM)
+        box = pygame.Rect(label.right + 6, rect.y + 2, rect.right - label.right - 10, font.get_linesize() + 4)
+        if self.selected:
+            pygame.draw.rect(surface, PANEL_EDGE, box, border_radius=3)
+        draw_text(surface, font, elide(font, text, box.w - 6), (box.x + 3, rect.y + 4),
+                  ACCENT if self.selected else TEXT_DIM)
+
+    def hit(self, pos) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def copy(self, banner) -> str:
+        """Put the position's text on the clipboard and say so (or say why not); the text."""
+        name, text = self.text()
+        self.selected, self._selected_text = True, text
+        try:
+            pygame.scrap.put_text(text)
+        except (pygame.error, AttributeError) as error:  # no clipboard (a display without one)
+            banner.show(f"Could not copy the {name} ({error}): {text}", error=True)
+        else:
+            banner.show(f"Copied the {name}: {text}", seconds=3)
+        return text
