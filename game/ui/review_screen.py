@@ -45,6 +45,7 @@ from .gameview import decision_words, load_view, unlisted_moves
 from .keys import REVIEW, key_help
 from .overlay import analysis_options
 from .panel import MoveListSection, SidePanel, TextSection
+from .position_line import PositionLine
 from .review_alternatives import AlternativesTable, place
 from .review_data import ReviewedGame
 from .review_drawing import ReviewDrawing
@@ -137,6 +138,8 @@ class ReviewScene(ReviewDrawing, Scene):
             "decision": TextSection(fonts, self.decision, "Decision"),
             "totals": TotalsSection(fonts, self.totals_view),
             "moves": self.move_list,
+            "position": PositionLine(fonts, self.info, lambda: self.session.states[self.state_index()],
+                                     lambda: app.settings.of(self.info)),
             "keys": TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
         }
         self._poll()
@@ -363,7 +366,13 @@ class ReviewScene(ReviewDrawing, Scene):
                 self.command(action)
             return
         if event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
+                self.sections["position"].copy(self.app.banner)  # the position before the decision on show
+            else:
+                self._key(event.key)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.sections["position"].hit(event.pos):
+            self.sections["position"].copy(self.app.banner)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.waiting:
             totals = self.sections["totals"]

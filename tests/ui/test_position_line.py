@@ -50,3 +50,19 @@ def test_a_click_on_the_line_copies_other_games_own_text(app, clipboard):
     click(app, placed[0].center)
     assert clipboard == [info.notation.format_position(scene.session.states[scene.shown_index])]
     assert POSITION_TEXT not in info.all_settings()  # one form only: no setting to pick one
+
+
+def test_the_review_copies_the_position_before_the_decision_on_show(app, clipboard):
+    from game.core.saves import examples_dir
+
+    from .test_review_screen import fastest, reviewed
+
+    info = get_game("backgammon")
+    fastest(app, info)
+    assert app.open_saved(examples_dir() / "hard-vs-medium-finished.json")
+    app.frame()
+    key(app, pygame.K_v)
+    scene = reviewed(app)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    assert clipboard == [info.notation.format_position(scene.session.states[scene.state_index()])]
