@@ -52,14 +52,18 @@ def test_a_click_on_the_line_copies_other_games_own_text(app, clipboard):
     assert POSITION_TEXT not in info.all_settings()  # one form only: no setting to pick one
 
 
-def test_the_review_copies_the_position_before_the_decision_on_show(app, clipboard):
+def test_the_review_copies_the_position_before_the_decision_on_show(app, clipboard, tmp_path):
+    import shutil
+
     from game.core.saves import examples_dir
 
     from .test_review_screen import fastest, reviewed
 
     info = get_game("backgammon")
     fastest(app, info)
-    assert app.open_saved(examples_dir() / "hard-vs-medium-finished.json")
+    save = tmp_path / "finished.json"  # a copy: the review's cache goes beside it, not into saves/
+    shutil.copy(examples_dir() / "hard-vs-medium-finished.json", save)
+    assert app.open_saved(save)
     app.frame()
     key(app, pygame.K_v)
     scene = reviewed(app)
