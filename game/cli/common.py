@@ -24,11 +24,16 @@ def add_position_forms(parser: argparse.ArgumentParser) -> None:
 
 
 def _other_forms() -> dict[str, list[str]]:
-    forms: dict[str, list[str]] = {}
+    return _flags_by_game(lambda info: list(info.notation.other_forms))
+
+
+def _flags_by_game(names) -> dict[str, list[str]]:
+    """Flag name → the titles of the games declaring it (``names(info)``: a game's flag names)."""
+    flags: dict[str, list[str]] = {}
     for info in all_games():
-        for name in info.notation.other_forms:
-            forms.setdefault(name, []).append(info.title)
-    return forms
+        for name in names(info):
+            flags.setdefault(name, []).append(info.title)
+    return flags
 
 
 def position_writer(info: GameInfo, args: argparse.Namespace):
@@ -66,11 +71,8 @@ def add_chance_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _chance_flags() -> dict[str, list[str]]:
-    flags: dict[str, list[str]] = {}
-    for info in all_games():
-        if info.chance is not None and info.chance.given is not None:
-            flags.setdefault(info.chance.name, []).append(info.title)
-    return flags
+    return _flags_by_game(lambda info: [info.chance.name] if info.chance is not None and info.chance.given is not None
+                          else [])
 
 
 def with_chance(info: GameInfo, args: argparse.Namespace, state):
