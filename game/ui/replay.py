@@ -44,10 +44,10 @@ class ReplayMode:
         has changed).  A line: ``12. White 62: 24/18 13/11``, each move after the chance
         outcome it was played on.  A stop (0: the start, then one per line): ``(state shown,
         the decision state analysed or None, the notation of the move played there or None)``.
-        The games' headings, by the line each stands before, are kept in ``_headings``."""
+        The games' headings, by the line each stands before, are kept with them (:meth:`move_headings`)."""
         session, rules = self.session, self.session.rules
         states, info = session.states, session.info
-        cached = getattr(self, "_listed", None)  # (len(states), the last state, lines, stops)
+        cached = getattr(self, "_listed", None)  # (len(states), the last state, lines, stops, headings)
         if cached is not None and cached[0] == len(states) and cached[1] is states[-1]:
             return cached[2], cached[3]
         titles, shown = info.player_titles, info.chance.in_move_list if info.chance else str
@@ -85,24 +85,27 @@ class ReplayMode:
             lines.append(f"{len(lines) - first + 1}. {titles[max(0, session.to_move)]} {roll}")
             stops.append((last, last if deciding(last) else None, None))
         headings = {k: text for k, text in headings.items() if k < len(lines)}  # a game not begun yet
-        self._headings = headings
-        self._listed = (len(states), states[-1], lines, stops)
+        self._listed = (len(states), states[-1], lines, stops, headings)
         return lines, stops
 
     def move_headings(self) -> dict[int, str]:
         """The games' headings ("Game 3 — score 2–1") by the move line each stands before;
         none for a record of one game."""
         self._listing()
-        return dict(self._headings)
+        return dict(self._listed[4])
+
+    def _games_at(self, line: int) -> tuple[list[int], int]:
+        """``(the first line of each game, the index among them of the game line ``line`` is in)``."""
+        starts = sorted(self.move_headings())
+        return starts, max((k for k, first in enumerate(starts) if first <= line), default=0)
 
     def _game_key(self, key: int) -> None:
         """PgUp/PgDn: the first move of the previous/next game of a match (replay mode)."""
-        starts = sorted(self.move_headings())
+        line = (self.last_stop if self.cursor is None else self.cursor) - 1  # the line on show
+        starts, shown = self._games_at(line)
         if len(starts) < 2 or (self.cursor is None and not (self.finished or self._can_browse())):
             return
-        line = (self.last_stop if self.cursor is None else self.cursor) - 1  # the line on show
-        shown = max((k for k in starts if k <= line), default=starts[0])
-        k = starts.index(shown) + (1 if key == pygame.K_PAGEDOWN else -1)
+        k = shown + (1 if key == pygame.K_PAGEDOWN else -1)
         if 0 <= k < len(starts):
             self.go(starts[k] + 1)
 
@@ -170,11 +173,10 @@ class ReplayMode:
         self.cursor = stop
         index = self._stops()[stop][0]
         where = "the start" if stop == 0 else f"move {stop} of {last}"
-        starts = sorted(self.move_headings())
+        starts, k = self._games_at(stop - 1)
         if stop and len(starts) > 1:  # a match: the game, and the move within it
-            game = max(k for k in starts if k <= stop - 1)
-            following = next((k for k in starts if k > game), last)
-            where = f"game {starts.index(game) + 1}, move {stop - game} of {following - game}"
+            following = starts[k + 1] if k + 1 < len(starts) else last
+            where = f"game {k + 1}, move {stop - starts[k]} of {following - starts[k]}"
         after = "" if self.finished or stop < last else " · Right or Play on to play on"
         self.status = f"{self.view.describe(self.session.states[index])}\nReplay: {where}{after}"
 
