@@ -20,6 +20,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from .theme import ui_scale
+from .widgets import wrap
 
 
 class ChoiceButtons:
@@ -104,18 +105,7 @@ class ChoiceButtons:
 
 
 def question_lines(question: str, font, width: int) -> list[str]:
-    """A dialog's question wrapped to ``width`` pixels of ``font`` (the labels' own), a new line
-    at each sentence ("White doubles to 4." / "Black: take or pass?"), so it fits a narrow side
-    panel."""
-    lines: list[str] = []
-    for sentence in question.replace(". ", ".\n").replace("? ", "?\n").split("\n"):
-        line = ""
-        for word in sentence.split():
-            if line and font.size(f"{line} {word}")[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        if line:
-            lines.append(line)
-    return lines
+    """A dialog's question wrapped to ``width`` pixels of ``font`` (the labels' own,
+    :func:`~.widgets.wrap`), a new line at each sentence ("White doubles to 4." / "Black: take
+    or pass?"), so it fits a narrow side panel."""
+    return [line for line in wrap(font, question.replace(". ", ".\n").replace("? ", "?\n"), width) if line]
