@@ -12,17 +12,25 @@ from html import escape
 
 from .review_report import Decision
 
-MARK_COLOURS = {"doubtful": "rgb(236,208,92)", "bad": "rgb(240,140,60)", "very bad": "rgb(226,64,56)"}
-"""The marks' colours, as on the Review screen."""
+MARK_COLOURS = {"doubtful": (236, 208, 92), "bad": (240, 140, 60), "very bad": (226, 64, 56)}
+"""The marks' colours, here, on the Review screen and in its move list."""
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM, RIGHT = 900, 220, 56, 30, 26, 14
 
 
-def _y(d: Decision) -> float | None:
+def graph_value(d: Decision) -> tuple[str, float] | None:
+    """``(kind, y)`` of a decision on the graphs, the report's and the Review screen's: "win"
+    (its ``win_chance``, the first player's view, 0..1) or "score" (its ``score``, −100..100,
+    as 0..1); ``None`` when it has neither."""
     if d.win_chance is not None:
-        return max(0.0, min(1.0, float(d.win_chance)))
+        return "win", max(0.0, min(1.0, float(d.win_chance)))
     if d.score is not None:
-        return (max(-100.0, min(100.0, float(d.score))) + 100.0) / 200.0
+        return "score", (max(-100.0, min(100.0, float(d.score))) + 100.0) / 200.0
     return None
+
+
+def _y(d: Decision) -> float | None:
+    value = graph_value(d)
+    return None if value is None else value[1]
 
 
 def graph_svg(first_player: str, decisions, name: str = "graph") -> str:
@@ -57,7 +65,7 @@ def graph_svg(first_player: str, decisions, name: str = "graph") -> str:
             continue
         if d.mark:
             tip = f"Decision {k}: {d.player} played {d.played} ({d.mark}); best {d.best}"
-            out.append(f'<a href="#d{d.ply}"><circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{MARK_COLOURS[d.mark]}" '
+            out.append(f'<a href="#d{d.ply}"><circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="rgb{MARK_COLOURS[d.mark]}" '
                        f'stroke="#141414"><title>{escape(tip)}</title></circle></a>')
         else:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="#e8e4d8"/>')

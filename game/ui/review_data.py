@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core.protocol import CHANCE
 from ..core.review import review_of
+from ..core.review_html_graph import graph_value
 from ..core.review_report import Decision, Report
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
@@ -178,14 +179,7 @@ class ReviewedGame:
     def value(self, line: Line) -> tuple[str, float] | None:
         """``(kind, y)`` for the graph: "win" (the record's ``win_chance``, the first player's
         view, 0..1) or "score" (its ``score``, −100..100, as 0..1); ``None`` when it has neither."""
-        d = line.decision
-        if d is None:
-            return None
-        if d.win_chance is not None:
-            return "win", max(0.0, min(1.0, float(d.win_chance)))
-        if d.score is not None:
-            return "score", (max(-100.0, min(100.0, float(d.score))) + 100.0) / 200.0
-        return None
+        return None if line.decision is None else graph_value(line.decision)
 
     # -- moving about -----------------------------------------------------------------------
     def step(self, at: int, forward: bool, mistakes: bool) -> int | None:

@@ -15,12 +15,11 @@ from collections.abc import Sequence
 
 import pygame
 
+from ..core.review_html_graph import MARK_COLOURS
 from .review_data import Line, ReviewedGame, luck_sign
 from .theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from .widgets import draw_text
 
-MARK_COLOURS = {"doubtful": (236, 208, 92), "bad": (240, 140, 60), "very bad": (226, 64, 56)}
-"""The marks' colours, in the move list and on the graph."""
 LUCKY, UNLUCKY = (110, 200, 120), (200, 110, 200)
 
 
