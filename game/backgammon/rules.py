@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, Rules
+from ..core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, POSITION, Rules, start_from_position
 from .cube import rules as cube_rules
 from .board import BAR, CHECKERS, OFF, START_SIDE, Side, check_board
 from .cube.state import OVER, CubeAction, CubeState
@@ -227,12 +227,20 @@ class BackgammonRules(Rules[BackgammonState, Any]):
     """The rules of backgammon: cubeless by default, or with the cube (money game or match)."""
 
     name = "backgammon"
-    option_names = ("first",) + cube_rules.CUBE_OPTIONS
+    option_names = ("first",) + cube_rules.CUBE_OPTIONS + (POSITION,)
     flag_options = ("cube", "jacoby", "beavers", "crawford_done")
     list_options = ("score",)
+    text_options = (POSITION,)
 
     def initial_state(self, options: dict[str, Any] | None = None) -> BackgammonState:
+        """The opening position with the cube the options ask for; or, with the ``position``
+        option, the state its GNU ID, ``posid:matchid`` or XGID gives (cube, score and dice
+        included: :mod:`.positions`)."""
         options = options or {}
+        if options.get(POSITION) is not None:
+            from .positions import parse_position  # it builds on these rules
+
+            return start_from_position(self, options, parse_position)
         first = options.get("first")
         if isinstance(first, str) and first.lower() in COLOURS:
             first = COLOURS.index(first.lower())

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.protocol import IllegalMoveError, InvalidMoveError, Rules
+from ..core.protocol import POSITION, IllegalMoveError, InvalidMoveError, Rules, start_from_position
 from .notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Action, format_action, parse_action
 from .pieces import INDEX, PROMOTIONS, ROYAL_CAPTURE_STUN, TYPES, destinations, last_rank, placement_stun, promotes
 from .state import ChesstackState, Piece
@@ -86,7 +86,15 @@ class ChesstackRules(Rules[ChesstackState, Action]):
     """Nothing ends a game in which neither side takes the other's last royal (the spec has no
     move-count rule)."""
 
+    option_names = (POSITION,)
+    text_options = (POSITION,)
+
     def initial_state(self, options: dict[str, Any] | None = None) -> ChesstackState:
+        """The starting position, or the state the ``position`` option's text gives."""
+        if options and options.get(POSITION) is not None:
+            from .position import parse_position  # it builds on these rules
+
+            return start_from_position(self, options, parse_position)
         return ChesstackState.start()
 
     def to_move(self, state: ChesstackState) -> int:

@@ -1,5 +1,5 @@
-"""``tabula play GAME [--white NAME] [--black NAME] [--seed S] [game options]``: open the window
-on a new game.
+"""``tabula play GAME [--white NAME] [--black NAME] [--seed S] [--position P | game options]``:
+open the window on a new game, or on a position to play on from.
 
 A player name is ``human`` or any computer player the game knows (``tabula play backgammon
 --white human --black hard``); each seat's flag is also named after its title in every game
@@ -36,6 +36,10 @@ def add(sub: argparse._SubParsersAction) -> None:
                              "computer player")
     parser.add_argument("--seed", type=seed_int, default=None,
                         help="seed for the dice and random setups; the same seed gives the same game")
+    parser.add_argument("--position", metavar="P", default=None,
+                        help="start from this position (backgammon: a GNU position ID, posid:matchid or an "
+                             "XGID, with its cube, score and dice; the other games: their position text) "
+                             "and play on from it; takes no game options")
     add_option_flags(parser, "setup")
     parser.set_defaults(run=run)
 
@@ -50,7 +54,16 @@ def setup_from_args(args: argparse.Namespace):
         raise UsageError(f"{info.title} cannot be shown in the window yet")
     second = args.seat1 if args.seat1 is not None else info.default_player
     players = tuple(check_player_name(info, name) for name in (args.seat0, second))
-    return GameSetup(info.name, players, args.seed, info.new_game_options(chosen_options(info, args, "setup")))
+    chosen = chosen_options(info, args, "setup")
+    if args.position is None:
+        return GameSetup(info.name, players, args.seed, info.new_game_options(chosen))
+    if chosen:
+        flags = ", ".join(f"--{name}" for name in chosen)
+        raise UsageError(f"--position gives the whole position (cube and score included); drop {flags}")
+    try:
+        return GameSetup(info.name, players, args.seed, info.position_options(args.position))
+    except ValueError as error:
+        raise UsageError(f"--position: {error}") from None
 
 
 def run(args: argparse.Namespace) -> int:

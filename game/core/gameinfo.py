@@ -18,7 +18,7 @@ from .capabilities import NO_ANALYSIS, Analysis, Commands, MatchFiles, Review, T
 from .capabilities import Level, TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
 from .outcome import Outcome, outcome_from_result
 from .players import Player
-from .protocol import CHANCE, Rules
+from .protocol import CHANCE, POSITION, Rules
 from .rules_page import RulesPage
 
 
@@ -295,6 +295,25 @@ class GameInfo:
         if write is None:
             return self.notation.form_name, self.notation.format_position(state)
         return form.upper(), write(state)
+
+    def position_options(self, text: str) -> dict[str, str]:
+        """The options of a game that starts from ``text``, a position in one of the game's
+        position forms (pasted, typed or set up), checked by the rules: ``ValueError`` saying
+        what is wrong with the text, or that the game takes no position."""
+        text = text.strip()
+        if POSITION not in self.rules().option_names:
+            raise ValueError(f"{self.title} cannot start from a position")
+        if not text:
+            raise ValueError(f"no position given: paste or type {self.position_forms()}")
+        if text.startswith("@"):  # a position file (Chesstack's): the game keeps the text it holds
+            text = self.notation.format_position(self.notation.parse_position(text))
+        options = {POSITION: text}
+        self.rules().initial_state(options)
+        return options
+
+    def position_forms(self) -> str:
+        """The position texts a user may give, in plain words (:attr:`Notation.position_forms`)."""
+        return self.notation.position_forms or f"a {self.title} position text"
 
     def tournament_play(self) -> TournamentPlay:
         """How tournaments of this game are played: its own :class:`TournamentPlay`, else the plain one."""

@@ -19,6 +19,10 @@ from typing import Any, Generic, TypeVar
 CHANCE = -1
 """``to_move`` value of a chance node."""
 
+POSITION = "position"
+"""The option that starts a game from a position, given in the game's own position text
+(:func:`start_from_position`): a position pasted, set up or met elsewhere, played on from."""
+
 State = TypeVar("State")
 Action = TypeVar("Action")
 
@@ -58,6 +62,8 @@ class Rules(ABC, Generic[State, Action]):
     """Options that may be true or false (a save keeps them as JSON booleans)."""
     list_options: tuple[str, ...] = ()
     """Options that may be a short list of whole numbers (a match score)."""
+    text_options: tuple[str, ...] = ()
+    """Options that may be a longer text: :data:`POSITION`, a game started from a position."""
     max_plies: int | None = None
     """Plies after which a game between computers stops unfinished (a draw) when nothing else
     sets a limit (tournaments, self-play, watch mode): a guard for games in which no rule ends
@@ -116,3 +122,28 @@ class Rules(ABC, Generic[State, Action]):
         if self.to_move(state) == CHANCE:
             return [outcome for outcome, _ in self.chance_outcomes(state)]
         return self.legal_moves(state)
+
+
+def start_from_position(rules: "Rules", options: dict[str, Any], parse) -> Any:
+    """The state the :data:`POSITION` option's text gives (``parse(text)``, the game's own
+    position reader), or ``None`` when ``options`` has none.
+
+    The text says everything a game starts with (backgammon's cube, score and turn), so any
+    other option beside it is refused rather than silently overridden; so is a position whose
+    game is already over, which has nothing left to play, and an ``@file`` (a position file
+    the command line reads: a saved game must never read other files)."""
+    text = options.get(POSITION)
+    if text is None:
+        return None
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"option {POSITION} must be the position's text, got {text!r}")
+    if text.strip().startswith("@"):  # a save must not read other files when it is loaded
+        raise ValueError(f"option {POSITION} must be the position's text itself, not a file")
+    others = sorted(name for name, value in options.items() if name != POSITION and value is not None)
+    if others:
+        raise ValueError(f"a game started from a position takes everything from its text; "
+                         f"give no other option (got {', '.join(others)})")
+    state = parse(text.strip())
+    if rules.is_over(state):
+        raise ValueError("the game in that position is already over: there is nothing to play on")
+    return state

@@ -203,10 +203,15 @@ def _parse_record(data: Any, rules_for: RulesLookup, name: str) -> GameRecord:
     return GameRecord(game, options, list(actions), list(players), seed, result, plies, list(names))
 
 
+MAX_TEXT_OPTION = 1000
+"""The longest text option a save may hold (a position's text: Chesstack's lists its pieces)."""
+
+
 def _options(fields: Fields, rules: Rules, name: str) -> dict[str, Any]:
     """The save's game options: names the rules read, each a short text or a small number,
     or true/false for the rules' ``flag_options``, a short list of small numbers for their
-    ``list_options`` (the rules check the value itself when the game is replayed)."""
+    ``list_options``, a text of up to :data:`MAX_TEXT_OPTION` characters for their ``text_options``
+    (the rules check the value itself when the game is replayed)."""
     options = fields.object("options")
     for key, value in options.items():
         if key not in rules.option_names:
@@ -214,6 +219,10 @@ def _options(fields: Fields, rules: Rules, name: str) -> dict[str, Any]:
             raise SaveError(f"{name}: {rules.name} has no option {shown(key)} (its options: {known})")
         if isinstance(value, bool) and key in rules.flag_options:
             continue
+        if isinstance(value, str) and key in rules.text_options:
+            if len(value) <= MAX_TEXT_OPTION:
+                continue
+            raise SaveError(f"{name}: option {key!r} is longer than {MAX_TEXT_OPTION} characters")
         if isinstance(value, list) and key in rules.list_options:
             if len(value) <= 4 and all(is_whole(v, -1000, 1000) for v in value):
                 continue

@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core.protocol import CHANCE, IllegalMoveError, InvalidMoveError, Rules
+from ..core.protocol import CHANCE, POSITION, IllegalMoveError, InvalidMoveError, Rules, start_from_position
 
 PLAYER, OPPONENT = 0, 1
 SIDES = ("player", "opponent")
@@ -183,13 +183,20 @@ class MandragoraRules(Rules[MandragoraState, Any]):
     """The rules of Mandragora Mania (see the module docstring for the choices made)."""
 
     name = "mandragora"
-    option_names = ("pattern", "first")
+    option_names = ("pattern", "first", POSITION)
+    text_options = (POSITION,)
     max_plies = 200
     """Two players may repeat a position forever (no rule ends a loop), while finished games
     take 35-55 plies."""
 
     def initial_state(self, options: dict[str, Any] | None = None) -> MandragoraState:
+        """The setup the options ask for (drawn at a chance node when random), or the state
+        the ``position`` option's text gives (:mod:`.position`)."""
         options = options or {}
+        if options.get(POSITION) is not None:
+            from .position import parse_position  # it builds on these rules
+
+            return start_from_position(self, options, parse_position)
         pattern = options.get("pattern", "A")
         pattern = pattern.strip().upper() if isinstance(pattern, str) else None
         if pattern != "RANDOM" and pattern not in PATTERNS:

@@ -121,3 +121,13 @@ def test_run_app_without_a_display(monkeypatch, capsys):
     assert app_module.run_app() == 1
     assert "cannot open a window" in capsys.readouterr().err
     pygame.quit()
+
+
+def test_a_game_can_start_from_a_position():
+    xgid = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:2:0:7:10"
+    setup = play.setup_from_args(parse("backgammon", "--position", xgid, "--black", "beginner"))
+    assert setup.options == {"position": xgid} and setup.players == ("human", "beginner")
+    with pytest.raises(play.UsageError, match="--position: invalid XGID"):
+        play.setup_from_args(parse("backgammon", "--position", "XGID=nonsense"))
+    with pytest.raises(play.UsageError, match="drop --match_length"):
+        play.setup_from_args(parse("backgammon", "--position", xgid, "--match_length", "7"))

@@ -11,13 +11,15 @@ match stopped between games keeps the games it finished.  A resignation accepted
 game as ``how == "resign"`` with the points it scored (the level times the cube), which the
 writers put as GNU Backgammon does (``Losses``/``Wins`` lines, ``RE[W+2R]``); an offer that
 was declined is not written: neither format has a place for one (GNU Backgammon's own files
-keep only the accepted resignation), so it is lost in the export.
+keep only the accepted resignation), so it is lost in the export.  A game started from a
+position (the ``position`` option: pasted or set up) is refused: both formats start every
+game at the opening position, so its moves would mean nothing there.
 """
 
 from __future__ import annotations
 
 from ...core.match import GameRecord
-from ...core.protocol import CHANCE
+from ...core.protocol import CHANCE, POSITION
 from ..cube.state import CubeAction
 from ..rules import COLOURS, BackgammonRules, Play, Roll
 from .model import MatchFile, MatchFileError, MatchGame, Turn
@@ -35,6 +37,9 @@ def record_match(record: GameRecord, names: tuple[str, str] | None = None) -> Ma
 def export_match(record: GameRecord, names: tuple[str, str] | None = None) -> tuple[MatchFile, bool]:
     """:func:`record_match`, and whether a game still in progress was left out (what
     ``tabula export`` says; ``GameInfo.match_export``)."""
+    if record.options.get(POSITION) is not None:
+        raise MatchFileError("a game started from a position cannot be written as a match file: "
+                             ".mat and .sgf start every game at the opening position")
     rules = BackgammonRules()
     state = rules.initial_state(dict(record.options))
     cube = state.cube
