@@ -74,6 +74,10 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("M", "sound"),
     Key("Ctrl+C", "copy the position", readme="copy the position on show as text (GNU ID and match ID, or XGID as "
         "the game's setting says; a click on the position line under the moves does the same)"),
+    Key("Ctrl+V", "open the copied position", readme="open the position on the clipboard (a GNU ID, posid:matchid or "
+        "XGID, or the game's position text) as a new game to analyse or play on"),
+    Key("Ctrl+L", "type a position", readme="the Position… dialog, to type or paste a position (also \"Open…\" at "
+        "the end of the position line)"),
     Key("F1", "rules", readme="the game's rules (F1 or Esc again: back to the game as it was)"),
     Key("Esc", "menu", readme="back to the menu"),
     Key("Left/Right", "previous/next decision", frozenset({REVIEW}), readme="previous/next decision (review)"),

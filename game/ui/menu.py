@@ -1,5 +1,7 @@
 """The main menu: game (with its Rules page: the button beside it, or F1), mode, players and
-levels, the game's setup options, seed; continue, load, settings, quit.
+levels, the game's setup options, seed and the position to start from (empty: the opening;
+a pasted or typed position text, which gives the cube and score itself); continue, load,
+settings, quit.
 
 Modes are data (:data:`MODES`).  A mode whose ``open`` is set starts its own scene instead of
 a game: that is where the tournament scene plugs in when it exists.  Setup options are the
@@ -27,6 +29,8 @@ from ..core.saves import SaveError, autosave_path, examples_dir, load_game, save
 from ..core.match import GameRecord
 from ..games import all_games, get_game, import_suffixes, rules_for
 from .gameview import has_view
+from .position_paste import clipboard_text
+from ..core.protocol import POSITION
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .scene import Scene
 from ..core.session import HUMAN, GameSetup, check_player_name
@@ -91,6 +95,8 @@ class MenuScene(Scene):
         self.mode = next((m for m in MODES if m.key == s.last_mode), MODES[0])
         self.players = list(s.last_players)
         self.seed_text = ""
+        self.position_text = ""
+        """The "Position" row: empty for the opening, else the position a new game starts from."""
         self.widgets: dict = {}
         self.dialog: UIFileDialog | None = None
         self.confirm: ConfirmDialog | None = None  # "Start a new game?" while it is asked
@@ -132,6 +138,10 @@ class MenuScene(Scene):
         chosen = self.options[self.game.name]
         return [(name, option) for name, option in self.game.setup_options.items() if option.shown(chosen)]
 
+    def _takes_position(self) -> bool:
+        """Whether the game can start from a position (its "Position" row)."""
+        return POSITION in self.game.rules().option_names
+
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -141,7 +151,7 @@ class MenuScene(Scene):
         rows = 2.0
         seats = 0 if self.mode.open is not None else 2 - self.mode.humans
         if self.mode.open is None:  # players, setup options and seed; a mode's own screen asks otherwise
-            rows += (2 if self.mode.humans < 2 else 0) + len(self._shown_options()) + 1
+            rows += (2 if self.mode.humans < 2 else 0) + len(self._shown_options()) + 1 + self._takes_position()
         describe = self.app.fonts(max(11, min(round(14 * scale), h // 48)))
         for self.about_lines in (2, 1):  # under each computer player: what it does, in 2 lines if they fit
             about = self.about_lines * describe.get_linesize() + 4
@@ -151,13 +161,13 @@ class MenuScene(Scene):
         self.about_font, self.abouts = describe, []
         gui, titles = self.gui, self.game.player_titles
         labels = cw * 0.36
-        field = pygame.Rect(x + labels, 0, cw - labels, round(step * 0.8))
+        field = pygame.Rect(x + labels, 0, cw - labels, max(24, round(step * 0.8)))  # 24: a line of text unclipped
         self.widgets = {}
 
         def row(label: str, key: str, element, room: int = 0) -> None:
             """A labelled field; ``room``: pixels left free at its right end (for a button)."""
             nonlocal y
-            UILabel(pygame.Rect(x, y, labels - 10, round(step * 0.8)), label, gui)
+            UILabel(pygame.Rect(x, y, labels - 10, field.h), label, gui)
             self.widgets[key] = element(pygame.Rect(field.x, y, field.w - room, field.h))
             y += step
 
@@ -191,6 +201,11 @@ class MenuScene(Scene):
             entry.set_text(self.seed_text)
             return entry
 
+        def position_entry(r):
+            entry = UITextEntryLine(r, gui, placeholder_text="the opening, or paste a position (Ctrl+V)")
+            entry.set_text(self.position_text)
+            return entry
+
         if self.mode.open is None:
             chosen = self.options[self.game.name]
             for name, option in self._shown_options():
@@ -198,6 +213,8 @@ class MenuScene(Scene):
                 row(option.label, f"option:{name}",
                     lambda r, c=choices, now=option.title(chosen[name]): UIDropDownMenu(c, now, r, gui))
             row("Seed", "seed", seed_entry)
+            if self._takes_position():
+                row("Position", "position", position_entry)
         y += step * 0.3
         half, bh = (cw - 10) / 2, step - 6
         start = "New game" if self.mode.open is None else f"{self.mode.title}…"
@@ -229,6 +246,12 @@ class MenuScene(Scene):
             self._choose(event.ui_element, event.text)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("seed"):
             self.seed_text = event.text
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("position"):
+            self.position_text = event.text
+        elif (event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL
+              and "position" in self.widgets and not self.widgets["position"].is_focused):
+            self.position_text = clipboard_text().strip()  # the field need not be clicked first
+            self.widgets["position"].set_text(self.position_text)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             key = next((k for k, wd in self.widgets.items() if wd is event.ui_element), None)
             if key:
@@ -248,6 +271,7 @@ class MenuScene(Scene):
         titles = self.game.player_titles
         if key == "game":
             self.game = next(g for g in self.games if g.title == text)
+            self.position_text = ""  # another game's positions are written otherwise
         elif key == "mode":
             self.mode = next(m for m in MODES if m.title == text)
         elif key == "side":
@@ -285,6 +309,12 @@ class MenuScene(Scene):
                 return
             seed = int(self.seed_text) if self.seed_text.strip().isdigit() else None
             options = self.game.new_game_options(self.options[self.game.name])  # hidden options at their defaults
+            if self.position_text.strip() and "position" in self.widgets:  # it gives cube and score too
+                try:
+                    options = self.game.position_options(self.position_text)
+                except ValueError as error:
+                    self.app.banner.show(f"Cannot start from that position: {error}", error=True)
+                    return
             self.app.start_game(GameSetup(self.game.name, tuple(self.players), seed, options))
         elif key == "continue":
             self.app.continue_game()

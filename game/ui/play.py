@@ -14,7 +14,8 @@ the table in :mod:`game.ui.keys`.
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
 "Review the game" (V) suspends the scene for the Review screen (:mod:`game.ui.review_screen`).
-Ctrl+R asks a human on turn what to offer besides moving (:mod:`game.ui.offer`).
+Ctrl+R asks a human on turn what to offer besides moving (:mod:`game.ui.offer`); Ctrl+V and
+Ctrl+L open a position from text (:mod:`game.ui.position_paste`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .gameview import load_view
 from .overlay import Overlays
 from .panel import SidePanel, TextSection, panel_width
 from .position_line import PositionLine
+from .position_paste import PositionPaste
 from .game_end import GameEnd
 from .offer import OfferDialog
 from .replay import ReplayMode
@@ -53,7 +55,7 @@ def can_review(scene) -> bool:
     return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
 
 
-class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
+class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, Scene):
     def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
         a finished game always opens in it.  ``source``: the file the game was loaded from and
@@ -86,7 +88,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
         fonts = app.fonts
         self.overlays = Overlays(self)
         self.position_line = PositionLine(fonts, session.info, lambda: self.session.states[self.shown_index],
-                                          lambda: app.settings.of(session.info))
+                                          lambda: app.settings.of(session.info), opens=True)
         self.panel.sections = [
             TextSection(fonts, lambda: self.status, size=17, bold=True),
             TextSection(fonts, lambda: self.error or "", "Problem", boxed=lambda: True),
@@ -135,6 +137,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
             self._open_choice(self.choice.choices)
         if self.offer is not None:
             self._open_offer()
+        self._rebuild_paste()
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -186,7 +189,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
                 if answer == "yes":
                     self.new_game()
             return
-        if self._offer_event(event):  # Ctrl+R's dialog: which resignation
+        if self._offer_event(event) or self._paste_event(event):  # Ctrl+R's dialog; Ctrl+V, Ctrl+L
             return
         if self.choice is not None and self.human_turn and not self.replaying and self.overlays.tutor is None:
             move = self.choice.handle(event)
@@ -196,8 +199,8 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
                 return
         if self.overlays.handle_event(event):
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.position_line.hit(event.pos):
-            self.position_line.copy(self.app.banner)
+        if click := event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.position_line.hit(event.pos):
+            self.open_position_dialog() if click == "open" else self.position_line.copy(self.app.banner)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._moves_clickable():
             line = self.move_list.row_at(event.pos)
