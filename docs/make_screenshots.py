@@ -10,8 +10,8 @@ seeds give the same pictures (font rendering aside).
     python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600 ...]
 
 Shots: menu, play, tutor, watch, mandragora, chesstack, rules, tournament, bearoff, cube, take,
-resign, settings, review, review_mandragora, review_cube (``docs/review_shots.py``; the README
-shows all but settings, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
+resign, settings, review, review_mandragora, review_cube (``docs/review_shots.py``), manual_dice
+(``docs/dice_shots.py``; the README shows all but settings, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
 given (the README's size still into ``--out``).
@@ -43,9 +43,10 @@ SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
 """The window size of the shots being taken."""
 SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "rules", "tournament", "bearoff", "cube",
-         "take", "resign", "settings", "review", "review_mandragora", "review_cube")
+         "take", "resign", "settings", "review", "review_mandragora", "review_cube", "manual_dice")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_shots import shot_review, shot_review_cube, shot_review_mandragora  # noqa: E402,F401  (the Review screen's shots)
+from dice_shots import shot_manual_dice  # noqa: E402,F401  (dice entered by hand)
 
 # --- driving the window (besides tests/ui/util.py's clicks, keys and drags) -------------------------
 
