@@ -10,8 +10,8 @@ seeds give the same pictures (font rendering aside).
     python docs/make_screenshots.py [--out docs/screenshots] [--only play tutor ...] [--size 800x600 ...]
 
 Shots: menu, play, tutor, watch, mandragora, chesstack, rules, tournament, bearoff, cube, take,
-resign, settings, review, review_mandragora, review_cube (``docs/review_shots.py``; the README
-shows all but settings, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
+resign, settings, review, review_mandragora, review_cube (``docs/review_shots.py``), manual_dice
+(``docs/dice_shots.py``; the README shows all but settings, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
 given (the README's size still into ``--out``).
@@ -43,9 +43,11 @@ SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
 """The window size of the shots being taken."""
 SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "rules", "tournament", "bearoff", "cube",
-         "take", "resign", "settings", "review", "review_mandragora", "review_cube", "position")
+         "take", "resign", "settings", "review", "review_mandragora", "review_cube", "manual_dice", "position")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_shots import shot_review, shot_review_cube, shot_review_mandragora  # noqa: E402,F401  (the Review screen's shots)
+from dice_shots import shot_manual_dice  # noqa: E402,F401  (dice entered by hand)
+from study_shots import shot_position  # noqa: E402,F401  (a position opened from text)
 
 # --- driving the window (besides tests/ui/util.py's clicks, keys and drags) -------------------------
 
@@ -560,28 +562,6 @@ def shot_take(app, out: Path) -> Path:
     frames(app, 30)
     move_mouse(app, (SIZE[0] - 10, 10), count=2)
     return save(app, out, "take")
-
-
-POSITION_XGID = "XGID=-a-BBBBBB----A-----bbbbbb-:1:1:1:00:4:3:0:7:10"
-"""position.png: a pasted XGID (White on roll with the cube at 2, 4-3 in a 7-point match) opened
-from the Position… dialog; the dialog is open again, the next position typed in it."""
-
-
-def shot_position(app, out: Path) -> Path:
-    from game.core.session import GameSetup
-    from game.games import get_game
-
-    app.settings.hints = True
-    options = get_game("backgammon").position_options(POSITION_XGID)
-    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=1, options=options))
-    scene = app.scene
-    hints = scene.overlays.hints
-    run_until(app, lambda: human_to_move(scene)() and hints.state is scene.session.state and hints.ready,
-              "the hints of the pasted position")
-    key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
-    scene.position_dialog.entry.set_text("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10")
-    frames(app, 3)
-    return save(app, out, "position")
 
 
 def main(argv: list[str] | None = None) -> int:

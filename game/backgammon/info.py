@@ -8,6 +8,7 @@ from . import formats
 from .cube.rules import decision
 from .cube.display import decision_heading
 from .evaluators import evaluator_names
+from .manual_dice import ENTRY
 from .notation import join_turns, split_turns
 from .players.by_name import PLAYER_NAMES, RESIGNS, make_player
 from .positions import format_position, format_xgid, parse_position
@@ -66,9 +67,10 @@ def given_dice(state: BackgammonState, dice: str | None) -> BackgammonState:
 
 
 DICE = Chance("dice", sound="dice", given=given_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
-              in_move_list=lambda text: text.split()[-1])
+              in_move_list=lambda text: text.split()[-1], entry=ENTRY)
 """Dice decide the chance nodes; the opening roll's notation names the starter ("white 31"),
-which the move list leaves out (its line already names the mover)."""
+which the move list leaves out (its line already names the mover).  A human's dice may be
+entered by hand (:mod:`.manual_dice`)."""
 
 GAME = GameInfo(
     name="backgammon",

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from .capabilities import NO_ANALYSIS, Analysis, Commands, MatchFiles, Review, TournamentPlay
 from .capabilities import Level, TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
+from .dice_entry import DiceEntry
 from .outcome import Outcome, outcome_from_result
 from .players import Player
 from .protocol import CHANCE, POSITION, Rules
@@ -84,6 +85,11 @@ ANALYSIS_LEVEL = "analysis_level"
 POSITION_TEXT = "position_text"
 """The game setting naming the position text the window shows and copies (Ctrl+C), for games
 that write another program's form too (``Notation.other_forms``): ``"own"`` or a form's name."""
+MANUAL_DICE = "dice"
+"""The game setting saying who rolls a human's dice in the window, for games whose chance
+outcomes are entered as dice (``Chance.entry``): ``"program"`` or ``"hand"`` (:mod:`.dice_entry`)."""
+MANUAL_DICE_SETTING = GameSetting("Dice", {"program": "Rolled by the program", "hand": "Entered by hand (Ctrl+D)"},
+                                  "program")
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,9 @@ class Chance:
     """The outcome already drawn in a position, in words ("31"), for listings."""
     in_move_list: Callable[[str], str] = str
     """An outcome's notation as the move list prefixes the next move ("white 31" -> "31")."""
+    entry: DiceEntry | None = None
+    """How a player enters the outcome as dice instead of the program drawing it (manual dice,
+    :mod:`.dice_entry`); ``None``: the program always draws it."""
 
 
 @dataclass(frozen=True)
@@ -277,7 +286,9 @@ class GameInfo:
         return next((level.description for level in self.levels if level.name == name), "")
 
     def all_settings(self) -> dict[str, GameSetting]:
-        """The game's settings, with the analysis strength when it has analysis levels."""
+        """The game's settings, with the analysis strength when it has analysis levels, the
+        position text when it writes other programs' too, and who rolls a human's dice when
+        they can be entered by hand (``Chance.entry``)."""
         settings = dict(self.settings)
         analysis = self.move_analysis()
         if "level" in analysis.options and analysis.level_names:
@@ -286,6 +297,8 @@ class GameInfo:
         if self.notation.other_forms:
             forms = {"own": self.notation.form_name, **{name: name.upper() for name in self.notation.other_forms}}
             settings[POSITION_TEXT] = GameSetting("Position text shown and copied (Ctrl+C)", forms, "own")
+        if self.chance is not None and self.chance.entry is not None:
+            settings[MANUAL_DICE] = MANUAL_DICE_SETTING
         return settings
 
     def position_text(self, state: Any, form: str = "own") -> tuple[str, str]:

@@ -137,9 +137,29 @@ class GameSession:
     def has_human(self) -> bool:
         return any(player is None for player in self.players)
 
-    def roll(self) -> str:
-        """Draw the chance outcome at a chance node and apply it; returns its notation."""
-        return self.apply(sample_chance(self.rules, self.state, self._chance))
+    def roll(self, entered: Any = None) -> str:
+        """Apply the chance outcome at a chance node, drawn from the seeded generator, or
+        ``entered`` (dice entered by hand, :mod:`.dice_entry`); returns its notation.
+
+        An entered outcome still uses up the draw, so the *k*-th chance node always takes the
+        seed's *k*-th draw: a game reloaded from its record (:meth:`_rewind_chance`), undone
+        or redone goes on with the outcomes the window would have drawn.  ``ValueError`` for
+        an ``entered`` outcome the rules do not have here."""
+        if self.to_move != CHANCE:
+            raise ValueError("no chance outcome is due")
+        if entered is not None and entered not in [outcome for outcome, _ in self.rules.chance_outcomes(self.state)]:
+            raise ValueError(f"{entered} is not a chance outcome of this position")
+        drawn = sample_chance(self.rules, self.state, self._chance)
+        return self.apply(drawn if entered is None else entered)
+
+    def take_back_last(self) -> bool:
+        """Take back the last action alone, to be redone as undo's are (the window's Esc at the
+        dice prompt takes back the choice to roll); False when there is none."""
+        if not self.actions:
+            return False
+        self.undone.append((self.actions.pop(), self.states.pop()))
+        self._rewind_chance()
+        return True
 
     def apply(self, action: Any) -> str:
         """Play ``action``; it keeps the redo list only if it is the action redo would play."""

@@ -37,6 +37,8 @@ class Key:
     """Only in a record of several games (a match of several games so far)."""
     offers: bool = False
     """Only in a game where a player may offer to resign (backgammon)."""
+    dice: bool = False
+    """Only in a game whose dice a human may enter by hand (``Chance.entry``)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -55,6 +57,8 @@ KEY_TABLE: tuple[Key, ...] = (
         readme="offer to resign a single game, a gammon or a backgammon (backgammon, on your turn)"),
     Key("A/D", "accept/decline", frozenset({PLAY}), human=True, offers=True,
         readme="accept/decline an offer to resign"),
+    Key("Ctrl+D", "dice by hand/program", frozenset({PLAY}), human=True, dice=True,
+        readme="dice entered by hand or rolled by the program, in this game (backgammon, at a human's roll)"),
     Key("Left/Right", "step through the moves", readme="step through the moves (replay; the move list is "
         "clickable too, and Right at the end of an unfinished game plays on)"),
     Key("Home/End", "first/last position"),
@@ -94,21 +98,21 @@ KEY_TABLE: tuple[Key, ...] = (
 
 
 def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True, offers: bool = False) -> list[Key]:
+             games: bool = True, offers: bool = False, dice: bool = False) -> list[Key]:
     """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
     moves confirmed with Done or not, cube decisions or not, several games or one, offers to
-    resign or not)."""
+    resign or not, dice to enter by hand or not)."""
     return [k for k in KEY_TABLE
             if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
             and (confirm or not k.confirm) and (cube or not k.cube) and (games or not k.games)
-            and (offers or not k.offers)]
+            and (offers or not k.offers) and (dice or not k.dice)]
 
 
 def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True, offers: bool = False) -> str:
+             games: bool = True, offers: bool = False, dice: bool = False) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
     return "Keys: " + " · ".join(f"{k.keys} {k.does}"
-                                 for k in keys_for(mode, analysis, human, confirm, cube, games, offers))
+                                 for k in keys_for(mode, analysis, human, confirm, cube, games, offers, dice))
 
 
 def readme_paragraph() -> str:

@@ -1,9 +1,10 @@
 """The play scene: a game's board (its view), the side panel, and the turn loop.
 
-Per frame: finish animations, draw chance outcomes (dice) at chance nodes, let a human build
-a move on the board (Done confirms) or ask a computer player in a worker process, animate its
-move, apply it, autosave.  What a move means on the board (a pass announced, an obvious move
-played for the human) is the view's; the scene shows the view's announcements in the banner.
+Per frame: finish animations, draw chance outcomes (dice) at chance nodes or ask a human for
+them (:mod:`game.ui.dice_prompt`), let a human build a move on the board (Done confirms) or
+ask a computer player in a worker process, animate its move, apply it, autosave.  What a move
+means on the board (a pass announced, an obvious move played for the human) is the view's; the
+scene shows the view's announcements in the banner.
 A failing computer player pauses the game with the error and a Retry button.
 
 How a game ends (the view's announcements, a match's game results, the result box) is
@@ -43,6 +44,7 @@ from .widgets import draw_text
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .choice_dialogs import BUTTON_ROWS, ChoiceDialogs
 from .choices import ChoiceButtons
+from .dice_prompt import DicePrompt, ManualDice
 from .keys import PLAY, REPLAY, WATCH, key_help
 
 KEYS = key_help(PLAY, analysis=True)
@@ -55,7 +57,7 @@ def can_review(scene) -> bool:
     return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
 
 
-class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, Scene):
+class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, ManualDice, Scene):
     def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
         a finished game always opens in it.  ``source``: the file the game was loaded from and
@@ -89,8 +91,9 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, 
         self.overlays = Overlays(self)
         self.position_line = PositionLine(fonts, session.info, lambda: self.session.states[self.shown_index],
                                           lambda: app.settings.of(session.info), opens=True)
+        self.dice_section = DicePrompt(fonts, self)  # the dice asked for, when they are entered by hand
         self.panel.sections = [
-            TextSection(fonts, lambda: self.status, size=17, bold=True),
+            TextSection(fonts, lambda: self.status, size=17, bold=True), self.dice_section,
             TextSection(fonts, lambda: self.error or "", "Problem", boxed=lambda: True),
             *self.overlays.sections,
             self._move_list_section(fonts),
@@ -189,7 +192,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, 
                 if answer == "yes":
                     self.new_game()
             return
-        if self._offer_event(event) or self._paste_event(event):  # Ctrl+R's dialog; Ctrl+V, Ctrl+L
+        if self._offer_event(event) or self._paste_event(event) or self._dice_event(event):  # Ctrl+R; Ctrl+V/L; dice
             return
         if self.choice is not None and self.human_turn and not self.replaying and self.overlays.tutor is None:
             move = self.choice.handle(event)
@@ -228,6 +231,8 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, 
             self.command("resign")
         elif ctrl and key == pygame.K_c:
             self.position_line.copy(self.app.banner)
+        elif ctrl and key == pygame.K_d:
+            self._toggle_manual_dice()
         elif key == pygame.K_BACKSPACE or (ctrl and key == pygame.K_z):
             self.command("undo")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -373,14 +378,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, 
             return
         mover = session.to_move
         if mover == CHANCE:
-            if self._holding_before_chance():
-                return
-            session.roll()
-            chance = session.info.chance
-            if chance is not None and chance.sound:
-                self.app.sounds.play(chance.sound)
-            self.status = self.view.describe(session.state)
-            self.autosave()
+            self._chance_turn()  # drawn, or asked for (dice entered by hand)
         elif session.is_human(mover):
             if not self.human_turn:
                 self._begin_human_turn()
@@ -484,7 +482,8 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, 
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
                         confirm=self.view.needs_confirm(), cube=self._has_decisions(),
-                        games=len(self.move_headings()) > 1, offers=self.view.decisions is not None)
+                        games=len(self.move_headings()) > 1, offers=self.view.decisions is not None,
+                        dice=self.dice_entry is not None)
 
     def _has_decisions(self) -> bool:
         decisions = self.view.decisions

@@ -78,8 +78,8 @@ class SettingsScene(Scene):
         x, y = (w - cw) // 2, self._top(h)
         label_w = cw * 0.5
         count = len(self.rows) + (1 if self.app.sounds.problem else 0)
-        step = max(24, min(42, (h - y - 60) // count))  # the rows close up in a short window
-        high = step - (2 if step < 32 else 6)  # and lose their gaps before their text is cut
+        step = max(22, min(42, (h - y - 60) // count))  # the rows close up in a short window
+        high = step - (0 if step < 24 else 2 if step < 32 else 6)  # and lose their gaps before their text is cut
         self.widgets = {}
         for row in self.rows:
             if isinstance(row, str):  # a game's own section
@@ -93,8 +93,10 @@ class SettingsScene(Scene):
         if self.app.sounds.problem:
             UILabel(pygame.Rect(x, y, cw, high), self.app.sounds.problem, self.gui, object_id="#dim")
             y += step
-        self.widgets["back"] = UIButton(pygame.Rect(x, min(y + 12, h - 48), cw, 42), "Back to the menu", self.gui,
-                                        object_id="#primary")
+        back = pygame.Rect(x, y + 12, cw, 42)
+        if back.bottom > h:  # no room under the rows: beside the title, clear of them
+            back = pygame.Rect(w - 16 - min(170, w // 4), 16, min(170, w // 4), 36)
+        self.widgets["back"] = UIButton(back, "Back to the menu", self.gui, object_id="#primary")
 
     @staticmethod
     def _top(h: int) -> int:

@@ -21,10 +21,11 @@ def test_round_trip(tmp_path):
     path = tmp_path / "settings.json"
     changed = Settings(sound=False, animation="slow", window_size=[900, 700])
     changed.choose(BACKGAMMON, "home_side", "left")
+    changed.choose(BACKGAMMON, "dice", "hand")
     assert save_settings(changed, path) is None
     assert load_settings(path, all_games()) == (changed, None)
     assert changed.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": False, "computer_resigns": False,
-                                      "analysis_level": "advanced", "position_text": "own"}
+                                      "analysis_level": "advanced", "position_text": "own", "dice": "hand"}
 
 
 def test_corrupt_file_falls_back_and_reports(tmp_path):
@@ -54,7 +55,7 @@ def test_a_games_own_settings_are_read_from_an_older_flat_file(tmp_path):
     settings, problem = load_settings(path, all_games())
     assert problem is None
     assert settings.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": True, "computer_resigns": False,
-                                       "analysis_level": "expert", "position_text": "own"}
+                                       "analysis_level": "expert", "position_text": "own", "dice": "program"}
     assert settings.of(get_game("mandragora")) == {}
 
 

@@ -96,7 +96,7 @@ def test_settings_screen_shows_each_games_own_section(app):
     backgammon, chesstack = scene.rows.index("Backgammon"), scene.rows.index("Chesstack")
     assert [row.key for row in scene.rows[backgammon + 1:chesstack]] == [
         "backgammon:home_side", "backgammon:auto_bearoff", "backgammon:computer_resigns", "backgammon:analysis_level",
-        "backgammon:position_text"]
+        "backgammon:position_text", "backgammon:dice"]
     assert [row.key for row in scene.rows[chesstack + 1:]] == ["chesstack:analysis_level"]
     shared = [row for row in scene.rows[:backgammon]]
     assert shared[-1].key == "review_marks" and shared[-1].choices["standard"] == "Standard (backgammon 0.04/0.08/0.16)"

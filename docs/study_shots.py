@@ -1,0 +1,41 @@
+"""The study board's shots for ``docs/make_screenshots.py`` (kept apart: that file is long).
+
+position.png: a pasted XGID (White on roll with the cube at 2, 4-3 in a 7-point match) opened
+as a game against expert with the hints shown; the Position… dialog (Ctrl+L) is open again,
+the next position typed in it.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from tests.ui.util import key
+
+POSITION_XGID = "XGID=-a-BBBBBB----A-----bbbbbb-:1:1:1:00:4:3:0:7:10"
+NEXT_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10"
+
+
+def shot_position(app, out: Path) -> Path:
+    from game.core.session import GameSetup
+    from game.games import get_game
+
+    app.settings.hints = True
+    options = get_game("backgammon").position_options(POSITION_XGID)
+    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=1, options=options))
+    scene, deadline = app.scene, time.monotonic() + 300
+    hints = scene.overlays.hints
+    while not (scene.human_turn and hints.state is scene.session.state and hints.ready):
+        if time.monotonic() > deadline:
+            raise RuntimeError("gave up waiting for the hints of the pasted position")
+        app.frame()
+        time.sleep(0.004)
+    key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
+    scene.position_dialog.entry.set_text(NEXT_XGID)
+    for _ in range(3):
+        app.frame()
+    path = out / "position.png"
+    pygame.image.save(app.screen, str(path))
+    return path
