@@ -43,9 +43,6 @@ from .choice_dialogs import BUTTON_ROWS, ChoiceDialogs
 from .choices import ChoiceButtons
 from .keys import PLAY, REPLAY, WATCH, key_help
 
-KEYS = key_help(PLAY, analysis=True)
-"""The key help of a game with a human player (built from :data:`game.ui.keys.KEY_TABLE`)."""
-
 
 def can_review(scene) -> bool:
     """A play scene's game can be reviewed: the game has an analysis and a move was made."""
@@ -225,6 +222,8 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
             self.command("resign")
         elif ctrl and key == pygame.K_c:
             self.position_line.copy(self.app.banner)
+        elif ctrl and key == pygame.K_e:
+            self.command("setup")
         elif key == pygame.K_BACKSPACE or (ctrl and key == pygame.K_z):
             self.command("undo")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -292,6 +291,8 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
             self.app.show_menu()
         elif action == "rules" and self.session.info.rules_page is not None:
             self.app.push("rules", info=self.session.info)  # this scene waits under it, suspended
+        elif action == "setup" and self.session.info.position_editor is not None:  # Ctrl+E: the position on show
+            self.app.push("setup", info=self.session.info, state=self.session.states[self.shown_index], bottom=self.bottom)
         elif action == "retry":
             self.error = None
         elif action == "resign":
@@ -481,7 +482,8 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
         mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
                         confirm=self.view.needs_confirm(), cube=self._has_decisions(),
-                        games=len(self.move_headings()) > 1, offers=self.view.decisions is not None)
+                        games=len(self.move_headings()) > 1, offers=self.view.decisions is not None,
+                        editor=self.session.info.position_editor is not None)
 
     def _has_decisions(self) -> bool:
         decisions = self.view.decisions

@@ -10,7 +10,9 @@ Choices:
   checkers not on the board are borne off: a checker added to a point or the bar is taken
   from its colour's tray while the tray holds any (so a colour keeps its 15), else it is a
   new one (a 16th is then reported); one removed from a point or the bar goes back to the
-  tray; added to or removed from the tray itself, one is added to or taken out of the game.
+  tray, unless its colour has more than 15 (then it leaves the game: a click and a right
+  click on the same point undo each other); added to or removed from the tray itself, one is
+  added to or taken out of the game.
   "Clear" puts every checker in the trays.
 - **Dice** are kept as typed (``"31"``, ``"3"`` half chosen, ``""`` none), so a half-typed
   roll is a problem to report rather than a keystroke lost.
@@ -102,13 +104,13 @@ class Draft:
 
     def remove(self, colour: int, slot: int) -> bool:
         """One checker of ``colour`` off ``slot``: back to its tray (out of the game when
-        ``slot`` is the tray); False if there is none there."""
+        ``slot`` is the tray, or when ``colour`` has more than 15); False if there is none there."""
         side = self.sides[colour]
         if side[slot] <= 0:
             return False
-        side[slot] -= 1
-        if slot != OFF:
+        if slot != OFF and sum(side) <= CHECKERS:
             side[OFF] += 1
+        side[slot] -= 1
         return True
 
     def move(self, colour: int, source: int, target: int) -> bool:
