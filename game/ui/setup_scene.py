@@ -39,7 +39,7 @@ MOUSE_HELP = "Left click: add a checker of the chosen colour · right click: tak
 MIN_PANEL = 290
 """The panel's least width here: three buttons in a row ("Clear", "Start position", "Swap sides")."""
 PLAYERS = "players"
-"""The key of the screen's own row, who plays on from the position."""
+"""The key of the screen's own row, who plays on from the position (no draft's control has it)."""
 
 
 class SetupScene(Scene):
@@ -62,6 +62,8 @@ class SetupScene(Scene):
         """The draft's rows the widgets show; a row that changes rebuilds them."""
         self.text_area = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.label_x, self.row_labels = 0, []
+        """Where the rows' labels are drawn: their left edge, and ``(label, middle y)`` per row."""
         self.scale = 1.0
         self.confirm: ConfirmDialog | None = None
 
@@ -105,24 +107,21 @@ class SetupScene(Scene):
         x, width = w - pw + 12, pw - 24
         gui = self.gui
         self.widgets, self.built = {}, self.draft.rows()
-        rows = [*self.built, (PLAYERS, "Play on")]
         top = round(46 * scale)
         button_h = round(38 * scale)
         bottom = h - button_h - 14
         room = bottom - top - round(110 * scale)  # the text under the rows: status, problems, help
-        step = max(26, min(round(40 * scale), room // len(rows)))
+        step = max(26, min(round(40 * scale), room // (len(self.built) + 1)))
         label_w = round(width * 0.27)
-        y = top
-        for row in rows:
-            if row[0] == PLAYERS:
-                self._players_row(pygame.Rect(x + label_w, y, width - label_w, step - 6))
-            else:
-                left = x + (label_w if row.label else 0)
-                self._row(row.controls, pygame.Rect(left, y, x + width - left, step - 6))
+        self.label_x, self.row_labels, y = x, [], top
+        for row in self.built:  # the draft's rows, then who plays on
+            left = x + (label_w if row.label else 0)
+            self._row(row.controls, pygame.Rect(left, y, x + width - left, step - 6))
+            self.row_labels.append((row.label, y + (step - 6) // 2))
             y += step
-        self.row_labels = [(row[1] if row[0] == PLAYERS else row.label, top + i * step + (step - 6) // 2)
-                           for i, row in enumerate(rows)]
-        self.label_x = x
+        self._players_row(pygame.Rect(x + label_w, y, width - label_w, step - 6))
+        self.row_labels.append(("Play on", y + (step - 6) // 2))
+        y += step
         self.text_area = pygame.Rect(x, y + 4, width, bottom - y - 12)
         third = (width - 12) // 3
         make = UIButton

@@ -56,6 +56,17 @@ def test_a_checker_added_comes_from_the_tray_and_one_taken_away_goes_back():
     assert edited.remove(0, OFF) and edited.total(0) == 15
 
 
+def test_a_click_and_a_right_click_on_the_same_point_undo_each_other():
+    edited = draft()  # the starting position: the trays are empty
+    edited.add(0, 6)
+    assert edited.total(0) == 16 and edited.sides[0][6] == 6  # a 16th checker
+    edited.remove(0, 6)
+    assert edited.sides == [list(START_SIDE)] * 2  # it leaves the game again, not into the tray
+    edited.remove(0, 6)
+    edited.add(0, 6)
+    assert edited.sides == [list(START_SIDE)] * 2  # to the tray and back
+
+
 def test_a_drag_moves_one_checker_anywhere():
     edited = draft()
     assert edited.move(0, 24, BAR) and edited.move(0, 13, OFF) and edited.move(1, 6, 5)
