@@ -180,7 +180,7 @@ class Draft:
         return BackgammonState(sides, self.turn, dice, False, self.cube_state())
 
     def words(self) -> str:
-        """The draft in a short line: "White to play 31 · match to 7, 3–2, cube 2 (Black's)"."""
+        """The draft in a short line: "White to play 31 · match to 7, 3–2, cube at 2, Black's"."""
         try:
             dice = self.dice
         except ValueError:
@@ -189,8 +189,8 @@ class Draft:
         line = f"{TITLES[self.turn]} {does}"
         if self.kind == CUBELESS:
             return line + " · cubeless"
-        owner = "in the middle" if self.owner is None else f"{TITLES[self.owner]}'s"
-        cube = f"cube {self.cube} {owner}"
+        owner = " in the middle" if self.owner is None else f", {TITLES[self.owner]}'s"
+        cube = f"cube at {self.cube}{owner}"
         if self.kind == MONEY:
             rules = [name for name, on in (("Jacoby", self.jacoby), ("beavers", self.beavers)) if on]
             return f"{line} · money game, {cube}" + (f" ({', '.join(rules)})" if rules else "")
