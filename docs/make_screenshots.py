@@ -43,7 +43,8 @@ SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
 """The window size of the shots being taken."""
 SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "rules", "tournament", "bearoff", "cube",
-         "take", "resign", "settings", "review", "review_mandragora", "review_cube", "manual_dice", "position")
+         "take", "resign", "settings", "review", "review_mandragora", "review_cube", "manual_dice", "position",
+         "setup")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_shots import shot_review, shot_review_cube, shot_review_mandragora  # noqa: E402,F401  (the Review screen's shots)
 from dice_shots import shot_manual_dice  # noqa: E402,F401  (dice entered by hand)
@@ -504,6 +505,38 @@ def shot_resign(app, out: Path) -> Path:
         raise RuntimeError("Ctrl+R opened no resignation dialog")
     move_mouse(app, (SIZE[0] - 10, SIZE[1] - 10), count=2)
     return save(app, out, "resign")
+
+
+SETUP_DRAGS = ((0, 24, 18), (0, 13, 10), (0, 13, 5), (0, 6, 5), (1, 24, 21), (1, 13, 7), (1, 8, 7))
+"""setup.png: (colour, from, to) of the checkers dragged from the starting position, each in its
+colour's own numbering, as a user drags them; then a match to 7 at 4-2 with Black owning the
+cube at 2, White to play 6-2 chosen by the die faces, and White's checker on 18 dragged onto
+Black's 6-point, so that the panel says what is wrong (Done waits)."""
+
+
+def shot_setup(app, out: Path) -> Path:
+    app.show_menu()
+    frames(app, 2)
+    press_button(app, app.scene.widgets["setup"])
+    scene = app.scene
+    board = scene.board
+    for colour, source, target in SETUP_DRAGS:
+        draft = scene.draft
+        start = board.view.slot_pos(colour, source, draft.count(colour, source) - 1)
+        drag(app, start, board.view.slot_pos(colour, target, draft.count(colour, target)))
+    for key_name, value in (("kind", "Match"), ("score0", "White: 4"), ("score1", "Black: 2"), ("cube", "2"),
+                            ("owner", "Black's")):
+        scene.use(key_name, value)
+        frames(app)
+    faces = dict(board.faces)
+    click(app, faces[6].center)
+    click(app, faces[2].center)
+    draft = scene.draft
+    drag(app, board.view.slot_pos(0, 18, 0), board.view.slot_pos(0, 19, 0))
+    if not draft.problems():
+        raise RuntimeError("the shared point was not reported")
+    move_mouse(app, board.view.slot_pos(0, 19, 0), count=3)
+    return save(app, out, "setup")
 
 
 def _size(text: str) -> tuple[int, int]:

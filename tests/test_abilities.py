@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from game.core.capabilities import Analysis, Commands, Level, MatchFiles, Review, TournamentPlay
+from game.core.capabilities import Analysis, Commands, Level, MatchFiles, PositionEditor, Review, TournamentPlay
 from game.core.gameinfo import GameInfo
 from game.core.review import PlainReview, review_of
 from game.games import all_games, get_game
@@ -18,8 +18,8 @@ from game.games import all_games, get_game
 GAMES = all_games()
 
 
-def test_game_info_holds_at_most_26_plain_facts():
-    assert len(dataclasses.fields(GameInfo)) <= 26  # 25, and the rules page (issue 34)
+def test_game_info_holds_at_most_27_plain_facts():
+    assert len(dataclasses.fields(GameInfo)) <= 27  # 25, the rules page (issue 34) and the position editor (issue 35)
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda info: info.name)
@@ -32,6 +32,8 @@ def test_each_declared_ability_is_one_object_behind_its_protocol(info):
         assert isinstance(info.match_files(), MatchFiles)
     if info.commands is not None:
         assert isinstance(info.commands(), Commands)
+    if info.position_editor is not None:
+        assert isinstance(info.position_editor(), PositionEditor)
     assert info.analysis() is info.analysis()  # built once, the same object after
 
 
@@ -71,5 +73,5 @@ def test_importing_a_games_rules_loads_only_what_the_rules_need():
 def test_the_registry_builds_no_ability_until_it_is_asked_for():
     loaded = _project_modules_loaded("import game.games")
     for lazy_module in ("game.backgammon.analysis.review", "game.backgammon.matfile.capability", "game.backgammon.commands",
-                        "game.backgammon.players.tournament", "game.chesstack.analysis"):
+                        "game.backgammon.players.tournament", "game.chesstack.analysis", "game.backgammon.editor"):
         assert lazy_module not in loaded

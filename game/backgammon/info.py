@@ -109,6 +109,7 @@ GAME = GameInfo(
     calibration=lazy("game.backgammon.evaluators.calibration:CALIBRATION"),
     match_files=lazy("game.backgammon.matfile.capability:MATCH_FILES"),
     commands=lazy("game.backgammon.commands:COMMANDS"),
+    position_editor=lazy("game.backgammon.editor:EDITOR"),
 )
 """Backgammon's declaration."""
 

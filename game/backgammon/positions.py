@@ -17,6 +17,11 @@
 - XGID cube action ``B`` (beaver) reads as the position just after the beaver (cube four
   times the field's value, owned by the beaverer, the doubler to roll); ``R`` (raccoon) is
   refused: these rules have no raccoons.
+- Cubeless play is an XGID whose cube limit (its last field, the highest cube as a power of
+  two) is 0: the cube can never be turned.  It is written so, and read back as a cubeless
+  state when the rest says nothing else (money play, the cube centred at 1, no Jacoby or
+  beavers): unlike a bare position ID it keeps the side on roll and the dice, which a
+  position set up by hand needs (:mod:`.editor`).  Any other XGID reads as before.
 
 Neither format stores the game number within a match (read as 1) nor that the player on
 turn has already chosen to roll (an unrolled turn reads as the decision again).
@@ -110,6 +115,8 @@ def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavere
 
 
 def _from_xgid(xgid: formats.XgidPosition, text: str) -> BackgammonState:
+    if _cubeless(xgid):
+        return BackgammonState.from_board(*xgid.board_on_roll(), xgid.turn, xgid.dice)
     try:
         if xgid.cube_action == "R":
             raise ValueError("raccoons are not played (the doubler may not refuse a beaver)")
@@ -125,6 +132,12 @@ def _from_xgid(xgid: formats.XgidPosition, text: str) -> BackgammonState:
         return _from_match(*xgid.board_on_roll(), info, beavers, beavered=xgid.cube_action == "B")
     except ValueError as error:
         raise ValueError(f"invalid XGID {shown(text, 80)}: {error}") from None
+
+
+def _cubeless(xgid: formats.XgidPosition) -> bool:
+    """An XGID of cubeless play: a cube limit of 1 (field 10 is 0) and nothing that needs a cube."""
+    return (xgid.max_cube_log2 == 0 and not xgid.match_length and not xgid.cube_log2 and not xgid.cube_action
+            and xgid.cube_owner == formats.CENTRED and not xgid.crawford_or_rules)
 
 
 def match_info(state: BackgammonState) -> formats.MatchInfo:
@@ -154,7 +167,8 @@ def format_position(state: BackgammonState) -> str:
 
 
 def format_xgid(state: BackgammonState) -> str:
-    """The XGID of ``state`` (a cubeless state as a money game with a centred cube)."""
+    """The XGID of ``state``; a cubeless state's has a cube limit of 1 (its last field 0),
+    which reads back as cubeless play."""
     cube = state.cube or CubeState()
     turn = 0 if state.turn is None else state.turn
     if cube.is_match:
@@ -165,5 +179,6 @@ def format_xgid(state: BackgammonState) -> str:
         bottom=state.sides[0], top=state.sides[1], turn=turn, dice=state.dice,
         cube_log2=cube.value.bit_length() - 1, cube_owner=formats.CENTRED if cube.owner is None else cube.owner,
         score_bottom=cube.score[0], score_top=cube.score[1], match_length=cube.match_length,
-        crawford_or_rules=rules, cube_action="D" if state.cube is not None and cube.phase == OFFERED else ""))
+        crawford_or_rules=rules, cube_action="D" if state.cube is not None and cube.phase == OFFERED else "",
+        max_cube_log2=10 if state.cube is not None else 0))
 

@@ -191,6 +191,36 @@ class GameView(Protocol):
         empty for a move the board cannot draw."""
 
 
+class SetupBoard(Protocol):
+    """The board of a game's edit mode ("Set up position"): draws a position being set up, a
+    :class:`~game.core.capabilities.PositionDraft`, and edits its pieces (and whatever else
+    the game sets on the board: backgammon's dice) by mouse.  The game's
+    :class:`~game.core.capabilities.PositionEditor` names the function that makes it."""
+
+    board_rect: pygame.Rect
+    """Where the board is drawn (the screen keeps its messages clear of it)."""
+
+    def configure(self, *, bottom: int, settings: Mapping[str, Any]) -> None:
+        """Which player sits at the bottom, and the game's own settings (as :meth:`GameView.configure`)."""
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """The area to draw in."""
+
+    def draw(self, surface: pygame.Surface, draft: Any) -> None:
+        """Draw ``draft`` (an impossible position too: it is being edited)."""
+
+    def handle_event(self, event: pygame.event.Event, draft: Any) -> bool:
+        """Mouse input on the board; True when it changed ``draft``."""
+
+
+def load_setup_board(info: GameInfo, fonts: FontSource) -> SetupBoard:
+    """The board of ``info``'s edit mode; ``ValueError`` for a game without one."""
+    if info.position_editor is None:
+        raise ValueError(f"{info.title} has no position editor")
+    module, _, name = info.position_editor().board.partition(":")
+    return getattr(importlib.import_module(module), name)(info, fonts)
+
+
 def has_view(info: GameInfo) -> bool:
     """True when the game declares a view (only those are offered in the menu)."""
     return info.view is not None

@@ -4,7 +4,8 @@ paragraph says the same (:func:`readme_paragraph`).
 
 Modes: ``play`` (a game with a human player), ``watch`` (computers play, the viewer
 watches), ``replay`` (stepping through the moves of a finished or loaded game), ``review``
-(the Review screen: a whole game analysed, its decisions marked).  A key
+(the Review screen: a whole game analysed, its decisions marked), ``setup`` (the Set up
+position screen).  A key
 marked ``analysis`` works only for a game whose analysis the window shows, one marked
 ``human`` only in a game with a human player (undo in replay mode leaves it: it takes back
 moves of the game as it stands).
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-PLAY, WATCH, REPLAY, REVIEW = "play", "watch", "replay", "review"
+PLAY, WATCH, REPLAY, REVIEW, SETUP = "play", "watch", "replay", "review", "setup"
 ALL = frozenset({PLAY, WATCH, REPLAY})
 """The play scene's modes (the Review screen has keys of its own)."""
 
@@ -39,6 +40,8 @@ class Key:
     """Only in a game where a player may offer to resign (backgammon)."""
     dice: bool = False
     """Only in a game whose dice a human may enter by hand (``Chance.entry``)."""
+    editor: bool = False
+    """Only in a game with an edit mode (``GameInfo.position_editor``: backgammon's)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -82,6 +85,8 @@ KEY_TABLE: tuple[Key, ...] = (
         "XGID, or the game's position text) as a new game to analyse or play on"),
     Key("Ctrl+L", "type a position", readme="the Position… dialog, to type or paste a position (also \"Open…\" at "
         "the end of the position line)"),
+    Key("Ctrl+E", "set up position", editor=True,
+        readme="set up a position from the one on show (backgammon; Esc there goes back unchanged)"),
     Key("F1", "rules", readme="the game's rules (F1 or Esc again: back to the game as it was)"),
     Key("Esc", "menu", readme="back to the menu"),
     Key("Left/Right", "previous/next decision", frozenset({REVIEW}), readme="previous/next decision (review)"),
@@ -94,25 +99,32 @@ KEY_TABLE: tuple[Key, ...] = (
         readme="totals of the game on show or of the whole match (review)"),
     Key("Esc", "back", frozenset({REVIEW}),
         readme="back to the game (review; while it analyses: stop, keeping what is finished)"),
+    Key("1-6", "dice", frozenset({SETUP}), readme="two digits set the dice (set up position)"),
+    Key("0", "no dice", frozenset({SETUP}), readme="no dice (set up position)"),
+    Key("Enter", "done", frozenset({SETUP}), readme="done: play on from the position, its hints shown "
+        "(set up position)"),
+    Key("Esc", "back, unchanged", frozenset({SETUP}), readme="back, changing nothing (set up position)"),
 )
 
 
 def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True, offers: bool = False, dice: bool = False) -> list[Key]:
+             games: bool = True, offers: bool = False, dice: bool = False,
+             editor: bool = False) -> list[Key]:
     """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
     moves confirmed with Done or not, cube decisions or not, several games or one, offers to
-    resign or not, dice to enter by hand or not)."""
+    resign or not, dice to enter by hand or not, an edit mode or not)."""
     return [k for k in KEY_TABLE
             if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
             and (confirm or not k.confirm) and (cube or not k.cube) and (games or not k.games)
-            and (offers or not k.offers) and (dice or not k.dice)]
+            and (offers or not k.offers) and (dice or not k.dice) and (editor or not k.editor)]
 
 
 def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True, offers: bool = False, dice: bool = False) -> str:
+             games: bool = True, offers: bool = False, dice: bool = False,
+             editor: bool = False) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
     return "Keys: " + " · ".join(f"{k.keys} {k.does}"
-                                 for k in keys_for(mode, analysis, human, confirm, cube, games, offers, dice))
+                                 for k in keys_for(mode, analysis, human, confirm, cube, games, offers, dice, editor))
 
 
 def readme_paragraph() -> str:

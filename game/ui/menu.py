@@ -1,7 +1,7 @@
 """The main menu: game (with its Rules page: the button beside it, or F1), mode, players and
 levels, the game's setup options, seed and the position to start from (empty: the opening;
-a pasted or typed position text, which gives the cube and score itself); continue, load,
-settings, quit.
+a pasted or typed position text, which gives the cube and score itself); set up a position
+(games with an edit mode); continue, load, settings, quit.
 
 Modes are data (:data:`MODES`).  A mode whose ``open`` is set starts its own scene instead of
 a game: that is where the tournament scene plugs in when it exists.  Setup options are the
@@ -218,11 +218,15 @@ class MenuScene(Scene):
         y += step * 0.3
         half, bh = (cw - 10) / 2, step - 6
         start = "New game" if self.mode.open is None else f"{self.mode.title}…"
-        buttons = [("start", start, pygame.Rect(x, y, cw, step), "#primary"),
+        setup = self.mode.open is None and self.game.position_editor is not None  # the game's edit mode, beside
+        start_w = round(cw * 0.6) if setup else cw
+        buttons = [("start", start, pygame.Rect(x, y, start_w, step), "#primary"),
                    ("continue", "Continue last game", pygame.Rect(x, y + step * 1.25, half, bh), None),
                    ("load", "Load game…", pygame.Rect(x + half + 10, y + step * 1.25, half, bh), None),
                    ("settings", "Settings", pygame.Rect(x, y + step * 2.4, half, bh), None),
                    ("quit", "Quit", pygame.Rect(x + half + 10, y + step * 2.4, half, bh), None)]
+        if setup:
+            buttons.append(("setup", "Set up position…", pygame.Rect(x + start_w + 10, y, cw - start_w - 10, step), None))
         for key, text, rect, object_id in buttons:
             self.widgets[key] = UIButton(rect, text, gui, object_id=object_id)
         if not self.continue_available():
@@ -316,6 +320,9 @@ class MenuScene(Scene):
                     self.app.banner.show(f"Cannot start from that position: {error}", error=True)
                     return
             self.app.start_game(GameSetup(self.game.name, tuple(self.players), seed, options))
+        elif key == "setup":
+            self._remember()
+            self.app.push("setup", info=self.game)  # the menu waits under it, as chosen
         elif key == "continue":
             self.app.continue_game()
         elif key == "load":

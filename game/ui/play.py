@@ -9,8 +9,8 @@ A failing computer player pauses the game with the error and a Retry button.
 
 How a game ends (the view's announcements, a match's game results, the result box) is
 :mod:`game.ui.game_end`'s.  A finished game, and one loaded from a file, open in replay mode
-(:mod:`game.ui.replay`); "New game" asks first when it would throw a game in progress away.  The keys are those of
-the table in :mod:`game.ui.keys`.
+(:mod:`game.ui.replay`); "New game" asks first when it would throw a game in progress away.  The keys
+(:mod:`game.ui.play_keys`) are those of the table in :mod:`game.ui.keys`.
 
 The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
 :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
@@ -45,10 +45,7 @@ from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .choice_dialogs import BUTTON_ROWS, ChoiceDialogs
 from .choices import ChoiceButtons
 from .dice_prompt import DicePrompt, ManualDice
-from .keys import PLAY, REPLAY, WATCH, key_help
-
-KEYS = key_help(PLAY, analysis=True)
-"""The key help of a game with a human player (built from :data:`game.ui.keys.KEY_TABLE`)."""
+from .play_keys import PlayKeys
 
 
 def can_review(scene) -> bool:
@@ -57,7 +54,7 @@ def can_review(scene) -> bool:
     return session.info.move_analysis().analyze is not None and any(session.rules.to_move(s) >= 0 for s in session.states[:-1])
 
 
-class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, ManualDice, Scene):
+class PlayScene(PlayKeys, GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, ManualDice, Scene):
     def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
         a finished game always opens in it.  ``source``: the file the game was loaded from and
@@ -222,56 +219,6 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, 
             if self.view.handle_event(event) == "confirm":
                 self.command("done")
 
-    def _key(self, event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        key = event.key
-        if ctrl and (key == pygame.K_y or (key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
-            self.command("redo")
-        elif ctrl and key == pygame.K_r:
-            self.command("resign")
-        elif ctrl and key == pygame.K_c:
-            self.position_line.copy(self.app.banner)
-        elif ctrl and key == pygame.K_d:
-            self._toggle_manual_dice()
-        elif key == pygame.K_BACKSPACE or (ctrl and key == pygame.K_z):
-            self.command("undo")
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.command("done")
-        elif key == pygame.K_n:
-            self.command("new")
-        elif key == pygame.K_v:
-            self.command("review")
-        elif key == pygame.K_s:
-            self.command("save")
-        elif key == pygame.K_ESCAPE:
-            self.command("menu")
-        elif key == pygame.K_F1:
-            self.command("rules")
-        elif key == pygame.K_m:
-            self.app.settings.sound = self.app.sounds.enabled = not self.app.sounds.enabled
-            self.app.banner.show("Sound on" if self.app.sounds.enabled else "Sound off", seconds=1.5)
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-            faster = key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-            if self.overlays.watching:  # watch mode: - and + are the on-screen - and +
-                if self.overlays.watch.can_change(faster):
-                    self.overlays.change_watch_speed(faster=faster)
-            else:
-                self._change_speed(faster=faster)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
-            self._replay_key(key)
-        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self._game_key(key)
-        elif self.overlays.key(event):
-            pass
-        else:  # a view's own keys (Chesstack and Mandragora: A shows or hides the scores)
-            self.view.handle_key(event)
-
-    def _change_speed(self, faster: bool) -> None:
-        names = ["slow", "normal", "fast", "off"]
-        i = names.index(self.app.settings.animation) if self.app.settings.animation in names else 1
-        self.app.settings.animation = names[max(0, min(3, i + (1 if faster else -1)))]
-        self.app.banner.show(f"Animation: {self.app.settings.animation}", seconds=1.5)
-
     def command(self, action: str) -> None:
         if action in ("done", "pause") and self.replaying and not self.finished:
             self.go(self.last_stop + 1)  # "Play on": past the last position
@@ -300,6 +247,8 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, 
             self.app.show_menu()
         elif action == "rules" and self.session.info.rules_page is not None:
             self.app.push("rules", info=self.session.info)  # this scene waits under it, suspended
+        elif action == "setup" and self.session.info.position_editor is not None:  # Ctrl+E: the position on show
+            self.app.push("setup", info=self.session.info, state=self.session.states[self.shown_index], bottom=self.bottom)
         elif action == "retry":
             self.error = None
         elif action == "resign":
@@ -475,19 +424,6 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, PositionPaste, 
             self.session.apply(move)
         if self.session.actions:
             self.autosave(wait=True)
-
-    # -- key help ------------------------------------------------------------------------------
-    def key_help(self) -> str:
-        """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
-        mode = REPLAY if self.replaying or self.finished else WATCH if self.overlays.watching else PLAY
-        return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
-                        confirm=self.view.needs_confirm(), cube=self._has_decisions(),
-                        games=len(self.move_headings()) > 1, offers=self.view.decisions is not None,
-                        dice=self.dice_entry is not None)
-
-    def _has_decisions(self) -> bool:
-        decisions = self.view.decisions
-        return decisions is not None and decisions.in_game(self.session.state)  # this game of a match
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -22,6 +22,7 @@ SCENES = {
     "review": "game.ui.review_screen:ReviewScene",
     "tournament": "game.ui.tournament_scene:TournamentScene",
     "rules": "game.ui.rules_scene:RulesScene",
+    "setup": "game.ui.setup_scene:SetupScene",
 }
 """Each scene's name and where its class is: ``"module:Class"``; the class is called with the
 app and the arguments ``open``/``push`` were given."""

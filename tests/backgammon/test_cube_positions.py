@@ -169,3 +169,15 @@ def test_every_state_of_random_cube_games_round_trips(options):
                 assert parse_position(format_xgid(expected)) == expected
             seen.add(state.cube.phase)
     assert seen == {DECIDE, OFFERED, ROLLING, OVER} if options.get("match_length") else seen >= {DECIDE, OFFERED}
+
+
+def test_cubeless_play_is_an_xgid_with_a_cube_limit_of_one():
+    """A bare position ID cannot say Black is on roll, nor the dice: the XGID with its last
+    field 0 (the cube can never be turned) keeps both, and reads back as cubeless play."""
+    cubeless = BackgammonState.from_board(*MIDGAME, 1, (6, 4))
+    text = format_xgid(cubeless)
+    assert text.endswith(":0:0:-1:64:0:0:0:0:0") and parse_position(text) == cubeless
+    money = parse_position(text[:-1] + "10")  # any other limit: a money game, as before
+    assert money.cube is not None and money.cube.match_length == 0
+    owned = parse_position(text.replace(":0:0:-1:64:", ":1:1:-1:64:"))  # a cube turned is no cubeless play
+    assert owned.cube is not None and (owned.cube.value, owned.cube.owner) == (2, 0)

@@ -36,7 +36,7 @@ def test_analyze_and_eval_name_the_position_by_its_xgid(capsys):
                          "beginner", "--xgid")
     assert code == 0, err
     xgid = next(word for word in out.splitlines()[0].split() if word.startswith("XGID="))
-    assert xgid.endswith(":0:0:1:31:0:0:0:0:10,")  # the dice given, White (bottom) on roll
+    assert xgid.endswith(":0:0:1:31:0:0:0:0:0,")  # the dice given, White (bottom) on roll, cubeless (limit 1)
     assert same_position(xgid.rstrip(","), BG.chance.given(BG.notation.parse_position(OPENING), "31"))
 
 

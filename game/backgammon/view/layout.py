@@ -137,6 +137,21 @@ class BoardGeometry:
         b = self.point_at(pos)
         return None if b is None else (b if bottom_player else 25 - b)
 
+    def place_at(self, pos: tuple[int, int]) -> tuple[int, bool | None] | None:
+        """What ``pos`` is on, for setting up a position: ``(slot, bottom_half)`` with ``slot``
+        a point in bottom numbering, BAR or OFF, and for the bar and the tray whether ``pos``
+        is in the half holding the bottom player's checkers (the bar's upper half, the tray's
+        lower half: where :meth:`slot_pos` puts them); ``None`` for a point; off the board, ``None``."""
+        slot = self.slot_at(pos, True)
+        if slot is None:
+            return None
+        if slot == BAR:
+            return BAR, pos[1] < (self.top + self.bottom) / 2
+        if slot == OFF:
+            x, y, w, h = self.tray
+            return OFF, pos[1] >= y + h / 2
+        return slot, None
+
     def point_triangle(self, b: int) -> tuple[list[tuple[float, float]], tuple[float, float]]:
         """Point ``b``'s triangle and where its number goes (on the frame beside its base)."""
         u, x, top_row = self.u, self.column_x(b), b > 12
