@@ -39,16 +39,25 @@ class Roll(NamedTuple):
 
 def before_the_roll(info, state) -> Any:
     """``state`` at its chance node: as it is, or after its one action that leads straight to
-    the roll (no double); :class:`NotBeforeTheRoll` for any other position."""
+    a roll of the same player (no double); :class:`NotBeforeTheRoll` for any other position
+    (a forced move, whose roll would be the other player's; a double to answer)."""
     rules = info.rules()
     if rules.to_move(state) == CHANCE:
         return state
     if rules.is_over(state):
         raise NotBeforeTheRoll("the game is over")
-    to_roll = [move for move in rules.legal_moves(state) if rules.to_move(rules.apply(state, move)) == CHANCE]
+    player = rules.to_move(state)
+
+    def own_roll(after) -> bool:
+        if rules.to_move(after) != CHANCE:
+            return False
+        outcomes = rules.chance_outcomes(after)
+        return bool(outcomes) and rules.to_move(rules.apply(after, outcomes[0][0])) == player
+
+    to_roll = [after for after in (rules.apply(state, move) for move in rules.legal_moves(state)) if own_roll(after)]
     if len(to_roll) != 1:
         raise NotBeforeTheRoll("not a position before the roll")
-    return rules.apply(state, to_roll[0])
+    return to_roll[0]
 
 
 def rolls_of(info, state) -> list[Roll]:

@@ -86,6 +86,20 @@ POSITION_TEXT = "position_text"
 that write another program's form too (``Notation.other_forms``): ``"own"`` or a form's name."""
 
 
+class OutcomeGrid(NamedTuple):
+    """How a game's chance outcomes lay out as a table, for the window's "every roll" grid
+    (W): backgammon's two dice as 6×6, a non-double in two mirrored cells (3-1 and 1-3), the
+    doubles on the diagonal.  A game without one is not offered the grid."""
+
+    rows: tuple[str, ...]
+    """The rows' headings (backgammon: the first die, ``"1"`` … ``"6"``)."""
+    columns: tuple[str, ...]
+    cells: Callable[[str], tuple[tuple[int, int], ...]]
+    """An outcome's notation → its cells, ``(row, column)`` each; ``()`` for an outcome with no
+    place in the grid (backgammon's opening roll that names its starter, ``"white 31"``): a
+    position with such an outcome gets no grid."""
+
+
 @dataclass(frozen=True)
 class Chance:
     """What decides a game's chance nodes, for the words and sounds around them.
@@ -104,6 +118,8 @@ class Chance:
     """The outcome already drawn in a position, in words ("31"), for listings."""
     in_move_list: Callable[[str], str] = str
     """An outcome's notation as the move list prefixes the next move ("white 31" -> "31")."""
+    grid: OutcomeGrid | None = None
+    """How its outcomes lay out as a table (:class:`OutcomeGrid`); ``None``: no grid."""
 
 
 @dataclass(frozen=True)

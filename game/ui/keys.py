@@ -37,6 +37,8 @@ class Key:
     """Only in a record of several games (a match of several games so far)."""
     offers: bool = False
     """Only in a game where a player may offer to resign (backgammon)."""
+    rolls: bool = False
+    """Only in a game whose chance outcomes lay out as a grid (backgammon's dice: ``Chance.grid``)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -66,6 +68,10 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("V", "review", analysis=True, readme="review the game: every decision analysed, marked and totalled "
         "(the Review screen; the moves so far of a game in progress)"),
     Key("T", "tutor", frozenset({PLAY}), analysis=True, human=True),
+    Key("W", "every roll", ALL | {REVIEW}, analysis=True, rolls=True,
+        readme="every roll's best play: the 21 rolls of the position before the roll as a grid coloured from "
+               "the worst to the best, with their average; a click shows a roll's play on the board (backgammon; "
+               "watching: paused)"),
     Key("Space", "pause", frozenset({WATCH}), analysis=True, readme="pause (watching)"),
     Key("- + or [ ]", "watch speed", frozenset({WATCH}), analysis=True, readme="watch speed (watching)"),
     Key("+/-", "animation speed", frozenset({PLAY, REPLAY}), readme="animation speed (playing)"),
@@ -90,21 +96,21 @@ KEY_TABLE: tuple[Key, ...] = (
 
 
 def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True, offers: bool = False) -> list[Key]:
+             games: bool = True, offers: bool = False, rolls: bool = False) -> list[Key]:
     """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
     moves confirmed with Done or not, cube decisions or not, several games or one, offers to
-    resign or not)."""
+    resign or not, chance outcomes laid out as a grid or not)."""
     return [k for k in KEY_TABLE
             if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
             and (confirm or not k.confirm) and (cube or not k.cube) and (games or not k.games)
-            and (offers or not k.offers)]
+            and (offers or not k.offers) and (rolls or not k.rolls)]
 
 
 def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True, offers: bool = False) -> str:
+             games: bool = True, offers: bool = False, rolls: bool = False) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
     return "Keys: " + " · ".join(f"{k.keys} {k.does}"
-                                 for k in keys_for(mode, analysis, human, confirm, cube, games, offers))
+                                 for k in keys_for(mode, analysis, human, confirm, cube, games, offers, rolls))
 
 
 def readme_paragraph() -> str:
