@@ -42,10 +42,10 @@ def before_the_roll(info, state) -> Any:
     a roll of the same player (no double); :class:`NotBeforeTheRoll` for any other position
     (a forced move, whose roll would be the other player's; a double to answer)."""
     rules = info.rules()
-    if rules.to_move(state) == CHANCE:
-        return state
     if rules.is_over(state):
         raise NotBeforeTheRoll("the game is over")
+    if rules.to_move(state) == CHANCE:
+        return state
     player = rules.to_move(state)
 
     def own_roll(after) -> bool:

@@ -71,7 +71,7 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("W", "every roll", ALL | {REVIEW}, analysis=True, rolls=True,
         readme="every roll's best play: the 21 rolls of the position before the roll as a grid coloured from "
                "the worst to the best, with their average; a click shows a roll's play on the board (backgammon; "
-               "watching: paused)"),
+               "watching: paused; the Review screen too)"),
     Key("Space", "pause", frozenset({WATCH}), analysis=True, readme="pause (watching)"),
     Key("- + or [ ]", "watch speed", frozenset({WATCH}), analysis=True, readme="watch speed (watching)"),
     Key("+/-", "animation speed", frozenset({PLAY, REPLAY}), readme="animation speed (playing)"),
