@@ -199,7 +199,7 @@ def shot_every_roll(app, out: Path) -> Path:
     scene = app.scene
     follow_hints(app, scene, PLAY_TURNS)
     key(app, pygame.K_w)
-    grid = scene.every_roll
+    grid = scene.overlays.every_roll
     run_until(app, lambda: grid.is_open and grid.progress() == len(grid.table.rolls), "every roll's analysis")
     frames(app, 2)
     cell = dict(grid.drawing.cells)[(2, 0)]

@@ -163,7 +163,8 @@ class EveryRoll:
         self.table, self.shown = None, None
 
     def update(self) -> None:
-        """Close the grid when the position on show is no longer the one it was made for."""
+        """Close the grid when the position on show is no longer the one it was made for
+        (checked before anything is drawn: :meth:`board_state`, :meth:`draw`)."""
         if self.table is not None and self.history()[-1] is not self.table.source:
             self.close()
 
@@ -210,10 +211,12 @@ class EveryRoll:
     # -- drawing ----------------------------------------------------------------------------
     def board_state(self) -> Any | None:
         """The position the board shows instead of the game's: the roll on show's, else ``None``."""
+        self.update()
         return self.table.rolls[self.shown].state if self.table is not None and self.shown is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The grid over the board, or the roll on show's play as arrows with a caption."""
+        self.update()
         if self.table is None:
             return
         bests = self.table.bests(self.records_of)

@@ -139,7 +139,8 @@ class GridDrawing:
             text = (f"{table.rolls[index].dice}: {best.notation}  ({self.value_heading.lower()} "
                     f"{self.format_value(best.value)}) · a click shows it on the board")
         else:
-            text = "Click a roll to see its play on the board · Esc or W: close"
+            drawn = f" · outlined: {table.rolls[table.drawn].dice}, the roll drawn" if table.drawn is not None else ""
+            text = f"Click a roll: its play on the board{drawn} · Esc or W: close"
         draw_text(surface, font, elide(font, text, width), pos, TEXT if index is not None else TEXT_DIM)
 
     def _progress(self, surface, font, rect: pygame.Rect, done: int, total: int) -> None:

@@ -11,10 +11,9 @@ How a game ends (the view's announcements, a match's game results, the result bo
 (:mod:`game.ui.replay`); "New game" asks first when it would throw a game in progress away.  The keys are those of
 the table in :mod:`game.ui.keys`.
 
-The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
-:class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
+The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing, every roll's grid)
+lives in :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
 "Review the game" (V) suspends the scene for the Review screen (:mod:`game.ui.review_screen`).
-W opens every roll's best play over the board (:mod:`game.ui.every_roll`).
 Ctrl+R asks a human on turn what to offer besides moving (:mod:`game.ui.offer`).
 """
 
@@ -42,11 +41,7 @@ from .widgets import draw_text
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .choice_dialogs import BUTTON_ROWS, ChoiceDialogs
 from .choices import ChoiceButtons
-from .every_roll import EveryRoll
 from .keys import PLAY, REPLAY, WATCH, key_help
-
-KEYS = key_help(PLAY, analysis=True)
-"""The key help of a game with a human player (built from :data:`game.ui.keys.KEY_TABLE`)."""
 
 
 def can_review(scene) -> bool:
@@ -87,9 +82,6 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
         self.panel = SidePanel()
         fonts = app.fonts
         self.overlays = Overlays(self)
-        self.every_roll = EveryRoll(app, session.info, self.view, lambda: self.overlays.analyst,
-                                    lambda: self.session.states[:self.shown_index + 1], lambda: self.view_rect,
-                                    lambda: self.overlays.watching and not (self.overlays.watch.paused or self.replaying))
         self.position_line = PositionLine(fonts, session.info, lambda: self.session.states[self.shown_index],
                                           lambda: app.settings.of(session.info))
         self.panel.sections = [
@@ -109,8 +101,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         pw = panel_width(w, h)
-        self.view_rect = pygame.Rect(10, 10, w - pw - 20, h - 20)
-        self.view.set_rect(self.view_rect)
+        self.view.set_rect(pygame.Rect(10, 10, w - pw - 20, h - 20))
         self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
         x, bw = w - pw + 14, pw - 28
         make = pygame_gui.elements.UIButton
@@ -171,7 +162,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
             if shown != bool(done.visible):
                 done.show() if shown else done.hide()
         if self.choice is not None:  # replay mode shows an earlier position: no buttons of this one
-            hidden = self.replaying or self.every_roll.is_open  # nor under the grid
+            hidden = self.replaying or self.overlays.every_roll.is_open  # nor under every roll's grid
             for button, _ in self.choice.buttons:
                 button.hide() if hidden else button.show()
             if self.choice.panel is not None and self.choice.panel.visible == hidden:
@@ -193,7 +184,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
                 if answer == "yes":
                     self.new_game()
             return
-        if self._offer_event(event) or self.every_roll.handle_event(event):  # Ctrl+R's dialog; the grid (W)
+        if self._offer_event(event):  # Ctrl+R's dialog: which resignation
             return
         if self.choice is not None and self.human_turn and not self.replaying and self.overlays.tutor is None:
             move = self.choice.handle(event)
@@ -346,7 +337,6 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
 
     # -- the turn loop ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.every_roll.update()  # closed when the position on show changes
         for cue in self.view.update(dt):
             self.app.sounds.play(cue)
         self._show_announcements()
@@ -476,7 +466,6 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
         self.worker.cancel()
         self._close_choice()
         self._close_offer()
-        self.every_roll.close()
         self.overlays.close()
         if self.pending is not None:  # a move decided but still on show is not lost
             move, self.pending = self.pending, None
@@ -491,7 +480,7 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
         return key_help(mode, analysis=self.overlays.analyst is not None, human=self.session.has_human,
                         confirm=self.view.needs_confirm(), cube=self._has_decisions(),
                         games=len(self.move_headings()) > 1, offers=self.view.decisions is not None,
-                        rolls=self.every_roll.offered)
+                        rolls=self.overlays.every_roll.offered)
 
     def _has_decisions(self) -> bool:
         decisions = self.view.decisions
@@ -499,12 +488,12 @@ class PlayScene(GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Scene):
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        shown = self.every_roll.board_state()  # a roll's best play on show (W), else the game's
+        shown = self.overlays.every_roll.board_state()  # a roll's best play on show (W), else the game's
         self.view.draw(surface, self.session.states[self.shown_index] if shown is None else shown, self.labels)
-        if not self.replaying and not self.every_roll.is_open:
+        if not self.replaying:
             self.overlays.draw(surface)
         self.panel.draw(surface)
         r = self.panel.rect
         draw_text(surface, self.app.fonts(20, True), self.session.info.title, (r.x + 14, 14), ACCENT)
         self._draw_result_if_over(surface)
-        self.every_roll.draw(surface)
+        self.overlays.every_roll.draw(surface)

@@ -461,7 +461,6 @@ class ReviewScene(ReviewDrawing, Scene):
                 self.app.banner.show(f"Report written to {path}", seconds=6)
 
     def update(self, dt: float) -> None:
-        self.every_roll.update()  # closed when the decision on show changes
         if self.analysing or self.job.changed != self._seen:
             self._poll()
         self.view.update(dt)

@@ -118,7 +118,7 @@ def finished(app, grid) -> bool:
 def test_w_shows_every_roll_of_the_position_before_the_roll_and_a_click_shows_a_play(app, scene, monkeypatch):
     arrows = []
     monkeypatch.setattr(every_roll, "draw_arrows", lambda surface, segments, *a, **k: arrows.append(segments))
-    session, grid = scene.session, scene.every_roll
+    session, grid = scene.session, scene.overlays.every_roll
     assert "W every roll" in scene.key_help()
     key(app, pygame.K_w)
     assert grid.is_open and grid.table.source is session.state
@@ -159,7 +159,7 @@ def test_the_grid_closes_when_the_position_changes_in_replay(app):
     app.settings.choose(BACKGAMMON, "analysis_level", LEVEL)
     assert app.open_saved(SAVES / "human-vs-hard-midgame.json")
     scene = app.scene
-    grid = scene.every_roll
+    grid = scene.overlays.every_roll
     key(app, pygame.K_LEFT, frames=2)
     assert scene.replaying
     state = scene.session.states[scene.shown_index]
@@ -175,9 +175,9 @@ def test_w_is_refused_at_the_end_of_a_game(app):
     assert app.open_saved(SAVES / "hard-vs-medium-finished.json")
     scene = app.scene
     app.frame()
-    assert scene.session.is_over and scene.every_roll.offered
+    assert scene.session.is_over and scene.overlays.every_roll.offered
     key(app, pygame.K_w)
-    assert not scene.every_roll.is_open and app.banner.text == NOT_BEFORE_A_ROLL
+    assert not scene.overlays.every_roll.is_open and app.banner.text == NOT_BEFORE_A_ROLL
 
 
 def test_w_is_refused_while_a_move_is_being_built(app, scene):
@@ -188,7 +188,7 @@ def test_w_is_refused_while_a_move_is_being_built(app, scene):
     click(app, checker(scene.view, source))
     assert scene.view.can_undo()
     key(app, pygame.K_w)
-    assert not scene.every_roll.is_open and app.banner.text == NOT_BEFORE_A_ROLL
+    assert not scene.overlays.every_roll.is_open and app.banner.text == NOT_BEFORE_A_ROLL
 
 
 def test_watching_it_waits_for_a_pause(app):
@@ -197,7 +197,7 @@ def test_watching_it_waits_for_a_pause(app):
     scene = app.scene
     app.frame()
     key(app, pygame.K_w)
-    assert not scene.every_roll.is_open and "pause first" in app.banner.text
+    assert not scene.overlays.every_roll.is_open and "pause first" in app.banner.text
 
 
 @pytest.mark.parametrize("game", ["mandragora", "chesstack"])
@@ -208,9 +208,9 @@ def test_games_without_dice_do_not_offer_it(app, game):
     assert app.start_game(GameSetup(game, ("human", info.default_player), seed=1))
     scene = app.scene
     app.frame()
-    assert not scene.every_roll.offered and "every roll" not in scene.key_help()
+    assert not scene.overlays.every_roll.offered and "every roll" not in scene.key_help()
     key(app, pygame.K_w)
-    assert not scene.every_roll.is_open
+    assert not scene.overlays.every_roll.is_open
     assert "W every roll" in key_help("replay", analysis=True, rolls=True)
 
 
