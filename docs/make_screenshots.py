@@ -11,7 +11,7 @@ seeds give the same pictures (font rendering aside).
 
 Shots: menu, play, tutor, watch, mandragora, chesstack, rules, tournament, bearoff, cube, take,
 resign, settings, review, review_mandragora, review_cube (``docs/review_shots.py``), manual_dice
-(``docs/dice_shots.py``; the README shows all but settings, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
+(``docs/dice_shots.py``), every_roll, position (``docs/study_shots.py``), setup; the README shows all but settings, every_roll, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
 given (the README's size still into ``--out``).
@@ -44,7 +44,7 @@ SIZE = README_SIZE
 """The window size of the shots being taken."""
 SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "rules", "tournament", "bearoff", "cube",
          "take", "resign", "settings", "review", "review_mandragora", "review_cube", "manual_dice", "position",
-         "setup")
+         "setup", "every_roll")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_shots import shot_review, shot_review_cube, shot_review_mandragora  # noqa: E402,F401  (the Review screen's shots)
 from dice_shots import shot_manual_dice  # noqa: E402,F401  (dice entered by hand)
@@ -190,6 +190,24 @@ def shot_play(app, out: Path) -> Path:
     if hints.selected != pick:
         raise RuntimeError("the hint row was not selected")
     return save(app, out, "play")
+
+
+def shot_every_roll(app, out: Path) -> Path:
+    """every_roll.png: play.png's position (White to play 6-5) with W pressed: the grid of every
+    roll of the position before that roll, 6-5 outlined, the pointer on 3-1."""
+    from game.core.session import GameSetup
+
+    app.settings.hints = True
+    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=PLAY_SEED, options={"first": 0}))
+    scene = app.scene
+    follow_hints(app, scene, PLAY_TURNS)
+    key(app, pygame.K_w)
+    grid = scene.overlays.every_roll
+    run_until(app, lambda: grid.is_open and grid.progress() == len(grid.table.rolls), "every roll's analysis")
+    frames(app, 2)
+    cell = dict(grid.drawing.cells)[(2, 0)]
+    move_mouse(app, cell.center, count=2)
+    return save(app, out, "every_roll")
 
 
 TUTOR_SEED, TUTOR_TURNS = 7, 6

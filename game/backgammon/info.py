@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.capabilities import lazy
-from ..core.gameinfo import Notation, ON_OFF, Chance, GameInfo, GameSetting, SetupOption
+from ..core.gameinfo import Notation, ON_OFF, Chance, GameInfo, GameSetting, OutcomeGrid, SetupOption
 from . import formats
 from .cube.rules import decision
 from .cube.display import decision_heading
@@ -66,11 +66,23 @@ def given_dice(state: BackgammonState, dice: str | None) -> BackgammonState:
     return with_dice(state, dice)
 
 
+def dice_cells(text: str) -> tuple[tuple[int, int], ...]:
+    """A roll's cells in the 6×6 grid of two dice (row: one die, column: the other): ``"31"``
+    in 3-1 and 1-3, ``"33"`` on the diagonal; none for an opening roll naming its starter."""
+    if len(text) != 2 or not text.isdigit():
+        return ()
+    a, b = int(text[0]) - 1, int(text[1]) - 1
+    return ((a, b),) if a == b else ((a, b), (b, a))
+
+
+DIE_FACES = tuple(str(n) for n in range(1, 7))
 DICE = Chance("dice", sound="dice", given=given_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
-              in_move_list=lambda text: text.split()[-1], entry=ENTRY)
+              in_move_list=lambda text: text.split()[-1], entry=ENTRY,
+              grid=OutcomeGrid(DIE_FACES, DIE_FACES, dice_cells))
 """Dice decide the chance nodes; the opening roll's notation names the starter ("white 31"),
 which the move list leaves out (its line already names the mover).  A human's dice may be
-entered by hand (:mod:`.manual_dice`)."""
+entered by hand (:mod:`.manual_dice`), and the 21 rolls lay out as the 6×6 grid of two dice
+(the window's "every roll", W)."""
 
 GAME = GameInfo(
     name="backgammon",

@@ -1,6 +1,7 @@
 """``tabula analyze GAME --position P --all-rolls``: the best play of every chance outcome of a
 position before the roll (backgammon's 21 rolls), as XG's "every roll" table has it.
 
+The table is :func:`game.core.all_rolls.all_rolls`'s, which the window's grid (W) shares.
 Each roll's ``best`` and ``equity`` are the first row of ``tabula analyze --dice ROLL`` at the
 same level (the same analysis of the same position with those dice), so the two agree row by
 row; ``average`` is the mean over the rolls weighted by their chances (1/36 a double, 2/36
@@ -15,32 +16,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.protocol import CHANCE
+from ..core import all_rolls as core
 from .common import UsageError
 
 
 def before_the_roll(info, state) -> Any:
-    """``state`` at its chance node: as it is, or after its one action that leads straight to
-    the roll (no double); a :class:`UsageError` for any other position."""
-    rules = info.rules()
-    if rules.to_move(state) == CHANCE:
-        return state
-    to_roll = [move for move in rules.legal_moves(state) if rules.to_move(rules.apply(state, move)) == CHANCE]
-    if len(to_roll) != 1:
-        raise UsageError(f"--all-rolls needs a position before the roll: give it without {info.chance.name}")
-    return rules.apply(state, to_roll[0])
+    """``state`` at its chance node (:func:`game.core.all_rolls.before_the_roll`); a
+    :class:`UsageError` for a position that is not before a roll."""
+    try:
+        return core.before_the_roll(info, state)
+    except core.NotBeforeTheRoll:
+        raise UsageError(f"--all-rolls needs a position before the roll: give it without {info.chance.name}") from None
 
 
 def all_rolls(info, state, options: dict) -> dict[str, Any]:
     """``{"rolls": [{"dice", "best", "equity"}, ...], "average"}`` of ``state`` (before the roll)."""
-    rules, analyze = info.rules(), info.move_analysis().analyze
-    state = before_the_roll(info, state)
-    rolls, average = [], 0.0
-    for outcome, chance in rules.chance_outcomes(state):
-        best = analyze(rules.apply(state, outcome), **options)[0]
-        rolls.append({"dice": rules.notation(state, outcome), "best": best.notation, "equity": best.value})
-        average += chance * best.value
-    return {"rolls": rolls, "average": average}
+    return core.all_rolls(info, before_the_roll(info, state), options)
 
 
 def print_rolls(info, table: dict[str, Any], options: dict) -> None:

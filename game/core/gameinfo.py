@@ -92,6 +92,20 @@ MANUAL_DICE_SETTING = GameSetting("Dice", {"program": "Rolled by the program", "
                                   "program")
 
 
+class OutcomeGrid(NamedTuple):
+    """How a game's chance outcomes lay out as a table, for the window's "every roll" grid
+    (W): backgammon's two dice as 6×6, a non-double in two mirrored cells (3-1 and 1-3), the
+    doubles on the diagonal.  A game without one is not offered the grid."""
+
+    rows: tuple[str, ...]
+    """The rows' headings (backgammon: the first die, ``"1"`` … ``"6"``)."""
+    columns: tuple[str, ...]
+    cells: Callable[[str], tuple[tuple[int, int], ...]]
+    """An outcome's notation → its cells, ``(row, column)`` each; ``()`` for an outcome with no
+    place in the grid (backgammon's opening roll that names its starter, ``"white 31"``): a
+    position with such an outcome gets no grid."""
+
+
 @dataclass(frozen=True)
 class Chance:
     """What decides a game's chance nodes, for the words and sounds around them.
@@ -113,6 +127,8 @@ class Chance:
     entry: DiceEntry | None = None
     """How a player enters the outcome as dice instead of the program drawing it (manual dice,
     :mod:`.dice_entry`); ``None``: the program always draws it."""
+    grid: OutcomeGrid | None = None
+    """How its outcomes lay out as a table (:class:`OutcomeGrid`); ``None``: no grid."""
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,18 @@ class Analyst:
                 self._queued.add(state)
                 self._wake()
 
+    def withdraw(self, states: Any) -> None:
+        """Requests no one waits for any more (the every-roll grid closed, its position gone):
+        those still queued are dropped, and a search of one still running is cancelled (for
+        a cancellable analysis) unless it is the position on screen."""
+        with self._cond:
+            gone = {state for state in states if state in self._queued}
+            self._queue = [state for state in self._queue if state not in gone]
+            self._queued -= gone
+            running = self._running
+            if running is not None and running[0] in gone and running[0] != self._focus:
+                running[1].cancel.set()
+
     def get(self, state: Any) -> list | None:
         """The analysis records of ``state`` (best first), or ``None`` until they are ready."""
         with self._cond:

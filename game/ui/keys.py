@@ -42,6 +42,8 @@ class Key:
     """Only in a game whose dice a human may enter by hand (``Chance.entry``)."""
     editor: bool = False
     """Only in a game with an edit mode (``GameInfo.position_editor``: backgammon's)."""
+    rolls: bool = False
+    """Only in a game whose chance outcomes lay out as a grid (backgammon's dice: ``Chance.grid``)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -73,6 +75,10 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("V", "review", analysis=True, readme="review the game: every decision analysed, marked and totalled "
         "(the Review screen; the moves so far of a game in progress)"),
     Key("T", "tutor", frozenset({PLAY}), analysis=True, human=True),
+    Key("W", "every roll", ALL | {REVIEW}, analysis=True, rolls=True,
+        readme="every roll's best play: the 21 rolls of the position before the roll as a grid coloured from "
+               "the worst to the best, with their average; a click shows a roll's play on the board (backgammon; "
+               "watching: paused; the Review screen too)"),
     Key("Space", "pause", frozenset({WATCH}), analysis=True, readme="pause (watching)"),
     Key("- + or [ ]", "watch speed", frozenset({WATCH}), analysis=True, readme="watch speed (watching)"),
     Key("+/-", "animation speed", frozenset({PLAY, REPLAY}), readme="animation speed (playing)"),
@@ -107,24 +113,27 @@ KEY_TABLE: tuple[Key, ...] = (
 )
 
 
-def keys_for(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True, offers: bool = False, dice: bool = False,
-             editor: bool = False) -> list[Key]:
-    """The keys that work in ``mode`` (with the analysis shown or not, a human playing or not,
-    moves confirmed with Done or not, cube decisions or not, several games or one, offers to
-    resign or not, dice to enter by hand or not, an edit mode or not)."""
-    return [k for k in KEY_TABLE
-            if mode in k.modes and (analysis or not k.analysis) and (human or not k.human)
-            and (confirm or not k.confirm) and (cube or not k.cube) and (games or not k.games)
-            and (offers or not k.offers) and (dice or not k.dice) and (editor or not k.editor)]
+CONTEXT = {"analysis": False, "human": True, "confirm": True, "cube": False, "games": True, "offers": False,
+           "dice": False, "editor": False, "rolls": False}
+"""The flags a key may need (:class:`Key`'s fields of those names) and their defaults."""
 
 
-def key_help(mode: str, analysis: bool, human: bool = True, confirm: bool = True, cube: bool = False,
-             games: bool = True, offers: bool = False, dice: bool = False,
-             editor: bool = False) -> str:
+def keys_for(mode: str, **context: bool) -> list[Key]:
+    """The keys that work in ``mode`` in the ``context`` on screen: each of :data:`CONTEXT`'s
+    flags given by name (with the analysis shown or not, a human playing or not, moves
+    confirmed with Done or not, cube decisions or not, several games or one, offers to resign
+    or not, dice to enter by hand or not, an edit mode or not, chance outcomes laid out as a
+    grid or not); one not given takes its default there."""
+    unknown = set(context) - set(CONTEXT)
+    if unknown:
+        raise TypeError(f"no key context {sorted(unknown)[0]!r}")
+    have = {**CONTEXT, **context}
+    return [k for k in KEY_TABLE if mode in k.modes and all(have[flag] or not getattr(k, flag) for flag in CONTEXT)]
+
+
+def key_help(mode: str, **context: bool) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
-    return "Keys: " + " · ".join(f"{k.keys} {k.does}"
-                                 for k in keys_for(mode, analysis, human, confirm, cube, games, offers, dice, editor))
+    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, **context))
 
 
 def readme_paragraph() -> str:

@@ -3,7 +3,9 @@
 :class:`Overlays` plugs into :class:`~game.ui.play.PlayScene` through a few calls (panel
 sections, a key handler, an event filter, a per-frame update, a draw after the board) so
 the turn loop stays readable.  All analysis comes from one :class:`~game.ui.analyst.Analyst`
-thread; nothing here waits for it on the drawing thread.
+thread; nothing here waits for it on the drawing thread.  Every roll's grid (W,
+:mod:`.every_roll`) analyses with it too; the scene draws it and the board it changes itself,
+since replay mode draws no overlay.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import pygame
 from ..core.gameinfo import ANALYSIS_LEVEL
 from ..core.protocol import CHANCE
 from .analyst import Analyst, Including
+from .every_roll import EveryRoll
 from .graph import GameCurve, GraphSection
 from .gameview import decision_words
 from .hints import HintSection, Hints, WhySection, draw_arrows
@@ -61,6 +64,10 @@ class Overlays:
         self.watch_move = None  # (state, move): a computer's choice on show before it is played
         self.tutor: TutorDialog | None = None
         self.tutor_move = None  # the human's move the tutor is judging
+        board = lambda: pygame.Rect(0, 0, scene.panel.rect.x, scene.panel.rect.h).inflate(-20, -20)  # noqa: E731
+        self.every_roll = EveryRoll(self.app, info, scene.view, lambda: self.analyst,
+                                    lambda: self.session.states[:scene.shown_index + 1], board,
+                                    lambda: self.watching and not (self.watch.paused or scene.replaying))
         self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.notation.move_noun,
                                         analysis.columns, analysis.format_value, analysis.value_heading,
                                         analysis.tutor_margin, decision_words(scene.view), analysis.score_heading,
@@ -150,12 +157,15 @@ class Overlays:
         return True
 
     def handle_event(self, event) -> bool:
-        """True when the event was taken: the tutor's dialog is modal; hint rows are clickable."""
+        """True when the event was taken: the tutor's dialog is modal, then every roll's grid;
+        hint rows are clickable."""
         if self.tutor_move is not None:
             decision = self.tutor.handle(event) if self.tutor else None
             if decision:
                 self._resolve(decision)
             return event.type not in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED)
+        if self.every_roll.handle_event(event):  # W, and the grid's clicks and Esc while it is open
+            return True
         if not self.hints_visible():
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -176,12 +186,13 @@ class Overlays:
             return
         record = self.hints.selected_record() if self.hints_visible() else None
         view = self.scene.view
-        if (record is None or view.animating or view.can_undo()
+        if (record is None or view.animating or view.can_undo() or self.every_roll.is_open
                 or self.hints.state is not self.session.state):
             return  # the board is not showing the analysed position as it is
         draw_arrows(surface, view.move_arrows(self.hints.state, record.move))
 
     def close(self) -> None:
+        self.every_roll.close()
         if self.tutor is not None:
             self.tutor.close()
         if self.analyst is not None:

@@ -12,8 +12,8 @@ How a game ends (the view's announcements, a match's game results, the result bo
 (:mod:`game.ui.replay`); "New game" asks first when it would throw a game in progress away.  The keys
 (:mod:`game.ui.play_keys`) are those of the table in :mod:`game.ui.keys`.
 
-The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing) lives in
-:class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
+The analysis layer (hints, "why", arrows, tutor, graph, watch-mode pacing, every roll's grid)
+lives in :class:`~game.ui.overlay.Overlays`; the scene calls it at marked points (``overlays``).
 "Review the game" (V) suspends the scene for the Review screen (:mod:`game.ui.review_screen`).
 Ctrl+R asks a human on turn what to offer besides moving (:mod:`game.ui.offer`); Ctrl+V and
 Ctrl+L open a position from text (:mod:`game.ui.position_paste`).
@@ -168,10 +168,11 @@ class PlayScene(PlayKeys, GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Posit
             if shown != bool(done.visible):
                 done.show() if shown else done.hide()
         if self.choice is not None:  # replay mode shows an earlier position: no buttons of this one
+            hidden = self.replaying or self.overlays.every_roll.is_open  # nor under every roll's grid
             for button, _ in self.choice.buttons:
-                button.hide() if self.replaying else button.show()
-            if self.choice.panel is not None and self.choice.panel.visible == self.replaying:
-                self.choice.panel.hide() if self.replaying else self.choice.panel.show()
+                button.hide() if hidden else button.show()
+            if self.choice.panel is not None and self.choice.panel.visible == hidden:
+                self.choice.panel.hide() if hidden else self.choice.panel.show()
         retry = self.buttons["retry"]
         if bool(self.error) != retry.visible:
             retry.show() if self.error else retry.hide()
@@ -427,10 +428,12 @@ class PlayScene(PlayKeys, GameEnd, ReplayMode, OfferDialog, ChoiceDialogs, Posit
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self.session.states[self.shown_index], self.labels)
+        shown = self.overlays.every_roll.board_state()  # a roll's best play on show (W), else the game's
+        self.view.draw(surface, self.session.states[self.shown_index] if shown is None else shown, self.labels)
         if not self.replaying:
             self.overlays.draw(surface)
         self.panel.draw(surface)
         r = self.panel.rect
         draw_text(surface, self.app.fonts(20, True), self.session.info.title, (r.x + 14, 14), ACCENT)
         self._draw_result_if_over(surface)
+        self.overlays.every_roll.draw(surface)

@@ -21,12 +21,13 @@ class ReviewDrawing:
     """What the Review screen draws each frame."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        state = self.session.states[self.state_index()]
-        self.view.draw(surface, state, self.labels)
+        state, shown = self.session.states[self.state_index()], self.every_roll.board_state()
+        self.view.draw(surface, state if shown is None else shown, self.labels)  # a roll's best play (W)
         if self.waiting:
             self._draw_progress(surface)
         else:
-            self._draw_arrows(surface, state)
+            if not self.every_roll.is_open:
+                self._draw_arrows(surface, state)
             self.graph.draw(surface, self.graph_rect, self.reviewed, self.game, self.at)
             line = self.line
             self.alternatives.draw(surface, self.table_rect, line.decision if line is not None else None,
@@ -35,6 +36,7 @@ class ReviewDrawing:
         r, font = self.panel.rect, self.app.fonts(20, True)
         title = f"Review · {self.info.title}"
         draw_text(surface, font, title if font.size(title)[0] <= r.w - 28 else "Review", (r.x + 14, 14), ACCENT)
+        self.every_roll.draw(surface)
 
     def _draw_arrows(self, surface: pygame.Surface, state) -> None:
         """The play made, then the best play over it (one set when they are the same), and

@@ -21,7 +21,8 @@ review of the game goes on from there.  It shows:
 - keys (:mod:`game.ui.keys`, mode ``review``): Left/Right decisions, Up/Down mistakes,
   Home/End, PgUp/PgDn games of a match, T the totals' table, Tab its game or match, E (or
   the button, once the review is complete) exports the report as HTML
-  (:mod:`.review_export`), Esc back.
+  (:mod:`.review_export`), W every roll's best play of the position before the decision's
+  roll (:mod:`.every_roll`, analysed at the review's level by an analyst of its own), Esc back.
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second
 review is instant; a game with no file (or played on since) keeps its report for the
@@ -41,6 +42,8 @@ from ..core.review import review_marks
 from ..core.review_totals import text_table
 from ..core.saves import SaveError
 from ..games import reviewed_record
+from .analyst import Analyst
+from .every_roll import EveryRoll
 from .gameview import decision_words, load_view, unlisted_moves
 from .keys import REVIEW, key_help
 from .overlay import analysis_options
@@ -131,6 +134,9 @@ class ReviewScene(ReviewDrawing, Scene):
         self.arrows: dict[str, object] = {}
         """The moves whose arrows were drawn last: ``{"best": move, "played": move}``."""
         fonts = app.fonts
+        self._analyst: Analyst | None = None  # every roll's (W), made when first asked for
+        self.every_roll = EveryRoll(app, info, self.view, self.roll_analyst,
+                                    lambda: self.session.states[:self.state_index() + 1], lambda: self.view_rect)
         self.move_list = ReviewMoveList(fonts, self.move_lines, "Moves", self.selected_line, self.line_colour)
         self.panel = SidePanel()
         self.sections = {
@@ -206,6 +212,18 @@ class ReviewScene(ReviewDrawing, Scene):
                 self.app.rebuild()
         else:
             reviewed.set_report(job.partial())
+
+    def roll_analyst(self) -> Analyst:
+        """The analyst of every roll's grid (W), at the review's level."""
+        if self._analyst is None:
+            analysis = self.info.move_analysis()
+            self._analyst = Analyst(analysis.analyze, self.options, analysis.cancellable)
+        return self._analyst
+
+    def leave(self) -> None:
+        self.every_roll.close()
+        if self._analyst is not None:
+            self._analyst.close()
 
     def cancel(self) -> None:
         """Stop the analysis (what is finished is kept) and go back."""
@@ -305,7 +323,7 @@ class ReviewScene(ReviewDrawing, Scene):
     def key_help(self) -> str:
         if self.waiting:
             return "Keys: Esc cancel"
-        text = key_help(REVIEW, analysis=True)
+        text = key_help(REVIEW, analysis=True, rolls=self.every_roll.offered)
         if len(self.reviewed.games) < 2:  # one game: no games to go through, no match totals
             text = " · ".join(part for part in text.split(" · ") if "next game" not in part and "Tab" not in part)
         return text
@@ -317,6 +335,7 @@ class ReviewScene(ReviewDrawing, Scene):
         graph_h = 0 if self.waiting else max(96, min(220, int(h * 0.22)))
         legend = 0 if self.waiting else self.app.fonts(self._legend_size(size)).get_linesize() + 6
         view_rect = pygame.Rect(10, 10, w - pw - 20, h - 20 - graph_h - legend - (8 if graph_h else 0))
+        self.view_rect = view_rect  # the board's, and every roll's grid's (W)
         self.view.set_rect(view_rect)
         self.graph_rect = pygame.Rect(10, h - 10 - graph_h, w - pw - 20, graph_h)
         if not self.waiting:
@@ -360,6 +379,8 @@ class ReviewScene(ReviewDrawing, Scene):
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.waiting and self.every_roll.handle_event(event):  # the grid (W) over the board
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
             if action:
