@@ -11,7 +11,8 @@ seeds give the same pictures (font rendering aside).
 
 Shots: menu, play, tutor, watch, mandragora, chesstack, rules, tournament, bearoff, cube, take,
 resign, settings, review, review_mandragora, review_cube (``docs/review_shots.py``), manual_dice
-(``docs/dice_shots.py``), every_roll, position (``docs/study_shots.py``), setup; the README shows all but settings, every_roll, review_mandragora and review_cube).  By default every shot is taken at the README's 1280x800
+(``docs/dice_shots.py``), position (``docs/study_shots.py``), setup and every_roll; the README
+shows all but settings, review_mandragora and review_cube.  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
 given (the README's size still into ``--out``).
