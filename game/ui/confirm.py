@@ -9,6 +9,14 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 NEW_GAME_QUESTION = ("Start a new game?", "The game in progress will be lost.")
 
 
+def answer_buttons(gui, panel: UIPanel, w: int, h: int, yes: str, no: str) -> tuple[UIButton, UIButton]:
+    """A dialog's two answers side by side along the foot of ``panel`` (``w`` × ``h``), the
+    first the primary one."""
+    bw = (w - 46) // 2
+    return (UIButton(pygame.Rect(10, h - 66, bw, 44), yes, gui, container=panel, object_id="#primary"),
+            UIButton(pygame.Rect(24 + bw, h - 66, bw, 44), no, gui, container=panel))
+
+
 class ConfirmDialog:
     """A panel centred on ``area``; :meth:`handle` returns ``"yes"`` or ``"no"`` once answered
     (it takes every event while open: the caller passes them all here first)."""
@@ -21,10 +29,7 @@ class ConfirmDialog:
         self.panel = UIPanel(rect, starting_height=6, manager=gui)
         UILabel(pygame.Rect(10, 10, w - 26, 30), question, gui, container=self.panel)
         UILabel(pygame.Rect(10, 40, w - 26, 26), detail, gui, container=self.panel)
-        bw = (w - 46) // 2
-        self.yes = UIButton(pygame.Rect(10, h - 66, bw, 44), "Yes (Y)", gui, container=self.panel,
-                            object_id="#primary")
-        self.no = UIButton(pygame.Rect(24 + bw, h - 66, bw, 44), "No (N)", gui, container=self.panel)
+        self.yes, self.no = answer_buttons(gui, self.panel, w, h, "Yes (Y)", "No (N)")
 
     def handle(self, event: pygame.event.Event) -> str | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

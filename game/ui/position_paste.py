@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
+from pygame_gui.elements import UILabel, UIPanel, UITextEntryLine
 
 from ..core.session import GameSession
-from .confirm import ConfirmDialog
+from .confirm import ConfirmDialog, answer_buttons
 from .widgets import wrap
 
 OPEN_QUESTION = ("Open this position?", "The game in progress will be lost.")
@@ -58,10 +58,7 @@ class PositionDialog:
         self.entry = UITextEntryLine(pygame.Rect(10, 92, w - 26, 34), gui, container=self.panel)
         self.entry.set_text(text)
         self.entry.focus()
-        bw = (w - 46) // 2
-        self.open = UIButton(pygame.Rect(10, h - 66, bw, 44), "Open (Enter)", gui, container=self.panel,
-                             object_id="#primary")
-        self.cancel = UIButton(pygame.Rect(24 + bw, h - 66, bw, 44), "Cancel (Esc)", gui, container=self.panel)
+        self.open, self.cancel = answer_buttons(gui, self.panel, w, h, "Open (Enter)", "Cancel (Esc)")
 
     def handle(self, event: pygame.event.Event) -> str | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
