@@ -177,6 +177,22 @@ def _cubeless(sides: tuple[Side, Side], turn: int | None, dice: tuple[int, int] 
     return state
 
 
+_PLAYS: dict[tuple[Step, ...], Play] = {}
+"""Play objects by their steps: a play is an immutable value, and a search meets the same
+steps again and again; kept below :data:`_PLAYS_KEPT` entries."""
+_PLAYS_KEPT = 200_000
+
+
+def _play(steps: tuple[Step, ...]) -> Play:
+    """``Play(steps)``, shared (building a frozen dataclass costs what generating it does)."""
+    play = _PLAYS.get(steps)
+    if play is None:
+        if len(_PLAYS) >= _PLAYS_KEPT:
+            _PLAYS.clear()
+        play = _PLAYS[steps] = Play(steps)
+    return play
+
+
 def _with_cube(sides: tuple[Side, Side], turn: int, cube: CubeState) -> BackgammonState:
     """``BackgammonState(sides, turn, None, False, cube)`` as cheaply as :func:`_cubeless`
     (the state after a play in a game with the cube, the cube search's hot path)."""
@@ -280,11 +296,22 @@ class BackgammonRules(Rules[BackgammonState, Any]):
             return [(action, cube_rules.apply_action(state, action)) for action in cube_rules.legal_actions(state)]
         if self.is_over(state):
             return []
-        me, opp = state.on_roll, state.opponent
-        return [
-            (Play(steps), self._next(state, after, opp_after))
-            for steps, after, opp_after in legal_plays(me, opp, *state.dice)
-        ]
+        turn = state.turn
+        plays = legal_plays(state.sides[turn], state.sides[1 - turn], *state.dice)
+        if state.cube is not None:
+            return [(_play(steps), self._next(state, after, opp_after)) for steps, after, opp_after in plays]
+        # The cubeless states built in line (what _next and _cubeless do), a search's hot loop.
+        other = 1 - turn
+        successors = []
+        for steps, after, opp_after in plays:
+            nxt = _new_state(BackgammonState)
+            values = nxt.__dict__
+            values["sides"] = (after, opp_after) if turn == 0 else (opp_after, after)
+            values["turn"] = turn if after[OFF] == CHECKERS else other
+            values["dice"] = None
+            values["opening"] = False
+            successors.append((_play(steps), nxt))
+        return successors
 
     def _next(self, state: BackgammonState, me: Side, opp: Side) -> BackgammonState:
         sides = (me, opp) if state.turn == 0 else (opp, me)
