@@ -87,6 +87,8 @@ def legal_plays(me: Side, opp: Side, die1: int, die2: int) -> list[tuple[tuple[S
             return _doubles(me, opp, die1)
     elif outside >= 2:
         return _two_dice(me, opp, die1, die2)
+    elif not outside:
+        return _two_dice_home(me, opp, die1, die2)
     return _general(me, opp, die1, die2)
 
 
@@ -102,23 +104,27 @@ def _move(s, t, opp, P=_P, LAND=_LANDING, STEP=_STEP):
     return (-s, s, t, P[t] - P[s], 0, STEP[s][t])
 
 
-def _two_dice(me, opp, a, b, DOWN=_POINTS_DOWN):
+def _two_dice(me, opp, a, b, DOWN=_POINTS_DOWN, P=_P, LAND=_LANDING, STEP=_STEP):
     """Two dice, at least two checkers outside the home board: no bear-off can arise.
 
     Falls back to :func:`_general` when no play uses both dice (rare: the reference's rules
     for a single die then apply)."""
     moves_a = []
     moves_b = []
-    for s in DOWN:
+    for s in DOWN:  # _move in line: this loop runs on every call
         if me[s]:
-            if s > a:
-                move = _move(s, s - a, opp)
-                if move is not None:
-                    moves_a.append(move)
-            if s > b:
-                move = _move(s, s - b, opp)
-                if move is not None:
-                    moves_b.append(move)
+            t = s - a
+            if t >= 1:
+                c = opp[25 - t]
+                if c < 2:
+                    moves_a.append((-s, s, t, P[t] - P[s] + LAND[t], 1 << t, STEP[s][t]) if c
+                                   else (-s, s, t, P[t] - P[s], 0, STEP[s][t]))
+            t = s - b
+            if t >= 1:
+                c = opp[25 - t]
+                if c < 2:
+                    moves_b.append((-s, s, t, P[t] - P[s] + LAND[t], 1 << t, STEP[s][t]) if c
+                                   else (-s, s, t, P[t] - P[s], 0, STEP[s][t]))
     bar = me[BAR]
     if bar:
         enter_a = [move for move in (_move(BAR, BAR - a, opp),) if move is not None]
@@ -189,6 +195,75 @@ def _two_dice(me, opp, a, b, DOWN=_POINTS_DOWN):
     if plays:
         return plays
     return _general(me, opp, a, b)
+
+
+def _two_dice_home(me, opp, a, b, P=_P, LAND=_LANDING, STEP=_STEP):
+    """Two dice, every checker in the home board: the reference's two loops in line, bearing
+    off included, with :func:`_two_dice`'s keys.  Falls back to :func:`_general` when a first
+    move has no second one (a shorter play may then share a position with a longer one, and
+    the reference keeps the longer where the shorter was found)."""
+    board = list(me)
+    high = 6
+    while high and not board[high]:
+        high -= 1
+    if not high:
+        return _general(me, opp, a, b)
+    seen = set()
+    plays = []
+    hit_sides = {0: opp}
+    for x, y in ((a, b), (b, a)):
+        for s in range(high, 0, -1):
+            if not board[s]:
+                continue
+            t = s - x
+            if t >= 1:
+                c = opp[25 - t]
+                if c >= 2:
+                    continue
+                k1 = P[t] - P[s] + LAND[t] if c else P[t] - P[s]
+                h1 = (1 << t) if c else 0
+            elif t == 0 or s == high:
+                t, k1, h1 = OFF, P[OFF] - P[s], 0
+            else:
+                continue
+            board[s] -= 1
+            board[t] += 1
+            high2 = high
+            while high2 and not board[high2]:
+                high2 -= 1
+            followed = False
+            for s2 in range(high2, 0, -1):
+                if not board[s2]:
+                    continue
+                t2 = s2 - y
+                if t2 >= 1:
+                    c = opp[25 - t2]
+                    if c >= 2:
+                        continue
+                    k2 = P[t2] - P[s2] + LAND[t2] if c else P[t2] - P[s2]
+                    h2 = (1 << t2) if c else 0
+                elif t2 == 0 or s2 == high2:
+                    t2, k2, h2 = OFF, P[OFF] - P[s2], 0
+                else:
+                    continue
+                followed = True
+                key = k1 + k2
+                if key in seen:
+                    continue
+                seen.add(key)
+                after = board.copy()
+                after[s2] -= 1
+                after[t2] += 1
+                mask = h1 | h2
+                opp_after = hit_sides.get(mask)
+                if opp_after is None:
+                    opp_after = hit_sides[mask] = _hit(opp, mask)
+                plays.append(((STEP[s][t], STEP[s2][t2]), tuple(after), opp_after))
+            board[t] -= 1
+            board[s] += 1
+            if not followed:
+                return _general(me, opp, a, b)
+    return plays or _general(me, opp, a, b)
 
 
 def _doubles(me, opp, d, STEP=_STEP):

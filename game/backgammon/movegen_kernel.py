@@ -286,3 +286,4 @@ def generate_batch(positions, dice, W):
             owner[row] = k
         total += n
     return after[:total], owner[:total], codes[:total], 0
+
