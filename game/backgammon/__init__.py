@@ -6,8 +6,10 @@
 
 The package by subject (each subpackage's ``__init__`` says more, and loads nothing):
 
-- rules and formats, here: :mod:`.rules` (the game protocol), :mod:`.board`, :mod:`.movegen`,
-  :mod:`.notation`, :mod:`.formats` (GNU IDs, XGID), :mod:`.positions`, :mod:`.status` (in words);
+- rules and formats, here: :mod:`.rules` (the game protocol), :mod:`.board`, :mod:`.movegen`
+  (the legal plays; :mod:`.movegen_batch` many positions' at once as arrays, compiled by
+  :mod:`.movegen_kernel` with numba), :mod:`.notation`, :mod:`.formats` (GNU IDs, XGID),
+  :mod:`.positions`, :mod:`.status` (in words);
 - :mod:`.cube`: the doubling cube, all of it: its state and rules, its mathematics (match
   equity tables, money and match equities, the decision), the computer's cube decisions and
   the analysis records of them, its words and place on screen;

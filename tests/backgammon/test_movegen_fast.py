@@ -95,3 +95,16 @@ def test_steps_pack_and_unpack():
 def test_plays_batch_checks_its_shapes():
     with pytest.raises(ValueError):
         plays_batch(np.zeros((2, 26)), np.zeros((2, 2)))
+
+
+def test_successors_states_equal_applying_each_play(positions):
+    from game.backgammon.rules import BackgammonRules, BackgammonState, Play
+
+    rules = BackgammonRules()
+    for i, (me, opp) in enumerate(positions[:300]):
+        state = BackgammonState.from_board(me, opp, i % 2, (1 + i % 6, 1 + (i // 6) % 6))
+        successors = rules.successors(state)
+        assert [play for play, _ in successors] == [Play(steps) for steps, _, _ in legal_plays(me, opp, *state.dice)]
+        for play, after in successors:
+            expected = rules.apply(state, play)
+            assert after == expected and after.turn == expected.turn and after.cube is None and after.resign is None
