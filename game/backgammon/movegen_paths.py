@@ -57,6 +57,8 @@ def two_dice(me, opp, a, b, DOWN=_POINTS_DOWN, P=_P, LAND=_LANDING, STEP=_STEP):
 
     Falls back to :func:`general` when no play uses both dice (rare: the reference's rules
     for a single die then apply)."""
+    if me[BAR] >= 2:
+        return _two_entering(me, opp, a, b)
     moves_a = []
     moves_b = []
     for s in DOWN:  # _move in line: this loop runs on every call
@@ -73,55 +75,102 @@ def two_dice(me, opp, a, b, DOWN=_POINTS_DOWN, P=_P, LAND=_LANDING, STEP=_STEP):
                 if c < 2:
                     moves_b.append((-s, s, t, P[t] - P[s] + LAND[t], 1 << t, STEP[s][t]) if c
                                    else (-s, s, t, P[t] - P[s], 0, STEP[s][t]))
+    if me[BAR]:
+        return _two_dice_bar(me, opp, a, b, moves_a, moves_b)
+    base = list(me)
+    plays = []
+    hit_sides = {0: opp}
+    for _, s1, t1, _, h1, st1 in moves_a:
+        second = _second(me, opp, s1, t1, moves_b, b)
+        if not second:
+            continue
+        after_first = base.copy()
+        after_first[s1] -= 1
+        after_first[t1] += 1
+        for _, s2, t2, _, h2, st2 in second:
+            # Another checker refilling the first one's source (s2 = s1 + b) is the run
+            # s2 -> s2-a -> t1 found before (sources go down), unless s2-a holds a blot.
+            if t2 == s1 and not opp[25 - s2 + a]:
+                continue
+            board = after_first.copy()
+            board[s2] -= 1
+            board[t2] += 1
+            mask = h1 | h2
+            opp_after = hit_sides.get(mask)
+            if opp_after is None:
+                opp_after = hit_sides[mask] = _hit(opp, mask)
+            plays.append(((st1, st2), tuple(board), opp_after))
+    if not plays:
+        return general(me, opp, a, b)
+    # The second die first: only a checker moved to an empty point and on by the first die
+    # can make a new play (any other pair was found the other way round), and not when both
+    # the run's landing points are clean (the run through s-a was found).
+    for _, s1, t1, _, h1, st1 in moves_b:
+        if me[t1] or t1 <= a:
+            continue
+        t2 = t1 - a
+        c = opp[25 - t2]
+        if c >= 2 or not (opp[25 - t1] or opp[25 - s1 + a]):
+            continue
+        board = base.copy()
+        board[s1] -= 1
+        board[t2] += 1
+        mask = h1 | (1 << t2) if c else h1
+        opp_after = hit_sides.get(mask)
+        if opp_after is None:
+            opp_after = hit_sides[mask] = _hit(opp, mask)
+        plays.append(((st1, STEP[t1][t2]), tuple(board), opp_after))
+    return plays
+
+
+def _two_entering(me, opp, a, b, STEP=_STEP):
+    """Two dice, two checkers or more on the bar: each die enters one, if it can.  The
+    reference finds both entries once (either order reaches the same position), else the
+    one that enters."""
+    entering = [d for d in (a, b) if opp[d] < 2]
+    if not entering:
+        return [((), me, opp)]
+    board = list(me)
+    mask = 0
+    for d in entering:
+        board[BAR] -= 1
+        board[BAR - d] += 1
+        if opp[d]:
+            mask |= 1 << (BAR - d)
+    steps = tuple(STEP[BAR][BAR - d] for d in entering)
+    return [(steps, tuple(board), _hit(opp, mask) if mask else opp)]
+
+
+def _second(me, opp, s1, t1, moves, y):
+    """The moves with die ``y`` after the move ``s1`` to ``t1`` (no bar, no bear-off): ``moves``
+    less the emptied source, plus the landing point's, highest source first."""
+    second = moves
+    if me[s1] == 1:
+        for i, move in enumerate(second):
+            if move[1] == s1:
+                second = second[:i] + second[i + 1:]
+                break
+    if not me[t1] and t1 > y:
+        move = _move(t1, t1 - y, opp)
+        if move is not None:
+            if second is moves:
+                second = list(moves)
+            insort(second, move)
+    return second
+
+
+def _two_dice_bar(me, opp, a, b, moves_a, moves_b):
+    """Two dice with a checker on the bar: both orders searched, plays keyed (a set)."""
     bar = me[BAR]
-    if bar:
-        enter_a = [move for move in (_move(BAR, BAR - a, opp),) if move is not None]
-        enter_b = [move for move in (_move(BAR, BAR - b, opp),) if move is not None]
-    else:
-        enter_a, enter_b = moves_a, moves_b
+    enter_a = [move for move in (_move(BAR, BAR - a, opp),) if move is not None]
+    enter_b = [move for move in (_move(BAR, BAR - b, opp),) if move is not None]
     base = list(me)
     seen = set()
     plays = []
     hit_sides = {0: opp}
     for firsts, seconds, enter, y in ((enter_a, moves_b, enter_b, b), (enter_b, moves_a, enter_a, a)):
-        if plays and not bar and y == a:
-            # The second die first: only a checker moved to an empty point and on by the
-            # first die can make a new play; every other pair was found the other way round.
-            for _, s1, t1, k1, h1, st1 in moves_b:
-                if me[t1] or t1 <= a:
-                    continue
-                move = _move(t1, t1 - a, opp)
-                if move is None:
-                    continue
-                key = k1 + move[3]
-                if key in seen:
-                    continue
-                seen.add(key)
-                board = base.copy()
-                board[s1] -= 1
-                board[move[2]] += 1
-                mask = h1 | move[4]
-                opp_after = hit_sides.get(mask)
-                if opp_after is None:
-                    opp_after = hit_sides[mask] = _hit(opp, mask)
-                plays.append(((st1, move[5]), tuple(board), opp_after))
-            break
         for _, s1, t1, k1, h1, st1 in firsts:
-            if bar >= 2:
-                second = enter
-            else:  # the second die's moves less the emptied source, plus the landing point
-                second = seconds
-                if me[s1] == 1 and s1 != BAR:
-                    for i, move in enumerate(second):
-                        if move[1] == s1:
-                            second = second[:i] + second[i + 1:]
-                            break
-                if not me[t1] and t1 > y:
-                    move = _move(t1, t1 - y, opp)
-                    if move is not None:
-                        if second is seconds:
-                            second = list(seconds)
-                        insort(second, move)
+            second = enter if bar >= 2 else _second(me, opp, s1, t1, seconds, y)
             if not second:
                 continue
             after_first = base.copy()
@@ -140,9 +189,7 @@ def two_dice(me, opp, a, b, DOWN=_POINTS_DOWN, P=_P, LAND=_LANDING, STEP=_STEP):
                 if opp_after is None:
                     opp_after = hit_sides[mask] = _hit(opp, mask)
                 plays.append(((st1, st2), tuple(board), opp_after))
-    if plays:
-        return plays
-    return general(me, opp, a, b)
+    return plays or general(me, opp, a, b)
 
 
 def two_dice_home(me, opp, a, b, P=_P, LAND=_LANDING, STEP=_STEP):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -25,6 +27,37 @@ def test_legal_plays_equal_the_reference_in_order_for_every_roll(positions):
     differences = [(me, opp, d1, d2) for me, opp in positions for d1, d2 in ROLLS
                    if legal_plays(me, opp, d1, d2) != reference(me, opp, d1, d2)]
     assert len(positions) * len(ROLLS) > 20_000
+    assert not differences, f"{len(differences)} rolls differ, first: {differences[:2]}"
+
+
+def _random_board(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Both sides' 15 checkers scattered at random (points, bar, off): blots, closed points
+    and bar play far more often than games reach them; sometimes the mover is all home."""
+    me, opp = [0] * 26, [0] * 26
+    home = rng.random() < 0.3
+    for side, other in ((me, opp), (opp, me)):
+        left = 15
+        while left:
+            r = rng.random()
+            if r < 0.08:
+                side[BAR] += 1
+            elif r < 0.15:
+                side[0] += 1
+            else:
+                point = rng.randint(1, 6 if home and side is me else 24)
+                if other[25 - point]:
+                    continue
+                side[point] += 1
+            left -= 1
+    return tuple(me), tuple(opp)
+
+
+def test_random_boards_equal_the_reference():
+    rng = random.Random(36)
+    boards = [_random_board(rng) for _ in range(400)]
+    boards = [(me, opp) for me, opp in boards if me[0] < 15 and opp[0] < 15]
+    differences = [(me, opp, d1, d2) for me, opp in boards for d1, d2 in ROLLS
+                   if legal_plays(me, opp, d1, d2) != reference(me, opp, d1, d2)]
     assert not differences, f"{len(differences)} rolls differ, first: {differences[:2]}"
 
 
