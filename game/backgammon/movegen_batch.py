@@ -18,14 +18,14 @@ board unchanged, as ``legal_plays`` has.
 
 **Compiled.**  With numba installed (a dependency; wheels, no compiler) the search runs in
 :mod:`.movegen_kernel`.  Measured on 3,925 seeded self-play rolls (``bench/movegen.py``, two
-cores shared with other jobs): 3 to 7 us a position with its roll, 0.7 to 1.3 times what
-GNU Backgammon's C generator takes called from Python once per position, where
-``legal_plays`` takes 5 to 7 times and these arrays made from it 15 to 50 times.  The first call in a
-process loads the machine code from numba's on-disk cache (0.7 s of CPU, numba's import
-included) or, the first time on a machine, compiles it (14 s of CPU; 43 s on two loaded
-cores): call :func:`load_kernel` in the parent before starting workers (they then load the
-cache), and never on the window's drawing thread.  Without numba (or with ``compiled=False``)
-the same arrays come from ``legal_plays``.
+cores shared with other jobs): 3 to 7 us a position with its roll, 0.7 to 1.3 times what GNU
+Backgammon's C generator takes called from Python once per position, where ``legal_plays``
+takes 5 to 7 times and these arrays made from it 15 to 50 times.  The first call in a process
+loads the machine code from numba's on-disk cache (0.7 s of CPU, numba's import included)
+or, the first time on a machine, compiles it (14 s of CPU; 43 s on two loaded cores): call
+:func:`load_kernel` in the parent before starting workers (they then load the cache), and
+never on the window's drawing thread.  Without numba (or with ``compiled=False``) the same
+arrays come from ``legal_plays``.
 """
 
 from __future__ import annotations
