@@ -1,0 +1,1 @@
+"""Backgammon rollouts: Monte Carlo games from a position, played in lockstep batches."""
