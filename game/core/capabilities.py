@@ -123,6 +123,11 @@ class Rollouts(Protocol):
     def progress_line(self, rollout: Any) -> str:
         """One line on a run in progress (trials done, the best so far)."""
 
+    def rows(self, records: list, figures: dict) -> list:
+        """The analysis ``records`` (best first) with the figures of a rollout (its
+        :meth:`to_json`) in the rows it rolled out, re-ranked: the window's hint table after
+        a rollout."""
+
 
 @runtime_checkable
 class ReviewedPosition(Protocol):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .plan import SELECT_LEVEL, TRIAL_LEVEL, plan
 from .report import lines, to_json
 from .results import EQUITY
+from .rows import rolled_rows
 from .run import run
 
 
@@ -29,6 +30,9 @@ class BackgammonRollouts:
 
     def lines(self, rollout) -> list[str]:
         return lines(rollout)
+
+    def rows(self, records, figures) -> list:
+        return rolled_rows(records, figures)
 
     def progress_line(self, rollout) -> str:
         tally = rollout.tally
