@@ -107,6 +107,9 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("Home/End", "first/last decision", frozenset({REVIEW}), readme="first/last decision of the game (review)"),
     Key("PgUp/PgDn", "previous/next game", frozenset({REVIEW}), readme="previous/next game of a match (review)"),
     Key("E", "export report", frozenset({REVIEW}), readme="export the report as an HTML page (review)"),
+    Key("O", "roll out this decision", frozenset({REVIEW}), rollouts=True,
+        readme="roll out the decision on show: its top five plays and the play made, or its cube decision; the "
+               "alternatives take the rollout's figures with their 95% intervals, O again stops (review)"),
     Key("T", "totals table", frozenset({REVIEW}), readme="the totals' full table or one line a player (review)"),
     Key("Tab", "totals of the game/match", frozenset({REVIEW}),
         readme="totals of the game on show or of the whole match (review)"),

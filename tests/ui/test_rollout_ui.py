@@ -95,3 +95,32 @@ def test_o_again_stops_and_keeps_what_finished(app, monkeypatch):
     assert control.job.status == "cancelled" and "stopped" in app.banner.text
     done = control.job.progress()[0]
     assert 0 < done < 1296 and all(r.depth == f"R {done}" for r in hints.records[:5])
+
+
+def test_the_review_rolls_out_the_decision_on_show(app, tmp_path, monkeypatch):
+    from game.ui import review_rollout
+
+    from .test_review_screen import open_backgammon, reviewed
+
+    monkeypatch.setattr(review_rollout.ReviewRollouts, "processes", False)
+    monkeypatch.setattr(review_rollout.ReviewRollouts, "options", {"trials": 36, "truncate": 2})
+    play, _ = open_backgammon(app, tmp_path)
+    key(app, pygame.K_v)
+    scene = reviewed(app)
+    chequer = next(i for i, line in enumerate(scene.reviewed.lines)
+                   if line.decision is not None and line.decision.cube is None and len(line.decision.alternatives) > 2)
+    scene.go(chequer)
+    decision = scene.line.decision
+    key(app, pygame.K_o)
+    assert run_until(app, lambda: not scene.rollouts.job.running)
+    shown, figures, note = scene.rollouts.shown(decision)
+    assert note == "rollout 36 trials" and figures is not None
+    rolled = {c["move"] for c in figures["candidates"]}
+    expected = {a.move for a in decision.alternatives[:5]} | {decision.played_alternative.move}
+    assert rolled == expected
+    assert [a.equity for a in shown.alternatives[:len(rolled)]] == sorted(
+        (c["cubeful"] if c["cubeful"] is not None else c["equity"] for c in figures["candidates"]), reverse=True)
+    app.frame()
+    assert scene.alternatives.title == "Alternatives · rollout 36 trials"
+    assert scene.alternatives.interval(shown.alternatives[0].move) > 0  # written "+0.123 ±0.011"
+    assert "O roll out this decision" in scene.key_help()
