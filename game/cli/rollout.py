@@ -22,6 +22,7 @@ import sys
 
 from ..core.argtypes import bounded_int, canonical_name, checked_number, seed_int, user_input
 from ..core.cluster import CLUSTERS, ClusterError, connect
+from ..core.tournament.runner import available_cpus
 from ..games import all_games, get_game
 from .common import UsageError, add_chance_arguments, position_help, read_position
 
@@ -52,8 +53,9 @@ def add(sub: argparse._SubParsersAction) -> None:
                         help="the analysis level that chooses the candidates (default: the game's analysis level)")
     parser.add_argument("--evaluator", type=canonical_name, help="the evaluator (default: the strongest installed)")
     parser.add_argument("--seed", type=seed_int, default=0, help="the dice's seed (default 0)")
-    parser.add_argument("--workers", type=bounded_int(1, MAX_WORKERS), default=1,
-                        help="local worker processes (default 1; not used with --cluster ray)")
+    parser.add_argument("--workers", type=bounded_int(1, MAX_WORKERS),
+                        help="local worker processes (default: one per CPU, at most one per block of 36 trials; "
+                             "the figures are the same with any number; not used with --cluster ray)")
     parser.add_argument("--cluster", choices=CLUSTERS, default="local",
                         help="where blocks of trials run: this machine (default) or a Ray cluster")
     parser.add_argument("--address", metavar="ADDR",
@@ -113,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
         line = rollouts.progress_line(rollout)
         print(f"\r{line:<78}" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
-    rollout = rollouts.run(plan, args.workers, args.cluster, args.address, progress)
+    workers = args.workers or min(available_cpus(), -(-args.trials // 36))
+    rollout = rollouts.run(plan, workers, args.cluster, args.address, progress)
     if tty:
         print(file=sys.stderr)
     interrupted = rollout.stopped == "interrupted"

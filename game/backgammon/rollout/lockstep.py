@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from ..analysis.ai import search
 from ..analysis.levels import get_level
@@ -69,10 +70,15 @@ class BlockResult:
 
 def play_block(spec: RolloutSpec, index: int, cancel=None) -> BlockResult:
     """Play block ``index`` of ``spec``; ``cancel()``, asked between plies, stops it
-    (:class:`Cancelled`)."""
+    (:class:`Cancelled`).
+
+    The block's matrix products run on one BLAS thread: OpenBLAS splits a product among its
+    threads in ways that change the last bits of a sum, so a block played by a process with
+    two threads and one played by a worker with one would differ (measured: by 1e-8)."""
     started = time.perf_counter()
-    trials = _Trials(spec, index)
-    trials.run(cancel)
+    with threadpool_limits(1, user_api="blas"):
+        trials = _Trials(spec, index)
+        trials.run(cancel)
     return trials.result(index, time.perf_counter() - started)
 
 

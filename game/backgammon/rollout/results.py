@@ -75,6 +75,11 @@ class Tally:
         self.plies += plies
         self.seconds += block.seconds * plies / max(int(plies.sum()), 1)
 
+    def copy(self) -> Tally:
+        """A copy that later blocks do not change (what progress reports hand out)."""
+        return Tally(self.spec, self.blocks, self.counts.copy(), self.sums.copy(), self.squares.copy(),
+                     self.plies.copy(), self.seconds.copy())
+
     # ------------------------------------------------------------------ figures
 
     @property

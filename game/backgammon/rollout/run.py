@@ -83,7 +83,7 @@ def run(spec: RolloutSpec, workers: int = 1, cluster: str = "local", address: st
     def added() -> str | None:
         reason = tally.stop_reason()
         if progress is not None:
-            progress(Rollout(tally, time.perf_counter() - started, reason))
+            progress(Rollout(tally.copy(), time.perf_counter() - started, reason))
         return reason
 
     try:
