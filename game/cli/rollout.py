@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         line = rollouts.progress_line(rollout)
         print(f"\r{line:<78}" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
-    workers = args.workers or min(available_cpus(), -(-args.trials // 36))
+    workers = args.workers or min(available_cpus(), rollouts.blocks(plan))
     rollout = rollouts.run(plan, workers, args.cluster, args.address, progress)
     if tty:
         print(file=sys.stderr)

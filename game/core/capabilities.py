@@ -109,6 +109,9 @@ class Rollouts(Protocol):
         """The rollout of ``state``: of the moves named (notation), or of the game's own choice
         of candidates; ``ValueError`` (a sentence for the user) for what cannot be rolled out."""
 
+    def blocks(self, plan: Any) -> int:
+        """How many blocks of trials the plan is cut into (more workers than that would idle)."""
+
     def run(self, plan: Any, workers: int = 1, cluster: str = "local", address: str | None = None,
             progress: Callable[[Any], None] | None = None, cancel: Callable[[], bool] | None = None) -> Any:
         """Play the plan's trials; the finished rollout (its ``stopped`` says why it ended:

@@ -22,6 +22,9 @@ class BackgammonRollouts:
             raise ValueError(f"unknown rollout option {unknown[0]!r}; options: {', '.join(self.defaults)}")
         return plan(state, moves, **options)
 
+    def blocks(self, plan) -> int:
+        return plan.blocks
+
     def run(self, plan, workers=1, cluster="local", address=None, progress=None, cancel=None):
         return run(plan, workers, cluster, address, progress, cancel)
 

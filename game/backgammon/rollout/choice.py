@@ -51,44 +51,26 @@ def side(key: bytes, which: int) -> Side:
 @dataclass
 class Expansion:
     """The plays valued at one ply, for ``groups`` of (position index, roll): the distinct
-    resulting positions (``keys``, ``batch``), the side then on roll's ``chances`` of those the
-    evaluator valued (NaN for the others), and per group the best play found two ways."""
+    resulting positions (``keys``, ``batch``) with the ``chances`` of the side then on roll
+    (the mover's opponent), and per group its best play."""
 
     keys: list[bytes]
     batch: np.ndarray
     chances: np.ndarray
     best: np.ndarray
-    """``(G,)``: per group, the index into :attr:`keys` of the best of its plays the pruner
-    kept (all of them without a pruner): what each roll's luck is measured after."""
-    played: np.ndarray
-    """``(G,)``: per group asked for in full, the index of its best play of all (the play
-    made); -1 for the others."""
+    """``(G,)``: per group, the index into :attr:`keys` of its best play."""
 
     def mover_chances(self) -> np.ndarray:
-        """``(G, 5)``: the mover's chances after each group's :attr:`best` play."""
+        """``(G, 5)``: the mover's chances after each group's best play."""
         return valuing.flip(self.chances[self.best])
 
 
-def _first_best(values: np.ndarray, segment: np.ndarray, offsets: np.ndarray, count: int) -> np.ndarray:
-    """Per segment, the position of its first largest value (-1 for a segment all -inf)."""
-    top = np.maximum.reduceat(values, offsets) if len(values) else np.empty(0)
-    hits = np.flatnonzero((values >= top[segment]) & (values > -np.inf))
-    first = np.concatenate(([True], segment[hits[1:]] != segment[hits[:-1]]))
-    out = np.full(count, -1, dtype=np.intp)
-    out[segment[hits[first]]] = hits[first]
-    return out
-
-
 def expand(evaluator, positions: list[bytes], weights: np.ndarray, weight_of: np.ndarray,
-           groups: list[tuple[int, int]], full: np.ndarray, pruner=None, keep: int = 0) -> Expansion:
-    """Every play of each ``(position index, roll)`` in ``groups``, valued in one batch.
-
-    The mover chooses by ``weights[weight_of[position]]`` (``(K, 6)``: ``w[:5] · chances +
-    w[5]`` of its chances after the play, :func:`.cubeful.chequer_weights`).  With a
-    ``pruner`` (a cheap evaluator) and ``keep`` > 0, only each group's ``keep`` plays the
-    pruner rates highest are valued by ``evaluator`` (GNU Backgammon prunes its 0-ply
-    choices with small networks the same way), except in the groups ``full`` marks, whose
-    plays are all valued so that :attr:`Expansion.played` is the evaluator's own best."""
+           groups: list[tuple[int, int]]) -> Expansion:
+    """Every play of each ``(position index, roll)`` in ``groups``, the distinct resulting
+    positions valued in one batch; the mover's choice by ``weights[weight_of[position]]``
+    (``(K, 6)``: ``w[:5] · chances + w[5]`` of its chances after the play,
+    :func:`.cubeful.chequer_weights`), the first of equals in the generator's order."""
     index: dict[bytes, int] = {}
     flat: list[int] = []
     lengths = np.empty(len(groups), dtype=np.intp)
@@ -99,31 +81,20 @@ def expand(evaluator, positions: list[bytes], weights: np.ndarray, weight_of: np
             flat.append(index.setdefault(key, len(index)))
     keys = list(index)
     batch = batch_of(keys)
-    flat_index = np.array(flat, dtype=np.intp)
-    segment = np.repeat(np.arange(len(groups)), lengths)
-    offsets = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.intp)
-    in_full = full[segment]
-    if pruner is not None and keep > 0:
-        rating = pruner.after_play(np.ascontiguousarray(batch[:, ::-1]))[flat_index]
-        order = np.lexsort((-rating, segment))
-        kept = np.zeros(len(flat_index), dtype=bool)
-        kept[order] = np.arange(len(order)) - offsets[segment[order]] < keep
-    else:
-        kept = np.ones(len(flat_index), dtype=bool)
-    valued = np.zeros(len(keys), dtype=bool)
-    valued[flat_index[kept | in_full]] = True
-    chances = np.full((len(keys), 5), np.nan)
-    chances[valued] = valuing.chances(evaluator, batch[valued])
+    chances = valuing.chances(evaluator, batch)
     mover = valuing.flip(chances)
     group_weight = weight_of[np.array([p for p, _ in groups], dtype=np.intp)]
-    table = np.full((len(weights), len(keys)), -np.inf)
+    table = np.empty((len(weights), len(keys)))
     for k in np.unique(group_weight):
-        table[k, valued] = mover[valued] @ weights[k, :5] + weights[k, 5]
+        table[k] = mover @ weights[k, :5] + weights[k, 5]
+    flat_index = np.array(flat, dtype=np.intp)
+    segment = np.repeat(np.arange(len(groups)), lengths)
     values = table[group_weight[segment], flat_index]
-    best = _first_best(np.where(kept, values, -np.inf), segment, offsets, len(groups))
-    played = _first_best(np.where(in_full, values, -np.inf), segment, offsets, len(groups))
-    return Expansion(keys, batch, chances, flat_index[best],
-                     np.where(played >= 0, flat_index[np.maximum(played, 0)], -1))
+    offsets = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.intp)
+    top = np.maximum.reduceat(values, offsets)
+    hits = np.flatnonzero(values >= top[segment])
+    first = np.concatenate(([True], segment[hits[1:]] != segment[hits[:-1]]))
+    return Expansion(keys, batch, chances, flat_index[hits[first]])
 
 
 def roll_means(per_roll: np.ndarray) -> np.ndarray:

@@ -104,7 +104,6 @@ class _Trials:
     def __init__(self, spec: RolloutSpec, index: int) -> None:
         self.spec, self.stakes = spec, spec.stakes
         self.evaluator = get_evaluator(spec.evaluator)
-        self.pruner = get_evaluator(spec.pruner) if spec.pruner and spec.luck_plays else None
         self.level = get_level(spec.level)
         block = spec.block_trials(index)
         self.dice = DiceStreams(spec.seed, block)
@@ -265,16 +264,12 @@ class _Trials:
                 g_of = np.fromiter((pairs.setdefault((int(p), int(r)), len(pairs)) for p, r in zip(p_of, rolls)),
                                    dtype=np.intp, count=len(live))
                 groups = list(pairs)
-            full = np.zeros(len(groups), dtype=bool)
-            if not searched:
-                full[g_of] = True
-            expansion = expand(self.evaluator, positions, weights, weight_of, groups, full, self.pruner,
-                               spec.luck_plays)
+            expansion = expand(self.evaluator, positions, weights, weight_of, groups)
         if searched:
             after = [self._searched(int(i), ROLLS[int(r)]) for i, r in zip(live, rolls)]
             self.now[live] = valuing.chances(self.evaluator, batch_of(after))
         else:
-            best = expansion.played[g_of]
+            best = expansion.best[g_of]
             after = [expansion.keys[b] for b in best]
             self.now[live] = expansion.chances[best]
         if vr:

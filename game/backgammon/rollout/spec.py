@@ -44,10 +44,7 @@ class RolloutSpec:
     """A rollout: ``trials`` trials of each candidate, played by ``level`` (its chequer and
     cube depth, without noise) with ``evaluator``, dice from ``seed``; cut at ``truncate``
     plies (``None``: played out) and at the bearoff database (``bearoff``); with or without
-    variance reduction; cubeful when ``stakes`` is given (else cubeless).  With variance
-    reduction, ``luck_plays`` > 0 measures each roll's luck after the best of the
-    ``luck_plays`` plays the cheap evaluator ``pruner`` rates highest (0: of all its plays;
-    :func:`.choice.expand`); the play made is always the evaluator's best of all.
+    variance reduction; cubeful when ``stakes`` is given (else cubeless).
 
     It stops early when every candidate's 95% half-width is at most ``stop_ci``, or, with
     ``early_stop``, when the best leads every other by :data:`CLEAR_LEAD` standard errors
@@ -60,8 +57,6 @@ class RolloutSpec:
     seed: int = 0
     truncate: int | None = None
     variance_reduction: bool = True
-    luck_plays: int = 0
-    pruner: str | None = None
     bearoff: bool = True
     stakes: Stakes | None = None
     stop_ci: float | None = None
