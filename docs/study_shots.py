@@ -39,3 +39,38 @@ def shot_position(app, out: Path) -> Path:
     path = out / "position.png"
     pygame.image.save(app.screen, str(path))
     return path
+
+
+ROLLOUT_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+ROLLOUT_TRIALS = 216
+"""rollout.png: a money game's opening 3-1 (White to play, two humans, hints on), O pressed:
+the top five plays rolled out at 1,296 trials, shot once ``ROLLOUT_TRIALS`` are done — the
+rows' figures replaced (depth "R 216", the ± column), the progress bar under the table."""
+
+
+def shot_rollout(app, out: Path) -> Path:
+    from game.core.session import GameSetup
+    from game.games import get_game
+
+    app.settings.hints = True
+    options = get_game("backgammon").position_options(ROLLOUT_XGID)
+    app.start_game(GameSetup("backgammon", ("human", "human"), seed=1, options=options))
+    scene, deadline = app.scene, time.monotonic() + 900
+    hints, control = scene.overlays.hints, scene.overlays.rollout
+    while not (scene.human_turn and hints.ready and hints.records):
+        if time.monotonic() > deadline:
+            raise RuntimeError("gave up waiting for the hints")
+        app.frame()
+        time.sleep(0.004)
+    key(app, pygame.K_o)
+    while control.job.progress()[0] < ROLLOUT_TRIALS:
+        if time.monotonic() > deadline or not control.job.running:
+            raise RuntimeError(f"the rollout did not reach {ROLLOUT_TRIALS} trials: {control.job.error}")
+        app.frame()
+        time.sleep(0.02)
+    for _ in range(3):
+        app.frame()
+    path = out / "rollout.png"
+    pygame.image.save(app.screen, str(path))
+    control.close()
+    return path

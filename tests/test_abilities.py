@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from game.core.capabilities import Analysis, Commands, Level, MatchFiles, PositionEditor, Review, TournamentPlay
+from game.core.capabilities import (Analysis, Commands, Level, MatchFiles, PositionEditor, Review, Rollouts,
+                                    TournamentPlay)
 from game.core.gameinfo import GameInfo
 from game.core.review import PlainReview, review_of
 from game.games import all_games, get_game
@@ -19,7 +20,8 @@ GAMES = all_games()
 
 
 def test_game_info_holds_at_most_27_plain_facts():
-    assert len(dataclasses.fields(GameInfo)) <= 27  # 25, the rules page (issue 34) and the position editor (issue 35)
+    # 25, the rules page (issue 34), the position editor (issue 35) and rollouts (issue 36)
+    assert len(dataclasses.fields(GameInfo)) <= 28
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda info: info.name)
@@ -34,13 +36,15 @@ def test_each_declared_ability_is_one_object_behind_its_protocol(info):
         assert isinstance(info.commands(), Commands)
     if info.position_editor is not None:
         assert isinstance(info.position_editor(), PositionEditor)
+    if info.rollouts is not None:
+        assert isinstance(info.rollouts(), Rollouts)
     assert info.analysis() is info.analysis()  # built once, the same object after
 
 
 def test_backgammon_declares_every_ability_and_the_others_fall_back_to_the_plain_ones():
     backgammon = get_game("backgammon")
     assert None not in (backgammon.analysis, backgammon.review, backgammon.tournament, backgammon.match_files,
-                        backgammon.commands)
+                        backgammon.commands, backgammon.rollouts)
     assert review_of(backgammon).decision_kinds == ("chequer", "cube", "resign")
     assert isinstance(review_of(get_game("mandragora")), PlainReview)
     assert get_game("chesstack").tournament_play() == TournamentPlay()

@@ -122,6 +122,7 @@ GAME = GameInfo(
     match_files=lazy("game.backgammon.matfile.capability:MATCH_FILES"),
     commands=lazy("game.backgammon.commands:COMMANDS"),
     position_editor=lazy("game.backgammon.editor:EDITOR"),
+    rollouts=lazy("game.backgammon.rollout.capability:ROLLOUTS"),
 )
 """Backgammon's declaration."""
 

@@ -14,12 +14,12 @@ import os
 import sys
 
 from ..games import all_games
-from . import (analyze, calibrate, evaluate, export_cmd, moves, perft, play, replay, review, rules_cmd, selfplay,
-               tournament, train)
+from . import (analyze, calibrate, evaluate, export_cmd, moves, perft, play, replay, review, rollout, rules_cmd,
+               selfplay, tournament, train)
 from .common import UsageError
 
 SUBCOMMANDS = (play, rules_cmd, selfplay, moves, perft, evaluate, analyze, replay, export_cmd, review, calibrate, tournament,
-               train)
+               train, rollout)
 """The shared subcommands; each game may add its own (``GameInfo.commands``)."""
 
 

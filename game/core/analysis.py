@@ -83,6 +83,11 @@ class MoveAnalysis:
     explanation: tuple[str, ...] = ()
     """The reasons in words (e.g. "gains 2 points"), where the game's analyzer gives them."""
     score_diff: float = 0.0
+    depth: str = ""
+    """How the value was found when not by this analysis' search: ``"R 1296"``, a rollout of
+    1,296 trials (the hint table's depth column then shows it instead of the plies)."""
+    half_width: float | None = None
+    """The 95% interval's half-width of a value that was estimated (a rollout's), else ``None``."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``"move"`` is the notation."""
@@ -91,7 +96,7 @@ class MoveAnalysis:
             "warnings": list(self.warnings), "factors": dict(self.factors),
             "details": dict(self.details), "rank": self.rank, "diff": self.diff,
             "plies": self.plies, "exact": self.exact, "explanation": list(self.explanation),
-            "score_diff": self.score_diff,
+            "score_diff": self.score_diff, "depth": self.depth, "half_width": self.half_width,
         }
 
 

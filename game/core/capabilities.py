@@ -9,7 +9,7 @@ lacks it; shared code asks for it once (``info.match_files()``) and calls its me
 probing with ``getattr``/``hasattr``.
 
 So far: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review`,
-:class:`BoardPicture`, :class:`TournamentPlay` and :class:`PositionEditor`.
+:class:`BoardPicture`, :class:`TournamentPlay`, :class:`PositionEditor` and :class:`Rollouts`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .evaluation import Evaluation
 from .match import GameRecord
 
 __all__ = ["Analysis", "BoardPicture", "Commands", "Level", "MatchFiles", "PositionDraft", "PositionEditor", "Review",
-           "ReviewedPosition", "SetupControl", "SetupRow", "TournamentOption", "TournamentPlay", "TutorMargin",
+           "ReviewedPosition", "Rollouts", "SetupControl", "SetupRow", "TournamentOption", "TournamentPlay", "TutorMargin",
            "NO_ANALYSIS", "lazy", "three_decimals"]
 
 
@@ -87,6 +87,49 @@ class MatchFiles(Protocol):
     def export(self, record: GameRecord) -> tuple[Any, bool]:
         """A record's finished games as a match, and whether a game still in progress was
         left out; ``ValueError`` for a record no match file can hold."""
+
+
+@runtime_checkable
+class Rollouts(Protocol):
+    """A game's rollouts: Monte Carlo games played out from a position (``tabula rollout``,
+    later the window's Rollout buttons), the candidates' figures with standard errors.
+
+    A rollout is planned once (:meth:`plan`: a picklable value, what the trials need) and
+    run (:meth:`run`) here, over local worker processes or on Ray; the same plan gives the
+    same figures bit for bit however it is run.  :meth:`run` may be called in a worker
+    process: ``progress(rollout)`` hears the figures after each block of trials and
+    ``cancel()`` is asked between blocks; a cancelled or interrupted (Ctrl-C) run returns what
+    it finished.  What the figures are is the game's: :meth:`to_json` and :meth:`lines`
+    report them, :meth:`progress_line` says how far a run has come."""
+
+    defaults: Mapping[str, Any]
+    """Option → default of what :meth:`plan` takes (``trials``, ``level``...)."""
+
+    def plan(self, state: Any, moves: list[str] | None = None, **options: Any) -> Any:
+        """The rollout of ``state``: of the moves named (notation), or of the game's own choice
+        of candidates; ``ValueError`` (a sentence for the user) for what cannot be rolled out."""
+
+    def blocks(self, plan: Any) -> int:
+        """How many blocks of trials the plan is cut into (more workers than that would idle)."""
+
+    def run(self, plan: Any, workers: int = 1, cluster: str = "local", address: str | None = None,
+            progress: Callable[[Any], None] | None = None, cancel: Callable[[], bool] | None = None) -> Any:
+        """Play the plan's trials; the finished rollout (its ``stopped`` says why it ended:
+        ``"cancelled"`` and ``"interrupted"`` are partial)."""
+
+    def to_json(self, rollout: Any) -> dict:
+        """The rollout's figures as a JSON-ready dict, the best candidate first."""
+
+    def lines(self, rollout: Any) -> list[str]:
+        """The rollout's figures as lines of text."""
+
+    def progress_line(self, rollout: Any) -> str:
+        """One line on a run in progress (trials done, the best so far)."""
+
+    def rows(self, records: list, figures: dict) -> list:
+        """The analysis ``records`` (best first) with the figures of a rollout (its
+        :meth:`to_json`) in the rows it rolled out, re-ranked: the window's hint table after
+        a rollout."""
 
 
 @runtime_checkable

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .capabilities import NO_ANALYSIS, Analysis, Commands, MatchFiles, PositionEditor, Review, TournamentPlay
+from .capabilities import NO_ANALYSIS, Analysis, Commands, MatchFiles, PositionEditor, Review, Rollouts, TournamentPlay
 from .capabilities import Level, TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
 from .dice_entry import DiceEntry
 from .outcome import Outcome, outcome_from_result
@@ -229,6 +229,11 @@ class GameInfo:
     """Its part of a review (decision kinds, marks, luck, per position the IDs, units and
     match chance): a factory of its :class:`~.capabilities.Review`; ``None``: plain moves
     (:class:`~.review.PlainReview`)."""
+
+    # -- rollouts ---------------------------------------------------------------------------------
+    rollouts: Callable[[], Rollouts] | None = None
+    """Its rollouts (``tabula rollout GAME``): a factory of its :class:`~.capabilities.Rollouts`
+    (:func:`~.capabilities.lazy`); ``None``: the game has none."""
 
     # -- setting up a position by hand ----------------------------------------------------------
     position_editor: Callable[[], PositionEditor] | None = None

@@ -56,11 +56,16 @@ class Hints:
         if self.analyst is not None:
             self.analyst.focus(state)
 
+    adjust = None
+    """``adjust(state, records)``: the records as shown, where something replaced some rows'
+    figures since the analysis (a rollout, :class:`~game.ui.rollouts.RolloutControl`)."""
+
     @property
     def records(self) -> list:
         if self.analyst is None or self.state is None:
             return []
-        return self.analyst.get(self.state) or []
+        records = self.analyst.get(self.state) or []
+        return self.adjust(self.state, records) if self.adjust is not None and records else records
 
     @property
     def error(self) -> str | None:
@@ -116,7 +121,9 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
             columns.append(Column(name, heading, lambda r, n=name: _percent(r.details.get(n)), 3 + i))
     # Where the analysis gives chances, they come before the depth and the display score (a
     # narrow panel drops the score and the depth first, then the rarest chances).
-    columns.append(Column("plies", "Ply", lambda r: str(r.plies), 3 if not details else 20))
+    if any(r.half_width is not None for r in records):  # a rollout's rows: their 95% intervals
+        columns.insert(3, Column("interval", "±", lambda r: "" if r.half_width is None else f"{r.half_width:.3f}", 2))
+    columns.append(Column("plies", "Ply", lambda r: r.depth or str(r.plies), 3 if not details else 20))
     columns.append(Column("score", score_heading, lambda r: f"[{r.score:+.1f}]", 3 if not details else 19))
     return columns
 
@@ -130,7 +137,7 @@ def depth_groups(records: Sequence) -> list[tuple[int, int | None]]:
     for the separator before the moves searched less deeply than those above them."""
     lines: list[tuple[int, int | None]] = []
     for i, record in enumerate(records):
-        if i and record.plies < records[i - 1].plies:
+        if i and (record.plies < records[i - 1].plies or (records[i - 1].depth and not record.depth)):
             lines.append((-1, record.plies))
         lines.append((i, None))
     return lines

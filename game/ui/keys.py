@@ -44,6 +44,8 @@ class Key:
     """Only in a game with an edit mode (``GameInfo.position_editor``: backgammon's)."""
     rolls: bool = False
     """Only in a game whose chance outcomes lay out as a grid (backgammon's dice: ``Chance.grid``)."""
+    rollouts: bool = False
+    """Only in a game with rollouts (``GameInfo.rollouts``: backgammon's)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -79,6 +81,11 @@ KEY_TABLE: tuple[Key, ...] = (
         readme="every roll's best play: the 21 rolls of the position before the roll as a grid coloured from "
                "the worst to the best, with their average; a click shows a roll's play on the board (backgammon; "
                "watching: paused; the Review screen too)"),
+    Key("O", "roll out", analysis=True, rollouts=True,
+        readme="roll out the hint table's top five plays, or those chosen with Shift+click, or the cube "
+               "decision, in the background: the rows' figures become the rollout's as the trials come in "
+               "(depth R and the trials, the 95% interval in the ± column); O again stops, keeping them "
+               "(backgammon)"),
     Key("Space", "pause", frozenset({WATCH}), analysis=True, readme="pause (watching)"),
     Key("- + or [ ]", "watch speed", frozenset({WATCH}), analysis=True, readme="watch speed (watching)"),
     Key("+/-", "animation speed", frozenset({PLAY, REPLAY}), readme="animation speed (playing)"),
@@ -100,6 +107,9 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("Home/End", "first/last decision", frozenset({REVIEW}), readme="first/last decision of the game (review)"),
     Key("PgUp/PgDn", "previous/next game", frozenset({REVIEW}), readme="previous/next game of a match (review)"),
     Key("E", "export report", frozenset({REVIEW}), readme="export the report as an HTML page (review)"),
+    Key("O", "roll out this decision", frozenset({REVIEW}), rollouts=True,
+        readme="roll out the decision on show: its top five plays and the play made, or its cube decision; the "
+               "alternatives take the rollout's figures with their 95% intervals, O again stops (review)"),
     Key("T", "totals table", frozenset({REVIEW}), readme="the totals' full table or one line a player (review)"),
     Key("Tab", "totals of the game/match", frozenset({REVIEW}),
         readme="totals of the game on show or of the whole match (review)"),
@@ -114,7 +124,7 @@ KEY_TABLE: tuple[Key, ...] = (
 
 
 CONTEXT = {"analysis": False, "human": True, "confirm": True, "cube": False, "games": True, "offers": False,
-           "dice": False, "editor": False, "rolls": False}
+           "dice": False, "editor": False, "rolls": False, "rollouts": False}
 """The flags a key may need (:class:`Key`'s fields of those names) and their defaults."""
 
 

@@ -18,6 +18,7 @@ from ..core.gameinfo import ANALYSIS_LEVEL
 from ..core.protocol import CHANCE
 from .analyst import Analyst, Including
 from .every_roll import EveryRoll
+from .rollouts import RolloutControl, RolloutSection
 from .graph import GameCurve, GraphSection
 from .gameview import decision_words
 from .hints import HintSection, Hints, WhySection, draw_arrows
@@ -72,9 +73,12 @@ class Overlays:
                                         analysis.columns, analysis.format_value, analysis.value_heading,
                                         analysis.tutor_margin, decision_words(scene.view), analysis.score_heading,
                                         analysis.legend)
+        self.rollout = RolloutControl(info, self.hints, self.app.banner)
+        self.rollout_section = RolloutSection(fonts, self.rollout, self.hints_visible)
         self.sections = [
             TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
             self.hint_section,
+            self.rollout_section,
             WhySection(fonts, self.hints, self.hints_visible, scene.view.factor_labels,
                        analysis.format_value, analysis.tutor_margin),
             GraphSection(fonts, self.graph_points, self.graph_visible, info.player_titles[0]),
@@ -129,6 +133,7 @@ class Overlays:
             self.hints.show(state)
         if self.graph_visible():
             self.graph_points()
+        self.rollout.update()
         if self.tutor_move is not None:
             self._judge()
 
@@ -146,6 +151,8 @@ class Overlays:
         elif key == pygame.K_t:
             settings.tutor = not settings.tutor
             banner.show("Tutor on: bad moves are questioned" if settings.tutor else "Tutor off", seconds=2)
+        elif key == pygame.K_o and self.rollout.offered and self.hints_visible():
+            self.rollout.toggle()
         elif key in (pygame.K_UP, pygame.K_DOWN) and self.hints_visible():
             self.hints.select(self.hints.selected + (1 if key == pygame.K_DOWN else -1))
         elif self.watching and key == pygame.K_SPACE:
@@ -169,8 +176,13 @@ class Overlays:
         if not self.hints_visible():
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rollout_section.hit(event.pos):
+                self.rollout.toggle()
+                return True
             row = self.hint_section.row_at(event.pos)
             if row is not None:
+                if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                    self.rollout.choose(row)
                 self.hints.select(row)
                 return True
         if event.type == pygame.MOUSEWHEEL and self.scene.panel.rect.collidepoint(pygame.mouse.get_pos()):
@@ -193,6 +205,7 @@ class Overlays:
 
     def close(self) -> None:
         self.every_roll.close()
+        self.rollout.close()
         if self.tutor is not None:
             self.tutor.close()
         if self.analyst is not None:

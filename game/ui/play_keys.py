@@ -71,7 +71,8 @@ class PlayKeys:
                         confirm=self.view.needs_confirm(), cube=self._has_decisions(),
                         games=len(self.move_headings()) > 1, offers=self.view.decisions is not None,
                         dice=self.dice_entry is not None,
-                        editor=self.session.info.position_editor is not None, rolls=self.overlays.every_roll.offered)
+                        editor=self.session.info.position_editor is not None, rolls=self.overlays.every_roll.offered,
+                        rollouts=self.overlays.rollout.offered)
 
     def _has_decisions(self) -> bool:
         decisions = self.view.decisions

@@ -76,8 +76,12 @@ class AlternativesTable:
                  + len(self.columns) * (font.size("100.0%")[0] + pad))
         return max(table, cube) + 20
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, decision: Decision | None, scale: float = 1.0) -> None:
-        self.heads, self.rows, self.cube_lines = [], [], []
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, decision: Decision | None, scale: float = 1.0,
+             note: str = "", interval=None) -> None:
+        """``note``: said after the title (a rollout's progress); ``interval(move)``: the 95%
+        half-width of a rolled-out value, written after it ("+0.123 ±0.011"), else ``None``."""
+        self.heads, self.rows, self.cube_lines, self.title = [], [], [], ""
+        self.interval = interval
         if rect.w < 60 or rect.h < 30:
             return
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
@@ -85,6 +89,8 @@ class AlternativesTable:
         x, y = rect.x + 10, rect.y + 6
         cube = decision.cube if decision is not None else None
         title = "Alternatives" if cube is None else "Cube decision" + (" · EMG, MWC" if cube.nd_mwc is not None else "")
+        title += f" · {note}" if note else ""
+        self.title = title
         y = draw_text(surface, bold, title.upper(), (x, y), TEXT_DIM).bottom + 4
         if decision is None:
             draw_text(surface, font, "A forced move: not reviewed", (x, y), TEXT_DIM)
@@ -121,7 +127,8 @@ class AlternativesTable:
         if played is not None and played not in shown:
             shown = shown[:max(0, rows_fit - 1)] + [played]
         cells = [(f"…{a.rank}" if a is played and a.rank > len(shown) else str(a.rank), a.move,
-                  self.value(a.equity), "" if a.rank == 1 else self.value(a.diff), dict(a.chances)) for a in shown]
+                  self.value(a.equity) + self._interval(a.move), "" if a.rank == 1 else self.value(a.diff),
+                  dict(a.chances)) for a in shown]
         pad = font.size("  ")[0]
         fixed = [max(font.size(h)[0], *(font.size(c[k])[0] for c in cells)) + pad
                  for k, h in ((0, "#"), (2, self.heading), (3, "Diff"))]
@@ -149,6 +156,12 @@ class AlternativesTable:
             self._row(surface, font, area.x, y, widths, texts, TEXT)
             y += line
         pygame.draw.line(surface, PANEL_EDGE, (area.x, area.y + line - 2), (area.right, area.y + line - 2))
+
+    interval = None
+
+    def _interval(self, move: str) -> str:
+        half = self.interval(move) if self.interval is not None else None
+        return "" if half is None else f" ±{half:.3f}"
 
     @staticmethod
     def _row(surface, font, x: int, y: int, widths: list[int], texts: list[str], colour) -> None:

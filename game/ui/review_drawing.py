@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pygame
 
+from .review_rollout import interval_of
+
 from .gameview import decision_words
 from .hints import draw_arrows
 from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM, ui_scale
@@ -30,8 +32,9 @@ class ReviewDrawing:
                 self._draw_arrows(surface, state)
             self.graph.draw(surface, self.graph_rect, self.reviewed, self.game, self.at)
             line = self.line
-            self.alternatives.draw(surface, self.table_rect, line.decision if line is not None else None,
-                                   ui_scale(surface.get_size()))
+            decision, figures, note = self.rollouts.shown(line.decision if line is not None else None)
+            self.alternatives.draw(surface, self.table_rect, decision, ui_scale(surface.get_size()), note,
+                                   lambda move: interval_of(figures, move))
         self.panel.draw(surface)
         r, font = self.panel.rect, self.app.fonts(20, True)
         title = f"Review · {self.info.title}"

@@ -50,6 +50,7 @@ from .overlay import analysis_options
 from .panel import MoveListSection, SidePanel, TextSection
 from .position_line import PositionLine
 from .review_alternatives import AlternativesTable, place
+from .review_rollout import ReviewRollouts
 from .review_data import ReviewedGame
 from .review_drawing import ReviewDrawing
 from .review_export import export_report
@@ -129,6 +130,7 @@ class ReviewScene(ReviewDrawing, Scene):
         self.graph = ReviewGraph(app.fonts, info.player_titles[0])
         self.graph_rect = self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.alternatives = AlternativesTable(app.fonts, info)
+        self.rollouts = ReviewRollouts(info, app.banner)  # O: roll out the decision on show
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.game_label: pygame_gui.elements.UILabel | None = None
         self.arrows: dict[str, object] = {}
@@ -222,6 +224,7 @@ class ReviewScene(ReviewDrawing, Scene):
 
     def leave(self) -> None:
         self.every_roll.close()
+        self.rollouts.close()
         if self._analyst is not None:
             self._analyst.close()
 
@@ -323,7 +326,7 @@ class ReviewScene(ReviewDrawing, Scene):
     def key_help(self) -> str:
         if self.waiting:
             return "Keys: Esc cancel"
-        text = key_help(REVIEW, analysis=True, rolls=self.every_roll.offered)
+        text = key_help(REVIEW, analysis=True, rolls=self.every_roll.offered, rollouts=self.rollouts.offered)
         if len(self.reviewed.games) < 2:  # one game: no games to go through, no match totals
             text = " · ".join(part for part in text.split(" · ") if "next game" not in part and "Tab" not in part)
         return text
@@ -427,6 +430,8 @@ class ReviewScene(ReviewDrawing, Scene):
             self.go_game(1 if key == pygame.K_PAGEDOWN else -1)
         elif key == pygame.K_e:
             self.command("export")
+        elif key == pygame.K_o:
+            self.command("rollout")
         elif key in (pygame.K_HOME, pygame.K_END):
             mine = [i for i in self._game_lines() if self.reviewed.lines[i].decision] or self._game_lines()
             if mine:
@@ -435,6 +440,10 @@ class ReviewScene(ReviewDrawing, Scene):
     def command(self, action: str) -> None:
         if action in ("cancel", "stop"):
             self.cancel()
+        elif action == "rollout":
+            line = self.line
+            if line is not None:
+                self.rollouts.toggle(line.decision, self.session.states[line.index])
         elif action == "totals":
             self.sections["totals"].expanded = not self.sections["totals"].expanded
         elif action == "match totals":
@@ -463,4 +472,5 @@ class ReviewScene(ReviewDrawing, Scene):
     def update(self, dt: float) -> None:
         if self.analysing or self.job.changed != self._seen:
             self._poll()
+        self.rollouts.update()
         self.view.update(dt)

@@ -96,8 +96,14 @@ class Network:
         layers = [a]
         last = len(self.weights) - 1
         for k, (w, b) in enumerate(zip(self.weights, self.biases)):
-            z = a @ w + b
-            a = _sigmoid(z) if k == last else _activate(self.activation, z)
+            z = a @ w
+            z += b  # in place: the same sums as ``a @ w + b``, one array fewer
+            if k == last:
+                a = _sigmoid(z)
+            elif self.activation == "relu" and not keep:
+                a = np.maximum(z, 0, out=z)
+            else:
+                a = _activate(self.activation, z)
             if keep:
                 layers.append(a)
         return (a, layers) if keep else a

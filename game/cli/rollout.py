@@ -1,0 +1,130 @@
+"""``tabula rollout GAME --position P [--dice 31] [--moves "24/18 13/11" ...] [--trials 1296]
+[--truncate PLIES] [--level L] [--seed S] [--workers K] [--cluster ray [--address ADDR]]
+[--stop-ci E] [--json]``: roll a position out (the game's :class:`~game.core.capabilities.Rollouts`).
+
+With a roll (``--dice``, or the position's own) the candidate plays are rolled out: those
+``--moves`` names, or the game's choice (backgammon: the best five within 0.16 of the best);
+without, the position before the roll (backgammon: with a cube decision, no double against
+double/take, and the proper action).  Trials are played in blocks, here, over ``--workers``
+local processes or on a Ray cluster (``--cluster ray``); the same ``--seed`` gives the same
+figures bit for bit either way.  A rollout stops after ``--trials``, or earlier when every
+95% interval is within ``--stop-ci``, or (unless ``--no-early-stop``) when the best leads
+every other by three standard errors.  Progress goes to stderr; Ctrl-C stops it, prints what
+finished and exits with code 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+
+from ..core.argtypes import bounded_int, canonical_name, checked_number, seed_int, user_input
+from ..core.cluster import CLUSTERS, ClusterError, connect
+from ..core.tournament.runner import available_cpus
+from ..games import all_games, get_game
+from .common import UsageError, add_chance_arguments, position_help, read_position
+
+MAX_TRIALS = 1_000_000
+MAX_WORKERS = 256
+MAX_TRUNCATE = 10_000
+
+
+def rollout_games() -> list[str]:
+    return [info.name for info in all_games() if info.rollouts is not None]
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("rollout", help="roll a position out: Monte Carlo games from each candidate play")
+    parser.add_argument("game", choices=rollout_games(), help="the game: " + ", ".join(rollout_games()))
+    parser.add_argument("--position", required=True, help=position_help())
+    add_chance_arguments(parser)
+    parser.add_argument("--moves", nargs="+", metavar="MOVE",
+                        help="the plays to roll out, in notation (default: the game's choice of the best)")
+    parser.add_argument("--trials", type=bounded_int(1, MAX_TRIALS), default=1296,
+                        help="trials per candidate (default 1296: every pair of first two rolls once)")
+    parser.add_argument("--truncate", type=bounded_int(0, MAX_TRUNCATE), metavar="PLIES",
+                        help="stop each trial after PLIES plies and take the evaluator's value (default: play out)")
+    parser.add_argument("--level", type=canonical_name,
+                        help="the level whose depth plays the trials and makes their cube decisions, "
+                             "without its noise (backgammon: intermediate, 0 ply, by default)")
+    parser.add_argument("--select-level", type=canonical_name,
+                        help="the analysis level that chooses the candidates (default: the game's analysis level)")
+    parser.add_argument("--evaluator", type=canonical_name, help="the evaluator (default: the strongest installed)")
+    parser.add_argument("--seed", type=seed_int, default=0, help="the dice's seed (default 0)")
+    parser.add_argument("--workers", type=bounded_int(1, MAX_WORKERS),
+                        help="local worker processes (default: one per CPU, at most one per block of 36 trials; "
+                             "the figures are the same with any number; not used with --cluster ray)")
+    parser.add_argument("--cluster", choices=CLUSTERS, default="local",
+                        help="where blocks of trials run: this machine (default) or a Ray cluster")
+    parser.add_argument("--address", metavar="ADDR",
+                        help="with --cluster ray: the cluster to join (HOST:6379, or auto); default a local Ray instance")
+    parser.add_argument("--stop-ci", type=checked_number(float, lambda v: 0 < v < math.inf, "a positive number"),
+                        metavar="E", help="stop when every candidate's 95%% half-width is at most E")
+    parser.add_argument("--no-early-stop", action="store_true",
+                        help="play every trial even when the best candidate is clearly ahead (three standard errors)")
+    parser.add_argument("--no-variance-reduction", action="store_true",
+                        help="do not subtract each roll's luck (the figures then vary far more)")
+    parser.add_argument("--no-bearoff", action="store_true",
+                        help="play bearoffs out instead of taking the bearoff database's figures")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=run, checks_input=True)
+
+
+def _options(info, args) -> dict:
+    options = {"trials": args.trials, "seed": args.seed, "truncate": args.truncate,
+               "variance_reduction": not args.no_variance_reduction, "bearoff": not args.no_bearoff,
+               "stop_ci": args.stop_ci, "early_stop": not args.no_early_stop}
+    levels = [level.name for level in info.levels]
+    for flag, name in (("level", "level"), ("select_level", "select_level")):
+        value = getattr(args, flag)
+        if value is not None:
+            if value not in levels:
+                raise UsageError(f"unknown level {value!r}; {info.title}'s levels: {', '.join(levels)}")
+            options[name] = value
+    if args.evaluator is not None:
+        evaluators = info.move_analysis().evaluators
+        if args.evaluator not in evaluators:
+            raise UsageError(f"unknown evaluator {args.evaluator!r}; known evaluators: {', '.join(evaluators)}")
+        options["evaluator"] = args.evaluator
+    return options
+
+
+def _check_cluster(args) -> None:
+    if args.address and args.cluster != "ray":
+        raise UsageError("--address is for --cluster ray")
+    if args.cluster == "ray":
+        try:
+            connect(args.address)
+        except ClusterError as error:
+            raise UsageError(str(error)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    info = get_game(args.game)
+    rollouts = info.rollouts()
+    state = read_position(info, args, "roll out", decision=False)
+    options = _options(info, args)
+    with user_input():
+        plan = rollouts.plan(state, args.moves, **options)
+    _check_cluster(args)
+    tty = sys.stderr.isatty()
+
+    def progress(rollout) -> None:
+        line = rollouts.progress_line(rollout)
+        print(f"\r{line:<78}" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
+
+    workers = args.workers or min(available_cpus(), rollouts.blocks(plan))
+    rollout = rollouts.run(plan, workers, args.cluster, args.address, progress)
+    if tty:
+        print(file=sys.stderr)
+    interrupted = rollout.stopped == "interrupted"
+    if interrupted:
+        print("rollout interrupted: the figures below are the trials that finished", file=sys.stderr)
+    if rollouts.to_json(rollout)["candidates"] and (not interrupted or rollout.tally.trials):
+        if args.json:
+            print(json.dumps(rollouts.to_json(rollout)))
+        else:
+            print("\n".join(rollouts.lines(rollout)))
+    return 130 if interrupted else 0

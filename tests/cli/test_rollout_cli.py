@@ -1,0 +1,128 @@
+"""``tabula rollout``: its JSON, its options, its text, bad input, progress and Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .util import run
+
+OPENING = ("rollout", "backgammon", "--position", "4HPwATDgc/ABMA")
+KEYS = {"move", "win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon", "equity", "equity_se",
+        "cubeful", "cubeful_se", "trials"}
+
+
+def rollout_json(capsys, *options) -> dict:
+    code, out, err = run(capsys, *OPENING, "--workers", "1", "--json", *options)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_the_json_holds_the_issues_keys_best_first_with_the_options_given(capsys):
+    report = rollout_json(capsys, "--dice", "31", "--moves", "24/20", "8/5 6/5", "--trials", "40", "--truncate", "3",
+                          "--seed", "7")
+    assert {"position", "dice", "trials", "truncate", "seed", "candidates"} <= set(report)
+    assert (report["position"], report["dice"], report["trials"], report["truncate"], report["seed"]) == \
+        ("4HPwATDgc/ABMA", "31", 40, 3, 7)
+    assert [c["move"] for c in report["candidates"]] == ["8/5 6/5", "24/20"]  # best first
+    for c in report["candidates"]:
+        assert KEYS <= set(c) and c["trials"] == 40 and c["cubeful"] is None and c["cubeful_se"] is None
+        assert 0 <= c["lose_backgammon"] <= c["lose_gammon"] <= 1 - c["win"]
+        low, high = c["equity_ci"]
+        assert low < c["equity"] < high and high - low == pytest.approx(2 * 1.96 * c["equity_se"], rel=1e-3)
+        assert c["plies"] == 3.0 and c["seconds"] >= 0
+    assert report["trials_done"] == 40 and report["stopped"] == "trials" and report["variance_reduction"] is True
+    assert report["candidates"][0]["equity"] > report["candidates"][1]["equity"]
+
+
+def test_the_same_seed_gives_the_same_numbers_and_another_seed_others(capsys):
+    options = ("--dice", "31", "--moves", "8/5 6/5", "13/9", "--trials", "50", "--truncate", "2")
+    first = rollout_json(capsys, *options, "--seed", "3")
+    code, out, err = run(capsys, *OPENING, "--json", *options, "--seed", "3", "--workers", "2")
+    assert code == 0, err
+    shared = json.loads(out)
+    drop = ("seconds",)
+    strip = [{k: v for k, v in c.items() if k not in drop} for c in first["candidates"]]
+    assert strip == [{k: v for k, v in c.items() if k not in drop} for c in shared["candidates"]]
+    other = rollout_json(capsys, *options, "--seed", "4")
+    assert other["candidates"][0]["equity"] != first["candidates"][0]["equity"]
+
+
+def test_no_variance_reduction_and_no_early_stop_are_options(capsys):
+    options = ("--dice", "31", "--moves", "8/5 6/5", "24/21 8/7", "--trials", "180", "--truncate", "1")
+    assert rollout_json(capsys, *options)["stopped"] == "clear"
+    full = rollout_json(capsys, *options, "--no-early-stop", "--no-variance-reduction")
+    assert full["stopped"] == "trials" and full["trials_done"] == 180 and full["variance_reduction"] is False
+    ci = rollout_json(capsys, *options, "--no-early-stop", "--stop-ci", "0.9")
+    assert ci["stopped"] == "ci" and ci["candidates"][0]["trials"] == 144
+
+
+def test_the_default_candidates_and_the_text_table(capsys):
+    code, out, err = run(capsys, *OPENING, "--dice", "31", "--trials", "36", "--truncate", "2", "--workers", "1")
+    assert code == 0, err
+    assert "Rollout of 4HPwATDgc/ABMA, dice 31: 36 of 36 trials" in out and "8/5 6/5" in out
+    assert "Equity" in out and "W(g)" in out and "rollout: 36/36 trials" in err
+
+
+def test_before_the_roll_with_the_cube_it_gives_the_cube_action(capsys):
+    code, out, err = run(capsys, "rollout", "backgammon", "--position", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "--trials", "36",
+                         "--truncate", "2", "--workers", "1", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["dice"] is None and report["cubeful"] is True and report["units"] == "points per unit of the cube"
+    assert {c["move"] for c in report["candidates"]} == {"No double", "Double/take"}
+    assert all(isinstance(c["cubeful"], float) and isinstance(c["cubeful_se"], float) for c in report["candidates"])
+    assert set(report["cube"]) == {"nd", "nd_se", "dt", "dt_se", "dp", "proper"} and report["cube"]["dp"] == 1.0
+    code, out, _ = run(capsys, "rollout", "backgammon", "--position", "4HPwATDgc/ABMA:cAkAAAAAAAAA", "--trials", "36",
+                       "--truncate", "2", "--workers", "1")
+    assert "Proper cube action: No double, take" in out
+
+
+@pytest.mark.parametrize("options, message", [
+    (("--dice", "31", "--trials", "0"), "--trials"),
+    (("--dice", "31", "--truncate", "-1"), "--truncate"),
+    (("--dice", "31", "--stop-ci", "0"), "--stop-ci"),
+    (("--dice", "31", "--workers", "0"), "--workers"),
+    (("--dice", "31", "--seed", "x"), "--seed"),
+    (("--dice", "31", "--moves", "24/18"), "illegal"),
+    (("--dice", "31", "--moves", "8/5 6/5", "6/5 8/5"), "same play"),
+    (("--moves", "8/5 6/5"), "need dice"),
+    (("--dice", "31", "--level", "grandmaster"), "unknown level"),
+    (("--dice", "31", "--select-level", "grandmaster"), "unknown level"),
+    (("--dice", "31", "--evaluator", "oracle"), "unknown evaluator"),
+    (("--dice", "31", "--address", "localhost:6379"), "--cluster ray"),
+    (("--dice", "7"), "dice"),
+])
+def test_bad_values_are_usage_errors(capsys, options, message):
+    code, out, err = run(capsys, *OPENING, "--trials", "36", *options) if "--trials" not in options else \
+        run(capsys, *OPENING, *options)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_a_finished_game_or_another_game_is_a_usage_error(capsys):
+    code, _, err = run(capsys, "rollout", "backgammon", "--position", "AAAAAAAAAAAAAA")
+    assert code == 2
+    code, _, err = run(capsys, "rollout", "chesstack", "--position", "x")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_ctrl_c_prints_what_finished_and_exits_130(capsys, monkeypatch):
+    from game.backgammon.rollout import run as running
+
+    played = running.play_block
+
+    def interrupted(spec, index, cancel=None):
+        if index == 1:
+            raise KeyboardInterrupt
+        return played(spec, index, cancel)
+
+    monkeypatch.setattr(running, "play_block", interrupted)
+    code, out, err = run(capsys, *OPENING, "--dice", "31", "--trials", "108", "--truncate", "1", "--workers", "1",
+                         "--json")
+    assert code == 130 and "interrupted" in err
+    report = json.loads(out)
+    assert report["stopped"] == "interrupted" and report["trials_done"] == 36 and report["candidates"][0]["trials"] == 36
+    monkeypatch.setattr(running, "play_block", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
+    code, out, err = run(capsys, *OPENING, "--dice", "31", "--trials", "108", "--workers", "1")
+    assert code == 130 and out == "" and "interrupted" in err

@@ -1,0 +1,126 @@
+"""Rollouts from the hint panel (issue 36 item 3): O rolls out the top plays or the cube
+decision in the background, the rows take the rollout's figures (depth "R n", the ± column),
+O again stops keeping what finished; Shift+click chooses the plays."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.session import GameSetup
+from game.games import get_game
+from game.ui import rollouts
+from game.ui.hints import hint_columns
+
+from .util import click, key, run_until
+
+ROLLED = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"  # money, White to play 3-1
+CUBE = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"  # money, White may double
+
+
+@pytest.fixture(autouse=True)
+def short_rollouts(monkeypatch):
+    monkeypatch.setattr(rollouts, "PROCESSES", False)  # a thread: the same job, no process to start
+    monkeypatch.setattr(rollouts.RolloutControl, "options", {"trials": 36, "truncate": 2})
+
+
+def open_position(app, xgid):
+    app.settings.hints = True
+    info = get_game("backgammon")
+    assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=3, options=info.position_options(xgid)))
+    scene = app.scene
+    hints = scene.overlays.hints
+    assert run_until(app, lambda: scene.human_turn and hints.ready and hints.records)
+    return scene, hints
+
+
+def rolled_out(scene):
+    control = scene.overlays.rollout
+    return control.job is not None and not control.job.running
+
+
+def test_o_rolls_out_the_top_five_and_the_rows_take_the_figures(app):
+    scene, hints = open_position(app, ROLLED)
+    top = [r.notation for r in hints.records[:5]]
+    key(app, pygame.K_o)
+    assert run_until(app, lambda: rolled_out(scene))
+    assert scene.overlays.rollout.job.status == "done" and scene.overlays.rollout.job.moves == top
+    records = hints.records
+    assert {r.notation for r in records[:5]} == set(top)
+    assert all(r.depth == "R 36" and r.half_width > 0 for r in records[:5])
+    assert [r.value for r in records[:5]] == sorted((r.value for r in records[:5]), reverse=True)
+    assert records[0].rank == 1 and records[0].diff == 0 and all(not r.depth for r in records[5:])
+    best = next(c for c in scene.overlays.rollout.job.figures["candidates"] if c["move"] == records[0].notation)
+    assert best["cubeful"] is not None and records[0].value == best["cubeful"]  # a money game: cubeful
+    assert records[0].details["win"] == best["win"]
+    headings = [column.heading for column in hint_columns(records)]
+    assert "±" in headings
+    assert "Rolled out: 36 trials" in scene.overlays.rollout.line()[0]
+    assert "O roll out" in scene.key_help()
+
+
+def test_shift_click_chooses_the_plays_to_roll_out(app):
+    scene, hints = open_position(app, ROLLED)
+    app.frame()
+    rows = dict(scene.overlays.hint_section.rows)
+    wanted = [hints.records[i].notation for i in (1, 3)]
+    for index in (1, 3):
+        pygame.key.set_mods(pygame.KMOD_SHIFT)
+        click(app, rows[index].center)
+    pygame.key.set_mods(0)
+    assert "the 2 chosen" in scene.overlays.rollout.line()[0]
+    key(app, pygame.K_o)
+    assert run_until(app, lambda: rolled_out(scene))
+    assert scene.overlays.rollout.job.moves == wanted
+    assert {r.notation for r in hints.records if r.depth} == set(wanted)
+
+
+def test_the_cube_decision_takes_the_rollouts_cube_figures(app):
+    scene, hints = open_position(app, CUBE)
+    key(app, pygame.K_o)
+    assert run_until(app, lambda: rolled_out(scene))
+    cube = scene.overlays.rollout.job.figures["cube"]
+    values = {r.move.kind: r.value for r in hints.records}
+    assert values["roll"] == cube["nd"] and values["double"] == min(cube["dt"], cube["dp"])
+    assert all(r.depth == "R 36" for r in hints.records)
+
+
+def test_o_again_stops_and_keeps_what_finished(app, monkeypatch):
+    monkeypatch.setattr(rollouts.RolloutControl, "options", {"trials": 1296, "truncate": 2})
+    scene, hints = open_position(app, ROLLED)
+    control = scene.overlays.rollout
+    key(app, pygame.K_o)
+    assert run_until(app, lambda: control.job.figures is not None)  # a block has finished
+    key(app, pygame.K_o)
+    assert control.job.status == "cancelled" and "stopped" in app.banner.text
+    done = control.job.progress()[0]
+    assert 0 < done < 1296 and all(r.depth == f"R {done}" for r in hints.records[:5])
+
+
+def test_the_review_rolls_out_the_decision_on_show(app, tmp_path, monkeypatch):
+    from game.ui import review_rollout
+
+    from .test_review_screen import open_backgammon, reviewed
+
+    monkeypatch.setattr(review_rollout.ReviewRollouts, "processes", False)
+    monkeypatch.setattr(review_rollout.ReviewRollouts, "options", {"trials": 36, "truncate": 2})
+    play, _ = open_backgammon(app, tmp_path)
+    key(app, pygame.K_v)
+    scene = reviewed(app)
+    chequer = next(i for i, line in enumerate(scene.reviewed.lines)
+                   if line.decision is not None and line.decision.cube is None and len(line.decision.alternatives) > 2)
+    scene.go(chequer)
+    decision = scene.line.decision
+    key(app, pygame.K_o)
+    assert run_until(app, lambda: not scene.rollouts.job.running)
+    shown, figures, note = scene.rollouts.shown(decision)
+    assert note == "rollout 36 trials" and figures is not None
+    rolled = {c["move"] for c in figures["candidates"]}
+    expected = {a.move for a in decision.alternatives[:5]} | {decision.played_alternative.move}
+    assert rolled == expected
+    assert [a.equity for a in shown.alternatives[:len(rolled)]] == sorted(
+        (c["cubeful"] if c["cubeful"] is not None else c["equity"] for c in figures["candidates"]), reverse=True)
+    app.frame()
+    assert scene.alternatives.title == "Alternatives · rollout 36 trials"
+    assert scene.alternatives.interval(shown.alternatives[0].move) > 0  # written "+0.123 ±0.011"
+    assert "O roll out this decision" in scene.key_help()
