@@ -44,8 +44,9 @@ def shot_position(app, out: Path) -> Path:
 ROLLOUT_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
 ROLLOUT_TRIALS = 216
 """rollout.png: a money game's opening 3-1 (White to play, two humans, hints on), O pressed:
-the top five plays rolled out at 1,296 trials, shot once ``ROLLOUT_TRIALS`` are done — the
-rows' figures replaced (depth "R 216", the ± column), the progress bar under the table."""
+the top five plays rolled out at 1,296 trials, shot once ``ROLLOUT_TRIALS`` are done (or when
+the rollout stops early, the best play clear) — the rows' figures replaced (depth "R" and the
+trials, the ± column), the progress bar under the table while it runs."""
 
 
 def shot_rollout(app, out: Path) -> Path:
@@ -63,11 +64,13 @@ def shot_rollout(app, out: Path) -> Path:
         app.frame()
         time.sleep(0.004)
     key(app, pygame.K_o)
-    while control.job.progress()[0] < ROLLOUT_TRIALS:
-        if time.monotonic() > deadline or not control.job.running:
-            raise RuntimeError(f"the rollout did not reach {ROLLOUT_TRIALS} trials: {control.job.error}")
+    while control.job.running and control.job.progress()[0] < ROLLOUT_TRIALS:  # or stopped early: a clear best
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the rollout did not reach {ROLLOUT_TRIALS} trials")
         app.frame()
         time.sleep(0.02)
+    if control.job.status == "failed":
+        raise RuntimeError(f"the rollout failed: {control.job.error}")
     for _ in range(3):
         app.frame()
     path = out / "rollout.png"
