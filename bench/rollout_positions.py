@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import sys
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,9 +80,15 @@ def game_decisions(path: Path) -> list[list[Decision]]:
 def decision_order(seed: int) -> list[Decision]:
     """One eligible decision per game of every match file, in an order drawn from ``seed``."""
     rng = random.Random(seed)
-    games = [found for path in sorted(MATCHES.glob("*.mat")) for found in game_decisions(path) if found]
+    games = list(_every_game())
     rng.shuffle(games)
     return [rng.choice(found) for found in games]
+
+
+@lru_cache(maxsize=1)
+def _every_game() -> tuple[tuple[Decision, ...], ...]:
+    """Every game's eligible decisions (those with any), files in name order (read once)."""
+    return tuple(tuple(found) for path in sorted(MATCHES.glob("*.mat")) for found in game_decisions(path) if found)
 
 
 if __name__ == "__main__":
