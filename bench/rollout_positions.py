@@ -8,8 +8,8 @@ still in contact and the roll has at least :data:`MIN_PLAYS` plays leading to di
 positions.  :func:`decision_order` lists one eligible decision per game, the
 games and the decision within each drawn with ``random.Random(seed)``: the same seed gives
 the same list.  It uses the rules only (no evaluator), so the list does not change when a
-network does; the reference job then keeps the first ten where Open Sage's own ranking finds
-a real alternative (:mod:`rollout_agreement`).
+network does; the reference job then keeps the first five close and five clear decisions by
+Open Sage's own ranking (:mod:`rollout_agreement`).
 """
 
 from __future__ import annotations

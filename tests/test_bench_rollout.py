@@ -100,3 +100,15 @@ def _sides(position_id: str):
     from game.backgammon import formats
 
     return formats.parse_position_id(position_id)
+
+
+def test_decisions_sort_into_close_and_clear_and_stored_rollouts_are_found_again(bench):
+    _, agreement, _ = bench
+    assert agreement.kind([{"equity": 0.30}, {"equity": 0.26}]) == "close"
+    assert agreement.kind([{"equity": 0.30}, {"equity": 0.20}]) == "clear"
+    assert agreement.kind([{"equity": 0.30}, {"equity": -0.05}]) is None  # no real alternative
+    stored = {"config": {"trials": 1296, "seed": 36}, "open_sage": {"version": "2.0"},
+              "positions": [{"position": "P", "dice": "31", "rollouts": [{"move": "8/5 6/5", "equity": 0.14}]}]}
+    found = agreement.reusable(stored)
+    assert found[("P", "31", "8/5 6/5", 1296, 36, "2.0")]["equity"] == 0.14
+    assert ("P", "31", "8/5 6/5", 648, 36, "2.0") not in found  # other trials: rolled out again
