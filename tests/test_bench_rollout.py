@@ -112,3 +112,27 @@ def test_decisions_sort_into_close_and_clear_and_stored_rollouts_are_found_again
     found = agreement.reusable(stored)
     assert found[("P", "31", "8/5 6/5", 1296, 36, "2.0")]["equity"] == 0.14
     assert ("P", "31", "8/5 6/5", 648, 36, "2.0") not in found  # other trials: rolled out again
+
+
+def test_compare_reads_our_json_beside_the_stored_rollouts(bench, monkeypatch, tmp_path, capsys):
+    common, agreement, _ = bench
+    stored = {"open_sage": {"version": "2.0"}, "config": {"trials": 1296, "seed": 36}, "complete": True,
+              "positions": [{"source": "opening", "position": "4HPwATDgc/ABMA", "dice": "31", "kind": "clear",
+                             "candidates": [{"move": "6/5 8/5"}, {"move": "13/10 24/23"}],
+                             "rollouts": [{"move": "6/5 8/5", "equity": 0.150, "equity_se": 0.005},
+                                          {"move": "13/10 24/23", "equity": 0.010, "equity_se": 0.005}]}]}
+    path = tmp_path / "reference.json"
+    path.write_text(json.dumps(stored))
+    asked = []
+
+    def fake(position, dice, moves, trials, seed, workers):
+        asked.append((position, dice, moves, trials))
+        return common.parse_rollout_json(SAMPLE.read_text()), 1.0
+
+    monkeypatch.setattr(agreement, "our_rollout", fake)
+    assert agreement.main(["--out", str(path)]) == 0
+    assert asked == [("4HPwATDgc/ABMA", "31", ["6/5 8/5", "13/10 24/23"], 1296)]
+    out = capsys.readouterr().out
+    assert "same best play where Open Sage's gap is over 0.05: 1 of 1" in out
+    # the sample's 0.1372 and -0.0032 against 0.150 and 0.010: both within 0.05
+    assert "equities within 0.05: 2 of 2 (mean difference 0.0130, largest 0.0132)" in out
