@@ -36,7 +36,7 @@ def test_ray_blocks_add_up_to_the_local_bits(ray_cluster):
     from game.backgammon.rules import BackgammonState
 
     state = BackgammonState.from_board(START_SIDE, START_SIDE, dice=(4, 2))
-    spec = plan(state, ["8/4 6/4", "13/9 13/11"], trials=80, truncate=3, seed=2, evaluator="net-full")
+    spec = plan(state, ["8/4 6/4", "13/9 13/11"], trials=40, truncate=1, seed=2, evaluator="net-full")
     local, on_ray = roll_out(spec), roll_out(spec, cluster="ray")
     assert np.array_equal(local.tally.sums, on_ray.tally.sums) and np.array_equal(local.tally.squares,
                                                                                    on_ray.tally.squares)

@@ -16,12 +16,15 @@ it finished, its ``stopped`` saying why.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ...core.distribute import parallel_map
+from ...core.tournament.runner import end_with_parent
 from .lockstep import Cancelled, play_block
 from .results import Tally
 from .spec import RolloutSpec
@@ -53,7 +56,22 @@ class BlockJob:
         self.spec = spec
 
     def __call__(self, index: int):
+        _as_worker()
         return play_block(self.spec, index)
+
+
+_settled = False
+
+
+def _as_worker() -> None:
+    """In a local worker process, once: Ctrl-C reaches the whole process group, and only the
+    parent handles it (it stops the pool and reports); the worker ends with its parent."""
+    global _settled
+    if _settled or multiprocessing.parent_process() is None:
+        return
+    _settled = True
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent()
 
 
 @contextmanager
