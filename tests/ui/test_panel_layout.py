@@ -59,6 +59,7 @@ class R:
     def __init__(self, rank, plies, value=0.1, diff=0.0):
         self.rank, self.plies, self.value, self.diff, self.score = rank, plies, value, diff, 50 * value
         self.notation, self.warnings = f"m{rank}", ()
+        self.depth, self.half_width = "", None  # searched, not rolled out
         self.details = {"win": 0.5, "win_gammon": 0.1, "win_backgammon": 0.01, "lose_gammon": 0.1,
                         "lose_backgammon": 0.01}
 
