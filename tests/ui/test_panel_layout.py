@@ -71,6 +71,9 @@ def test_the_table_has_gnubg_columns_and_a_line_before_shallower_moves():
     columns = [c.heading for c in hint_columns(records, details, value_heading="Equity")]
     assert columns == ["#", "Move", "Equity", "Diff", "Win", "W(g)", "W(bg)", "L(g)", "L(bg)", "Ply", "Score"]
     assert depth_groups(records) == [(0, None), (1, None), (-1, 0), (2, None), (3, None)]
+    for record in records[:3]:  # rolled out: one group whatever the plies, then the line before the rest
+        record.depth = "R 144"
+    assert depth_groups(records) == [(0, None), (1, None), (2, None), (-1, 0), (3, None)]
 
 
 def test_a_wide_window_gives_the_panel_its_share_and_every_row_its_chances(app):
