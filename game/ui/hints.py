@@ -137,9 +137,8 @@ def depth_groups(records: Sequence) -> list[tuple[int, int | None]]:
     for the separator before the moves searched less deeply than those above them."""
     lines: list[tuple[int, int | None]] = []
     for i, record in enumerate(records):
-        before = records[i - 1] if i else None
-        rolled = before is not None and before.depth and record.depth  # rollouts: one group, whatever the plies
-        if before is not None and ((record.plies < before.plies and not rolled) or (before.depth and not record.depth)):
+        before = records[i - 1] if i else None  # rolled-out rows (a depth) are one group, whatever the plies
+        if before is not None and (record.plies < before.plies and not before.depth or before.depth and not record.depth):
             lines.append((-1, record.plies))
         lines.append((i, None))
     return lines
