@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.review_report import Decision
-from .rollout_job import RolloutJob
+from .rollout_job import RolloutJob, follow
 
 TOP = 5
 """Alternatives rolled out besides the play made: the review's top five."""
@@ -91,20 +91,12 @@ class ReviewRollouts:
         self.job = RolloutJob(self.info, state, moves, self.options, processes=self.processes)
 
     def update(self) -> None:
-        job = self.job
-        if job is None:
-            return
-        before = job.changed
-        job.poll()
-        if job.changed != before:
-            self._keep()
-        if job.status == "failed":
-            self.banner.show(f"The rollout failed: {job.error}", error=True)
-            self.job = None
+        self.job = follow(self.job, self.banner, self._keep)
 
-    def _keep(self) -> None:
-        if self.job is not None and self.job.figures is not None:
-            self.figures[self.ply] = self.job.figures
+    def _keep(self, job: RolloutJob | None = None) -> None:
+        job = job or self.job
+        if job is not None and job.figures is not None:
+            self.figures[self.ply] = job.figures
 
     def shown(self, decision: Decision | None) -> tuple[Decision | None, dict | None, str]:
         """``(the decision as the table shows it, its rollout's figures, the title's note)``."""

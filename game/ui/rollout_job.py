@@ -109,6 +109,21 @@ class RolloutJob:
             threading.Thread(target=_reap, args=(process,), daemon=True, name="tabula-rollout-reap").start()
 
 
+def follow(job: RolloutJob | None, banner, keep) -> RolloutJob | None:
+    """A frame of a rollout the window shows: poll ``job``, ``keep(job)`` when new figures
+    came, and the job again, or ``None`` once it failed (said in the banner)."""
+    if job is None:
+        return None
+    before = job.changed
+    job.poll()
+    if job.changed != before:
+        keep(job)
+    if job.status == "failed":
+        banner.show(f"The rollout failed: {job.error}", error=True)
+        return None
+    return job
+
+
 def _reap(process) -> None:
     process.join(CANCEL_GRACE)
     if process.is_alive():

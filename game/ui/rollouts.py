@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from .rollout_job import RolloutJob
+from .rollout_job import RolloutJob, follow
 from .theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from .widgets import draw_text, elide
 
@@ -99,19 +99,10 @@ class RolloutControl:
         chosen.remove(notation) if notation in chosen else chosen.append(notation)
 
     def update(self) -> None:
-        job = self.job
-        if job is None:
-            return
-        before = job.changed
-        job.poll()
-        if job.changed != before:
-            self._keep()
-        if job.status == "failed":
-            self.banner.show(f"The rollout failed: {job.error}", error=True)
-            self.job = None
+        self.job = follow(self.job, self.banner, self._keep)
 
-    def _keep(self) -> None:
-        job = self.job
+    def _keep(self, job: RolloutJob | None = None) -> None:
+        job = job or self.job
         if job is not None and job.figures is not None:
             self.figures[id(job.state)] = (job.state, job.figures)
             while len(self.figures) > KEPT:
