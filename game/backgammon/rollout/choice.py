@@ -1,102 +1,72 @@
 """The 0-ply play of every live trial at one ply, all valued in one batch, and each roll's luck.
 
-Positions are 52-byte keys: the side on roll's 26 counts, then the other side's (what
-:func:`~..evaluators.arrays.boards_to_array` builds, so a batch is the keys joined).  For each
-distinct position to play (with its cube, which a match's choice of play depends on) and each
-roll asked for, every legal play's resulting position is collected (:func:`after_keys`, from
-:func:`~..movegen.legal_plays`), the distinct ones valued in one evaluator call
-(:func:`.valuing.chances`), and the play the mover values most is chosen, the first of equals
-in the move generator's order.  With variance reduction every position is expanded for all
-21 rolls and the mover's value after each roll's best play gives the luck of the roll thrown:
-its value minus their average (GNU Backgammon's variance reduction, at 0 ply).
+Positions are ``(2, 26)`` int8 rows, the side on roll first (what the evaluators take, see
+:mod:`~..evaluators.arrays`).  For each distinct position to play (with its cube, which a
+match's choice of play depends on) and each roll asked for, every legal play's resulting
+position comes from the compiled move generator (:func:`~..movegen_batch.plays_batch`: the
+plays of :func:`~..movegen.legal_plays`, in its order, as arrays), they are all valued in
+one evaluator call (:func:`.valuing.chances`), and the play the mover values most is chosen,
+the first of equals in the move generator's order.  With variance reduction every position
+is expanded for all 21 rolls and the mover's value after each roll's best play gives the
+luck of the roll thrown: its value minus their average (GNU Backgammon's variance
+reduction, at 0 ply).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from ..board import Side
-from ..movegen import legal_plays
+from ..movegen_batch import plays_batch
 from .dice import ROLL_WEIGHTS, ROLLS
 from . import valuing
 
-EXPANSIONS_KEPT = 8192
-"""Positions × rolls whose plays are remembered per process (they recur in a rollout's first
-plies, where many trials share a position; deterministic, so it cannot change a result)."""
+ROLL_DICE = np.array(ROLLS, dtype=np.int64)
+"""``(21, 2)``: the dice of each roll, higher first (the order the move generator takes)."""
 
 
-@lru_cache(maxsize=EXPANSIONS_KEPT)
-def after_keys(key: bytes, roll: int) -> tuple[bytes, ...]:
-    """The position key after each legal play of roll ``roll`` (0..20) from ``key``, the
-    opponent then on roll: one per distinct resulting position, in the generator's order."""
-    me, opp = tuple(key[:26]), tuple(key[26:52])
-    high, low = ROLLS[roll]
-    return tuple(bytes(o) + bytes(m) for _, m, o in legal_plays(me, opp, high, low))
-
-
-def batch_of(keys) -> np.ndarray:
-    """The ``(N, 2, 26)`` int8 batch of position keys."""
-    data = b"".join(keys)
-    return np.frombuffer(data, dtype=np.int8).reshape(-1, 2, 26)
-
-
-def side(key: bytes, which: int) -> Side:
-    """One side of a position key as a tuple (0 the side on roll)."""
-    return tuple(key[26 * which:26 * which + 26])
+def side(board: np.ndarray, which: int) -> Side:
+    """One side of a ``(2, 26)`` position as a tuple (0 the side on roll)."""
+    return tuple(int(c) for c in board[which])
 
 
 @dataclass
 class Expansion:
-    """The plays valued at one ply, for ``groups`` of (position index, roll): the distinct
-    resulting positions (``keys``, ``batch``) with the ``chances`` of the side then on roll
-    (the mover's opponent), and per group its best play."""
+    """The plays valued at one ply, for groups of (position, roll): every play's resulting
+    position (``batch``, the mover's opponent then on roll) with the ``chances`` of that
+    side, and per group its best play."""
 
-    keys: list[bytes]
     batch: np.ndarray
     chances: np.ndarray
     best: np.ndarray
-    """``(G,)``: per group, the index into :attr:`keys` of its best play."""
+    """``(G,)``: per group, the row of :attr:`batch` of its best play."""
 
     def mover_chances(self) -> np.ndarray:
         """``(G, 5)``: the mover's chances after each group's best play."""
         return valuing.flip(self.chances[self.best])
 
 
-def expand(evaluator, positions: list[bytes], weights: np.ndarray, weight_of: np.ndarray,
-           groups: list[tuple[int, int]]) -> Expansion:
-    """Every play of each ``(position index, roll)`` in ``groups``, the distinct resulting
-    positions valued in one batch; the mover's choice by ``weights[weight_of[position]]``
-    (``(K, 6)``: ``w[:5] · chances + w[5]`` of its chances after the play,
-    :func:`.cubeful.chequer_weights`), the first of equals in the generator's order."""
-    index: dict[bytes, int] = {}
-    flat: list[int] = []
-    lengths = np.empty(len(groups), dtype=np.intp)
-    for g, (p, roll) in enumerate(groups):
-        afters = after_keys(positions[p], roll)
-        lengths[g] = len(afters)
-        for key in afters:
-            flat.append(index.setdefault(key, len(index)))
-    keys = list(index)
-    batch = batch_of(keys)
+def expand(evaluator, positions: np.ndarray, weights: np.ndarray, weight_of: np.ndarray,
+           group_position: np.ndarray, group_roll: np.ndarray) -> Expansion:
+    """Every play of each group (``positions[group_position[g]]`` with roll ``group_roll[g]``,
+    0..20), all the resulting positions valued in one batch; the mover's choice by
+    ``weights[weight_of[position]]`` (``(K, 6)``: ``w[:5] · chances + w[5]`` of its chances
+    after the play, :func:`.cubeful.chequer_weights`), the first of equals in the
+    generator's order."""
+    plays = plays_batch(positions[group_position], ROLL_DICE[group_roll])
+    batch = plays.for_evaluator()
     chances = valuing.chances(evaluator, batch)
     mover = valuing.flip(chances)
-    group_weight = weight_of[np.array([p for p, _ in groups], dtype=np.intp)]
-    table = np.empty((len(weights), len(keys)))
-    for k in np.unique(group_weight):
-        table[k] = mover @ weights[k, :5] + weights[k, 5]
-    flat_index = np.array(flat, dtype=np.intp)
-    segment = np.repeat(np.arange(len(groups)), lengths)
-    values = table[group_weight[segment], flat_index]
-    offsets = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.intp)
+    segment = plays.owner.astype(np.intp)
+    play_weights = weights[weight_of[group_position][segment]]
+    values = np.einsum("ij,ij->i", mover, play_weights[:, :5]) + play_weights[:, 5]
+    offsets = plays.offsets[:-1].astype(np.intp)
     top = np.maximum.reduceat(values, offsets)
     hits = np.flatnonzero(values >= top[segment])
     first = np.concatenate(([True], segment[hits[1:]] != segment[hits[:-1]]))
-    return Expansion(keys, batch, chances, flat_index[hits[first]])
-
-
+    return Expansion(batch, chances, hits[first])
 def roll_means(per_roll: np.ndarray) -> np.ndarray:
     """``(P, ...)``: the average over the 21 rolls of ``(P * 21, ...)`` values laid out
     position by position, each roll weighted by its chance."""

@@ -38,7 +38,7 @@ from ..cube.state import DECIDE, ROLLING, CubeState
 from ..evaluators import get_evaluator
 from ..rules import BackgammonState
 from . import valuing
-from .choice import batch_of, expand, roll_means, side, to_root
+from .choice import expand, roll_means, side, to_root
 from .cubeful import CENTRE, OTHER, ROOT, chequer_weights, double_and_take, other_side, position_values, won_value
 from .dice import ROLL21, ROLLS, DiceStreams
 from .spec import RolloutSpec
@@ -98,6 +98,20 @@ def _decode(code: int) -> tuple[bool, int, int]:
     return bool(code & 1), code >> 3, (code >> 1) & 3
 
 
+def _distinct(board: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct (position, code) rows: the first row of each, in order of first
+    appearance, and each row's index among them (trials sharing a position share its
+    plays; many do in a rollout's first plies)."""
+    rows = np.concatenate([board.reshape(len(board), -1).view(np.uint8),
+                           codes.astype("<i8").reshape(-1, 1).view(np.uint8)], axis=1)
+    keys = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(len(order), dtype=np.intp)
+    rank[order] = np.arange(len(order))
+    return first[order], rank[inverse.ravel()]
+
+
 class _Trials:
     """The block's trials as arrays, one row per (candidate, trial): row ``c·n + k``."""
 
@@ -111,7 +125,9 @@ class _Trials:
         self.n = n
         self.trial = np.tile(np.arange(n), c)
         self.candidate = np.repeat(np.arange(c), n)
-        self.pos = [cand.key for cand in spec.candidates for _ in range(n)]
+        starts = np.array([[cand.on_roll, cand.other] for cand in spec.candidates], dtype=np.int8)
+        self.board = np.repeat(starts, n, axis=0)
+        """``(rows, 2, 26)``: each trial's position, its side on roll first."""
         self.root_on_roll = np.repeat([cand.root_on_roll for cand in spec.candidates], n)
         self.value = np.repeat([cand.value for cand in spec.candidates], n).astype(np.int64)
         self.owner = np.repeat([cand.owner for cand in spec.candidates], n).astype(np.int64)
@@ -120,8 +136,7 @@ class _Trials:
         self.final, self.luck = np.zeros((rows, 5)), np.zeros((rows, 5))
         self.final_cf, self.luck_cf = np.zeros(rows), np.zeros(rows)
         self.plies = np.zeros(c, dtype=np.int64)
-        starts = valuing.chances(self.evaluator, batch_of([cand.key for cand in spec.candidates]))
-        self.now = starts[self.candidate]
+        self.now = valuing.chances(self.evaluator, starts)[self.candidate]
         """The side on roll's chances at each trial's position (0 ply)."""
 
     # ------------------------------------------------------------------ the loop
@@ -134,8 +149,7 @@ class _Trials:
                 return
             if cancel is not None and cancel():
                 raise Cancelled
-            board = batch_of([self.pos[i] for i in live])
-            live, board = self._settle(live, board, ply)
+            live, board = self._settle(live, self.board[live], ply)
             if not len(live):
                 return
             self.plies += np.bincount(self.candidate[live], minlength=len(self.plies))
@@ -226,7 +240,7 @@ class _Trials:
 
     def _state(self, row: int, dice, phase: str) -> BackgammonState:
         """Row ``row``'s position as a state of the rules, the side on roll as player 0."""
-        key = self.pos[row]
+        board = self.board[row]
         cube = None
         if self.stakes is not None:
             s = self.stakes
@@ -235,7 +249,7 @@ class _Trials:
             score = s.score if self.root_on_roll[row] else s.score[::-1]
             cube = CubeState(value=int(self.value[row]), owner=owner, match_length=s.match_length, score=score,
                              crawford=s.crawford, jacoby=s.jacoby, beavers=s.beavers, phase=phase)
-        return BackgammonState((side(key, 0), side(key, 1)), 0, dice, False, cube)
+        return BackgammonState((side(board, 0), side(board, 1)), 0, dice, False, cube)
 
     # ------------------------------------------------------------------ the play
 
@@ -244,45 +258,39 @@ class _Trials:
         spec, stakes = self.spec, self.stakes
         root = self.root_on_roll[live]
         codes = _code(root, self.value[live], self.owner[live]) if stakes is not None else np.zeros(len(live), np.int64)
-        index: dict[tuple[bytes, int], int] = {}
-        p_of = np.fromiter((index.setdefault((self.pos[i], int(c)), len(index)) for i, c in zip(live, codes)),
-                           dtype=np.intp, count=len(live))
-        positions = [key for key, _ in index]
-        position_codes = np.array([c for _, c in index], dtype=np.int64)
+        first, p_of = _distinct(board, codes)
+        positions, position_codes = board[first], codes[first]
         weight_keys = {}
         weight_of = np.array([weight_keys.setdefault((_decode(c)[0], _decode(c)[1]), len(weight_keys))
-                              for c in position_codes], dtype=np.intp)
+                              for c in position_codes.tolist()], dtype=np.intp)
         weights = np.array([chequer_weights(stakes, r, v) for r, v in weight_keys])
         vr, searched = spec.variance_reduction, bool(self.level.plies)
         expansion = None
-        if vr or not searched:
-            if vr:
-                groups = [(p, r) for p in range(len(positions)) for r in range(len(ROLLS))]
-                g_of = p_of * len(ROLLS) + rolls
-            else:
-                pairs: dict[tuple[int, int], int] = {}
-                g_of = np.fromiter((pairs.setdefault((int(p), int(r)), len(pairs)) for p, r in zip(p_of, rolls)),
-                                   dtype=np.intp, count=len(live))
-                groups = list(pairs)
-            expansion = expand(self.evaluator, positions, weights, weight_of, groups)
+        if vr:
+            g_of = p_of * len(ROLLS) + rolls
+            expansion = expand(self.evaluator, positions, weights, weight_of,
+                               np.repeat(np.arange(len(positions)), len(ROLLS)), np.tile(np.arange(len(ROLLS)), len(positions)))
+        elif not searched:
+            pairs, g_of = np.unique(p_of * len(ROLLS) + rolls, return_inverse=True)
+            expansion = expand(self.evaluator, positions, weights, weight_of, pairs // len(ROLLS), pairs % len(ROLLS))
         if searched:
-            after = [self._searched(int(i), ROLLS[int(r)]) for i, r in zip(live, rolls)]
-            self.now[live] = valuing.chances(self.evaluator, batch_of(after))
+            after = np.array([self._searched(int(i), ROLLS[int(r)]) for i, r in zip(live, rolls)], dtype=np.int8)
+            self.now[live] = valuing.chances(self.evaluator, after)
         else:
             best = expansion.best[g_of]
-            after = [expansion.keys[b] for b in best]
+            after = expansion.batch[best]
             self.now[live] = expansion.chances[best]
         if vr:
             self._add_luck(live, root, expansion, p_of, g_of, position_codes)
-        for i, key in zip(live, after):
-            self.pos[i] = key
+        self.board[live] = after
         self.root_on_roll[live] = ~root
 
-    def _searched(self, row: int, dice: tuple[int, int]) -> bytes:
-        """The play the level's search chooses for row ``row`` with ``dice``: the key after it."""
+    def _searched(self, row: int, dice: tuple[int, int]) -> np.ndarray:
+        """The play the level's search chooses for row ``row`` with ``dice``: the position
+        after it, the opponent on roll."""
         state = self._state(row, dice, ROLLING)
         after = search(state, self.level, self.evaluator).best.after
-        return bytes(after.sides[1]) + bytes(after.sides[0])
+        return np.array([after.sides[1], after.sides[0]], dtype=np.int8)
 
     def _add_luck(self, live, root, expansion, p_of, g_of, position_codes) -> None:
         """Each trial's luck of its roll: the mover's value after the best play of the roll
