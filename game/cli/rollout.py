@@ -68,6 +68,12 @@ def add(sub: argparse._SubParsersAction) -> None:
                         help="do not subtract each roll's luck (the figures then vary far more)")
     parser.add_argument("--no-bearoff", action="store_true",
                         help="play bearoffs out instead of taking the bearoff database's figures")
+    parser.add_argument("--prune", type=bounded_int(1, 100), metavar="K",
+                        help="0-ply trial play values only the best K plays of each roll by the game's pruning "
+                             "network with the full evaluator (default: the game's choice; backgammon's is in "
+                             "the JSON's \"prune\")")
+    parser.add_argument("--no-prune", action="store_true",
+                        help="value every play of every roll with the full evaluator (slower)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -76,6 +82,10 @@ def _options(info, args) -> dict:
     options = {"trials": args.trials, "seed": args.seed, "truncate": args.truncate,
                "variance_reduction": not args.no_variance_reduction, "bearoff": not args.no_bearoff,
                "stop_ci": args.stop_ci, "early_stop": not args.no_early_stop}
+    if args.no_prune and args.prune is not None:
+        raise UsageError("--prune and --no-prune contradict each other")
+    if args.no_prune or args.prune is not None:
+        options["prune"] = None if args.no_prune else args.prune
     levels = [level.name for level in info.levels]
     for flag, name in (("level", "level"), ("select_level", "select_level")):
         value = getattr(args, flag)

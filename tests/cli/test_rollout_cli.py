@@ -58,6 +58,13 @@ def test_no_variance_reduction_and_no_early_stop_are_options(capsys):
     assert ci["stopped"] == "ci" and ci["candidates"][0]["trials"] == 144
 
 
+def test_pruning_is_on_by_default_and_an_option(capsys):
+    options = ("--dice", "31", "--moves", "8/5 6/5", "--trials", "36", "--truncate", "4")
+    default, kept, whole = (rollout_json(capsys, *options, *more) for more in ((), ("--prune", "3"), ("--no-prune",)))
+    assert default["prune"] == 8 and kept["prune"] == 3 and whole["prune"] is None
+    assert kept["candidates"][0]["equity"] != whole["candidates"][0]["equity"]  # 3 misses some best plays
+
+
 def test_the_default_candidates_and_the_text_table(capsys):
     code, out, err = run(capsys, *OPENING, "--dice", "31", "--trials", "36", "--truncate", "2", "--workers", "1")
     assert code == 0, err
@@ -93,6 +100,8 @@ def test_before_the_roll_with_the_cube_it_gives_the_cube_action(capsys):
     (("--dice", "31", "--evaluator", "oracle"), "unknown evaluator"),
     (("--dice", "31", "--address", "localhost:6379"), "--cluster ray"),
     (("--dice", "7"), "dice"),
+    (("--dice", "31", "--prune", "0"), "--prune"),
+    (("--dice", "31", "--prune", "4", "--no-prune"), "contradict"),
 ])
 def test_bad_values_are_usage_errors(capsys, options, message):
     code, out, err = run(capsys, *OPENING, "--trials", "36", *options) if "--trials" not in options else \

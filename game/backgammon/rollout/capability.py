@@ -7,6 +7,7 @@ from .report import lines, to_json
 from .results import EQUITY
 from .rows import rolled_rows
 from .run import run
+from .spec import PRUNE_KEEP
 
 
 class BackgammonRollouts:
@@ -14,7 +15,7 @@ class BackgammonRollouts:
 
     defaults = {"trials": 1296, "level": TRIAL_LEVEL, "select_level": SELECT_LEVEL, "evaluator": None,
                 "seed": 0, "truncate": None, "variance_reduction": True, "bearoff": True, "stop_ci": None,
-                "early_stop": True}
+                "early_stop": True, "prune": PRUNE_KEEP}
 
     def plan(self, state, moves=None, **options):
         unknown = sorted(set(options) - set(self.defaults))

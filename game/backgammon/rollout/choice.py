@@ -20,6 +20,7 @@ import numpy as np
 
 from ..board import Side
 from ..movegen_batch import plays_batch
+from ..nets.pruning import mover_chances, pruning_network, shortlist
 from .dice import ROLL_WEIGHTS, ROLLS
 from . import valuing
 
@@ -49,24 +50,54 @@ class Expansion:
 
 
 def expand(evaluator, positions: np.ndarray, weights: np.ndarray, weight_of: np.ndarray,
-           group_position: np.ndarray, group_roll: np.ndarray) -> Expansion:
+           group_position: np.ndarray, group_roll: np.ndarray, prune: int | None = None) -> Expansion:
     """Every play of each group (``positions[group_position[g]]`` with roll ``group_roll[g]``,
     0..20), all the resulting positions valued in one batch; the mover's choice by
     ``weights[weight_of[position]]`` (``(K, 6)``: ``w[:5] · chances + w[5]`` of its chances
     after the play, :func:`.cubeful.chequer_weights`), the first of equals in the
-    generator's order."""
+    generator's order.
+
+    With ``prune``, a contact position's group of more plays than that is first ranked by the
+    pruning network (:mod:`..nets.pruning`, with the same weights) and only its best
+    ``prune`` are valued by ``evaluator``; the others' :attr:`Expansion.chances` are NaN."""
     plays = plays_batch(positions[group_position], ROLL_DICE[group_roll])
     batch = plays.for_evaluator()
-    chances = valuing.chances(evaluator, batch)
-    mover = valuing.flip(chances)
     segment = plays.owner.astype(np.intp)
-    play_weights = weights[weight_of[group_position][segment]]
-    values = np.einsum("ij,ij->i", mover, play_weights[:, :5]) + play_weights[:, 5]
     offsets = plays.offsets[:-1].astype(np.intp)
+    play_weights = weights[weight_of[group_position][segment]]
+    valued = _shortlisted(batch, positions, group_position, plays.offsets, segment, offsets, play_weights, prune)
+    if valued is None:
+        chances = valuing.chances(evaluator, batch)
+    else:
+        chances = np.full((len(batch), 5), np.nan)
+        chances[valued] = valuing.chances(evaluator, batch[valued])
+    values = _weighted(valuing.flip(chances), play_weights)
+    if valued is not None:
+        values[~valued] = -np.inf
     top = np.maximum.reduceat(values, offsets)
     hits = np.flatnonzero(values >= top[segment])
     first = np.concatenate(([True], segment[hits[1:]] != segment[hits[:-1]]))
     return Expansion(batch, chances, hits[first])
+def _weighted(mover: np.ndarray, play_weights: np.ndarray) -> np.ndarray:
+    """Each play's value to the mover: ``w[:5] · chances + w[5]``."""
+    return np.einsum("ij,ij->i", mover, play_weights[:, :5]) + play_weights[:, 5]
+
+
+def _shortlisted(batch, positions, group_position, bounds, segment, offsets, play_weights, prune):
+    """``(P,)`` bool, the plays the full evaluator values (see :func:`expand`), or ``None``
+    for all of them (no pruning asked, no pruning network, or no group to prune)."""
+    net = pruning_network() if prune else None
+    if net is None:
+        return None
+    prunable = (np.diff(bounds) > prune) & valuing.contact(positions)[group_position]
+    rows = prunable[segment]
+    if not rows.any():
+        return None
+    values = np.zeros(len(batch))
+    values[rows] = _weighted(mover_chances(net, batch[rows]), play_weights[rows])
+    return ~rows | shortlist(values, segment, offsets, prune)
+
+
 def roll_means(per_roll: np.ndarray) -> np.ndarray:
     """``(P, ...)``: the average over the 21 rolls of ``(P * 21, ...)`` values laid out
     position by position, each roll weighted by its chance."""

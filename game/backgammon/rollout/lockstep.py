@@ -269,10 +269,12 @@ class _Trials:
         if vr:
             g_of = p_of * len(ROLLS) + rolls
             expansion = expand(self.evaluator, positions, weights, weight_of,
-                               np.repeat(np.arange(len(positions)), len(ROLLS)), np.tile(np.arange(len(ROLLS)), len(positions)))
+                               np.repeat(np.arange(len(positions)), len(ROLLS)), np.tile(np.arange(len(ROLLS)), len(positions)),
+                               spec.prune)
         elif not searched:
             pairs, g_of = np.unique(p_of * len(ROLLS) + rolls, return_inverse=True)
-            expansion = expand(self.evaluator, positions, weights, weight_of, pairs // len(ROLLS), pairs % len(ROLLS))
+            expansion = expand(self.evaluator, positions, weights, weight_of, pairs // len(ROLLS), pairs % len(ROLLS),
+                               spec.prune)
         if searched:
             after = np.array([self._searched(int(i), ROLLS[int(r)]) for i, r in zip(live, rolls)], dtype=np.int8)
             self.now[live] = valuing.chances(self.evaluator, after)

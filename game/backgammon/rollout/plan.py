@@ -21,7 +21,7 @@ from ..evaluators import evaluator_names
 from ..positions import format_position
 from ..rules import BackgammonRules, BackgammonState
 from .cubeful import CENTRE, OTHER, ROOT, Stakes
-from .spec import Candidate, RolloutSpec
+from .spec import PRUNE_KEEP, Candidate, RolloutSpec
 
 MAX_CANDIDATES = 5
 """Most plays rolled out by default."""
@@ -69,7 +69,8 @@ def candidate_plays(state: BackgammonState, moves=None, level: str = SELECT_LEVE
 def plan(state: BackgammonState, moves=None, *, trials: int = 1296, level: str = TRIAL_LEVEL,
          select_level: str = SELECT_LEVEL, evaluator: str | None = None, seed: int = 0,
          truncate: int | None = None, variance_reduction: bool = True, bearoff: bool = True,
-         stop_ci: float | None = None, early_stop: bool = True) -> RolloutSpec:
+         stop_ci: float | None = None, early_stop: bool = True,
+         prune: int | None = PRUNE_KEEP) -> RolloutSpec:
     """The rollout of ``state`` (see the module doc); ``ValueError`` for what cannot be rolled
     out (a finished game, moves without dice, an unknown level or evaluator)."""
     evaluator = evaluator or strongest_evaluator()
@@ -97,7 +98,7 @@ def plan(state: BackgammonState, moves=None, *, trials: int = 1296, level: str =
     position = format_position(state)
     return RolloutSpec(candidates, trials, evaluator, level=level, seed=seed, truncate=truncate,
                        variance_reduction=variance_reduction, bearoff=bearoff, stakes=stakes, stop_ci=stop_ci,
-                       early_stop=early_stop, position=position, dice=dice,
+                       early_stop=early_stop, prune=prune, position=position, dice=dice,
                        decision="cube" if state.dice is None and kind in ("cube", "take") else
                        "play" if state.dice is not None else "position")
 

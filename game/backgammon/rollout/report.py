@@ -62,7 +62,7 @@ def to_json(rollout: Rollout) -> dict:
            "seed": spec.seed, "candidates": [candidate_json(rollout, c) for c in tally.order()],
            "trials_done": tally.trials, "stopped": rollout.stopped, "seconds": round(rollout.elapsed, 3),
            "level": spec.level, "evaluator": spec.evaluator, "variance_reduction": spec.variance_reduction,
-           "cubeful": spec.cubeful, "units": units(rollout)}
+           "prune": spec.prune, "cubeful": spec.cubeful, "units": units(rollout)}
     cube = tally.cube_action()
     if cube is not None:
         out["cube"] = {k: (v if isinstance(v, str) else _number(v)) for k, v in cube.items()}
@@ -81,7 +81,8 @@ def lines(rollout: Rollout) -> list[str]:
     cut = f"truncated at {spec.truncate} plies" if spec.truncate is not None else "played out"
     settings = [f"{level.plies}-ply play ({spec.level})", f"evaluator {spec.evaluator}", f"seed {spec.seed}",
                 cut + (", bearoffs from the database" if spec.bearoff else ""),
-                "variance reduction" if spec.variance_reduction else "no variance reduction"]
+                "variance reduction" if spec.variance_reduction else "no variance reduction",
+                f"plays pruned to {spec.prune} a roll" if spec.prune else "no pruning"]
     out = [f"Rollout of {what}: {tally.trials} of {spec.trials} trials ({STOPPED.get(rollout.stopped, 'running')}, "
            f"{rollout.elapsed:.1f} s)", "  " + ", ".join(settings)]
     cubeful = spec.cubeful

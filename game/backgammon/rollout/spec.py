@@ -16,6 +16,9 @@ MIN_EARLY_STOP = 144
 """Trials every candidate plays before a rollout may stop early (``--stop-ci`` or a clear
 best): with fewer the standard errors themselves are too rough to trust (GNU Backgammon's
 rollouts wait as long by default)."""
+PRUNE_KEEP = 8
+"""Plays of each (position, roll) the pruning network shortlists for the full evaluator in
+0-ply trial play (:mod:`..nets.pruning`; measured in its training: see its ``meta``)."""
 CLEAR_LEAD = 3.0
 """Standard errors by which the best candidate must lead every other to stop early."""
 
@@ -61,6 +64,9 @@ class RolloutSpec:
     stakes: Stakes | None = None
     stop_ci: float | None = None
     early_stop: bool = True
+    prune: int | None = PRUNE_KEEP
+    """0-ply trial play values only the best ``prune`` plays of each roll by the pruning
+    network with the full evaluator (``None``: every play, as without the network)."""
     position: str = ""
     """The position in words players exchange (GNU ID), for reports."""
     dice: str | None = None
@@ -74,6 +80,8 @@ class RolloutSpec:
             raise ValueError("a rollout needs at least one candidate")
         if self.trials < 1:
             raise ValueError(f"a rollout needs at least one trial, not {self.trials}")
+        if self.prune is not None and self.prune < 1:
+            raise ValueError(f"pruning keeps at least one play, not {self.prune}")
         if self.truncate is not None and self.truncate < 0:
             raise ValueError(f"truncation must be 0 plies or more, not {self.truncate}")
 

@@ -91,6 +91,11 @@ def rearmost(sides: np.ndarray) -> np.ndarray:
     return np.where(occupied.any(axis=1), 25 - np.argmax(occupied[:, ::-1], axis=1), 0)
 
 
+def contact(batch: np.ndarray) -> np.ndarray:
+    """``(N,)`` bool: the sides have not passed each other."""
+    return rearmost(batch[:, 0]) + rearmost(batch[:, 1]) > 25
+
+
 def cube_life(batch: np.ndarray) -> np.ndarray:
     """Each position's cube life index for its side on roll, as :func:`..cube.ai.cube_life_of`
     sets it (GNU Backgammon's): 0.68 with contact, 0.6 once both sides are home, else
