@@ -7,7 +7,8 @@ numbering) checker play, measured in the same run on the same cores, as a ratio.
 - **The plays**: Open Sage's best five at 2 ply (XG numbering; cubeless), printed; both
   sides roll out exactly these (ours through ``--moves``).
 - **Ours**: ``python -m game rollout backgammon --position 4HPwATDgc/ABMA --dice 31 --moves …
-  --trials N --workers K --json`` (0 ply and variance reduction are its defaults), timed from
+  --trials N --workers K --no-early-stop --json`` (0 ply, variance reduction and pruning to 8
+  plays a roll are its defaults; every trial played, as Open Sage plays them all), timed from
   start to exit, start-up included.
 - **Open Sage's**: ``BgBotAnalyzer(eval_level="rollout", decision_ply=1)``, cubeless, on K
   threads, each play reseeded to the same dice (:mod:`rollout_common`), timed with the
@@ -80,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {row['move']:<18}{row['equity']:+11.4f} ± {row['equity_se']:.4f}")
         return 0
     try:
-        result, ours_seconds = our_rollout(POSITION, DICE, moves, args.trials, args.seed, args.workers)
+        result, ours_seconds = our_rollout(POSITION, DICE, moves, args.trials, args.seed, args.workers,
+                                           extra=("--no-early-stop",))
     except CommandMissing as error:
         print(error)
         return 2

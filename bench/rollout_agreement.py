@@ -16,7 +16,8 @@ it stopped when run again with the same options; a rollout already in the file w
 position, play, trials, seed and Open Sage version is reused when the options change.
 
 The default (``compare``): our command rolls out the same plays of the same positions (0 ply,
-variance reduction, as many trials as the reference unless ``--trials``) and the bench reports,
+variance reduction, pruning to 8 plays a roll, every trial played (``--no-early-stop``) as
+many as the reference unless ``--trials``) and the bench reports,
 per position, Open Sage's best, its gap to the second and both sets of equities; then
 
 - **best play**: our best is Open Sage's wherever Open Sage's gap is over :data:`MARGIN`;
@@ -179,7 +180,8 @@ def compare(args) -> int:
     for row in positions:
         moves = [r["move"] for r in row["rollouts"]]
         try:
-            result, took = our_rollout(row["position"], row["dice"], moves, trials, args.seed, args.workers)
+            result, took = our_rollout(row["position"], row["dice"], moves, trials, args.seed, args.workers,
+                                       extra=("--no-early-stop",))
         except CommandMissing as error:
             print(error)
             return 2

@@ -40,8 +40,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("game", choices=rollout_games(), help="the game: " + ", ".join(rollout_games()))
     parser.add_argument("--position", required=True, help=position_help())
     add_chance_arguments(parser)
-    parser.add_argument("--moves", nargs="+", metavar="MOVE",
-                        help="the plays to roll out, in notation (default: the game's choice of the best)")
+    parser.add_argument("--moves", nargs="+", action="extend", metavar="MOVE",
+                        help="the plays to roll out, in notation, after one --moves or each after its own "
+                             "(default: the game's choice of the best)")
     parser.add_argument("--trials", type=bounded_int(1, MAX_TRIALS), default=1296,
                         help="trials per candidate (default 1296: every pair of first two rolls once)")
     parser.add_argument("--truncate", type=bounded_int(0, MAX_TRUNCATE), metavar="PLIES",

@@ -412,7 +412,7 @@ class WhySection:
         factors = [(self.labels.get(n, n), v) for n, v in compared][: self.max_factors]
         heading = f"Why {record.notation}" if other is record else f"Why {record.notation} vs {other.notation}"
         behind = f", {self.format_value(record.diff)} vs the best" if record.rank > 1 else ", the best"
-        depth = f" · {record.plies} ply" if record.plies else ""
+        depth = f" · rolled out ({record.depth})" if record.depth else f" · {record.plies} ply" if record.plies else ""
         summary = f"value {self.format_value(record.value)}{behind}{depth}"
         lines[:0] = [(text, TEXT_DIM) for text in wrap(font, summary, width - 16)]
         if factors and record.plies:  # the factors explain the position the move reaches

@@ -27,7 +27,8 @@ def rolled_decision(decision: Decision, figures: dict) -> Decision:
         cube = figures["cube"]
         return replace(decision, cube=replace(decision.cube, nd=cube["nd"], dt=cube["dt"], dp=cube["dp"],
                                               proper=cube.get("proper") or decision.cube.proper,
-                                              nd_mwc=None, dt_mwc=None, dp_mwc=None))
+                                              nd_mwc=cube.get("nd_mwc"), dt_mwc=cube.get("dt_mwc"),
+                                              dp_mwc=cube.get("dp_mwc")))
     by_move = {c["move"]: c for c in figures.get("candidates", [])}
     rolled, others = [], []
     for a in decision.alternatives:

@@ -189,8 +189,13 @@ def test_a_match_rollout_is_cubeful_in_emg():
     assert state.cube == match.cube
     spec = plan(state, trials=36, truncate=2, evaluator="net-full")
     tally = run(spec).tally
-    assert spec.stakes.is_match and tally.cube_action()["dp"] == 1.0
+    action = tally.cube_action()
+    assert spec.stakes.is_match and action["dp"] == 1.0
     assert -1.5 < tally.estimate(0, "cubeful").mean < 1.5
+    # the same figures as match winning chances: double/pass wins the doubler a point, 3-3 of 7
+    from game.backgammon.cube.ai import MET
+    assert action["dp_mwc"] == pytest.approx(MET.mwc(4, 4)) and 0 < action["nd_mwc"] < 1
+    assert (action["dt_mwc"] > action["nd_mwc"]) == (action["dt"] > action["nd"])
 
 
 def test_a_rollout_stops_early_at_the_asked_interval_or_when_the_best_is_clear():

@@ -36,6 +36,13 @@ def test_the_json_holds_the_issues_keys_best_first_with_the_options_given(capsys
     assert report["candidates"][0]["equity"] > report["candidates"][1]["equity"]
 
 
+def test_moves_may_follow_one_moves_or_each_its_own(capsys):
+    options = ("--dice", "31", "--trials", "2", "--truncate", "0")
+    one = rollout_json(capsys, *options, "--moves", "24/20", "8/5 6/5")
+    each = rollout_json(capsys, *options, "--moves", "24/20", "--moves", "8/5 6/5")
+    assert {c["move"] for c in one["candidates"]} == {c["move"] for c in each["candidates"]} == {"24/20", "8/5 6/5"}
+
+
 def test_the_same_seed_gives_the_same_numbers_and_another_seed_others(capsys):
     options = ("--dice", "31", "--moves", "8/5 6/5", "13/9", "--trials", "50", "--truncate", "2")
     first = rollout_json(capsys, *options, "--seed", "3")

@@ -40,3 +40,50 @@ def test_ray_blocks_add_up_to_the_local_bits(ray_cluster):
     local, on_ray = roll_out(spec), roll_out(spec, cluster="ray")
     assert np.array_equal(local.tally.sums, on_ray.tally.sums) and np.array_equal(local.tally.squares,
                                                                                    on_ray.tally.squares)
+
+
+class DiesOnce:
+    """A rollout's block job whose first run of block 1 anywhere (the first to create
+    ``marker``) kills its process, as a lost worker or node would."""
+
+    def __init__(self, spec, marker: str) -> None:
+        from game.backgammon.rollout.run import BlockJob
+
+        self.job, self.marker = BlockJob(spec), marker
+
+    def __call__(self, index: int):
+        import os
+        import signal
+
+        if index == 1:
+            try:
+                handle = os.open(self.marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            except FileExistsError:
+                return self.job(index)
+            os.write(handle, str(os.getpid()).encode())
+            os.close(handle)
+            os.kill(os.getpid(), signal.SIGKILL)
+        return self.job(index)
+
+
+def test_a_killed_ray_worker_loses_only_its_block_which_is_played_again(ray_cluster, tmp_path, monkeypatch):
+    import os
+
+    import numpy as np
+
+    from game.backgammon.board import START_SIDE
+    from game.backgammon.rollout import run as running
+    from game.backgammon.rollout.plan import plan
+    from game.backgammon.rules import BackgammonState
+
+    state = BackgammonState.from_board(START_SIDE, START_SIDE, dice=(5, 2))
+    spec = plan(state, ["13/8 13/11", "13/6"], trials=108, truncate=1, seed=4, evaluator="net-full",
+                early_stop=False)
+    local = running.run(spec)
+    marker = tmp_path / "killed"
+    monkeypatch.setattr(running, "BlockJob", lambda s: DiesOnce(s, str(marker)))
+    on_ray = running.run(spec, cluster="ray")
+    assert marker.exists() and int(marker.read_text()) != os.getpid()  # a Ray worker did die
+    assert on_ray.stopped == "trials" and on_ray.tally.trials == 108
+    assert np.array_equal(local.tally.sums, on_ray.tally.sums) and np.array_equal(local.tally.squares,
+                                                                                   on_ray.tally.squares)

@@ -10,7 +10,7 @@ import pytest
 from game.core.session import GameSetup
 from game.games import get_game
 from game.ui import rollouts
-from game.ui.hints import hint_columns
+from game.ui.hints import WhySection, hint_columns
 
 from .util import click, key, run_until
 
@@ -57,6 +57,9 @@ def test_o_rolls_out_the_top_five_and_the_rows_take_the_figures(app):
     assert "±" in headings
     assert "Rolled out: 36 trials" in scene.overlays.rollout.line()[0]
     assert "O roll out" in scene.key_help()
+    why = next(s for s in scene.overlays.sections if isinstance(s, WhySection))
+    summary = " ".join(text for text, _ in why.content(600)[1])
+    assert "rolled out (R 36)" in summary and "· 1 ply" not in summary  # the rollout's depth, not the analysis'
 
 
 def test_shift_click_chooses_the_plays_to_roll_out(app):

@@ -63,6 +63,12 @@ class Stakes:
             return np.asarray(values, dtype=float) / self.value
         return _emg_line(self)[0] * np.asarray(values, dtype=float) + _emg_line(self)[1]
 
+    def mwc(self, emg_value: float) -> float:
+        """The rollout player's match winning chance of an EMG figure (:meth:`normalise`'s
+        inverse in a match)."""
+        a, b = _emg_line(self)
+        return (emg_value - b) / a
+
     def scale(self) -> float:
         """How :meth:`normalise` stretches a difference (for standard errors)."""
         return 1.0 / self.value if not self.is_match else _emg_line(self)[0]

@@ -8,9 +8,9 @@ one entry per candidate, best first: ``"move"``, the five chances (``"win"``,
 ``"trials"`` done; and, added, each figure's ``"_se"`` and ``"_ci"`` (the 95% interval),
 ``"seconds"`` (the time spent on its trials) and ``"plies"`` (average plies a trial lasted).
 The top level adds ``"trials_done"``, ``"stopped"``, ``"seconds"``, the settings
-(``"level"``, ``"evaluator"``, ``"variance_reduction"``, ``"cubeful"``, ``"units"``) and,
-before the roll with a cube decision, ``"cube"``: ``{"nd", "nd_se", "dt", "dt_se", "dp",
-"proper"}``.  Chances are fractions (0..1); a standard error is ``null`` with fewer than two
+(``"level"``, ``"evaluator"``, ``"variance_reduction"``, ``"prune"``, ``"cubeful"``, ``"units"``)
+and, before the roll with a cube decision, ``"cube"``: ``{"nd", "nd_se", "dt", "dt_se", "dp",
+"proper"}``, in a match also ``"nd_mwc"``, ``"dt_mwc"``, ``"dp_mwc"``.  Chances are fractions (0..1); a standard error is ``null`` with fewer than two
 trials.
 """
 
@@ -103,6 +103,10 @@ def lines(rollout: Rollout) -> list[str]:
     cube = tally.cube_action()
     if cube is not None:
         out.append(f"  No double {cube['nd']:+.3f}, double/take {cube['dt']:+.3f}, double/pass +1.000")
+        if "nd_mwc" in cube:
+            out.append("  As match winning chances: " + ", ".join(
+                f"{words} {100 * cube[k]:.1f}%" for words, k in (("no double", "nd_mwc"), ("double/take", "dt_mwc"),
+                                                                   ("double/pass", "dp_mwc"))))
         out.append(f"  Proper cube action: {cube['proper']}")
     return out
 

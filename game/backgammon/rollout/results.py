@@ -141,8 +141,11 @@ class Tally:
         verdict = classify(nd.mean, dt.mean, 1.0, can_gammon=self.estimate(0, "win_gammon").mean > 0,
                            beavers=context.beavers and context.is_money,
                            dead=not context.is_money and context.dead_for_me)
-        return {"nd": nd.mean, "nd_se": nd.se, "dt": dt.mean, "dt_se": dt.se, "dp": 1.0,
-                "proper": verdict.words(redouble=stakes.owner == ROOT)}
+        action = {"nd": nd.mean, "nd_se": nd.se, "dt": dt.mean, "dt_se": dt.se, "dp": 1.0,
+                  "proper": verdict.words(redouble=stakes.owner == ROOT)}
+        if stakes.is_match:  # the same figures as match winning chances, as the cube analysis shows them
+            action.update({f"{k}_mwc": stakes.mwc(action[k]) for k in ("nd", "dt", "dp")})
+        return action
 
 
 def combine(spec: RolloutSpec, blocks) -> Tally:
