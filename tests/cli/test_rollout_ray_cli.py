@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from game.backgammon.rollout.run import BlockJob
+
 from .util import run
 
 ARGS = ("rollout", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "31", "--moves", "8/5 6/5", "13/9",
@@ -47,8 +49,6 @@ class DiesOnce:
     ``marker``) kills its process, as a lost worker or node would."""
 
     def __init__(self, spec, marker: str) -> None:
-        from game.backgammon.rollout.run import BlockJob
-
         self.job, self.marker = BlockJob(spec), marker
 
     def __call__(self, index: int):
