@@ -35,13 +35,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.lazy_kernel import LazyKernel
 from .board import SLOTS, START_SIDE
 from .movegen import Step, legal_plays
 
 _state = threading.local()
-_kernel_lock = threading.Lock()
-_kernel = None
-_kernel_missing = False
 
 
 @dataclass(frozen=True)
@@ -90,26 +88,25 @@ def unpack_steps(code: int) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def _import_kernel():
+    from . import movegen_kernel
+    return movegen_kernel
+
+
+def _warm(kernel) -> None:
+    work = np.zeros(kernel.WORDS, np.int64)
+    kernel.generate_batch(np.array([[START_SIDE, START_SIDE]], np.int8), np.array([[3, 1]]), work)
+
+
+KERNEL = LazyKernel(_import_kernel, _warm)
+"""The compiled move generator (:mod:`.movegen_kernel`), loaded at first use."""
+
+
 def load_kernel() -> bool:
     """Load (or, the first time on a machine, compile) the numba kernel; False without numba.
 
     Blocks for as long as that takes (see the module's docstring): call it in a worker."""
-    global _kernel, _kernel_missing
-    if _kernel is not None:
-        return True
-    if _kernel_missing:
-        return False
-    with _kernel_lock:
-        if _kernel is None and not _kernel_missing:
-            try:
-                from . import movegen_kernel
-            except ImportError:
-                _kernel_missing = True
-                return False
-            work = np.zeros(movegen_kernel.WORDS, np.int64)
-            movegen_kernel.generate_batch(np.array([[START_SIDE, START_SIDE]], np.int8), np.array([[3, 1]]), work)
-            _kernel = movegen_kernel
-    return _kernel is not None
+    return KERNEL.load()
 
 
 def plays_batch(positions, dice, compiled: bool | None = None) -> PlayBatch:
@@ -136,7 +133,7 @@ def plays_batch(positions, dice, compiled: bool | None = None) -> PlayBatch:
 def _workspace() -> np.ndarray:
     work = getattr(_state, "work", None)
     if work is None:
-        work = _state.work = np.zeros(_kernel.WORDS, np.int64)
+        work = _state.work = np.zeros(KERNEL.module.WORDS, np.int64)
     return work
 
 
@@ -146,7 +143,7 @@ def _compiled(positions: np.ndarray, dice: np.ndarray) -> tuple[np.ndarray, np.n
     parts = []
     start = 0
     while start < len(positions):
-        after, owner, codes, status = _kernel.generate_batch(positions[start:], dice[start:], _workspace())
+        after, owner, codes, status = KERNEL.module.generate_batch(positions[start:], dice[start:], _workspace())
         parts.append((after, owner + start, codes))
         if not status:
             break

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.xdist_group("numba")
 def kernel():
     if not encoding.load_kernel():
         pytest.skip("numba is not installed")
-    return encoding._kernel
+    return encoding.KERNEL.module
 
 
 def _selfplay(games: int, seed: int) -> np.ndarray:
@@ -127,22 +127,22 @@ class _Recorder:
 
 def test_the_encoders_use_the_kernel_by_default_and_numpy_when_asked(kernel, monkeypatch):
     recorder = _Recorder(kernel)
-    monkeypatch.setattr(encoding, "_kernel", recorder)
+    monkeypatch.setattr(encoding.KERNEL, "module", recorder)
     batch = random_positions(30, seed=13)
     assert ENCODERS["full2"] is encode_full2 and ENCODERS["full"] is encode_full
     fast = ENCODERS["full2"](batch)
     assert recorder.calls == 1 and np.array_equal(fast, encode_full2_numpy(batch))
     ENCODERS["full"](batch)
     assert recorder.calls == 2
-    monkeypatch.setattr(encoding, "_kernel", _Recorder(None))
+    monkeypatch.setattr(encoding.KERNEL, "module", _Recorder(None))
     assert np.array_equal(encode_full2(batch, compiled=False), fast)
     assert np.array_equal(encode_full(batch, compiled=False), fast[:, :FULL_INPUTS])
 
 
 def test_only_a_large_batch_loads_the_kernel(monkeypatch):
     loads = []
-    monkeypatch.setattr(encoding, "_kernel", None)
-    monkeypatch.setattr(encoding, "_kernel_missing", False)
+    monkeypatch.setattr(encoding.KERNEL, "module", None)
+    monkeypatch.setattr(encoding.KERNEL, "missing", False)
     monkeypatch.setattr(encoding, "load_kernel", lambda: loads.append(1) or False)
     encode_full2(random_positions(encoding.LOAD_AT - 1, seed=14))
     assert loads == []
@@ -154,11 +154,11 @@ def test_without_numba_the_numpy_code_runs(monkeypatch):
     package = sys.modules["game.backgammon.nets"]
     monkeypatch.delattr(package, "encoding_kernel", raising=False)
     monkeypatch.setitem(sys.modules, "game.backgammon.nets.encoding_kernel", None)  # import fails
-    monkeypatch.setattr(encoding, "_kernel", None)
-    monkeypatch.setattr(encoding, "_kernel_missing", False)
+    monkeypatch.setattr(encoding.KERNEL, "module", None)
+    monkeypatch.setattr(encoding.KERNEL, "missing", False)
     batch = random_positions(encoding.LOAD_AT, seed=15)
     assert np.array_equal(encode_full2(batch), encode_full2_numpy(batch))
-    assert encoding._kernel_missing and not encoding.load_kernel()
+    assert encoding.KERNEL.missing and not encoding.load_kernel()
     with pytest.raises(RuntimeError):
         encode_full2(batch, compiled=True)
 

@@ -43,10 +43,9 @@ Five outputs, cumulative as GNU Backgammon defines them, for the side on roll:
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
+from ...core.lazy_kernel import LazyKernel
 from ..board import START_SIDE
 from ..evaluators.phase_features import extended_vector
 from ..evaluators.arrays import as_batch, slot_bits
@@ -207,9 +206,18 @@ LOAD_AT = 256
 search and rollout batches; a smaller one (one position valued on the window's thread) never
 waits for numba's import or compiler, and uses the kernel once something else loaded it."""
 
-_kernel_lock = threading.Lock()
-_kernel = None
-_kernel_missing = False
+def _import_kernel():
+    from . import encoding_kernel
+    return encoding_kernel
+
+
+def _warm(kernel) -> None:
+    start = np.array([[START_SIDE, START_SIDE]], np.int8)
+    kernel.encode(start, _UNITS, _ESCAPES, np.empty((1, FULL2_INPUTS), np.float32), True)
+
+
+KERNEL = LazyKernel(_import_kernel, _warm)
+"""The compiled encoding (:mod:`.encoding_kernel`), loaded at first use."""
 
 
 def load_kernel() -> bool:
@@ -217,22 +225,7 @@ def load_kernel() -> bool:
 
     Blocks for as long as that takes (module doc): call it in a worker, never on the
     window's drawing thread."""
-    global _kernel, _kernel_missing
-    if _kernel is not None:
-        return True
-    if _kernel_missing:
-        return False
-    with _kernel_lock:
-        if _kernel is None and not _kernel_missing:
-            try:
-                from . import encoding_kernel
-            except ImportError:
-                _kernel_missing = True
-                return False
-            start = np.array([[START_SIDE, START_SIDE]], np.int8)
-            encoding_kernel.encode(start, _UNITS, _ESCAPES, np.empty((1, FULL2_INPUTS), np.float32), True)
-            _kernel = encoding_kernel
-    return _kernel is not None
+    return KERNEL.load()
 
 
 def _encode(batch: np.ndarray, width: int, compiled: bool | None) -> np.ndarray:
@@ -240,9 +233,10 @@ def _encode(batch: np.ndarray, width: int, compiled: bool | None) -> np.ndarray:
     numpy_code = encode_full2_numpy if width == FULL2_INPUTS else encode_full_numpy
     if compiled is False:
         return numpy_code(batch)
-    if _kernel is None and (compiled or len(batch) >= LOAD_AT):
+    if KERNEL.module is None and (compiled or len(batch) >= LOAD_AT):
         load_kernel()
-    if _kernel is None:
+    kernel = KERNEL.module
+    if kernel is None:
         if compiled:
             raise RuntimeError("the compiled encoding needs numba, which is not installed")
         return numpy_code(batch)
@@ -251,7 +245,7 @@ def _encode(batch: np.ndarray, width: int, compiled: bool | None) -> np.ndarray:
             return numpy_code(batch)  # not checker counts: the numpy code's answer (or error)
         batch = batch.astype(np.int8)
     out = np.empty((len(batch), width), dtype=np.float32)
-    if _kernel.encode(np.ascontiguousarray(batch), _UNITS, _ESCAPES, out, width == FULL2_INPUTS):
+    if kernel.encode(np.ascontiguousarray(batch), _UNITS, _ESCAPES, out, width == FULL2_INPUTS):
         return numpy_code(batch)
     return out
 
