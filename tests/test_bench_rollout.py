@@ -125,13 +125,13 @@ def test_compare_reads_our_json_beside_the_stored_rollouts(bench, monkeypatch, t
     path.write_text(json.dumps(stored))
     asked = []
 
-    def fake(position, dice, moves, trials, seed, workers):
-        asked.append((position, dice, moves, trials))
+    def fake(position, dice, moves, trials, seed, workers, extra=()):
+        asked.append((position, dice, moves, trials, extra))
         return common.parse_rollout_json(SAMPLE.read_text()), 1.0
 
     monkeypatch.setattr(agreement, "our_rollout", fake)
     assert agreement.main(["--out", str(path)]) == 0
-    assert asked == [("4HPwATDgc/ABMA", "31", ["6/5 8/5", "13/10 24/23"], 1296)]
+    assert asked == [("4HPwATDgc/ABMA", "31", ["6/5 8/5", "13/10 24/23"], 1296, ("--no-early-stop",))]
     out = capsys.readouterr().out
     assert "same best play where Open Sage's gap is over 0.05: 1 of 1" in out
     # the sample's 0.1372 and -0.0032 against 0.150 and 0.010: both within 0.05
