@@ -43,6 +43,7 @@ def test_human_vs_computer_game_runs_to_the_end(app, tabula_home):
 
 
 def test_watch_mode_plays_itself(app):
+    app.settings.watch_speed = "instant"  # no pause between moves: the same game, sooner
     assert app.start_game(GameSetup("backgammon", ("medium", "hard"), seed=5))
     scene = app.scene
     assert run_until(app, lambda: scene.session.is_over)
