@@ -18,10 +18,13 @@ import pytest
 
 def pytest_collection_modifyitems(items):
     """Tests on Ray run in one xdist worker (``--dist loadgroup``), so one Ray instance serves
-    them all instead of one per worker competing for the same two CPUs."""
+    them all instead of one per worker competing for the same two CPUs.  Tests marked
+    ``long`` run first: left to the end of the order they kept one worker busy alone for a
+    minute or more while the other had nothing left to do."""
     for item in items:
         if "ray_cluster" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("ray"))
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order
 
 
 @pytest.fixture(scope="session")

@@ -187,6 +187,7 @@ def decision_state(info: GameInfo, min_moves: int = 2) -> Any:
 
 # -- the protocol ----------------------------------------------------------------------------
 
+@pytest.mark.long
 @pytest.mark.parametrize("info", GAMES)
 def test_notation_parses_back_to_every_legal_action(info):
     """``parse(state, notation(state, a)) == a`` for legal moves and chance outcomes alike

@@ -17,7 +17,7 @@ The package by subject (each subpackage's ``__init__`` says more, and loads noth
   its values and steps in the rules, the computer's accept rule and resigning, its words;
 - evaluation and networks: :mod:`.evaluators` (the seeds' evaluators, the registry, the bearoff
   database, calibration samples, seeded positions, the ``tabula eval`` report) and :mod:`.nets`
-  (the trained networks and their training);
+  (the trained networks, the pruning network rollouts shortlist plays with, and their training);
 - :mod:`.analysis`: the computer levels and per-move analysis, warnings, the review;
 - :mod:`.players`: the computer players by name and tournament play;
 - files: :mod:`.matfile` (``.mat`` and SGF match files); :mod:`.commands` (``tabula cube``,

@@ -23,6 +23,8 @@ import random
 import traceback
 from collections import Counter
 
+import pytest
+
 from game.chesstack.notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, parse_action
 from game.chesstack.rules import ChesstackRules
 from game.chesstack.state import ChesstackState, Piece
@@ -160,6 +162,7 @@ def play_games(seeds: range, full_parse: bool = False) -> Counter:
     return tally
 
 
+@pytest.mark.long
 def test_ten_thousand_random_games():
     chunks = [range(i, GAMES, PROCESSES) for i in range(PROCESSES)]
     with multiprocessing.get_context("spawn").Pool(PROCESSES) as pool:

@@ -91,6 +91,7 @@ def test_registered_and_plays_only_legal_moves_in_games_that_replay():
         assert again.actions == record.actions
 
 
+@pytest.mark.long
 def test_the_expert_beats_the_analyzer():
     margins = []
     for pattern in "ABCDE":

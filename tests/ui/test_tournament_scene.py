@@ -270,6 +270,7 @@ def damaged_folders(home, place: str) -> dict:
     return made
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("place", ["settings.json", "games.jsonl", "results.json"])
 def test_damaged_tournament_folders_never_crash_the_screen(app, tabula_home, monkeypatch, place):
     made = damaged_folders(tabula_home, place)

@@ -7,7 +7,8 @@ One module a job:
 - :mod:`.dice`: the trials' dice, duplicate and quasi-random;
 - :mod:`.lockstep`: one block of trials of every candidate played in lockstep, all the
   positions of a ply valued in one batch (:mod:`.choice`, :mod:`.valuing`), the cube in
-  trials (:mod:`.cubeful`), truncation, the bearoff database, variance reduction;
+  trials (:mod:`.cubeful`), truncation, the bearoff database, variance reduction, and the
+  pruning network's shortlist of each roll's plays (:mod:`..nets.pruning`);
 - :mod:`.results`: blocks added up in order into estimates, standard errors, intervals, and
   the stopping rules;
 - :mod:`.run`: the blocks here, over local worker processes or on Ray;

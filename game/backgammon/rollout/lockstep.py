@@ -9,8 +9,9 @@ time together.  At each ply, for every trial still going, in this order:
 4. in a cubeful rollout the side on roll may double (the level decides, :mod:`.cubeful`):
    a pass ends the trial, a take doubles the cube and gives it to the taker;
 5. the side on roll throws the trial's dice (:mod:`.dice`) and plays at the level's depth:
-   at 0 ply every trial's plays are valued in one batch (:func:`.choice.expand`); deeper,
-   each trial's play is searched as the level searches in play.
+   at 0 ply every trial's plays are valued in one batch (:func:`.choice.expand`: the
+   compiled move generator's arrays, shortlisted by the pruning network when the spec
+   prunes); deeper, each trial's play is searched as the level searches in play.
 
 A trial's result is the rollout player's: the chances it ended with (the won game's exact
 ones, or the position's value), cubeless equity read from them, and the cubeful value; with
