@@ -64,6 +64,14 @@ class PlayBatch:
         """The steps of play ``p``, as ``legal_plays`` gives them."""
         return unpack_steps(int(self.codes[p]))
 
+    def best_rows(self, values: np.ndarray) -> np.ndarray:
+        """``(K,)``: per position, the row of its play of highest ``values`` (``(P,)``, one a
+        play), the first of equals in ``legal_plays`` order."""
+        segment = self.owner.astype(np.intp)
+        top = np.maximum.reduceat(values, self.offsets[:-1].astype(np.intp))
+        hits = np.flatnonzero(values >= top[segment])
+        return hits[np.concatenate(([True], segment[hits[1:]] != segment[hits[:-1]]))]
+
     def for_evaluator(self) -> np.ndarray:
         """The positions after each play seen from the side then on roll (the opponent):
         the ``(P, 2, 26)`` batch the evaluators take."""

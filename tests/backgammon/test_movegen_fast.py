@@ -141,3 +141,13 @@ def test_successors_states_equal_applying_each_play(positions):
         for play, after in successors:
             expected = rules.apply(state, play)
             assert after == expected and after.turn == expected.turn and after.cube is None and after.resign is None
+
+
+def test_best_rows_are_each_positions_first_highest_play():
+    positions = np.array([[START_SIDE, START_SIDE]] * 2, np.int8)
+    batch = plays_batch(positions, np.array([[3, 1], [6, 6]]))
+    values = np.zeros(len(batch.owner))
+    first, second = batch.rows(0), batch.rows(1)
+    values[first.start + 1] = values[first.start + 2] = 1.0  # a tie: the first of the two wins
+    values[second.stop - 1] = 2.0
+    assert batch.best_rows(values).tolist() == [first.start + 1, second.stop - 1]

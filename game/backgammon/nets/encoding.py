@@ -206,6 +206,7 @@ LOAD_AT = 256
 search and rollout batches; a smaller one (one position valued on the window's thread) never
 waits for numba's import or compiler, and uses the kernel once something else loaded it."""
 
+
 def _import_kernel():
     from . import encoding_kernel
     return encoding_kernel

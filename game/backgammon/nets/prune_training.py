@@ -42,16 +42,10 @@ def _dice(rng: np.random.Generator, n: int) -> np.ndarray:
     return np.sort(d, axis=1)[:, ::-1].copy()
 
 
-def _contact(batch: np.ndarray) -> np.ndarray:
-    occupied = batch[:, :, 1:26] > 0
-    furthest = np.where(occupied.any(axis=2), 25 - np.argmax(occupied[:, :, ::-1], axis=2), 0)
-    return furthest[:, 0] + furthest[:, 1] > 25
-
-
 def gather(evaluator, games: int, rolls: int, seed: int, say=print) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(positions (N, 2, 26) int8, chances (N, 5) float32, group (N,) int)``: see the
     module doc; ``positions`` have the mover's opponent on roll, ``chances`` are that side's."""
-    from ..rollout.valuing import chances as value
+    from ..rollout.valuing import chances as value, contact
     rng = np.random.default_rng([seed, 0x9E])
     board = np.repeat(np.array([[START_SIDE, START_SIDE]], np.int8), games, axis=0)
     opening = _dice(rng, games)
@@ -70,19 +64,13 @@ def gather(evaluator, games: int, rolls: int, seed: int, say=print) -> tuple[np.
         plays = plays_batch(board[live][owner_game], dice)
         batch = plays.for_evaluator()
         chances = value(evaluator, batch)
-        mover = equity(flip_outputs(chances))
-        offsets = plays.offsets[:-1].astype(np.intp)
-        best = np.maximum.reduceat(mover, offsets)
-        segment = plays.owner.astype(np.intp)
-        hits = np.flatnonzero(mover >= best[segment])
-        first = hits[np.concatenate(([True], segment[hits[1:]] != segment[hits[:-1]]))]
+        best = plays.best_rows(equity(flip_outputs(chances)))
         kept_pos.append(batch)
         kept_chances.append(chances.astype(np.float32))
-        kept_group.append(segment + groups)
+        kept_group.append(plays.owner.astype(np.intp) + groups)
         groups += len(dice)
-        chosen = first[np.arange(len(live)) * rolls]  # each game's group of the roll thrown
-        board[live] = batch[chosen]
-        over = (board[live][:, :, OFF] == CHECKERS).any(axis=1) | ~_contact(board[live])
+        board[live] = batch[best[np.arange(len(live)) * rolls]]  # each game's group of the roll thrown
+        over = (board[live][:, :, OFF] == CHECKERS).any(axis=1) | ~contact(board[live])
         alive[live[over]] = False
         ply += 1
         if ply % 20 == 0:

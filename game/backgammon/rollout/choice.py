@@ -62,10 +62,8 @@ def expand(evaluator, positions: np.ndarray, weights: np.ndarray, weight_of: np.
     ``prune`` are valued by ``evaluator``; the others' :attr:`Expansion.chances` are NaN."""
     plays = plays_batch(positions[group_position], ROLL_DICE[group_roll])
     batch = plays.for_evaluator()
-    segment = plays.owner.astype(np.intp)
-    offsets = plays.offsets[:-1].astype(np.intp)
-    play_weights = weights[weight_of[group_position][segment]]
-    valued = _shortlisted(batch, positions, group_position, plays.offsets, segment, offsets, play_weights, prune)
+    play_weights = weights[weight_of[group_position][plays.owner]]
+    valued = _shortlisted(plays, batch, positions[group_position], play_weights, prune)
     if valued is None:
         chances = valuing.chances(evaluator, batch)
     else:
@@ -74,22 +72,23 @@ def expand(evaluator, positions: np.ndarray, weights: np.ndarray, weight_of: np.
     values = _weighted(valuing.flip(chances), play_weights)
     if valued is not None:
         values[~valued] = -np.inf
-    top = np.maximum.reduceat(values, offsets)
-    hits = np.flatnonzero(values >= top[segment])
-    first = np.concatenate(([True], segment[hits[1:]] != segment[hits[:-1]]))
-    return Expansion(batch, chances, hits[first])
+    return Expansion(batch, chances, plays.best_rows(values))
+
+
 def _weighted(mover: np.ndarray, play_weights: np.ndarray) -> np.ndarray:
     """Each play's value to the mover: ``w[:5] · chances + w[5]``."""
     return np.einsum("ij,ij->i", mover, play_weights[:, :5]) + play_weights[:, 5]
 
 
-def _shortlisted(batch, positions, group_position, bounds, segment, offsets, play_weights, prune):
-    """``(P,)`` bool, the plays the full evaluator values (see :func:`expand`), or ``None``
-    for all of them (no pruning asked, no pruning network, or no group to prune)."""
+def _shortlisted(plays, batch, movers, play_weights, prune):
+    """``(P,)`` bool, the plays the full evaluator values (see :func:`expand`; ``movers``
+    the position of each group of ``plays``), or ``None`` for all of them (no pruning asked,
+    no pruning network, or no group to prune)."""
     net = pruning_network() if prune else None
     if net is None:
         return None
-    prunable = (np.diff(bounds) > prune) & valuing.contact(positions)[group_position]
+    segment, offsets = plays.owner.astype(np.intp), plays.offsets[:-1].astype(np.intp)
+    prunable = (np.diff(plays.offsets) > prune) & valuing.contact(movers)
     rows = prunable[segment]
     if not rows.any():
         return None

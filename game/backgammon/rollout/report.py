@@ -8,10 +8,10 @@ one entry per candidate, best first: ``"move"``, the five chances (``"win"``,
 ``"trials"`` done; and, added, each figure's ``"_se"`` and ``"_ci"`` (the 95% interval),
 ``"seconds"`` (the time spent on its trials) and ``"plies"`` (average plies a trial lasted).
 The top level adds ``"trials_done"``, ``"stopped"``, ``"seconds"``, the settings
-(``"level"``, ``"evaluator"``, ``"variance_reduction"``, ``"prune"``, ``"cubeful"``, ``"units"``)
-and, before the roll with a cube decision, ``"cube"``: ``{"nd", "nd_se", "dt", "dt_se", "dp",
-"proper"}``, in a match also ``"nd_mwc"``, ``"dt_mwc"``, ``"dp_mwc"``.  Chances are fractions (0..1); a standard error is ``null`` with fewer than two
-trials.
+(``"level"``, ``"evaluator"``, ``"variance_reduction"``, ``"prune"``, ``"cubeful"``,
+``"units"``) and, before the roll with a cube decision, ``"cube"``: ``{"nd", "nd_se", "dt",
+"dt_se", "dp", "proper"}``, in a match also ``"nd_mwc"``, ``"dt_mwc"``, ``"dp_mwc"``.  Chances
+are fractions (0..1); a standard error is ``null`` with fewer than two trials.
 """
 
 from __future__ import annotations
