@@ -138,7 +138,7 @@ def depth_groups(records: Sequence) -> list[tuple[int, int | None]]:
     lines: list[tuple[int, int | None]] = []
     for i, record in enumerate(records):
         before = records[i - 1] if i else None  # rolled-out rows (a depth) are one group, whatever the plies
-        if before is not None and (record.plies < before.plies and not before.depth or before.depth and not record.depth):
+        if before is not None and ((record.plies < before.plies and not before.depth) or (before.depth and not record.depth)):
             lines.append((-1, record.plies))
         lines.append((i, None))
     return lines
