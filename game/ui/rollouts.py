@@ -77,8 +77,7 @@ class RolloutControl:
         if not records:
             self.banner.show("Roll out once the analysis has listed the moves.", seconds=3)
             return
-        cube = any(getattr(r.move, "kind", None) is not None for r in records)
-        moves = None if cube else (self.chosen.get(id(state)) or [r.notation for r in records[:TOP]])
+        moves = None if _cube_decision(records) else (self.chosen.get(id(state)) or [r.notation for r in records[:TOP]])
         self.stop()
         self.job = RolloutJob(self.info, state, moves, self.options, processes=self.processes)
 
@@ -121,12 +120,18 @@ class RolloutControl:
             return f"Rolling out: {done}/{total or '…'} trials · O stops, keeping them", done / total if total else 0.0
         kept = self.figures.get(id(state))
         chosen = self.chosen.get(id(state))
-        what = f"the {len(chosen)} chosen" if chosen else f"the top {TOP} (Shift+click chooses)"
+        what = ("the cube decision" if _cube_decision(self.hints.records or ()) else
+                f"the {len(chosen)} chosen" if chosen else f"the top {TOP} (Shift+click chooses)")
         if kept is not None and kept[0] is state:
             figures = kept[1]
             stopped = " (stopped)" if figures.get("stopped") in ("cancelled", "interrupted") else ""
             return f"Rolled out: {figures.get('trials_done', 0)} trials{stopped} · O: roll out {what} again", None
         return f"O: roll out {what}", None
+
+
+def _cube_decision(records) -> bool:
+    """Whether the rows are a cube decision's (no double, double...) rather than plays."""
+    return any(getattr(r.move, "kind", None) is not None for r in records)
 
 
 class RolloutSection:

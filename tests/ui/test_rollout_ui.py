@@ -80,8 +80,10 @@ def test_shift_click_chooses_the_plays_to_roll_out(app):
 
 def test_the_cube_decision_takes_the_rollouts_cube_figures(app):
     scene, hints = open_position(app, CUBE)
+    assert scene.overlays.rollout.line()[0] == "O: roll out the cube decision"
     key(app, pygame.K_o)
     assert run_until(app, lambda: rolled_out(scene))
+    assert scene.overlays.rollout.line()[0].endswith("O: roll out the cube decision again")
     cube = scene.overlays.rollout.job.figures["cube"]
     values = {r.move.kind: r.value for r in hints.records}
     assert values["roll"] == cube["nd"] and values["double"] == min(cube["dt"], cube["dp"])
