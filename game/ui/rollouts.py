@@ -120,7 +120,8 @@ class RolloutControl:
             return f"Rolling out: {done}/{total or '…'} trials · O stops, keeping them", done / total if total else 0.0
         kept = self.figures.get(id(state))
         chosen = self.chosen.get(id(state))
-        what = ("the cube decision" if _cube_decision(self.hints.records or ()) else
+        analysed = self.hints.analyst.get(state) if self.hints.analyst is not None else None
+        what = ("the cube decision" if _cube_decision(analysed or ()) else
                 f"the {len(chosen)} chosen" if chosen else f"the top {TOP} (Shift+click chooses)")
         if kept is not None and kept[0] is state:
             figures = kept[1]
