@@ -1,17 +1,17 @@
 """The layer rules of DESIGN.md, checked on the source of every module under ``game/``, and
 the size rule: no module over :data:`MAX_LINES` lines (split by responsibility instead).
 
-- pygame (and pygame_gui) is imported only in ``game/ui/`` (the kit ``game/ui/kit/`` included)
-  and in each game's view, ``game/<name>/view.py`` or the package ``game/<name>/view/``:
-  rules, evaluators and searches run with no display;
+- pygame (and pygame_gui) is imported only in ``game/ui/``, the kit ``game/kit/`` and each
+  game's view, ``game/<name>/view.py`` or the package ``game/<name>/view/``: rules, evaluators
+  and searches run with no display;
 - ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
   them all): games register themselves, shared code never knows them;
 - ``game/cli`` and ``game/ui`` import no game package either: they read the registry and the
   abilities a game declares (``GameInfo.commands``, ``match_files``, its view);
-- a game package never imports ``game.ui``, but for its view, which may import the kit
-  (``game.ui.kit``) and nothing else of it: it implements the window's interface structurally;
-- the kit imports nothing of ``game`` but itself (no other module of ``game/ui``, no game, no
-  core), so that it is all a view brings along;
+- a game package never imports ``game.ui`` (its view implements the window's interface
+  structurally) and only its view imports the kit (``game.kit``), so no game sits above the window;
+- the kit imports nothing of ``game`` but itself (no module of ``game/ui``, no game, no core),
+  so that it is all a view brings along;
 - ``gnubg_nn`` (GPL: a test and bench reference) is imported nowhere under ``game/``, and
   ``bgsage`` (Open Sage, the training teacher) only by :data:`TEACHER_MODULE`, and there only
   inside a function, so that only a training run ever loads it.
@@ -32,11 +32,11 @@ from pathlib import Path
 import pytest
 
 GAME_DIR = Path(__file__).resolve().parents[1] / "game"
-SHARED = {"core", "ui", "cli"}
+SHARED = {"core", "ui", "cli", "kit"}
 """The packages under ``game/`` that are not games."""
 PYGAME = ("pygame", "pygame_gui")
-KIT = "game.ui.kit"
-"""The pygame helpers the views share: the only part of ``game.ui`` a view may import."""
+KIT = "game.kit"
+"""The pygame helpers the views and the window share: what a view may import besides its game."""
 MAX_LINES = 500
 VIEW_MODULES = ("view.py", "view/pygame_view.py")
 """The module a game's ``GameInfo.view`` names, relative to its package: its ``view.py``, or in
@@ -93,19 +93,21 @@ def layer_violations(root: Path) -> list[str]:
         where = f"game/{rel.as_posix()}"
         modules = imported_modules(path, root)
         view = in_view(rel, games)
-        kit = rel.parts[:2] == ("ui", "kit")
+        kit = top == "kit"
         for module in sorted(modules):
-            if not (top == "ui" or view) and any(within(module, name) for name in PYGAME):
-                problems.append(f"{where} imports {module} (pygame belongs in game/ui/ and a game's view, "
-                                "game/<name>/view.py or game/<name>/view/)")
+            if not (top in ("ui", "kit") or view) and any(within(module, name) for name in PYGAME):
+                problems.append(f"{where} imports {module} (pygame belongs in game/ui/, game/kit/ and a game's "
+                                "view, game/<name>/view.py or game/<name>/view/)")
             if top == "core" and any(within(module, f"game.{name}") for name in games | {"games"}):
                 problems.append(f"{where} imports {module} (game/core never imports a game)")
             if top in ("cli", "ui") and any(within(module, f"game.{name}") for name in games):
                 problems.append(f"{where} imports {module} (game/{top} reaches games through the registry, "
                                 "game.games, and their declared abilities)")
-            if top in games and within(module, "game.ui") and not (view and within(module, KIT)):
+            if top in games and within(module, "game.ui"):
                 problems.append(f"{where} imports {module} (a game package never imports game.ui; "
                                 f"its view may import the kit, {KIT})")
+            if top in games and not view and within(module, KIT):
+                problems.append(f"{where} imports {module} (only a game's view imports the kit)")
             if kit and within(module, "game") and not within(module, KIT):
                 problems.append(f"{where} imports {module} (the kit imports nothing of game but itself)")
             if within(module, "gnubg_nn"):
@@ -184,17 +186,18 @@ def test_every_declared_view_is_a_view_module():
     ("backgammon/view/parts/dice.py", "import pygame\n", False),
     ("backgammon/viewer.py", "import pygame\n", True),
     ("backgammon/display.py", "import pygame\n", True),  # beside the view, not in it
-    ("backgammon/view.py", "from ..ui.kit import Texts\n", False),
-    ("backgammon/view.py", "from ..ui.kit.text import clip\n", False),
-    ("backgammon/view/cube.py", "from ...ui.kit import Texts\n", False),
+    ("backgammon/view.py", "from ..kit import Texts\n", False),
+    ("backgammon/view.py", "from ..kit.text import clip\n", False),
+    ("backgammon/view/cube.py", "from ...kit import Texts\n", False),
+    ("backgammon/view.py", "from ..ui.kit import Texts\n", True),  # the window is above every game
     ("backgammon/view.py", "from ..ui.theme import ACCENT\n", True),
     ("backgammon/view.py", "from ..ui.gameview import GameView\n", True),
-    ("backgammon/display.py", "from ..ui.kit import clip\n", True),  # only the view may
-    ("ui/kit/text.py", "import pygame\nfrom . import scores\n", False),
-    ("ui/kit/text.py", "from ..theme import TEXT\n", True),
-    ("ui/kit/text.py", "from ...core.outcome import Outcome\n", True),
-    ("ui/kit/text.py", "from ...chesstack.palette import INK\n", True),
-    ("ui/overlay.py", "from .kit import Texts\n", False),
+    ("backgammon/display.py", "from ..kit import clip\n", True),  # only the view may
+    ("kit/text.py", "import pygame\nfrom . import scores\n", False),
+    ("kit/text.py", "from ..ui.theme import TEXT\n", True),
+    ("kit/text.py", "from ..core.outcome import Outcome\n", True),
+    ("kit/text.py", "from ..chesstack.palette import INK\n", True),
+    ("ui/overlay.py", "from ..kit import Texts\n", False),
     ("backgammon/view/pygame_view.py", "import pygame\n", False),
     ("backgammon/cube/pygame_view.py", "import pygame\n", True),
     ("chesstack/palette.py", "from pygame import Rect\n", True),
@@ -217,7 +220,7 @@ def test_every_declared_view_is_a_view_module():
 def test_the_check_finds_what_breaks_a_layer(tmp_path, relative, source, broken):
     """The check itself, on small trees: it must fail where a rule is broken."""
     root = tmp_path / "game"
-    for package in ("", "core", "core/tournament", "ui", "ui/kit", "backgammon", "chesstack", "mandragora",
+    for package in ("", "core", "core/tournament", "ui", "kit", "backgammon", "chesstack", "mandragora",
                     "backgammon/nets", "backgammon/nets/supervised"):
         (root / package).mkdir(parents=True, exist_ok=True)
         (root / package / "__init__.py").write_text("")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..ui.kit import ScoresToggle, Texts, fit_label, score_colour, score_text, wrap
+from ..kit import ScoresToggle, Texts, fit_label, score_colour, score_text, wrap
 from .display import (FACTOR_LABELS, Badge, Box, Flight, LastAction, Layout, action_squares, bar_buttons, bar_text,
                       best_of, events, fairies_present, hit, legend, lifted, path, playing, selection_badges,
                       tray_badges, tray_slots)

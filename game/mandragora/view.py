@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import pygame
 import pygame.gfxdraw
 
-from ..ui.kit import ScoresToggle, Texts, clip_words, score_colour, score_text
+from ..kit import ScoresToggle, Texts, clip_words, score_colour, score_text
 from .board_layout import DIM, GOLD, INK, LAST_MOVE, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN, BoardGeometry
 from .display import (CollectedTracker, SowingAnimation, add_scored, badges, counted_landings,
                       describe, extra_turn_banner, guess_collected, hexagon, in_hexagon, move_summary, partial,

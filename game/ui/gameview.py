@@ -4,7 +4,7 @@ A game gets a board on screen by declaring ``GameInfo.view``, the module (by con
 ``game/<name>/view.py``, or a ``view/`` package) with a function ``make_view(info, fonts) ->
 view`` whose object implements :class:`GameView` in full.  Views live below the UI layer, so
 they implement these protocols structurally and never import them; of ``game/ui`` a view
-imports only the kit (:mod:`game.ui.kit`), the pygame helpers views share.
+imports only the kit (:mod:`game.kit`), the pygame helpers views share.
 
 There are no optional methods: a view that has nothing to say on a point returns the neutral
 value (no arrows, no labels, ``""``, ``None``, ``False``) and the scenes call every method

@@ -1,11 +1,11 @@
-"""The kit the views share (game/ui/kit): text fitted to a width, wrapped, cached; the scores'
+"""The kit the views share (game/kit): text fitted to a width, wrapped, cached; the scores'
 words and colours; the chip and key that show or hide them."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.ui.kit import (BAD, GOLD, GOOD, MIN_SIZE, PAPER, ScoresToggle, Texts, clip, clip_words, fit_label,
+from game.kit import (BAD, GOLD, GOOD, MIN_SIZE, PAPER, ScoresToggle, Texts, clip, clip_words, fit_label,
                          score_colour, score_text, wrap)
 from game.ui.theme import Fonts
 

@@ -1,7 +1,8 @@
-"""The kit: the pygame helpers the games' views share (game.ui.gameview's ``GameView``).
+"""The kit: the pygame helpers the games' views and the window share.
 
-It is the only part of ``game/ui`` a view may import, and it imports nothing else from
-``game/ui`` and nothing from a game package (``tests/test_layers.py`` checks both):
+A view (game.ui.gameview's ``GameView``) may import it and nothing of the window; it imports
+nothing of ``game`` but itself (``tests/test_layers.py`` checks both), so no game package sits
+above the window:
 
 - :mod:`.text`: rendered text cached by its look and fitted to a width (shrunk, then cut at a
   letter or at a word), lines wrapped to a width, a player's label fitted to a heading;
