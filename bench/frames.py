@@ -59,16 +59,16 @@ def measure(app, make_session, seconds: float, only_thinking: bool) -> list[floa
     counted = 0.0
     while counted < seconds:
         scene = app.scene
-        thinking = scene.worker.busy
+        thinking = scene.turns.worker.busy
         dt = app.clock.tick(FPS)
         start = time.perf_counter()
         app.frame(min(dt / 1000, 0.1))
         spent = time.perf_counter() - start
-        if not only_thinking or (thinking and scene.worker.busy):
+        if not only_thinking or (thinking and scene.turns.worker.busy):
             intervals.append(dt)
             work.append(spent * 1000)
             counted += dt / 1000
-        elif only_thinking and not scene.worker.busy and (scene.pending is not None or scene.human_turn or scene.error):
+        elif only_thinking and not scene.turns.worker.busy and (scene.mover.pending is not None or scene.mover.human or scene.turns.error):
             app.play(make_session())  # the think ended: start it again at the same position
     return intervals, work
 
@@ -83,10 +83,11 @@ def main() -> None:
     import pygame
 
     from game.core.offload import process_pid
-    from game.ui import overlay, play
-    from game.ui.analyst import Analyst, analysis_process
+    from game.ui.analysis import overlays as overlay
+    from game.ui.play import scene as play
+    from game.ui.analysis.analyst import Analyst, analysis_process
     from game.ui.app import App
-    from game.ui.worker import MoveWorker, move_process
+    from game.ui.jobs.worker import MoveWorker, move_process
 
     if args.threads:
         play.MoveWorker = functools.partial(MoveWorker, processes=False)

@@ -315,7 +315,7 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
     """Rows ``(file, game, player, kind, ours, gnu, position_id, dice, played, our best, phase,
     GNU's loss of our best)`` of equity lost per decision (phase: ``contact`` or ``race``,
     :func:`phase_of`; the last ``None`` for cube decisions)."""
-    records = [(path, imported_record(path, file_names=True)) for path in paths]
+    records = [(path, imported_record(path).named()) for path in paths]
     counts = {}
     for path, record in records:
         from game.backgammon import game_number

@@ -50,16 +50,16 @@ def shot_manual_dice(app, out: Path) -> Path:
     rolls = list(ROLLS)
     turns = 0
     for _ in range(60):
-        _until(app, lambda: scene.asking_dice() is not None or (scene.human_turn and not scene.view.animating),
+        _until(app, lambda: scene.dice.asking() is not None or (scene.mover.human and not scene.view.animating),
                "the dice asked for or White's turn")
-        if scene.asking_dice() is not None:
+        if scene.dice.asking() is not None:
             if turns == MANUAL_DICE_TURNS:
                 break
             _type(app, rolls.pop(0))
-        elif scene.choice is not None:  # Roll rather than Double; a double is taken
-            key(app, pygame.K_t if scene.choice.choices.modal else pygame.K_r)
+        elif scene.choices.current is not None:  # Roll rather than Double; a double is taken
+            key(app, pygame.K_t if scene.choices.current.choices.modal else pygame.K_r)
         else:
-            scene.play_human(info.move_analysis().analyze(session.state, level="intermediate")[0].move)
+            scene.mover.play_human(info.move_analysis().analyze(session.state, level="intermediate")[0].move)
             turns += 1
     else:
         raise RuntimeError("White's roll was never asked for")

@@ -135,7 +135,7 @@ def play_by_clicks(app, scene, move) -> None:
 
 
 def human_to_move(scene) -> Callable[[], bool]:
-    return lambda: scene.human_turn and not scene.view.animating
+    return lambda: scene.mover.human and not scene.view.animating
 
 
 def follow_hints(app, scene, turns: int) -> None:
@@ -261,7 +261,7 @@ def shot_watch(app, out: Path) -> Path:
         return len(hints.records) >= 6 and "*" in session.rules.notation(state, move)
 
     run_until(app, telling, "a computer's hit on show")
-    press_button(app, scene.buttons["pause"])
+    press_button(app, scene.controls.buttons["pause"])
     run_until(app, lambda: graph_complete(scene), "the win-probability graph")
     clear_banner(app)
     return save(app, out, "watch")
@@ -371,7 +371,7 @@ def shot_tournament(app, out: Path) -> Path:
 
     from game.core.tournament import folders
     from game.games import get_game
-    from game.ui.tournament_scene import TournamentScene
+    from game.ui.tournament.scene import TournamentScene
 
     # The results folder shown at the bottom is named after the time: a fixed time keeps the
     # picture the same from run to run.
@@ -468,7 +468,7 @@ def shot_cube(app, out: Path) -> Path:
         run_until(app, lambda: session.is_over or human_to_move(scene)(), "a human's turn")
         if session.is_over:
             raise RuntimeError("the game ended before the shot")
-        if scene.choice is not None:
+        if scene.choices.current is not None:
             key(app, pygame.K_d if turns is None else pygame.K_r)
             turns = 0 if turns is None else turns
             continue
@@ -476,7 +476,7 @@ def shot_cube(app, out: Path) -> Path:
             turns += 1
             if turns > CUBE_TURNS:
                 break
-        scene.play_human(info.move_analysis().analyze(session.state, level="intermediate")[0].move)
+        scene.mover.play_human(info.move_analysis().analyze(session.state, level="intermediate")[0].move)
     frames(app, 150)  # the last note fades
     clear_banner(app)
     move_mouse(app, (SIZE[0] - 10, SIZE[1] - 10), count=2)
@@ -512,15 +512,15 @@ def shot_resign(app, out: Path) -> Path:
             raise RuntimeError("the game ended before a lost race to resign")
         if behind():
             break
-        if scene.choice is not None:  # double once, take it; roll after that
+        if scene.choices.current is not None:  # double once, take it; roll after that
             doubled = session.state.cube.value > 1 or session.state.cube.phase == "offered"
             key(app, pygame.K_t if session.state.cube.phase == "offered" else pygame.K_r if doubled else pygame.K_d)
             continue
-        scene.play_human(info.move_analysis().analyze(session.state, level="intermediate")[0].move)
+        scene.mover.play_human(info.move_analysis().analyze(session.state, level="intermediate")[0].move)
     frames(app, 150)  # the last note fades
     clear_banner(app)
     key(app, pygame.K_r, pygame.KMOD_CTRL, frames=3)
-    if scene.offer is None:
+    if scene.offers.dialog is None:
         raise RuntimeError("Ctrl+R opened no resignation dialog")
     move_mouse(app, (SIZE[0] - 10, SIZE[1] - 10), count=2)
     return save(app, out, "resign")
@@ -601,9 +601,9 @@ def shot_take(app, out: Path) -> Path:
     for _ in range(60):
         run_until(app, lambda: human_to_move(scene)() and hints.state is scene.session.state and hints.ready,
                   "the human's turn and its hints")
-        if scene.choice is not None and scene.choice.choices.modal:
+        if scene.choices.current is not None and scene.choices.current.choices.modal:
             break
-        if scene.choice is not None:
+        if scene.choices.current is not None:
             key(app, pygame.K_r)
             continue
         play_by_clicks(app, scene, hints.records[0].move)

@@ -27,13 +27,13 @@ def shot_position(app, out: Path) -> Path:
     app.start_game(GameSetup("backgammon", ("human", "expert"), seed=1, options=options))
     scene, deadline = app.scene, time.monotonic() + 300
     hints = scene.overlays.hints
-    while not (scene.human_turn and hints.state is scene.session.state and hints.ready):
+    while not (scene.mover.human and hints.state is scene.session.state and hints.ready):
         if time.monotonic() > deadline:
             raise RuntimeError("gave up waiting for the hints of the pasted position")
         app.frame()
         time.sleep(0.004)
     key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
-    scene.position_dialog.entry.set_text(NEXT_XGID)
+    scene.paste.dialog.entry.set_text(NEXT_XGID)
     for _ in range(3):
         app.frame()
     path = out / "position.png"
@@ -58,7 +58,7 @@ def shot_rollout(app, out: Path) -> Path:
     app.start_game(GameSetup("backgammon", ("human", "human"), seed=1, options=options))
     scene, deadline = app.scene, time.monotonic() + 900
     hints, control = scene.overlays.hints, scene.overlays.rollout
-    while not (scene.human_turn and hints.ready and hints.records):
+    while not (scene.mover.human and hints.ready and hints.records):
         if time.monotonic() > deadline:
             raise RuntimeError("gave up waiting for the hints")
         app.frame()

@@ -56,26 +56,26 @@ def import_suffixes() -> tuple[str, ...]:
                  for suffix in info.match_files().suffixes)
 
 
-def imported_record(path, file_names: bool = False):
+def imported_record(path):
     """The :class:`~game.core.match.GameRecord` of a file another program wrote (a game's
     match file, :func:`match_files_for`, becomes one match record), ``None`` when ``path`` is
     no such file; ``ValueError`` saying what is wrong with a bad one.  Read with the bounded
-    reader.
-
-    The record's players are both ``human`` (what the window's replay mode plays on with);
-    with ``file_names`` they are the names the file gives instead (for ``tabula review``)."""
+    reader.  Its players are both ``human`` (what the window's replay mode plays on with), its
+    ``names`` those the file gives."""
     found = match_files_for(path)
     if found is None:
         return None
     files = found[1]
-    return files.record(files.read_file(path), file_names)
+    return files.record(files.read_file(path))
 
 
 def reviewed_record(path):
-    """The record ``tabula review`` and the window's Review screen review at ``path``: an
-    imported match file's with the players named as in the file (so both share one
-    ``<file>.review`` cache), else the Tabula save's.  ``ValueError`` for a bad match file,
-    :class:`~game.core.saves.SaveError` for a bad save."""
+    """The record ``tabula review`` reviews at ``path``: an imported match file's with the
+    players named as in the file (:meth:`~game.core.match.GameRecord.named`: the window's
+    Review screen names them so too, and both share one ``<file>.review`` cache), else the
+    Tabula save's.  ``ValueError`` for a bad match file, :class:`~game.core.saves.SaveError`
+    for a bad save."""
     from .core.saves import load_game
 
-    return imported_record(path, file_names=True) or load_game(path, rules_for)
+    imported = imported_record(path)
+    return imported.named() if imported is not None else load_game(path, rules_for)

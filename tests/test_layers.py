@@ -417,3 +417,40 @@ def test_no_scene_imports_another_and_the_app_imports_none():
         path = GAME_DIR.parent / (module.replace(".", "/") + ".py")
         imported = {m for m in imported_modules(path, GAME_DIR) if any(within(m, s) for s in scenes - {module})}
         assert not imported, f"{module} imports {sorted(imported)}"
+
+
+WINDOW_BASES = {"Scene", "Part", "Protocol", "NamedTuple"}
+"""What a class of the window may derive from: a scene is made of parts, never of mixins."""
+
+
+def mixed_in(root: Path) -> list[str]:
+    """Each class under ``root`` (``game/ui``) with a base other than :data:`WINDOW_BASES`
+    (a dataclass is a decorator, not a base: it may stand alone)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.ClassDef):
+                names = [ast.unparse(base).rpartition(".")[2] for base in node.bases]
+                wrong = [name for name in names if name not in WINDOW_BASES]
+                if wrong:
+                    found.append(f"{path.relative_to(root.parent).as_posix()}: {node.name}({', '.join(names)})")
+    return found
+
+
+def test_the_window_has_no_mixins():
+    assert mixed_in(GAME_DIR / "ui") == []
+
+
+@pytest.mark.parametrize("source, mixin", [
+    ("class PlayScene(Scene):\n    pass\n", False),
+    ("class Replay(Part):\n    pass\n", False),
+    ("class Decisions(Protocol):\n    pass\n", False),
+    ("class Row(typing.NamedTuple):\n    x: int\n", False),
+    ("@dataclass\nclass Status:\n    text: str = ''\n", False),
+    ("class PlayScene(PlayKeys, Scene):\n    pass\n", True),
+    ("class ReviewMoveList(MoveListSection):\n    pass\n", True),
+])
+def test_the_mixin_check_finds_a_mixin(tmp_path, source, mixin):
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "scene.py").write_text(source)
+    assert bool(mixed_in(tmp_path / "ui")) == mixin

@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"fitting {len(names)} evaluator(s) on {len(samples)} positions", file=sys.stderr, flush=True)
         report = calibrate(samples, names, calibration.scores, seed=args.seed, holdout=args.holdout,
                            settings=settings)
-        from ..ui.reliability_png import write_reliability_png  # pygame, only now
+        from ..ui.charts.reliability import write_reliability_png  # pygame, only now
 
         written = write_outputs(out, samples, report)
         written.append(write_reliability_png(report, out))

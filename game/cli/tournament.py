@@ -180,7 +180,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 def save_chart(summary: Summary, folder: Path) -> str | None:
     """Draw ``standings.png`` as the window draws it; the reason as text if it could not be drawn."""
     try:
-        from ..ui.charts import write_standings_chart
+        from ..ui.charts.standings import write_standings_chart
 
         write_standings_chart(summary, folder, get_game(summary.settings.game).title)
     except (ImportError, OSError, RuntimeError) as error:

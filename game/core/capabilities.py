@@ -76,10 +76,11 @@ class MatchFiles(Protocol):
     def write(self, match: Any, name: str) -> str:
         """The match as the text of the format ``name``'s suffix names."""
 
-    def record(self, match: Any, file_names: bool = False) -> GameRecord:
-        """The match as one game record (what the window replays and the review reviews);
-        its players are the file's names with ``file_names``, else ``human``; ``notes``
-        says what the file contradicted.  ``ValueError`` for a match one record cannot hold."""
+    def record(self, match: Any) -> GameRecord:
+        """The match as one game record (what the window replays and the review reviews):
+        its players ``human``, its ``names`` the file's (:meth:`~.match.GameRecord.named` the
+        record a review keys); ``notes`` says what the file contradicted.  ``ValueError`` for a
+        match one record cannot hold."""
 
     def game_count(self, match: Any) -> int:
         """How many games the match holds."""

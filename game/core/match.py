@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .players import Player
 from .protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Rules
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameRecord:
-    """A complete game: options, actions in notation (chance included) and the result."""
+    """A complete game: options, actions in notation (chance included) and the result.  A value:
+    a changed record is a new one (``dataclasses.replace``)."""
 
     game: str
     options: dict[str, Any] = field(default_factory=dict)
@@ -34,6 +35,12 @@ class GameRecord:
     notes: list[str] = field(default_factory=list)
     """What the reader of another program's file found contradictory and how it resolved it
     (said to the user on opening; not saved)."""
+
+    def named(self) -> GameRecord:
+        """The record with its players called by the names its file gave, as a review of the
+        file keys and labels them (``tabula review`` and the window share one cache); itself
+        when the file gave none."""
+        return replace(self, players=list(self.names)) if self.names else self
 
 
 def sample_chance(rules: Rules, state: Any, rng: random.Random) -> Any:
@@ -63,24 +70,24 @@ def play_game(
     rng = random.Random(seed)
     options = dict(options or {})
     state = rules.initial_state(options)
-    record = GameRecord(rules.name, options, [], [p.name for p in players], seed)
+    actions: list[str] = []
+    plies = 0
     while not rules.is_over(state):
         mover = rules.to_move(state)
         if mover == CHANCE:
             action = sample_chance(rules, state, rng)
         else:
-            if max_plies is not None and record.plies >= max_plies:
+            if max_plies is not None and plies >= max_plies:
                 break
             action = players[mover].choose(rules, state)
-            record.plies += 1
+            plies += 1
         text = rules.notation(state, action)
-        record.actions.append(text)
+        actions.append(text)
         if on_action:
             on_action(state, action, text)
         state = rules.apply(state, action)
-    if rules.is_over(state):
-        record.result = tuple(rules.result(state))
-    return record, state
+    result = tuple(rules.result(state)) if rules.is_over(state) else None
+    return GameRecord(rules.name, options, actions, [p.name for p in players], seed, result, plies), state
 
 
 _CAUSES = (InvalidMoveError, AmbiguousMoveError, IllegalMoveError)

@@ -29,7 +29,7 @@ from ..core.saves import SaveError, autosave_path, examples_dir, load_game, save
 from ..core.match import GameRecord
 from ..games import all_games, get_game, import_suffixes, rules_for
 from .gameview import has_view
-from .position_paste import clipboard_text
+from .play.paste import clipboard_text
 from ..core.protocol import POSITION
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .scene import Scene
@@ -65,7 +65,7 @@ def read_autosave(app) -> GameRecord | None:
     """The autosaved game, checked as "Continue" would load it (players included); ``None``
     if there is none.  One that cannot be used is renamed to ``autosave.json.bad`` (kept,
     not deleted, and never offered again) and the banner says why."""
-    from .autosaver import AUTOSAVER
+    from .jobs.autosaver import AUTOSAVER
 
     AUTOSAVER.flush()  # the play scene's last autosave may still be on its way to the disk
     path = autosave_path()

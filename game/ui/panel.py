@@ -61,8 +61,10 @@ class MoveListSection:
     def __init__(self, fonts, lines: Callable[[], Sequence[str]], title: str = "Moves",
                  selected: Callable[[], int | None] | None = None,
                  colour: Callable[[int], tuple | None] | None = None,
-                 headings: Callable[[], Mapping[int, str]] | None = None) -> None:
+                 headings: Callable[[], Mapping[int, str]] | None = None, least: int = 3) -> None:
         self.fonts, self.lines, self.title = fonts, lines, title
+        self.least = least
+        """The fewest moves it shows: below that it is left out (the review needs six)."""
         self.headings = headings
         """Optional: headings by the line they stand before (a match's "Game 3 — score 2–1");
         drawn as rows of their own, never selected or clicked."""
@@ -78,8 +80,8 @@ class MoveListSection:
         return next((i for i, rect in self.rows if rect.collidepoint(pos)), None)
 
     def height(self, width: int) -> int:
-        """Its least: the heading and three moves (below that it is left out)."""
-        return self.fonts(12, True).get_linesize() + 8 + 3 * self.fonts(14).get_linesize()
+        """Its least: the heading and :attr:`least` moves (below that it is left out)."""
+        return self.fonts(12, True).get_linesize() + 8 + self.least * self.fonts(14).get_linesize()
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         y = draw_text(surface, self.fonts(12, True), self.title.upper(), (rect.x + 8, rect.y + 4), TEXT_DIM).bottom + 4

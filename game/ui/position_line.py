@@ -4,7 +4,7 @@ and Mandragora's own text).  A click selects the line, and it or Ctrl+C copies t
 clipboard, as GNU Backgammon's and XG's position fields do; the banner says what was copied.
 The line gives way when the panel is short (it is optional), but Ctrl+C always copies.  In
 the play screen it ends in "Open…", the "Position…" dialog that takes a position typed or
-pasted (:mod:`.position_paste`).
+pasted (:mod:`game.ui.play.paste`).
 """
 
 from __future__ import annotations

@@ -18,10 +18,10 @@ import pygame
 SCENES = {
     "menu": "game.ui.menu:MenuScene",
     "settings": "game.ui.settings_scene:SettingsScene",
-    "play": "game.ui.play:PlayScene",
-    "review": "game.ui.review_screen:ReviewScene",
-    "tournament": "game.ui.tournament_scene:TournamentScene",
-    "rules": "game.ui.rules_scene:RulesScene",
+    "play": "game.ui.play.scene:PlayScene",
+    "review": "game.ui.review.screen:ReviewScene",
+    "tournament": "game.ui.tournament.scene:TournamentScene",
+    "rules": "game.ui.rules.scene:RulesScene",
     "setup": "game.ui.setup_scene:SetupScene",
 }
 """Each scene's name and where its class is: ``"module:Class"``; the class is called with the
@@ -65,3 +65,23 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene is closed: another scene replaces it (and those under it),
         it is popped, or the window closes."""
+
+
+class Part:
+    """A piece of a scene with one job (the turn loop, replay, a dialog, the keys...), built with
+    what it needs, never with the scene: a scene is made of parts, not mixins.
+
+    The scene offers each event to its parts in order until one takes it (:meth:`handle_event`
+    returns True), calls :meth:`build` once its widgets were recreated (a resize) and
+    :meth:`close` when it is left.  A part with nothing to say on one of these keeps the default."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Whether the part took ``event`` (the parts after it then never see it)."""
+        return False
+
+    def build(self, size: tuple[int, int]) -> None:
+        """The scene's widgets were recreated for a window of ``size``: recreate the part's own
+        (an open dialog)."""
+
+    def close(self) -> None:
+        """The scene is left: stop what runs, close what is open."""

@@ -390,7 +390,7 @@ def test_random_cube_matches_replay_through_saves_and_typed_lists(tmp_path, opti
 
 def test_save_refuses_a_flag_option_of_the_wrong_type(tmp_path):
     record, _ = play_game(RULES, [RandomPlayer(1), RandomPlayer(2)], {"cube": True}, seed=1)
-    record.options = {"cube": 1}
+    record = replace(record, options={"cube": 1})
     path = tmp_path / "bad.json"
     save_game(path, record)
     with pytest.raises(Exception, match="cube must be True or False"):

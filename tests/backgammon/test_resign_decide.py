@@ -18,7 +18,7 @@ from game.backgammon.resignation.decide import accepts, certain_loss, play_on, r
 from game.backgammon.resignation.state import ACCEPT, DECLINE, OFFERS, Resignation
 from game.backgammon.rules import BackgammonRules, BackgammonState
 from game.core.session import GameSession
-from game.ui.worker import recipe_for
+from game.ui.jobs.worker import recipe_for
 
 RULES = BackgammonRules()
 EVALUATOR = get_evaluator("net-full")

@@ -42,7 +42,7 @@ def test_a_match_file_read_written_and_opened_through_the_ability():
     match = files.read(text, "m.mat")
     assert files.game_count(match) == 3
     again = files.read(files.write(match, "m.sgf"), "m.sgf")
-    record = files.record(again, file_names=True)
+    record = files.record(again).named()
     assert record.game == "backgammon" and record.players == list(match.players) and record.notes == []
     exported, left_out = files.export(files.record(match))
     assert files.game_count(exported) == 3 and not left_out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import os
 from pathlib import Path
 
@@ -23,8 +24,7 @@ def rules_for(name):
 def record():
     rules = rules_for("backgammon")
     rec, _ = play_game(rules, [RandomPlayer(1), RandomPlayer(2)], seed=5, max_plies=12)
-    rec.players = ["human", "hard"]
-    return rec
+    return replace(rec, players=["human", "hard"])
 
 
 def test_round_trip(tmp_path, record):
@@ -103,9 +103,8 @@ def test_unserialisable_record_overwrites_nothing(tmp_path, record):
     path = tmp_path / "keep.json"
     save_game(path, record)
     before = path.read_bytes()
-    record.options = {"bad": object()}
     with pytest.raises(SaveError):
-        save_game(path, record)
+        save_game(path, replace(record, options={"bad": object()}))
     assert path.read_bytes() == before
 
 

@@ -71,13 +71,13 @@ def _strips_over_turns(app, scene, turns: int, play_humans: bool) -> list[bytes]
     for _ in range(turns):
         count = len(session.states)
         assert run_until(app, lambda count=count: len(session.states) > count + 1 and not view.animating
-                         and session.state.dice is not None or (play_humans and scene.human_turn))
-        if play_humans and scene.human_turn:
+                         and session.state.dice is not None or (play_humans and scene.mover.human))
+        if play_humans and scene.mover.human:
             movers.add(session.state.turn)
             app.frame()
             shots.append(numbers_strips(app.screen, view))
-            scene.play_human(RULES.legal_moves(session.state)[0])
-            assert run_until(app, lambda: not scene.human_turn and not view.animating)
+            scene.mover.play_human(RULES.legal_moves(session.state)[0])
+            assert run_until(app, lambda: not scene.mover.human and not view.animating)
             continue
         app.frame()
         movers.add(session.state.turn)
@@ -243,7 +243,7 @@ def test_mandragora_scores_do_not_saturate():
 def test_mandragora_hint_table_has_no_win_column():
     from game.mandragora.analyzer import analyze
     from game.mandragora.rules import MandragoraState
-    from game.ui.hints import hint_columns
+    from game.ui.analysis.hints import hint_columns
 
     info = get_game("mandragora")
     records = analyze(MandragoraState.start("A", 0))

@@ -21,7 +21,7 @@ from game.chesstack.view import DARK, LAST, LIGHT, make_view
 from game.core.saves import load_game
 from game.core.session import GameSession, GameSetup
 from game.games import get_game, rules_for
-from game.ui.autosaver import AUTOSAVER
+from game.ui.jobs.autosaver import AUTOSAVER
 
 from .util import bar_button, click, distinct_colours, drag, key, play_chesstack_by_clicks, run_until
 
@@ -70,7 +70,7 @@ def start(app, players=("human", "random"), actions=(), seed=3):
     else:
         assert app.start_game(GameSetup("chesstack", players, seed=seed))
     scene = app.scene
-    assert run_until(app, lambda: scene.session.is_over or (scene.human_turn and not scene.view.animating))
+    assert run_until(app, lambda: scene.session.is_over or (scene.mover.human and not scene.view.animating))
     return scene
 
 
@@ -148,10 +148,10 @@ def test_move_a_piece_by_click_then_by_drag_and_stun_by_the_bar(app):
     assert set(view.turn.targets()) == {sq("a3"), sq("c3"), sq("d2")}
     click(app, centre(view, "c3"))
     assert session.actions[-1] == "b1->c3"
-    assert run_until(app, lambda: scene.human_turn and not view.animating)
+    assert run_until(app, lambda: scene.mover.human and not view.animating)
     drag(app, centre(view, "e8"), centre(view, "d7"))  # Black's King, dragged
     assert session.actions[-1] == "e8->d7"
-    assert run_until(app, lambda: scene.human_turn and not view.animating)
+    assert run_until(app, lambda: scene.mover.human and not view.animating)
     click(app, centre(view, "d7"))  # White stuns Black's King from the action bar
     assert [k for k, _, _ in view.bar_buttons()] == ["stun", "cancel"]
     click(app, bar_button(view, "stun"))
@@ -169,7 +169,7 @@ def test_illegal_clicks_do_nothing(app):
         assert view.turn.selected is None and view.ready_move() is None
     drag(app, view.tray_slot(0, "K", state).centre, (5, 5))  # dropped off the board: nothing is played
     assert view.turn.selected == ("tray", -1, "K")  # still selected, its squares marked
-    assert session.actions == [] and scene.human_turn
+    assert session.actions == [] and scene.mover.human
     bare = bare_view(parse_position(ATTACKED))
     assert press(bare, centre(bare, "e1")) == "changed"
     press(bare, centre(bare, "e3"))  # not a target of the King, and nothing starts there
@@ -385,9 +385,9 @@ def test_a_game_against_the_random_player_runs_by_clicks(app, tabula_home):
         play_chesstack_by_clicks(app, scene, choice)
         assert run_until(app, lambda: len(session.actions) > before)  # once its slide has been shown
         assert session.actions[before] == RULES.notation(session.states[before], choice)
-        assert run_until(app, lambda: session.is_over or (scene.human_turn and not view.animating))
+        assert run_until(app, lambda: session.is_over or (scene.mover.human and not view.animating))
         turns += 1
-    assert scene.error is None and turns >= 5
+    assert scene.turns.error is None and turns >= 5
     app.frame()
     AUTOSAVER.flush()  # the autosave is written by a background thread
     record = load_game(tabula_home / "data" / "autosave.json", rules_for)

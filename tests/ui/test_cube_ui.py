@@ -37,24 +37,24 @@ def cube_game(app, options, players=("human", "hard"), seed=3):
 def wait_for_choice(app, scene):
     """Play the human's plays (the first legal one) until the human has cube buttons."""
     for _ in range(300):
-        assert run_until(app, lambda: scene.human_turn or scene.session.is_over)
-        if scene.choice is not None:
-            return scene.choice
-        scene.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
+        assert run_until(app, lambda: scene.mover.human or scene.session.is_over)
+        if scene.choices.current is not None:
+            return scene.choices.current
+        scene.mover.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
     raise AssertionError("no cube decision reached")
 
 
 def wait_for_double(app, scene):
     """Roll (R) and play the human's turns until the computer's double is to be answered."""
     for _ in range(300):
-        assert run_until(app, lambda: scene.human_turn or scene.session.is_over)
-        choice = scene.choice
+        assert run_until(app, lambda: scene.mover.human or scene.session.is_over)
+        choice = scene.choices.current
         if choice is not None and choice.choices.modal:
             return choice
         if choice is not None:
             key(app, pygame.K_r)
         else:
-            scene.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
+            scene.mover.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
     raise AssertionError("no double reached")
 
 
@@ -89,9 +89,9 @@ def test_the_menu_starts_a_five_point_match(app):
 def test_a_cubeless_game_is_as_before(app):
     scene = cube_game(app, {})
     assert scene.session.state.cube is None
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     app.frame()
-    assert scene.choice is None and scene.view.cube_rect is None and scene.view.turn is not None
+    assert scene.choices.current is None and scene.view.cube_rect is None and scene.view.turn is not None
 
 
 # -- the cube on the board, the buttons -------------------------------------------------------
@@ -105,22 +105,22 @@ def test_roll_and_double_buttons_then_the_cube_goes_to_the_taker(app):
     centred = view.cube_rect
     assert centred.center == (lay.bar.centerx, round((lay.top + lay.bottom) / 2))  # centred on the bar
     press_button(app, choice.buttons[1][0])  # Double
-    assert scene.choice is None
-    assert run_until(app, lambda: scene.human_turn and scene.view.turn is not None)  # Black took; White rolls
+    assert scene.choices.current is None
+    assert run_until(app, lambda: scene.mover.human and scene.view.turn is not None)  # Black took; White rolls
     state = scene.session.state
     assert state.cube.value == 2 and state.cube.owner == 1
     assert [text for _, text in scene.session.history()[-3:-1]] == ["Doubles => 2", "Takes"]
     app.frame()
     owned = view.cube_rect
     assert owned.centerx == lay.bar.centerx and owned.centery < centred.centery - 4 * lay.u  # Black's end (top)
-    assert "Doubles => 2" in "\n".join(scene.move_lines())
+    assert "Doubles => 2" in "\n".join(scene.move_list.lines())
 
 
 def test_the_roll_key_rolls_and_no_buttons_when_the_opponent_owns_the_cube(app):
     scene = cube_game(app, {"cube": "on"})
     wait_for_choice(app, scene)
     key(app, pygame.K_r)
-    assert scene.choice is None
+    assert scene.choices.current is None
     assert run_until(app, lambda: scene.view.turn is not None)  # rolled: White plays
     assert [text for _, text in scene.session.history()[-2:]][0] == "Roll"
     # Black owns the cube: White is never offered the buttons again.
@@ -144,26 +144,26 @@ def test_the_roll_key_rolls_and_no_buttons_when_the_opponent_owns_the_cube(app):
     app.play(session)
     scene = app.scene
     for _ in range(10):
-        assert run_until(app, lambda: scene.human_turn)
-        assert scene.choice is None  # the opponent owns the cube
-        scene.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
+        assert run_until(app, lambda: scene.mover.human)
+        assert scene.choices.current is None  # the opponent owns the cube
+        scene.mover.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
 
 
 def test_no_buttons_in_the_crawford_game(app):
     scene = cube_game(app, {"match_length": "5", "score": "4-2"})
     assert scene.session.state.cube.crawford
     for _ in range(6):
-        assert run_until(app, lambda: scene.human_turn)
-        assert scene.choice is None
-        scene.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
+        assert run_until(app, lambda: scene.mover.human)
+        assert scene.choices.current is None
+        scene.mover.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
     app.frame()
-    assert "Crawford" in scene.status
-    assert "roll/double" not in scene.key_help() and "take/pass" not in scene.key_help()  # no cube keys
+    assert "Crawford" in scene.status.text
+    assert "roll/double" not in scene.keys.help() and "take/pass" not in scene.keys.help()  # no cube keys
 
 
 def test_a_match_game_with_the_cube_lists_the_cube_keys(app):
     scene = cube_game(app, {"match_length": "5", "score": "2-2"})
-    assert not scene.session.state.cube.crawford and "roll/double" in scene.key_help()
+    assert not scene.session.state.cube.crawford and "roll/double" in scene.keys.help()
 
 
 def test_a_computer_double_asks_take_or_pass_and_pass_ends_the_game(app):
@@ -174,7 +174,7 @@ def test_a_computer_double_asks_take_or_pass_and_pass_ends_the_game(app):
     assert decision(scene.session.state) == "take" and scene.session.to_move == 1
     app.frame()
     assert scene.view.cube_rect.w > scene.view.layout.u  # offered: larger, in Black's half
-    assert "White doubles to 2" in scene.status or "doubles to 2" in scene.status
+    assert "White doubles to 2" in scene.status.text or "doubles to 2" in scene.status.text
     press_button(app, choice.buttons[1][0])  # Pass
     assert run_until(app, lambda: scene.session.is_over)
     outcome = BACKGAMMON.outcome_of(scene.session.state)
@@ -186,9 +186,9 @@ def test_beaver_is_offered_when_the_money_game_allows_it(app):
     scene = cube_game(app, {"cube": "on", "beavers": "on"}, players=("hard", "human"))
     scene.session.players[0] = Doubler()
     wait_for_double(app, scene)
-    assert scene.choice.labels == ["Take (T)", "Pass (P)", "Beaver (B)"]
+    assert scene.choices.current.labels == ["Take (T)", "Pass (P)", "Beaver (B)"]
     key(app, pygame.K_t)
-    assert scene.choice is None and "Black takes" in app.banner.text  # shown, then played
+    assert scene.choices.current is None and "Black takes" in app.banner.text  # shown, then played
     assert run_until(app, lambda: scene.session.state.cube.value == 2 and scene.session.state.cube.owner == 1)
 
 
@@ -198,19 +198,19 @@ def test_a_match_goes_on_to_the_next_game_with_the_score_shown(app):
     scene = cube_game(app, {"match_length": "3"}, players=("hard", "human"))
     scene.session.players[0] = Doubler()
     wait_for_double(app, scene)
-    press_button(app, scene.choice.buttons[1][0])  # Black passes: White leads 1-0
+    press_button(app, scene.choices.current.buttons[1][0])  # Black passes: White leads 1-0
     assert run_until(app, lambda: scene.session.state.cube.game == 2)
-    assert not scene.session.is_over and not scene.ended
+    assert not scene.session.is_over and not scene.ending.ended
     assert scene.session.state.cube.score == (1, 0)
     app.frame()
-    assert "Score 1–0" in scene.status
+    assert "Score 1–0" in scene.status.text
 
 
 def test_the_game_end_note_is_held_before_the_next_game(app):
     scene = cube_game(app, {"match_length": "3"}, players=("hard", "human"))
     scene.session.players[0] = Doubler()
     wait_for_double(app, scene)
-    press_button(app, scene.choice.buttons[1][0])
+    press_button(app, scene.choices.current.buttons[1][0])
     assert run_until(app, lambda: app.banner.text.startswith("Black passes") or scene.session.state.cube.phase == "over")
     assert run_until(app, lambda: "score 1–0 (3-point match)" in app.banner.text, limit=400)
     assert scene.session.state.cube.game == 1  # still on show: the next game waits
@@ -220,7 +220,7 @@ def test_the_game_end_note_is_held_before_the_next_game(app):
 def test_a_saved_match_continues_as_a_match(app, tabula_home):
     scene = cube_game(app, {"match_length": "5"})
     wait_for_choice(app, scene)
-    press_button(app, scene.choice.buttons[1][0])  # Double
+    press_button(app, scene.choices.current.buttons[1][0])  # Double
     assert run_until(app, lambda: scene.session.state.cube.value == 2)
     key(app, pygame.K_s)
     saved = load_game(next(saves_dir().glob("*.json")), rules_for)
@@ -234,7 +234,7 @@ def test_a_saved_match_continues_as_a_match(app, tabula_home):
 # -- hints, undo, two humans, watching --------------------------------------------------------------
 
 def test_the_hint_table_names_cube_actions_and_copes_with_no_analysis(app):
-    from game.ui.hints import hint_columns
+    from game.ui.analysis.hints import hint_columns
 
     scene = cube_game(app, {"cube": "on"})
     wait_for_choice(app, scene)
@@ -253,25 +253,25 @@ def test_undo_after_a_double_asks_roll_or_double_again(app):
     scene = cube_game(app, {"cube": "on"})
     wait_for_choice(app, scene)
     key(app, pygame.K_d)
-    assert run_until(app, lambda: scene.human_turn and scene.view.turn is not None)
-    press_button(app, scene.buttons["undo"])
-    assert run_until(app, lambda: scene.choice is not None)
+    assert run_until(app, lambda: scene.mover.human and scene.view.turn is not None)
+    press_button(app, scene.controls.buttons["undo"])
+    assert run_until(app, lambda: scene.choices.current is not None)
     assert decision(scene.session.state) == "cube" and scene.session.state.cube.value == 1
-    assert scene.choice.labels == ["Roll (R)", "Double (D)"]
+    assert scene.choices.current.labels == ["Roll (R)", "Double (D)"]
 
 
 def test_two_humans_each_answer_their_own_cube_decisions(app):
     scene = cube_game(app, {"cube": "on"}, players=("human", "human"))
     for _ in range(300):
-        assert run_until(app, lambda: scene.human_turn)
-        if scene.choice is not None:
+        assert run_until(app, lambda: scene.mover.human)
+        if scene.choices.current is not None:
             break
-        scene.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
+        scene.mover.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
     doubler = scene.session.to_move
     key(app, pygame.K_d)
-    assert run_until(app, lambda: scene.choice is not None and scene.choice.choices.modal)
+    assert run_until(app, lambda: scene.choices.current is not None and scene.choices.current.choices.modal)
     assert scene.session.to_move == 1 - doubler  # the other human answers
-    assert scene.choice.choices.question.endswith("take or pass?")
+    assert scene.choices.current.choices.question.endswith("take or pass?")
     key(app, pygame.K_t)
     assert run_until(app, lambda: scene.session.state.cube.owner == 1 - doubler)
 
@@ -333,7 +333,7 @@ def test_the_computers_take_is_noted_over_its_strip_not_on_the_cube(app):
     """"White takes" used to be drawn at mid-height, on top of the offered cube."""
     scene = cube_game(app, {"cube": "on"})  # White (human) doubles; Black, the computer, answers
     wait_for_choice(app, scene)
-    press_button(app, scene.choice.buttons[1][0])  # Double
+    press_button(app, scene.choices.current.buttons[1][0])  # Double
     assert run_until(app, lambda: "takes" in app.banner.text or "passes" in app.banner.text)
     app.frame()
     x, y, w, h = scene.view.layout.strips[0]  # Black's strip, above the board

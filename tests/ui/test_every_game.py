@@ -18,7 +18,7 @@ from game.core.protocol import CHANCE
 from game.core.saves import load_game
 from game.core.session import GameSetup
 from game.games import all_games, rules_for
-from game.ui.autosaver import AUTOSAVER
+from game.ui.jobs.autosaver import AUTOSAVER
 
 from .util import run_until
 
@@ -75,13 +75,13 @@ def test_watching_two_computers_lists_each_move_and_autosaves(app, tabula_home, 
         history = session.history()
         return player_moves(session) >= WATCHED_MOVES and history[-1][0] != CHANCE
 
-    assert run_until(app, far_enough, FRAME_LIMIT), (scene.error, session.actions)
+    assert run_until(app, far_enough, FRAME_LIMIT), (scene.turns.error, session.actions)
     app.frame()  # the scene sees the position it stopped in (an ending shows in the status)
-    assert scene.error is None, scene.error
+    assert scene.turns.error is None, scene.turns.error
 
     moves = [(mover, text) for mover, text in session.history() if mover != CHANCE]
     assert len(moves) >= WATCHED_MOVES or session.is_over or session.stalled
-    lines = scene.move_lines()
+    lines = scene.move_list.lines()
     if session.history()[-1][0] == CHANCE:  # the frame above may have drawn the next chance outcome
         shown = info.chance.in_move_list(session.history()[-1][1]) if info.chance else ""
         lines = lines[:-1] if shown else lines
@@ -90,7 +90,7 @@ def test_watching_two_computers_lists_each_move_and_autosaves(app, tabula_home, 
         assert line.startswith(f"{number}. "), line
         assert any(title in line for title in info.player_titles), line
         assert line.startswith(f"{number}. {info.player_titles[mover]}") and line.endswith(text), (line, text)
-    assert scene.status.strip()
+    assert scene.status.text.strip()
 
     AUTOSAVER.flush()  # the autosave is written by a background thread
     record = load_game(tabula_home / "data" / "autosave.json", rules_for)
@@ -104,9 +104,9 @@ def test_a_human_turn_waits_for_input_and_the_layout_follows_the_window(app, inf
     player = cheapest_player(info)
     assert app.start_game(GameSetup(info.name, ("human", player), seed=3, options=info.new_game_options()))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn or scene.session.is_over, FRAME_LIMIT), scene.error
-    assert scene.error is None, scene.error
-    if scene.human_turn:
+    assert run_until(app, lambda: scene.mover.human or scene.session.is_over, FRAME_LIMIT), scene.turns.error
+    assert scene.turns.error is None, scene.turns.error
+    if scene.mover.human:
         assert scene.view.ready_move() is None
     words = scene.view.describe(scene.session.state)
     assert isinstance(words, str) and words.strip()
@@ -117,7 +117,7 @@ def test_a_human_turn_waits_for_input_and_the_layout_follows_the_window(app, inf
         assert window.contains(board), (size, board)
         assert board.w > 0 and board.h > 0, (size, board)
         assert panel.left >= board.right and panel.right <= window.right, (size, board, panel)
-        assert app.scene is scene and scene.error is None
+        assert app.scene is scene and scene.turns.error is None
 
 
 @pytest.mark.parametrize("info", VIEW_GAMES)
@@ -141,7 +141,7 @@ def test_the_settings_screen_offers_each_of_the_games_own_settings(app, info):
 def test_the_view_is_configured_with_the_games_own_settings(app, monkeypatch, info, name, value):
     """A non-default choice of an own setting is kept, a new game starts with it, and the view
     is configured with the game's settings, that choice included."""
-    import game.ui.play as play
+    import game.ui.play.scene as play
 
     received = []
     load_view = play.load_view
@@ -165,5 +165,5 @@ def test_the_view_is_configured_with_the_games_own_settings(app, monkeypatch, in
     assert not app.banner.error, app.banner.text
     for _ in range(3):
         app.frame()
-    assert app.scene.error is None
+    assert app.scene.turns.error is None
     assert received and received[0] == app.settings.of(info) and received[0][name] == value

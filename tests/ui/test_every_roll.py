@@ -14,10 +14,10 @@ from game.core.protocol import CHANCE
 from game.core.search import SearchCancelled
 from game.core.session import GameSetup
 from game.games import get_game
-from game.ui import every_roll
-from game.ui.analyst import Analyst
-from game.ui.every_roll import NOT_BEFORE_A_ROLL, RollTable
-from game.ui.every_roll_draw import SCALE, heat, heat_colours
+from game.ui.analysis import every_roll
+from game.ui.analysis.analyst import Analyst
+from game.ui.analysis.every_roll import NOT_BEFORE_A_ROLL, RollTable
+from game.ui.analysis.every_roll_draw import SCALE, heat, heat_colours
 
 from .util import click, key, run_until
 
@@ -107,7 +107,7 @@ def scene(app):
     app.settings.choose(BACKGAMMON, "analysis_level", LEVEL)
     assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=5, options={"first": 1}))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn and not scene.view.animating)
+    assert run_until(app, lambda: scene.mover.human and not scene.view.animating)
     return scene
 
 
@@ -119,7 +119,7 @@ def test_w_shows_every_roll_of_the_position_before_the_roll_and_a_click_shows_a_
     arrows = []
     monkeypatch.setattr(every_roll, "draw_arrows", lambda surface, segments, *a, **k: arrows.append(segments))
     session, grid = scene.session, scene.overlays.every_roll
-    assert "W every roll" in scene.key_help()
+    assert "W every roll" in scene.keys.help()
     key(app, pygame.K_w)
     assert grid.is_open and grid.table.source is session.state
     before = session.states[-2]
@@ -161,8 +161,8 @@ def test_the_grid_closes_when_the_position_changes_in_replay(app):
     scene = app.scene
     grid = scene.overlays.every_roll
     key(app, pygame.K_LEFT, frames=2)
-    assert scene.replaying
-    state = scene.session.states[scene.shown_index]
+    assert scene.replay.replaying
+    state = scene.session.states[scene.replay.shown_index]
     key(app, pygame.K_w)
     assert grid.is_open and grid.table.source is state
     key(app, pygame.K_LEFT, frames=2)  # another position: the grid is gone, its requests withdrawn
@@ -208,7 +208,7 @@ def test_games_without_dice_do_not_offer_it(app, game):
     assert app.start_game(GameSetup(game, ("human", info.default_player), seed=1))
     scene = app.scene
     app.frame()
-    assert not scene.overlays.every_roll.offered and "every roll" not in scene.key_help()
+    assert not scene.overlays.every_roll.offered and "every roll" not in scene.keys.help()
     key(app, pygame.K_w)
     assert not scene.overlays.every_roll.is_open
     assert "W every roll" in key_help("replay", analysis=True, rolls=True)
@@ -217,7 +217,7 @@ def test_games_without_dice_do_not_offer_it(app, game):
 def test_the_review_screen_shows_every_roll_of_the_decision_on_show(app, tmp_path):
     import shutil
 
-    from game.ui.review_screen import ReviewScene
+    from game.ui.review.screen import ReviewScene
 
     app.settings.choose(BACKGAMMON, "analysis_level", LEVEL)
     save = tmp_path / "midgame.json"

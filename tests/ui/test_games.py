@@ -10,7 +10,7 @@ from game.core.players import Player
 from game.core.saves import load_game
 from game.games import rules_for
 from game.core.session import GameSetup
-from game.ui.autosaver import AUTOSAVER
+from game.ui.jobs.autosaver import AUTOSAVER
 
 from .util import checker, click, press_button, run_until
 
@@ -20,7 +20,7 @@ def play_human_turn(app, scene) -> None:
     while view.ready_move() is None:
         s, _, d = view.turn.options()[0]
         click(app, checker(view, s), button=1 if view.turn.click_move(s, True)[2] == d else 3, frames=1)
-    press_button(app, scene.buttons["done"], frames=1)
+    press_button(app, scene.controls.buttons["done"], frames=1)
 
 
 def test_human_vs_computer_game_runs_to_the_end(app, tabula_home):
@@ -30,13 +30,13 @@ def test_human_vs_computer_game_runs_to_the_end(app, tabula_home):
     assert scene.view.bottom == 1  # the human sits at the bottom
     turns = 0
     while not scene.session.is_over:
-        assert run_until(app, lambda: scene.session.is_over or (scene.human_turn and not scene.view.animating))
-        if scene.human_turn:
+        assert run_until(app, lambda: scene.session.is_over or (scene.mover.human and not scene.view.animating))
+        if scene.mover.human:
             play_human_turn(app, scene)
             turns += 1
     app.frame()
     assert turns > 5
-    assert "wins" in scene.status
+    assert "wins" in scene.status.text
     AUTOSAVER.flush()  # the autosave is written by a background thread
     record = load_game(tabula_home / "data" / "autosave.json", rules_for)
     assert record.result == scene.session.record().result and record.actions == scene.session.actions
@@ -47,7 +47,7 @@ def test_watch_mode_plays_itself(app):
     assert app.start_game(GameSetup("backgammon", ("medium", "hard"), seed=5))
     scene = app.scene
     assert run_until(app, lambda: scene.session.is_over)
-    assert not scene.human_turn and len(scene.move_lines()) > 10
+    assert not scene.mover.human and len(scene.move_list.lines()) > 10
 
 
 class Exploding(Player):
@@ -74,16 +74,16 @@ def test_ai_error_is_shown_and_the_window_keeps_running(app):
     assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=2, options={"first": 1}))
     scene = app.scene
     scene.session.players[1] = Exploding()
-    assert run_until(app, lambda: scene.error is not None, limit=2000)
-    assert "evaluator weights missing" in scene.error and app.banner.error
-    assert scene.buttons["retry"].visible
+    assert run_until(app, lambda: scene.turns.error is not None, limit=2000)
+    assert "evaluator weights missing" in scene.turns.error and app.banner.error
+    assert scene.controls.buttons["retry"].visible
     for _ in range(5):
         app.frame()  # still drawing, not frozen
     scene.session.players[1] = app.scene.session.info.make_player("hard", 1)
     app.banner.clear()
-    press_button(app, scene.buttons["retry"])
-    assert run_until(app, lambda: scene.human_turn)
-    assert scene.error is None
+    press_button(app, scene.controls.buttons["retry"])
+    assert run_until(app, lambda: scene.mover.human)
+    assert scene.turns.error is None
 
 
 def test_window_stays_responsive_while_the_computer_thinks(app):
@@ -91,15 +91,15 @@ def test_window_stays_responsive_while_the_computer_thinks(app):
     scene = app.scene
     slow = Slow()
     scene.session.players[1] = slow
-    assert run_until(app, lambda: scene.worker.busy, limit=100)
+    assert run_until(app, lambda: scene.turns.worker.busy, limit=100)
     for _ in range(30):
         assert app.frame()
-    assert "thinking" in scene.status
+    assert "thinking" in scene.status.text
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 650), w=900, h=650))
     app.frame()
-    assert app.screen.get_size() == (900, 650) and scene.worker.busy
+    assert app.screen.get_size() == (900, 650) and scene.turns.worker.busy
     slow.release.set()
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
 
 
 def test_closing_while_the_computer_thinks(app, tabula_home):
@@ -107,7 +107,7 @@ def test_closing_while_the_computer_thinks(app, tabula_home):
     scene = app.scene
     slow = Slow()
     scene.session.players[1] = slow
-    assert run_until(app, lambda: scene.worker.busy, limit=100)
+    assert run_until(app, lambda: scene.turns.worker.busy, limit=100)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.frame() is False
     slow.release.set()
@@ -117,9 +117,9 @@ def test_closing_while_the_computer_thinks(app, tabula_home):
 def test_continue_the_last_game(app):
     assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=8))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     play_human_turn(app, scene)
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     actions = list(scene.session.actions)
     app.show_menu()
     menu = app.scene
@@ -132,11 +132,11 @@ def test_a_computer_game_that_keeps_looping_is_stopped_unfinished(app):
     assert app.start_game(GameSetup("mandragora", ("analyzer", "analyzer"), seed=3))
     scene = app.scene
     scene.session.rules.max_plies = 6  # the loop guard, made short (this game's rules object only)
-    assert run_until(app, lambda: scene.ended)
+    assert run_until(app, lambda: scene.ending.ended)
     for _ in range(30):
         app.frame()
     assert not scene.session.is_over and len(scene.session.actions) == 6
-    assert scene.status == "Stopped unfinished after 6 moves"
+    assert scene.status.text == "Stopped unfinished after 6 moves"
 
 
 def test_the_loop_guard_never_stops_a_human(app):

@@ -10,8 +10,8 @@ import pytest
 from game.backgammon.rules import BackgammonRules, Play, Roll
 from game.backgammon.view.pygame_view import BackgammonView
 from game.games import get_game
-from game.ui.analyst import Analyst
-from game.ui.hints import Hints, WhySection, draw_arrows, factor_comparison, row_cells
+from game.ui.analysis.analyst import Analyst
+from game.ui.analysis.hints import Hints, WhySection, draw_arrows, factor_comparison, row_cells
 from game.core.session import GameSetup
 from game.ui.theme import Fonts
 
@@ -32,7 +32,7 @@ def scene(app):
     app.settings.hints = True
     assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=3, options={"first": 0}))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn and scene.overlays.hints.ready)
+    assert run_until(app, lambda: scene.mover.human and scene.overlays.hints.ready)
     app.frame()
     return scene
 
@@ -172,7 +172,7 @@ def test_why_never_ends_on_a_dangling_line(fonts):
 def test_the_hint_heading_takes_the_longest_form_that_fits(fonts, app):
     """Issue 34: the watch heading is never cut mid-word where a shorter form fits."""
     from game.core.session import GameSetup
-    from game.ui.hints import fitting_title
+    from game.ui.analysis.hints import fitting_title
 
     head = fonts(12, True)
     forms = ("Computer's analysis (Intermediate level)", "Analysis · Intermediate", "Intermediate")
@@ -252,7 +252,7 @@ def test_analysis_settings_load_with_defaults_and_fall_back(tabula_home):
 def test_the_list_footer_names_the_depths_of_the_dimmed_rows():
     from types import SimpleNamespace
 
-    from game.ui.hints import list_footer
+    from game.ui.analysis.hints import list_footer
 
     rows = [SimpleNamespace(plies=p) for p in (2, 2, 1, 1, 0, 0, 0)]
     assert list_footer(rows) == "7 moves · ↑↓ to scroll · dim: 1/0 ply"

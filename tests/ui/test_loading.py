@@ -10,7 +10,7 @@ import pygame_gui
 import pytest
 
 from game.core.saves import examples_dir
-from game.ui.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 from .util import press_button
 
@@ -236,24 +236,24 @@ def test_a_match_is_listed_game_by_game_and_pgup_pgdn_go_between_games(app):
     assert app.open_saved(path)
     app.frame()
     scene = app.scene
-    headings, lines = scene.move_headings(), scene.move_lines()
+    headings, lines = scene.move_list.headings(), scene.move_list.lines()
     assert list(headings.values()) == ["Game 1 — score 0–0", "Game 2 — score 2–0", "Game 3 — score 2–1"]
     second, third = sorted(headings)[1:]
     assert lines[second].startswith("1. ") and lines[third].startswith("1. ")  # each game numbered from 1
     assert lines[second - 1].startswith(f"{second}. ")
-    assert "PgUp/PgDn previous/next game" in scene.key_help()
-    scene.go(5)
+    assert "PgUp/PgDn previous/next game" in scene.keys.help()
+    scene.replay.go(5)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
     app.frame()
-    assert scene.cursor == second + 1 and "game 2, move 1 of" in scene.status
+    assert scene.replay.cursor == second + 1 and "game 2, move 1 of" in scene.status.text
     for _ in range(2):  # past the last game: it stays
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
         app.frame()
-    assert scene.cursor == third + 1
+    assert scene.replay.cursor == third + 1
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
     app.frame()
-    assert scene.cursor == second + 1
-    drawn = [index for index, _ in scene.move_list.rows]  # the headings are drawn but no rows to click
+    assert scene.replay.cursor == second + 1
+    drawn = [index for index, _ in scene.move_list.section.rows]  # the headings are drawn but no rows to click
     assert second in drawn and len(drawn) == len(set(drawn))
 
 
@@ -262,4 +262,4 @@ def test_a_single_game_has_no_game_headings(app):
 
     assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=3))
     app.frame()
-    assert app.scene.move_headings() == {} and "PgUp" not in app.scene.key_help()
+    assert app.scene.move_list.headings() == {} and "PgUp" not in app.scene.keys.help()

@@ -67,7 +67,7 @@ def test_records_and_the_analyzer_player_follow_the_total():
 
 
 def test_the_tutor_questions_by_the_total_without_the_seed_score():
-    from game.ui.tutor import tutor_message, tutor_verdict
+    from game.ui.analysis.tutor import tutor_message, tutor_verdict
 
     ranked = records()
     verdict = tutor_verdict(ranked, "P3", ANALYSIS.tutor_margin)  # about 109 behind P1, seed score +65 above it
@@ -115,9 +115,9 @@ def test_the_window_table_badges_and_star_agree(app, capsys):
     scene = app.scene
     view = scene.view
     for move in MOVES:
-        assert run_until(app, lambda: scene.human_turn and not view.animating)
+        assert run_until(app, lambda: scene.mover.human and not view.animating)
         click(app, view.layout.centres[int(move[1:])])
-    assert run_until(app, lambda: scene.human_turn and not view.animating and scene.overlays.hints.ready)
+    assert run_until(app, lambda: scene.mover.human and not view.animating and scene.overlays.hints.ready)
     state = scene.session.state
     assert format_position(state) == POSITION
     app.frame()

@@ -20,7 +20,7 @@ from game.mandragora.rules import BASES, MOVABLE, PATHS, MandragoraRules, Mandra
 from game.mandragora.view import PIECE_STYLE, make_view
 from game.games import rules_for
 from game.core.session import GameSession, GameSetup
-from game.ui.autosaver import AUTOSAVER
+from game.ui.jobs.autosaver import AUTOSAVER
 
 from .util import click, distinct_colours, key, press_button, run_until
 
@@ -32,7 +32,7 @@ GOLDEN_GAME = json.loads((Path(__file__).parents[1] / "mandragora" / "data" / "g
 def start(app, players=("human", "analyzer"), **options) -> object:
     assert app.start_game(GameSetup("mandragora", players, seed=4, options=options))
     scene = app.scene
-    assert run_until(app, lambda: scene.session.is_over or (scene.human_turn and not scene.view.animating))
+    assert run_until(app, lambda: scene.session.is_over or (scene.mover.human and not scene.view.animating))
     return scene
 
 
@@ -90,10 +90,10 @@ def test_illegal_areas_and_empty_space_are_ignored(app):
         click(app, centre(view, area))
     click(app, (view.board_rect.x + 3, view.board_rect.bottom - 3))
     click(app, view.layout.bases[1].center)
-    assert scene.session.actions == [] and scene.human_turn
+    assert scene.session.actions == [] and scene.mover.human
     # An area emptied by a move cannot be clicked again.
     click(app, centre(view, 1))
-    assert run_until(app, lambda: scene.human_turn and not view.animating)
+    assert run_until(app, lambda: scene.mover.human and not view.animating)
     state = scene.session.state
     if state.turn == 0 and not state.pile(1):
         before = list(scene.session.actions)
@@ -106,7 +106,7 @@ def test_animated_move_shows_each_piece_and_ends(app):
     scene = start(app, ("human", "human"))
     view, state = scene.view, scene.session.state
     click(app, centre(view, 3), frames=1)
-    assert view.animating and scene.status == "Player is sowing area 3…"
+    assert view.animating and scene.status.text == "Player is sowing area 3…"
     anim = view.animations[0]
     assert [stop for _, stop in anim.move.landings] == [4, 5, 0]
     seen, cues = set(), []
@@ -119,8 +119,8 @@ def test_animated_move_shows_each_piece_and_ends(app):
     assert not view.animating and seen >= {0, 1, 2}
     assert scene.session.states[1] == step(state, 3).state
     app.frame()
-    assert scene.human_turn  # area 3 of pattern A ends in the base: the Player moves again
-    assert scene.status.startswith("Player to move")
+    assert scene.mover.human  # area 3 of pattern A ends in the base: the Player moves again
+    assert scene.status.text.startswith("Player to move")
 
 
 def test_extra_turn_banner_and_status(app):
@@ -176,14 +176,14 @@ def test_last_move_of_the_logged_game_shows_the_result_without_a_banner(app):
     scene, view = app.scene, app.scene.view
     flights = 0
     for _ in range(2000):  # the last move, P5, is the only one: it is played by itself
-        if scene.ended and not view.animating:
+        if scene.ending.ended and not view.animating:
             break
         flights += view.animating
         assert "Extra turn" not in app.banner.text
         app.frame()
     assert flights > 5 and scene.session.actions == moves
     app.frame()
-    assert "Extra turn" not in app.banner.text and scene.status == "Player wins 21–8."
+    assert "Extra turn" not in app.banner.text and scene.status.text == "Player wins 21–8."
     assert "moves again" not in view.last_move
 
 
@@ -235,11 +235,11 @@ def test_two_humans_play_to_the_end_by_clicks(app):
             break
         legal = RULES.legal_moves(session.state)
         click(app, centre(view, legal[-1]), frames=1)
-        assert run_until(app, lambda: session.is_over or (scene.human_turn and not view.animating))
+        assert run_until(app, lambda: session.is_over or (scene.mover.human and not view.animating))
     app.frame()
-    assert session.is_over and scene.ended
-    assert scene.status == describe(session.state, INFO.player_titles)
-    assert ("wins" in scene.status) or ("Draw" in scene.status)
+    assert session.is_over and scene.ending.ended
+    assert scene.status.text == describe(session.state, INFO.player_titles)
+    assert ("wins" in scene.status.text) or ("Draw" in scene.status.text)
     collected = view.collected(session.state)
     assert len(collected[0]) + len(collected[1]) + sum(map(len, session.state.board)) == 24
 
@@ -252,14 +252,14 @@ def test_human_vs_analyzer_game_runs_to_the_end(app, tabula_home):
     assert view.layout.bases[1].x > view.layout.bases[0].x  # the human's base on the right
     turns = 0
     while not session.is_over:
-        assert run_until(app, lambda: session.is_over or (scene.human_turn and not view.animating))
-        if scene.human_turn:
+        assert run_until(app, lambda: session.is_over or (scene.mover.human and not view.animating))
+        if scene.mover.human:
             assert run_until(app, lambda: view.analysis(session.state))
             best = view.analysis(session.state)[0].move
             click(app, centre(view, best), frames=1)
             turns += 1
-    assert run_until(app, lambda: scene.ended) and not view.animating
-    assert turns >= 3 and ("wins" in scene.status or "Draw" in scene.status)
+    assert run_until(app, lambda: scene.ending.ended) and not view.animating
+    assert turns >= 3 and ("wins" in scene.status.text or "Draw" in scene.status.text)
     AUTOSAVER.flush()  # the autosave is written by a background thread
     record = load_game(tabula_home / "data" / "autosave.json", rules_for)
     assert record.actions == session.actions and record.result == tuple(RULES.result(session.state))
@@ -268,24 +268,24 @@ def test_human_vs_analyzer_game_runs_to_the_end(app, tabula_home):
 def test_undo_and_redo_whole_moves(app):
     scene = start(app)
     session, view = scene.session, scene.view
-    assert not scene.buttons["undo"].is_enabled and not scene.buttons["redo"].is_enabled
+    assert not scene.controls.buttons["undo"].is_enabled and not scene.controls.buttons["redo"].is_enabled
     click(app, centre(view, 4))  # no extra turn: the analyzer replies
-    assert run_until(app, lambda: scene.human_turn and not view.animating)
+    assert run_until(app, lambda: scene.mover.human and not view.animating)
     played = list(session.actions)
     states = list(session.states)
     assert played[0] == "P4" and len(played) >= 2
-    assert scene.buttons["undo"].is_enabled
-    press_button(app, scene.buttons["undo"])
+    assert scene.controls.buttons["undo"].is_enabled
+    press_button(app, scene.controls.buttons["undo"])
     assert session.actions == [] and session.state == states[0]
-    assert run_until(app, lambda: scene.human_turn)
-    assert scene.buttons["redo"].is_enabled
+    assert run_until(app, lambda: scene.mover.human)
+    assert scene.controls.buttons["redo"].is_enabled
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert session.actions == played and session.states == states
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     # Undo, then a different move: the redo list is dropped.
     key(app, pygame.K_BACKSPACE)
     assert session.actions == []
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     click(app, centre(view, 2))
     assert session.actions[0] == "P2" and not session.can_redo()
 
@@ -338,7 +338,7 @@ def test_save_round_trips_and_loads(app, tabula_home):
     view = scene.view
     for _ in range(3):
         click(app, centre(view, RULES.legal_moves(scene.session.state)[0]))
-        assert run_until(app, lambda: scene.session.is_over or scene.human_turn)
+        assert run_until(app, lambda: scene.session.is_over or scene.mover.human)
     key(app, pygame.K_s)
     saved = sorted(saves_dir().glob("mandragora-*.json"))
     assert saved
@@ -359,7 +359,7 @@ def test_setup_drawn_at_random_is_shown(app):
     assert isinstance(scene.session.state, MandragoraState) and not scene.session.state.setups
     assert len(scene.session.actions) == 1  # the drawn setup, e.g. "C opponent"
     app.frame()
-    assert "to move" in scene.status
+    assert "to move" in scene.status.text
 
 
 def test_a_click_is_shown_only_once_the_move_is_played(app):
@@ -418,7 +418,7 @@ def test_the_tutor_questions_a_bad_area_and_the_human_picks_again(app):
     assert run_until(app, lambda: scene.overlays.tutor is not None)
     assert session.actions == [] and not view.animating
     press_button(app, scene.overlays.tutor.rethink)
-    assert scene.overlays.tutor is None and scene.human_turn and session.actions == []
+    assert scene.overlays.tutor is None and scene.mover.human and session.actions == []
     click(app, centre(view, best.move))
     assert run_until(app, lambda: bool(session.actions))
     assert session.actions[0] == best.notation and scene.overlays.tutor is None

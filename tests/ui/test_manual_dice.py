@@ -33,7 +33,7 @@ def start(app, players=("human", "hard"), seed=3, options=None, hand=True):
     assert app.start_game(GameSetup("backgammon", players, seed=seed, options=options or {}))
     scene = app.scene
     if "human" in players:
-        assert run_until(app, lambda: scene.asking_dice() is not None or scene.human_turn)
+        assert run_until(app, lambda: scene.dice.asking() is not None or scene.mover.human)
     return scene
 
 
@@ -46,56 +46,56 @@ def typed(app, text: str) -> None:
 
 
 def asked(app, scene) -> bool:
-    return run_until(app, lambda: scene.asking_dice() is not None)
+    return run_until(app, lambda: scene.dice.asking() is not None)
 
 
 def play_first(app, scene) -> None:
     """The human on turn plays their first legal play."""
-    assert run_until(app, lambda: scene.human_turn and not scene.view.animating)
-    scene.play_human(RULES.legal_moves(scene.session.state)[0])
+    assert run_until(app, lambda: scene.mover.human and not scene.view.animating)
+    scene.mover.play_human(RULES.legal_moves(scene.session.state)[0])
     app.frame()
 
 
 def test_the_opening_roll_is_typed_white_then_black_and_the_higher_starts(app):
     scene = start(app)
-    typing = scene.asking_dice()
+    typing = scene.dice.asking()
     assert typing is not None and typing.names == ("White", "Black") and scene.session.actions == []
-    assert scene.dice_section in dict(scene.panel.placed)  # the prompt is on show in the panel
+    assert scene.dice.section in dict(scene.panel.placed)  # the prompt is on show in the panel
     typed(app, "31")
-    assert scene.session.actions == ["white 31"] and scene.asking_dice() is None
-    assert run_until(app, lambda: scene.human_turn) and scene.session.state.dice == (3, 1)
+    assert scene.session.actions == ["white 31"] and scene.dice.asking() is None
+    assert run_until(app, lambda: scene.mover.human) and scene.session.state.dice == (3, 1)
 
 
 def test_clicked_faces_enter_the_dice(app):
     scene = start(app)
     app.frame()
-    faces = dict(scene.dice_section.faces)
+    faces = dict(scene.dice.section.faces)
     assert sorted(faces) == [1, 2, 3, 4, 5, 6]
     click(app, faces[2].center)
-    assert scene.asking_dice().dice == [2]
+    assert scene.dice.asking().dice == [2]
     click(app, faces[5].center)
     assert scene.session.actions[0] == "black 52"  # Black's die is higher: Black starts
 
 
 def test_what_is_not_a_die_is_refused_and_equal_opening_dice_too(app):
     scene = start(app)
-    typing = scene.asking_dice()
+    typing = scene.dice.asking()
     for text, words in (("0", "0 is no die"), ("7", "7 is no die"), ("a", "'a' is not a die"),
                         ("44", "equal opening dice are thrown again")):
         typed(app, text)
         assert words in typing.message and typing.dice == [] and scene.session.actions == []
     app.frame()
-    assert scene.dice_section in dict(scene.panel.placed)  # the refusal is shown with the prompt
+    assert scene.dice.section in dict(scene.panel.placed)  # the refusal is shown with the prompt
 
 
 def test_backspace_takes_back_a_die_and_esc_the_dice_typed(app):
     scene = start(app)
     typed(app, "5")
     key(app, pygame.K_BACKSPACE)
-    assert scene.asking_dice().dice == [] and scene.session.actions == []
+    assert scene.dice.asking().dice == [] and scene.session.actions == []
     typed(app, "5")
     key(app, pygame.K_ESCAPE)
-    assert scene.asking_dice().dice == [] and app.scene is scene
+    assert scene.dice.asking().dice == [] and app.scene is scene
     key(app, pygame.K_ESCAPE)  # nothing typed, no decision to go back to: the menu, as always
     assert isinstance(app.scene, MenuScene)
 
@@ -115,15 +115,15 @@ def test_the_computers_rolls_stay_drawn_from_the_seed(app):
 def test_a_watched_game_is_never_asked(app):
     scene = start(app, players=("hard", "hard"))
     assert run_until(app, lambda: len(scene.session.actions) >= 5)
-    assert scene.asking_dice() is None and scene.manual_dice  # the setting is on, and no human rolls
-    assert "Ctrl+D" not in scene.key_help()
+    assert scene.dice.asking() is None and scene.dice.manual  # the setting is on, and no human rolls
+    assert "Ctrl+D" not in scene.keys.help()
 
 
 def test_two_humans_both_enter_their_dice(app):
     scene = start(app, players=("human", "human"))
     typed(app, "13")  # Black starts
     play_first(app, scene)
-    assert asked(app, scene) and scene.asking_dice().names == ("", "")
+    assert asked(app, scene) and scene.dice.asking().names == ("", "")
     typed(app, "66")
     assert scene.session.actions[-1] == "66" and scene.session.state.turn == 0
 
@@ -133,13 +133,13 @@ def test_with_the_cube_roll_asks_the_dice_and_esc_goes_back_to_the_decision(app)
     typed(app, "31")
     assert scene.session.actions == ["31"]  # a fixed first player: no opening dice to compare
     play_first(app, scene)
-    assert run_until(app, lambda: scene.choice is not None)  # White: Roll or Double
+    assert run_until(app, lambda: scene.choices.current is not None)  # White: Roll or Double
     decided = len(scene.session.actions)
     key(app, pygame.K_r)
-    assert asked(app, scene) and scene.dice_decision_back() and len(scene.session.actions) == decided + 1
+    assert asked(app, scene) and scene.dice.decision_back() and len(scene.session.actions) == decided + 1
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and len(scene.session.actions) == decided
-    assert run_until(app, lambda: scene.choice is not None) and scene.asking_dice() is None
+    assert run_until(app, lambda: scene.choices.current is not None) and scene.dice.asking() is None
     key(app, pygame.K_r)
     assert asked(app, scene)
     typed(app, "65")
@@ -148,10 +148,10 @@ def test_with_the_cube_roll_asks_the_dice_and_esc_goes_back_to_the_decision(app)
 
 def test_ctrl_d_switches_this_game_between_the_program_and_the_hand(app):
     scene = start(app, hand=False)
-    assert scene.session.actions and scene.asking_dice() is None  # the program rolled the opening
-    assert "Ctrl+D dice by hand/program" in scene.key_help()
+    assert scene.session.actions and scene.dice.asking() is None  # the program rolled the opening
+    assert "Ctrl+D dice by hand/program" in scene.keys.help()
     key(app, pygame.K_d, pygame.KMOD_CTRL)
-    assert scene.manual_dice and "by hand" in app.banner.text
+    assert scene.dice.manual and "by hand" in app.banner.text
     assert app.settings.of(BACKGAMMON)[MANUAL_DICE] == "program"  # the setting is not changed
     if scene.session.state.turn != 0:  # Black (the computer) started: its play, then White's roll
         assert asked(app, scene)
@@ -161,7 +161,7 @@ def test_ctrl_d_switches_this_game_between_the_program_and_the_hand(app):
     rolled = len(scene.session.actions)
     key(app, pygame.K_d, pygame.KMOD_CTRL)  # back to the program: it rolls at once
     app.frame()
-    assert not scene.manual_dice and len(scene.session.actions) == rolled + 1
+    assert not scene.dice.manual and len(scene.session.actions) == rolled + 1
 
 
 def test_undo_works_over_an_entered_roll(app):
@@ -170,9 +170,9 @@ def test_undo_works_over_an_entered_roll(app):
     play_first(app, scene)
     assert asked(app, scene)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     assert scene.session.actions == ["white 42"] and scene.session.state.dice == (4, 2)
-    assert scene.asking_dice() is None
+    assert scene.dice.asking() is None
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     assert asked(app, scene) and len(scene.session.actions) == 4
 

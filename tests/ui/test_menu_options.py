@@ -92,7 +92,7 @@ def test_the_autosaved_games_choices_are_offered_in_a_new_window(app, tabula_hom
     choose(app, "option:pattern", "E")
     session = start(app)
     session.apply(session.rules.legal_moves(session.state)[0])
-    app.scene.autosave()
+    app.scene.mover.autosave()
     window = App((800, 600))
     assert option_rows(menu_for(window, MANDRAGORA)) == {"pattern": "E", "first": "Player"}
     window.close()

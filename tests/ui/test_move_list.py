@@ -41,7 +41,7 @@ def test_no_double_makes_no_line_and_lines_match_the_stops(app):
     assert "Roll" in session.actions and any(a.startswith("Doubles") for a in session.actions)
     app.play(session, review=True)
     scene = app.scene
-    lines, stops = scene.move_lines(), scene._stops()
+    lines, stops = scene.move_list.lines(), scene.move_list.stops()
     assert lines and not any(line.endswith(" Roll") or "Roll" in line.split() for line in lines)
     assert any("Doubles => 2" in line for line in lines) and any(line.endswith("Takes") for line in lines)
     assert len(stops) == len(lines) + 1
@@ -58,13 +58,13 @@ def test_clicking_a_line_shows_the_position_after_its_move(app):
     session = cube_session()
     app.play(session, review=True)
     scene = app.scene
-    lines = scene.move_lines()
+    lines = scene.move_list.lines()
     target = next(k for k, line in enumerate(lines) if ":" in line and k > 2)
-    scene.go(target + 1)
-    _, decision, played = scene._stops()[target + 1]
-    assert scene.shown_index == decision + 1
+    scene.replay.go(target + 1)
+    _, decision, played = scene.move_list.stops()[target + 1]
+    assert scene.replay.shown_index == decision + 1
     assert session.rules.apply(session.states[decision], session.rules.parse(session.states[decision], played)) \
-        == session.states[scene.shown_index]
+        == session.states[scene.replay.shown_index]
 
 
 def test_the_last_roll_decision_with_no_roll_yet_adds_no_line(app):
@@ -79,6 +79,6 @@ def test_the_last_roll_decision_with_no_roll_yet_adds_no_line(app):
     session.apply(ROLL)  # no double: the dice are still to come
     assert session.to_move == CHANCE
     app.play(session, review=True)
-    lines = app.scene.move_lines()
+    lines = app.scene.move_list.lines()
     app.play(lines_before, review=True)
-    assert lines == app.scene.move_lines() and not lines[-1].endswith("Roll")
+    assert lines == app.scene.move_list.lines() and not lines[-1].endswith("Roll")

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.core.session import GameSetup
-from game.ui.graph import GraphSection
-from game.ui.hints import HintSection, WhySection, depth_groups, hint_columns
+from game.ui.analysis.graph import GraphSection
+from game.ui.analysis.hints import HintSection, WhySection, depth_groups, hint_columns
 from game.ui.panel import MoveListSection
 
 from .util import run_until
@@ -23,7 +23,7 @@ def open_game(app, game, size):
     app.resize(size)
     assert app.start_game(GameSetup(game, GAMES[game], seed=5))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn and scene.overlays.hints.ready)
+    assert run_until(app, lambda: scene.mover.human and scene.overlays.hints.ready)
     for _ in range(3):
         app.frame()
     return scene
@@ -90,7 +90,7 @@ def test_a_wide_window_gives_the_panel_its_share_and_every_row_its_chances(app):
 
 
 def test_the_score_column_is_explained_under_the_table(app, monkeypatch):
-    import game.ui.hints as hints
+    import game.ui.analysis.hints as hints
 
     said = []
     drawn = hints.draw_text
@@ -111,7 +111,7 @@ def test_a_narrow_panel_keeps_the_measures_and_lists_the_rest_under_the_selected
 
 def test_the_warning_marker_only_where_the_move_is_meaningfully_worse():
     from game.core.gameinfo import TutorMargin
-    from game.ui.hints import marked
+    from game.ui.analysis.hints import marked
 
     margin = TutorMargin(150.0, "value", "centipawns")
     best, close, far = R(1, 2), R(2, 2, diff=-20.0), R(3, 2, diff=-300.0)
@@ -129,7 +129,7 @@ def test_the_bottom_buttons_fit_their_labels_at_the_smallest_window(app):
     assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=1))
     app.frame()
     for name in ("new", "save", "menu"):
-        button = app.scene.buttons[name]
+        button = app.scene.controls.buttons[name]
         font = button.font if hasattr(button, "font") else button.ui_theme.get_font(button.combined_element_ids)
         assert font.size(button.text)[0] + 8 <= button.rect.width, name
 

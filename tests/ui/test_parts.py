@@ -11,7 +11,7 @@ from game.core.match import play_game
 from game.games import all_games, get_game
 from game.core.session import GameSession, check_player_name
 from game.ui.sound import Sounds
-from game.ui.worker import MoveWorker
+from game.ui.jobs.worker import MoveWorker
 
 INFO = get_game("backgammon")
 

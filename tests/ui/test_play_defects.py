@@ -15,7 +15,7 @@ from game.core.session import GameSession, GameSetup
 from game.games import get_game, rules_for
 from game.ui.keys import KEY_TABLE, key_help, readme_paragraph
 from game.ui.menu import MenuScene
-from game.ui.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 from .util import checker, click, drag, key, press_button, run_until
 
@@ -69,11 +69,11 @@ def test_undo_in_the_window_goes_back_past_a_forced_move(app):
     session, choice = forced_game()
     app.play(session)
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     key(app, pygame.K_BACKSPACE)
     for _ in range(30):  # nothing is replayed for the human, the computer does not answer again
         app.frame()
-    assert len(session.actions) == choice and scene.human_turn
+    assert len(session.actions) == choice and scene.mover.human
     assert session.to_move == 0 and len(session.rules.legal_moves(session.state)) > 1
 
 
@@ -81,9 +81,9 @@ def test_two_humans_undo_never_takes_back_the_other_players_move(app):
     record = load_game(examples_dir() / "two-humans-race.json", rules_for)
     app.play(GameSession.from_record(get_game(record.game), record))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     before = list(scene.session.actions)
-    assert not scene.session.can_undo() and not scene.buttons["undo"].is_enabled
+    assert not scene.session.can_undo() and not scene.controls.buttons["undo"].is_enabled
     for code, mod in ((pygame.K_BACKSPACE, 0), (pygame.K_z, pygame.KMOD_CTRL), (pygame.K_u, 0)):
         key(app, code, mod)
     assert scene.session.actions == before
@@ -94,7 +94,7 @@ def test_two_humans_undo_never_takes_back_the_other_players_move(app):
 def start(app, game: str, players=("human", "human"), seed: int = 3) -> PlayScene:
     assert app.start_game(GameSetup(game, players, seed=seed))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     return scene
 
 
@@ -102,24 +102,24 @@ def start(app, game: str, players=("human", "human"), seed: int = 3) -> PlayScen
 def test_new_game_asks_first_when_a_game_is_in_progress(app, game):
     scene = start(app, game)
     key(app, pygame.K_n)  # nothing played yet: no question
-    assert app.scene is not scene and app.scene.confirm is None
+    assert app.scene is not scene and app.scene.confirmation.dialog is None
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     session = scene.session
-    scene.play_human(session.rules.legal_moves(session.state)[0])
-    assert run_until(app, lambda: scene.human_turn or session.is_over)
+    scene.mover.play_human(session.rules.legal_moves(session.state)[0])
+    assert run_until(app, lambda: scene.mover.human or session.is_over)
     played = list(session.actions)
     key(app, pygame.K_n)
-    assert app.scene is scene and scene.confirm is not None
-    assert "Start a new game?" in scene.confirm.question and "will be lost" in scene.confirm.detail
+    assert app.scene is scene and scene.confirmation.dialog is not None
+    assert "Start a new game?" in scene.confirmation.dialog.question and "will be lost" in scene.confirmation.dialog.detail
     key(app, pygame.K_n)  # No
-    assert app.scene is scene and scene.confirm is None and session.actions == played
-    press_button(app, scene.buttons["new"])
-    assert scene.confirm is not None
+    assert app.scene is scene and scene.confirmation.dialog is None and session.actions == played
+    press_button(app, scene.controls.buttons["new"])
+    assert scene.confirmation.dialog is not None
     key(app, pygame.K_ESCAPE)  # No, and not the menu
-    assert app.scene is scene and scene.confirm is None
+    assert app.scene is scene and scene.confirmation.dialog is None
     key(app, pygame.K_n)
-    press_button(app, scene.confirm.yes)
+    press_button(app, scene.confirmation.dialog.yes)
     assert app.scene is not scene and isinstance(app.scene, PlayScene)
 
 
@@ -133,7 +133,7 @@ def test_new_game_does_not_ask_when_the_game_is_over(app):
 def test_enter_in_the_menu_asks_before_overwriting_the_game_behind_continue(app):
     scene = start(app, "mandragora")
     session = scene.session
-    scene.play_human(session.rules.legal_moves(session.state)[0])
+    scene.mover.play_human(session.rules.legal_moves(session.state)[0])
     app.frame()
     scene.leave()  # autosaved
     app.show_menu()
@@ -178,9 +178,9 @@ def test_key_help_is_built_from_the_table_and_fits_the_mode():
 def test_mandragora_key_help_has_no_done_key(app):
     """A Mandragora click plays at once: there is no Done button, so no Enter key to list."""
     scene = start(app, "mandragora", ("human", "analyzer"))
-    assert "done" not in scene.key_help() and "undo" in scene.key_help()
+    assert "done" not in scene.keys.help() and "undo" in scene.keys.help()
     scene = start(app, "backgammon", ("human", "easy"))
-    assert "Enter done" in scene.key_help()
+    assert "Enter done" in scene.keys.help()
 
 
 # -- 4. replay mode ----------------------------------------------------------------------------
@@ -191,34 +191,34 @@ def test_a_loaded_finished_game_opens_in_replay_mode(app):
     app.frame()
     session = scene.session
     last = len(session.states) - 1
-    assert scene.replaying and scene.shown_index == last and scene.ended
-    assert not scene.buttons["pause"].is_enabled  # nothing to pause
-    assert "undo" not in scene.key_help() and "Left/Right" in scene.key_help()
+    assert scene.replay.replaying and scene.replay.shown_index == last and scene.ending.ended
+    assert not scene.controls.buttons["pause"].is_enabled  # nothing to pause
+    assert "undo" not in scene.keys.help() and "Left/Right" in scene.keys.help()
     assert run_until(app, lambda: scene.overlays.hints.ready, limit=60000)  # not "Analysing…" forever
     app.frame()
     assert scene.overlays.hints.played == session.actions[-1]
     key(app, pygame.K_LEFT)
-    assert scene.shown_index < last and scene.cursor == scene.last_stop - 1
-    assert "Replay: move" in scene.status
+    assert scene.replay.shown_index < last and scene.replay.cursor == scene.replay.last_stop - 1
+    assert "Replay: move" in scene.status.text
     key(app, pygame.K_HOME)
-    assert scene.shown_index == 0
+    assert scene.replay.shown_index == 0
     key(app, pygame.K_RIGHT)
-    first = scene.shown_index
+    first = scene.replay.shown_index
     assert first > 0 and session.rules.to_move(session.states[first - 1]) != CHANCE
     key(app, pygame.K_END)
-    assert scene.shown_index == last and scene.replaying
+    assert scene.replay.shown_index == last and scene.replay.replaying
     key(app, pygame.K_RIGHT)  # a finished game stays in replay mode
-    assert scene.replaying and len(session.actions) == last
+    assert scene.replay.replaying and len(session.actions) == last
 
 
 def test_the_move_list_is_clickable(app):
     assert app.open_saved(examples_dir() / "hard-vs-medium-finished.json")
     scene = app.scene
     app.frame()
-    index, rect = scene.move_list.rows[0]
+    index, rect = scene.move_list.section.rows[0]
     click(app, rect.center)
-    assert scene.cursor == index + 1 and scene.selected_line() == index
-    assert scene.move_list.rows[0][0] <= index
+    assert scene.replay.cursor == index + 1 and scene.replay.selected_line() == index
+    assert scene.move_list.section.rows[0][0] <= index
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -226,8 +226,8 @@ def test_a_loaded_unfinished_game_replays_then_plays_on(app, game, tmp_path):
     scene = start(app, game, players=("human", "human"))
     session = scene.session
     for _ in range(2):
-        scene.play_human(session.rules.legal_moves(session.state)[0])
-        assert run_until(app, lambda: scene.human_turn or session.is_over)
+        scene.mover.play_human(session.rules.legal_moves(session.state)[0])
+        assert run_until(app, lambda: scene.mover.human or session.is_over)
     path = tmp_path / "game.json"
     save_game(path, session.record())
     assert app.open_saved(path)
@@ -236,26 +236,26 @@ def test_a_loaded_unfinished_game_replays_then_plays_on(app, game, tmp_path):
     actions = list(session.actions)
     for _ in range(5):
         app.frame()
-    assert scene.replaying and not scene.human_turn and session.actions == actions
-    assert scene.buttons["done"].text == "Play on" and scene.buttons["done"].is_enabled
+    assert scene.replay.replaying and not scene.mover.human and session.actions == actions
+    assert scene.controls.buttons["done"].text == "Play on" and scene.controls.buttons["done"].is_enabled
     key(app, pygame.K_LEFT)
-    assert scene.shown_index < len(session.states) - 1
+    assert scene.replay.shown_index < len(session.states) - 1
     key(app, pygame.K_RIGHT)
-    assert scene.replaying and scene.shown_index == len(session.states) - 1
+    assert scene.replay.replaying and scene.replay.shown_index == len(session.states) - 1
     key(app, pygame.K_RIGHT)  # past the last position: the game goes on
-    assert not scene.replaying
-    assert run_until(app, lambda: scene.human_turn)
+    assert not scene.replay.replaying
+    assert run_until(app, lambda: scene.mover.human)
     key(app, pygame.K_LEFT)  # and Left in a game in progress looks back again
-    assert scene.replaying and not scene.human_turn
-    press_button(app, scene.buttons["done"])  # "Play on"
-    assert not scene.replaying and run_until(app, lambda: scene.human_turn)
+    assert scene.replay.replaying and not scene.mover.human
+    press_button(app, scene.controls.buttons["done"])  # "Play on"
+    assert not scene.replay.replaying and run_until(app, lambda: scene.mover.human)
 
 
 def test_continue_plays_on_at_once(app):
     scene = start(app, "backgammon", players=("human", "easy"))
     scene.leave()
     assert app.continue_game()
-    assert not app.scene.replaying
+    assert not app.scene.replay.replaying
 
 
 # -- 5. watch mode's keys -----------------------------------------------------------------------
@@ -270,7 +270,7 @@ def test_watch_mode_minus_plus_keys_change_the_watch_speed(app):
     assert app.settings.animation == animation and app.settings.watch_speed != speed
     key(app, pygame.K_EQUALS)
     assert app.settings.watch_speed == speed
-    help_text = scene.key_help()
+    help_text = scene.keys.help()
     for absent in ("done", "undo", "tutor"):
         assert absent not in help_text
     assert "watch speed" in help_text and "pause" in help_text
@@ -279,20 +279,20 @@ def test_watch_mode_minus_plus_keys_change_the_watch_speed(app):
 def test_the_status_echoes_the_move_being_built(app):
     scene = start(app, "backgammon", ("human", "easy"))
     view = scene.view
-    assert "Your move" not in scene.status
+    assert "Your move" not in scene.status.text
     move = next(m for m in scene.session.rules.legal_moves(scene.session.state) if len(m.steps) == 2)
     source, target = move.steps[0]
     turn = view.turn
     drag(app, checker(view, source), view.slot_pos(turn.mover, target, turn.me[target]))
     app.frame()
-    assert view.partial_notation() and f"Your move: {view.partial_notation()}" in scene.status
+    assert view.partial_notation() and f"Your move: {view.partial_notation()}" in scene.status.text
 
 
 def test_mandragora_shows_no_done_button(app):
     scene = start(app, "mandragora", ("human", "human"))
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     app.frame()
-    assert not scene.buttons["done"].visible
+    assert not scene.controls.buttons["done"].visible
     backgammon = start(app, "backgammon", ("human", "human"))
     app.frame()
-    assert backgammon.buttons["done"].visible
+    assert backgammon.controls.buttons["done"].visible

@@ -15,7 +15,7 @@ def scene(app):
     # White starts (option "first"); seed 3 gives White 5-2 for the opening.
     assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=3, options={"first": 0}))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     return scene
 
 
@@ -23,12 +23,12 @@ def test_click_right_click_undo_and_done(app, scene):
     view, session = scene.view, scene.session
     state = session.state
     high, low = state.dice
-    assert not scene.buttons["done"].is_enabled and not scene.buttons["undo"].is_enabled
+    assert not scene.controls.buttons["done"].is_enabled and not scene.controls.buttons["undo"].is_enabled
     source = next(s for s, _, d in view.turn.options() if d == high)
     click(app, checker(view, source))
     assert view.turn.moves[0][:2] == (source, source - high)
-    assert scene.buttons["undo"].is_enabled
-    press_button(app, scene.buttons["undo"])
+    assert scene.controls.buttons["undo"].is_enabled
+    press_button(app, scene.controls.buttons["undo"])
     assert view.turn.moves == []
     # Right click moves by the lower die.
     source = next(s for s, _, d in view.turn.options() if d == low)
@@ -43,9 +43,9 @@ def test_click_right_click_undo_and_done(app, scene):
     move = view.ready_move()
     assert move in session.rules.legal_moves(state)
     n = len(session.states)
-    press_button(app, scene.buttons["done"])
+    press_button(app, scene.controls.buttons["done"])
     assert session.states[n - 1] == state and session.states[n] == session.rules.apply(state, move)
-    assert not scene.human_turn and session.actions[n - 1] == session.rules.notation(state, move)
+    assert not scene.mover.human and session.actions[n - 1] == session.rules.notation(state, move)
 
 
 def test_drag_with_both_dice_and_enter_confirms(app, scene):

@@ -22,7 +22,7 @@ def clipboard(monkeypatch):
 def open_game(app, game, players):
     assert app.start_game(GameSetup(game, players, seed=4))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     app.frame()
     return scene
 
@@ -30,7 +30,7 @@ def open_game(app, game, players):
 def test_ctrl_c_copies_the_gnu_id_or_the_xgid_as_the_setting_says(app, clipboard):
     info = get_game("backgammon")
     scene = open_game(app, "backgammon", ("human", "human"))
-    state = scene.session.states[scene.shown_index]
+    state = scene.session.states[scene.replay.shown_index]
     key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
     assert clipboard == [info.notation.format_position(state)]
     assert "Copied the GNU ID" in app.banner.text and scene.position_line.selected
@@ -48,7 +48,7 @@ def test_a_click_on_the_line_copies_other_games_own_text(app, clipboard):
     placed = [rect for section, rect in scene.panel.placed if section is scene.position_line]
     assert placed, "the position line is shown at the default size"
     click(app, placed[0].center)
-    assert clipboard == [info.notation.format_position(scene.session.states[scene.shown_index])]
+    assert clipboard == [info.notation.format_position(scene.session.states[scene.replay.shown_index])]
     assert POSITION_TEXT not in info.all_settings()  # one form only: no setting to pick one
 
 

@@ -28,7 +28,7 @@ def clipboard(monkeypatch):
 def open_game(app, game="backgammon", players=("human", "human")):
     assert app.start_game(GameSetup(game, players, seed=4))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     app.frame()
     return scene
 
@@ -68,14 +68,14 @@ def test_bad_pasted_text_says_why_and_changes_nothing(app, clipboard):
 
 def test_a_game_in_progress_is_left_only_when_the_player_says_yes(app, clipboard):
     scene = open_game(app, players=("human", "beginner"))
-    scene.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
-    assert run_until(app, lambda: scene.human_turn)
+    scene.mover.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
+    assert run_until(app, lambda: scene.mover.human)
     assert scene.session.in_progress
     clipboard["text"] = XGID
     key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
-    assert app.scene is scene and scene.paste_confirm is not None
+    assert app.scene is scene and scene.paste.confirm is not None
     key(app, pygame.K_n)
-    assert app.scene is scene and scene.paste_confirm is None
+    assert app.scene is scene and scene.paste.confirm is None
     key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_y)
     assert app.scene is not scene and app.scene.session.options == {POSITION: XGID}
@@ -84,11 +84,11 @@ def test_a_game_in_progress_is_left_only_when_the_player_says_yes(app, clipboard
 def test_the_position_dialog_takes_typed_text_and_keeps_bad_text_to_mend(app, clipboard):
     scene = open_game(app, game="mandragora")
     key(app, pygame.K_l, mod=pygame.KMOD_CTRL)
-    dialog = scene.position_dialog
+    dialog = scene.paste.dialog
     assert dialog is not None and dialog.entry.get_text() == scene.position_line.text()[1]
     dialog.entry.set_text("1:MCM,nonsense")
     press_button(app, dialog.open)
-    assert app.scene is scene and scene.position_dialog is dialog and app.banner.error
+    assert app.scene is scene and scene.paste.dialog is dialog and app.banner.error
     text = "1:MCM,2:MMM,3:PMP,4:MMM,5:MMM,6:MAM,7:KMK,8:MMM;turn=opponent;first=player;score=3-1"
     dialog.entry.set_text(text)
     post(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=dialog.entry, text=text)
@@ -102,9 +102,9 @@ def test_open_on_the_position_line_opens_the_dialog_and_esc_closes_it(app, clipb
     placed = [rect for section, rect in scene.panel.placed if section is scene.position_line]
     assert placed, "the position line is shown at the default size"
     click(app, scene.position_line.open_rect.center)
-    assert scene.position_dialog is not None
+    assert scene.paste.dialog is not None
     key(app, pygame.K_ESCAPE)
-    assert scene.position_dialog is None and app.scene is scene
+    assert scene.paste.dialog is None and app.scene is scene
 
 
 def test_the_menu_starts_a_game_from_the_position_row(app, clipboard):

@@ -28,22 +28,22 @@ class Resigner:
 def start(app, players, options=None):
     assert app.start_game(GameSetup("backgammon", players, seed=7, options={"first": 0, **(options or {})}))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     return scene
 
 
 def test_ctrl_r_asks_which_resignation_and_esc_takes_it_back(app):
     scene = start(app, ("human", "advanced"))
-    assert "Ctrl+R resign" in scene.key_help() and "A/D accept/decline" in scene.key_help()
+    assert "Ctrl+R resign" in scene.keys.help() and "A/D accept/decline" in scene.keys.help()
     key(app, pygame.K_r, pygame.KMOD_CTRL)
-    assert scene.offer is not None and scene.offer.choices.modal
-    assert scene.offer.labels == ["Single (1)", "Gammon (2)", "Backgammon (3)"]
-    assert scene.offer.choices.question == "White resigns: 1, 2 or 3 points? Esc cancels."
+    assert scene.offers.dialog is not None and scene.offers.dialog.choices.modal
+    assert scene.offers.dialog.labels == ["Single (1)", "Gammon (2)", "Backgammon (3)"]
+    assert scene.offers.dialog.choices.question == "White resigns: 1, 2 or 3 points? Esc cancels."
     key(app, pygame.K_ESCAPE)
-    assert scene.offer is None and scene.human_turn and scene.app.scene is scene  # Esc did not leave
+    assert scene.offers.dialog is None and scene.mover.human and scene.app.scene is scene  # Esc did not leave
     key(app, pygame.K_r, pygame.KMOD_CTRL)
-    click(app, (scene.offer.panel.rect.right + 5, scene.offer.panel.rect.bottom + 5))  # beside the dialog
-    assert scene.offer is None and not any("Resigns" in action for action in scene.session.actions)
+    click(app, (scene.offers.dialog.panel.rect.right + 5, scene.offers.dialog.panel.rect.bottom + 5))  # beside the dialog
+    assert scene.offers.dialog is None and not any("Resigns" in action for action in scene.session.actions)
 
 
 def test_the_computer_accepts_a_backgammon_and_the_game_ends_with_the_words(app):
@@ -54,26 +54,26 @@ def test_the_computer_accepts_a_backgammon_and_the_game_ends_with_the_words(app)
     assert scene.session.actions[-2:] == ["Resigns a backgammon", "Accepts"]
     assert scene.view.describe(scene.session.state) == "White resigns a backgammon; Black accepts (3 points)."
     app.frame()
-    assert scene.ended and "resigns a backgammon" in scene.status
+    assert scene.ending.ended and "resigns a backgammon" in scene.status.text
     roll = scene.session.actions[0]
-    assert scene.move_lines() == [f"1. White {roll}: Resigns a backgammon", "2. Black Accepts"]
+    assert scene.move_list.lines() == [f"1. White {roll}: Resigns a backgammon", "2. Black Accepts"]
 
 
 def test_between_two_humans_the_other_one_answers_in_a_dialog(app):
     scene = start(app, ("human", "human"), {"cube": "on"})
     key(app, pygame.K_r, pygame.KMOD_CTRL)
     key(app, pygame.K_1)
-    assert run_until(app, lambda: scene.choice is not None and scene.choice.choices.modal)
-    assert scene.choice.labels == ["Accept (A)", "Decline (D)"]
-    assert scene.choice.choices.question == "White resigns a single game (1 point). Black: accept or decline?"
-    assert "Black to accept or decline" in scene.status
+    assert run_until(app, lambda: scene.choices.current is not None and scene.choices.current.choices.modal)
+    assert scene.choices.current.labels == ["Accept (A)", "Decline (D)"]
+    assert scene.choices.current.choices.question == "White resigns a single game (1 point). Black: accept or decline?"
+    assert "Black to accept or decline" in scene.status.text
     key(app, pygame.K_d)
-    assert run_until(app, lambda: scene.human_turn and scene.session.to_move == 0 and scene.choice is None)
-    assert scene.session.state.resign.declined and "Black declined a single game" in scene.status
+    assert run_until(app, lambda: scene.mover.human and scene.session.to_move == 0 and scene.choices.current is None)
+    assert scene.session.state.resign.declined and "Black declined a single game" in scene.status.text
     key(app, pygame.K_r, pygame.KMOD_CTRL)
-    assert scene.offer.labels == ["Gammon (2)", "Backgammon (3)"]  # only more now
+    assert scene.offers.dialog.labels == ["Gammon (2)", "Backgammon (3)"]  # only more now
     key(app, pygame.K_2)
-    assert run_until(app, lambda: scene.choice is not None)
+    assert run_until(app, lambda: scene.choices.current is not None)
     key(app, pygame.K_a)
     assert run_until(app, lambda: scene.session.is_over)
     assert scene.session.state.cube.result == (1, 2)
@@ -83,9 +83,9 @@ def test_a_computers_offer_is_answered_by_the_human(app):
     assert app.start_game(GameSetup("backgammon", ("hard", "human"), seed=7, options={"first": 0}))
     scene = app.scene
     scene.session.players[0] = Resigner()
-    assert run_until(app, lambda: scene.choice is not None and scene.choice.choices.modal)
-    assert scene.choice.choices.question.startswith("White resigns a single game (1 point).")
-    press_button(app, scene.choice.buttons[0][0])  # Accept
+    assert run_until(app, lambda: scene.choices.current is not None and scene.choices.current.choices.modal)
+    assert scene.choices.current.choices.question.startswith("White resigns a single game (1 point).")
+    press_button(app, scene.choices.current.buttons[0][0])  # Accept
     assert run_until(app, lambda: scene.session.is_over)
     assert BACKGAMMON.outcome_of(scene.session.state).winner == 1
 
@@ -95,6 +95,6 @@ def test_nothing_to_resign_on_the_computers_turn_and_the_setting_reaches_its_pla
     assert app.start_game(GameSetup("backgammon", ("advanced", "human"), seed=7, options={"first": 0}))
     scene = app.scene
     assert scene.session.players[0].resigns and scene.session.settings[RESIGNS]
-    if not scene.human_turn:
+    if not scene.mover.human:
         key(app, pygame.K_r, pygame.KMOD_CTRL)
-        assert scene.offer is None and "Nothing to offer now" in app.banner.text
+        assert scene.offers.dialog is None and "Nothing to offer now" in app.banner.text

@@ -38,10 +38,10 @@ def test_every_screen_relayouts(app, screen):
 def test_resize_keeps_the_turn_in_progress(app):
     app.start_game(GameSetup("backgammon", ("human", "hard"), seed=3, options={"first": 0}))
     scene = app.scene
-    while not scene.human_turn:
+    while not scene.mover.human:
         app.frame()
     move = scene.view.turn.options()[0]
     scene.view.turn.play(move)
     resize(app, (900, 640))
-    assert scene.view.turn.moves == [move] and scene.human_turn
+    assert scene.view.turn.moves == [move] and scene.mover.human
     assert app.settings.window_size == [900, 640]

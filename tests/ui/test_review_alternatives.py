@@ -1,5 +1,5 @@
-"""The Review screen's alternatives table and cube figures (game/ui/review_alternatives.py) at
-three window sizes, and its "Export report…" (game/ui/review_export.py)."""
+"""The Review screen's alternatives table and cube figures (game/ui/review/alternatives.py) at
+three window sizes, and its "Export report…" (game/ui/review/export.py)."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_export_writes_the_report_beside_the_file_or_in_the_data_folder(app, mid
     html = beside.read_text(encoding="utf-8")
     assert "<svg" in html and "human" in html and "hard" in html
     assert str(beside) in app.banner.text
-    import game.ui.review_export as export
+    import game.ui.review.export as export
 
     write = export.write_report
 

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game.ui.review_data import Line
-from game.ui.review_graph import LUCKY, UNLUCKY, ReviewGraph
+from game.ui.review.data import Line
+from game.ui.review.graph import LUCKY, UNLUCKY, ReviewGraph
 from game.ui.theme import Fonts
 
 

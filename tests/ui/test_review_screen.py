@@ -1,4 +1,4 @@
-"""The window's Review screen (game/ui/review_screen.py), driven headless as a user would:
+"""The window's Review screen (game/ui/review/screen.py), driven headless as a user would:
 reached from a loaded save, a .mat match, a Mandragora save and a Chesstack game in
 progress; progress while it analyses, cancel, marks in the move list, mistakes and graph
 clicks that jump, arrows of the records' moves, the cache that makes a second review instant."""
@@ -28,9 +28,9 @@ from game.core.review import (
 from game.core.saves import examples_dir, save_game
 from game.core.session import GameSession
 from game.games import get_game, reviewed_record
-from game.ui.play import PlayScene
-from game.ui.review_data import MARK_SYMBOLS, luck_sign
-from game.ui.review_screen import ReviewScene
+from game.ui.play.scene import PlayScene
+from game.ui.review.data import MARK_SYMBOLS, luck_sign
+from game.ui.review.screen import ReviewScene
 from tests.review_stubs import ReviewWithoutLuck
 
 from .util import click, key, press_button
@@ -77,7 +77,7 @@ def open_backgammon(app, tmp_path) -> tuple[PlayScene, Path]:
 
 def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_path):
     play, save = open_backgammon(app, tmp_path)
-    press_button(app, play.buttons["review"])
+    press_button(app, play.controls.buttons["review"])
     scene = app.scene
     assert isinstance(scene, ReviewScene) and scene.analysing and scene.waiting
     assert "Cancel" in [b.text for b in scene.buttons.values()]
@@ -235,7 +235,7 @@ def _review_of(app, info, record, tmp_path=None):
         app.play(GameSession.from_record(info, record))
     app.frame()
     play = app.scene
-    assert play.buttons["review"].visible
+    assert play.controls.buttons["review"].visible
     key(app, pygame.K_v)
     return play, reviewed(app)
 
@@ -300,15 +300,15 @@ def test_a_game_in_progress_reviews_the_moves_so_far_and_play_goes_on(app, tmp_p
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
     assert app.open_saved(save, review=False)  # playing on, as "Continue" does
     play = app.scene
-    assert wait_for(app, lambda: play.human_turn)
+    assert wait_for(app, lambda: play.mover.human)
     moves = len(play.session.actions)
-    assert play.buttons["review"].visible
+    assert play.controls.buttons["review"].visible
     key(app, pygame.K_v)
     scene = reviewed(app)
     assert scene.reviewed.lines[-1].index < moves and len(scene.reviewed.decisions()) >= 16
     assert "Decision" not in scene.status() and scene.decision()
     key(app, pygame.K_ESCAPE)
-    assert app.scene is play and play.human_turn and not play.replaying
+    assert app.scene is play and play.mover.human and not play.replay.replaying
     assert len(play.session.actions) == moves  # nothing was played meanwhile
 
 
@@ -320,7 +320,7 @@ def test_review_marks_follow_the_setting(app, tmp_path):
     for strictness in ("lenient", "strict"):
         app.settings.review_marks = strictness
         scene, _ = open_backgammon(app, tmp_path)
-        press_button(app, scene.buttons["review"])
+        press_button(app, scene.controls.buttons["review"])
         review = reviewed(app)
         assert review.job.thresholds == review_marks(BG, strictness)
         assert tuple(review.job.thresholds) == tuple(v * REVIEW_STRICTNESS[strictness] for v in (0.04, 0.08, 0.16))

@@ -1,4 +1,4 @@
-"""The Review screen's totals table (game/ui/review_totals.py) and the way back to the game:
+"""The Review screen's totals table (game/ui/review/totals.py) and the way back to the game:
 a match reviewed with a quick stand-in analysis (precomputed into the match file's cache),
 its totals per game and for the match, collapsed at 800x600 and expanded with T, and Esc
 leaving the play scene at the decision on show."""
@@ -82,7 +82,7 @@ def test_the_totals_stay_at_800x600_collapsed_and_t_expands_them(app, match_revi
 
 def test_leaving_review_returns_to_the_decision_on_show_and_back_again(app, match_review):
     play, _ = match_review
-    assert play.replaying and play.cursor == play.last_stop
+    assert play.replay.replaying and play.replay.cursor == play.replay.last_stop
     play.command("review")
     scene = reviewed(app)
     assert scene.game == 1  # from the end of a match file: its first decision
@@ -92,8 +92,8 @@ def test_leaving_review_returns_to_the_decision_on_show_and_back_again(app, matc
     line = scene.line
     assert line.game == 2 and line.decision is not None
     key(app, pygame.K_ESCAPE)
-    assert app.scene is play and play.replaying
-    shown, decision, _ = play._stops()[play.cursor]
+    assert app.scene is play and play.replay.replaying
+    shown, decision, _ = play.move_list.stops()[play.replay.cursor]
     assert decision == line.index and shown == line.index + 1  # the position after that move, not the start
     play.command("review")  # and the review opens on the same decision again
     again = reviewed(app)
@@ -101,7 +101,7 @@ def test_leaving_review_returns_to_the_decision_on_show_and_back_again(app, matc
     # a no double that was no error has no line in the play scene's list: its roll's line
     quiet = next(i for i, s in enumerate(play.session.states[:-1])
                  if play.session.rules.to_move(s) >= 0 and play.session.actions[i] == "Roll"
-                 and i not in {stop[1] for stop in play._stops()})
-    play.show_decision(quiet)
-    earlier = play._stops()[play.cursor - 1][1]
-    assert play._stops()[play.cursor][1] > quiet and (earlier is None or earlier < quiet)  # the next line
+                 and i not in {stop[1] for stop in play.move_list.stops()})
+    play.replay.show_decision(quiet)
+    earlier = play.move_list.stops()[play.replay.cursor - 1][1]
+    assert play.move_list.stops()[play.replay.cursor][1] > quiet and (earlier is None or earlier < quiet)  # the next line

@@ -9,8 +9,8 @@ import pytest
 
 from game.core.session import GameSetup
 from game.games import get_game
-from game.ui import rollouts
-from game.ui.hints import WhySection, hint_columns
+from game.ui.analysis import rollouts
+from game.ui.analysis.hints import WhySection, hint_columns
 
 from .util import click, key, run_until
 
@@ -30,7 +30,7 @@ def open_position(app, xgid):
     assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=3, options=info.position_options(xgid)))
     scene = app.scene
     hints = scene.overlays.hints
-    assert run_until(app, lambda: scene.human_turn and hints.ready and hints.records)
+    assert run_until(app, lambda: scene.mover.human and hints.ready and hints.records)
     return scene, hints
 
 
@@ -56,7 +56,7 @@ def test_o_rolls_out_the_top_five_and_the_rows_take_the_figures(app):
     headings = [column.heading for column in hint_columns(records)]
     assert "±" in headings
     assert "Rolled out: 36 trials" in scene.overlays.rollout.line()[0]
-    assert "O roll out" in scene.key_help()
+    assert "O roll out" in scene.keys.help()
     why = next(s for s in scene.overlays.sections if isinstance(s, WhySection))
     summary = " ".join(text for text, _ in why.content(600)[1])
     assert "rolled out (R 36)" in summary and "· 1 ply" not in summary  # the rollout's depth, not the analysis'
@@ -103,7 +103,7 @@ def test_o_again_stops_and_keeps_what_finished(app, monkeypatch):
 
 
 def test_the_review_rolls_out_the_decision_on_show(app, tmp_path, monkeypatch):
-    from game.ui import review_rollout
+    from game.ui.review import rollout as review_rollout
 
     from .test_review_screen import open_backgammon, reviewed
 

@@ -11,9 +11,9 @@ import pytest
 from game.core.session import GameSetup
 from game.games import all_games, get_game
 from game.ui.menu import MenuScene
-from game.ui.play import PlayScene
-from game.ui.rules_layout import Rule
-from game.ui.rules_scene import RulesScene
+from game.ui.play.scene import PlayScene
+from game.ui.rules.layout import Rule
+from game.ui.rules.scene import RulesScene
 
 from .util import click, distinct_colours, key, post, press_button, run_until
 
@@ -23,7 +23,7 @@ SIZES = [(800, 600), (1280, 800), (1920, 1080)]
 def start(app, game: str, players=("human", "human")) -> PlayScene:
     assert app.start_game(GameSetup(game, players, seed=3))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn or not scene.session.has_human)
+    assert run_until(app, lambda: scene.mover.human or not scene.session.has_human)
     return scene
 
 
@@ -31,8 +31,8 @@ def start(app, game: str, players=("human", "human")) -> PlayScene:
 def test_f1_opens_the_rules_and_esc_returns_to_the_same_game(app, game):
     scene = start(app, game)
     session = scene.session
-    scene.play_human(session.rules.legal_moves(session.state)[0])
-    assert run_until(app, lambda: scene.human_turn)
+    scene.mover.play_human(session.rules.legal_moves(session.state)[0])
+    assert run_until(app, lambda: scene.mover.human)
     state, actions = session.state, list(session.actions)
     key(app, pygame.K_F1)
     rules = app.scene
@@ -41,18 +41,18 @@ def test_f1_opens_the_rules_and_esc_returns_to_the_same_game(app, game):
     key(app, pygame.K_END, frames=3)
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and scene.session is session
-    assert session.state is state and session.actions == actions and scene.human_turn
-    assert scene.buttons["menu"].visible and scene.buttons["menu"] in app.gui.get_root_container().elements
+    assert session.state is state and session.actions == actions and scene.mover.human
+    assert scene.controls.buttons["menu"].visible and scene.controls.buttons["menu"] in app.gui.get_root_container().elements
     key(app, pygame.K_F1)
     key(app, pygame.K_F1)  # F1 closes it too
     assert app.scene is scene
-    scene.play_human(session.rules.legal_moves(session.state)[0])  # the game goes on
+    scene.mover.play_human(session.rules.legal_moves(session.state)[0])  # the game goes on
     assert len(session.actions) == len(actions) + 1
 
 
 def test_back_returns_from_the_rules_of_a_watched_game(app):
     scene = start(app, "chesstack", ("random", "random"))
-    assert "F1 rules" in scene.key_help()
+    assert "F1 rules" in scene.keys.help()
     key(app, pygame.K_F1)
     played = len(scene.session.actions)
     for _ in range(30):  # the game waits under the page

@@ -66,7 +66,7 @@ def test_play_screen_draws_board_panel_and_players(app, players):
     assert app.screen.get_rect().contains(board)
     assert distinct_colours(app.screen, board) > 8
     assert scene.panel.rect.right == app.screen.get_width()
-    assert any(line for line in scene.move_lines())
+    assert any(line for line in scene.move_list.lines())
     assert scene.labels[0].startswith("Human" if players[0] == "human" else "Computer")
 
 
@@ -123,7 +123,7 @@ def test_game_over_screen(app):
     scene = app.scene
     app.frame()
     app.frame()
-    assert "wins" in scene.status and scene.ended
+    assert "wins" in scene.status.text and scene.ending.ended
     centre = scene.view.board_rect.center
     assert app.screen.get_at(centre)[:3] != (34, 94, 62)  # the result box covers the felt
 
@@ -134,7 +134,7 @@ LONG_ENDING = "White wins a single game with the cube at 8 (8 points)."
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (720, 480)])
 def test_the_result_box_fits_the_board_at_every_size(app, size):
     """Issue 34: a long ending wraps inside the board instead of running off the window."""
-    from game.ui.game_end import RESULT_LINES, result_box
+    from game.ui.play.game_end import RESULT_LINES, result_box
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     assert app.open_saved(examples_dir() / "hard-vs-medium-finished.json")

@@ -13,7 +13,7 @@ from game.core.saves import load_game, saves_dir
 from game.core.session import GameSession, GameSetup
 from game.games import get_game, rules_for
 from game.ui.menu import MenuScene
-from game.ui.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.setup_scene import SetupScene
 
 from .util import click, drag, key, post, press_button, run_until
@@ -192,7 +192,7 @@ def test_save_writes_a_game_that_loads_back_at_the_position(app):
 def test_ctrl_e_starts_from_the_position_on_show_and_esc_changes_nothing(app):
     assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=4, options={"match_length": "5"}))
     play = app.scene
-    assert run_until(app, lambda: play.human_turn)
+    assert run_until(app, lambda: play.mover.human)
     actions = list(play.session.actions)
     key(app, pygame.K_e, mod=pygame.KMOD_CTRL, frames=2)
     scene = app.scene
@@ -202,16 +202,16 @@ def test_ctrl_e_starts_from_the_position_on_show_and_esc_changes_nothing(app):
     drag(app, spot(scene, 0, 13), scene.board.view.slot_pos(0, 12, 0))
     key(app, pygame.K_ESCAPE, frames=2)
     assert app.scene is play and play.session.actions == actions  # back to the same game, untouched
-    assert "Ctrl+E set up position" in play.key_help()
+    assert "Ctrl+E set up position" in play.keys.help()
 
 
 def test_done_over_a_game_in_progress_asks_first(app):
     assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=4))
     play = app.scene
-    assert run_until(app, lambda: play.human_turn)
+    assert run_until(app, lambda: play.mover.human)
     move = play.session.rules.legal_moves(play.session.state)[0]
-    play.play_human(move)
-    assert run_until(app, lambda: play.session.in_progress and play.human_turn)
+    play.mover.play_human(move)
+    assert run_until(app, lambda: play.session.in_progress and play.mover.human)
     key(app, pygame.K_e, mod=pygame.KMOD_CTRL, frames=2)
     scene = app.scene
     key(app, pygame.K_RETURN)

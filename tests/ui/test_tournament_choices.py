@@ -12,8 +12,8 @@ import pytest
 from game.core.tournament import ResultStore, Settings, run_tournament, summarize
 from game.core.tournament.folders import new_folder
 from game.games import get_game
-from game.ui import tournament_view
-from game.ui.tournament_scene import choice_of, read_choices
+from game.ui.tournament import view as tournament_view
+from game.ui.tournament.scene import choice_of, read_choices
 from ..interrupt import interrupt_after
 from .test_tournament_scene import fill, finish, open_scene, pick
 from .util import press_button

@@ -13,10 +13,10 @@ import pytest
 
 from game.core.tournament import ResultStore, Settings, run_tournament, summarize
 from game.games import game_names, get_game
-from game.ui import tournament_scene, tournament_view
+from game.ui.tournament import scene as tournament_scene, view as tournament_view
 from game.ui.menu import MODES
-from game.ui.tournament_job import Progress
-from game.ui.tournament_scene import TournamentScene
+from game.ui.jobs.tournament import Progress
+from game.ui.tournament.scene import TournamentScene
 
 from ..reliability.corpus import CASES, fingerprint
 from .util import click, distinct_colours, key, press_button, run_until
@@ -238,7 +238,7 @@ def test_results_relayout_on_resize(app):
 
 
 def test_a_job_that_cannot_start_leaves_its_folder_free(tmp_path, monkeypatch):
-    from game.ui import tournament_job
+    from game.ui.jobs import tournament as tournament_job
 
     settings = Settings("backgammon", ("easy", "medium"), 2, 1)
 
@@ -313,7 +313,7 @@ def test_a_folder_damaged_after_the_screen_opened_is_refused_in_the_banner(app, 
 
 
 def test_a_games_file_that_cannot_be_written_fails_the_job_saying_why(tmp_path, monkeypatch):
-    from game.ui import tournament_job
+    from game.ui.jobs import tournament as tournament_job
 
     settings = Settings("backgammon", ("random", "greedy:bras"), 4, 1)
     games = tmp_path / "t" / "games.jsonl"

@@ -8,10 +8,10 @@ import pytest
 from game.backgammon.view.turn import die_for
 from game.core.protocol import CHANCE
 from game.games import get_game
-from game.ui.graph import GameCurve, point_value
+from game.ui.analysis.graph import GameCurve, point_value
 from game.core.session import GameSetup
 from game.core.gameinfo import TutorMargin
-from game.ui.tutor import tutor_message, tutor_verdict
+from game.ui.analysis.tutor import tutor_message, tutor_verdict
 
 MARGIN = get_game("backgammon").move_analysis().tutor_margin
 
@@ -24,7 +24,7 @@ def scene(app):
     # Seed 20 opens with 3-1 for White: 8/5 6/5 is best and some plays are far worse.
     assert app.start_game(GameSetup("backgammon", ("human", "hard"), seed=20, options={"first": 0}))
     scene = app.scene
-    assert run_until(app, lambda: scene.human_turn)
+    assert run_until(app, lambda: scene.mover.human)
     return scene
 
 
@@ -59,9 +59,9 @@ def test_a_clearly_bad_move_is_questioned_rethink_then_play_anyway(app, scene):
     assert next(r for r in get_game("backgammon").move_analysis().analyze(state, level=level) if r.move == worst.move).plies == 0
     assert verdict.chosen.plies == verdict.best.plies == 1
     assert verdict.chosen.rank == verdict.count  # ranked as the hints list it: last
-    assert len(session.actions) == actions and scene.human_turn
+    assert len(session.actions) == actions and scene.mover.human
     press_button(app, dialog.rethink)
-    assert scene.overlays.tutor is None and scene.human_turn and len(session.actions) == actions
+    assert scene.overlays.tutor is None and scene.mover.human and len(session.actions) == actions
     assert view.ready_move() == worst.move  # back in the turn, the built move still on the board
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: scene.overlays.tutor is not None)
@@ -194,9 +194,9 @@ def test_watch_mode_buttons_pause_and_change_the_speed(app):
     app.settings.watch_speed = "normal"
     assert app.start_game(GameSetup("backgammon", ("random", "random"), seed=11, options={"first": 0}))
     scene = app.scene
-    overlays, session, buttons = scene.overlays, scene.session, scene.buttons
+    overlays, session, buttons = scene.overlays, scene.session, scene.controls.buttons
     assert "done" not in buttons and buttons["pause"].text == "Pause"
-    assert scene.speed_label.text == "Speed: normal"
+    assert scene.controls.speed_label.text == "Speed: normal"
     assert run_until(app, lambda: overlays.watch_move is not None and overlays.hints.ready)
     press_button(app, buttons["pause"])
     assert overlays.watch.paused and buttons["pause"].text == "Resume"
@@ -207,28 +207,28 @@ def test_watch_mode_buttons_pause_and_change_the_speed(app):
     # The window is resized while paused: the controls are made again, showing the same state.
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(720, 480), w=720, h=480))
     app.frame()
-    buttons = scene.buttons
-    assert buttons["pause"].text == "Resume" and scene.speed_label.text == "Speed: normal"
-    assert app.screen.get_rect().contains(scene.speed_label.rect)
+    buttons = scene.controls.buttons
+    assert buttons["pause"].text == "Resume" and scene.controls.speed_label.text == "Speed: normal"
+    assert app.screen.get_rect().contains(scene.controls.speed_label.rect)
     press_button(app, buttons["pause"])
     assert not overlays.watch.paused and buttons["pause"].text == "Pause"
     assert run_until(app, lambda: len(session.actions) > actions)
     press_button(app, buttons["faster"])
-    assert app.settings.watch_speed == "fast" and scene.speed_label.text == "Speed: fast"
+    assert app.settings.watch_speed == "fast" and scene.controls.speed_label.text == "Speed: fast"
     press_button(app, buttons["faster"])
     assert app.settings.watch_speed == "instant" and not buttons["faster"].is_enabled
     for _ in range(3):
         press_button(app, buttons["slower"])
-    assert app.settings.watch_speed == "slow" and scene.speed_label.text == "Speed: slow"
+    assert app.settings.watch_speed == "slow" and scene.controls.speed_label.text == "Speed: slow"
     assert not buttons["slower"].is_enabled and buttons["faster"].is_enabled
 
 
 def test_no_watch_controls_with_a_human(app, scene):
-    assert "pause" not in scene.buttons and scene.speed_label is None and "done" in scene.buttons
+    assert "pause" not in scene.controls.buttons and scene.controls.speed_label is None and "done" in scene.controls.buttons
 
 
 def test_watching_computers_analyses_at_the_strongest_players_level():
-    from game.ui.overlay import watch_level
+    from game.ui.analysis.overlays import watch_level
 
     levels = get_game("backgammon").analysis_level_names
     assert watch_level(levels, ["expert", "advanced"], "intermediate") == "expert"
@@ -257,7 +257,7 @@ def test_the_tutor_names_the_move_and_never_covers_it(app, scene, size):
 
 
 def test_dialog_place_prefers_the_board_clear_of_the_move():
-    from game.ui.tutor import dialog_place
+    from game.ui.analysis.tutor import dialog_place
 
     window, board = pygame.Rect(0, 0, 1280, 800), pygame.Rect(10, 10, 900, 780)
     assert dialog_place((400, 240), window, board, None).center == board.center

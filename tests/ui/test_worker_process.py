@@ -12,9 +12,9 @@ import pytest
 from game.core.offload import WorkerProcess, process_pid
 from game.core.session import GameSession
 from game.games import get_game
-from game.ui.analyst import Analyst
-from game.ui.autosaver import Autosaver
-from game.ui.worker import MoveWorker, recipe_for
+from game.ui.analysis.analyst import Analyst
+from game.ui.jobs.autosaver import Autosaver
+from game.ui.jobs.worker import MoveWorker, recipe_for
 
 BACKGAMMON = get_game("backgammon")
 
@@ -193,7 +193,7 @@ def test_the_autosaver_keeps_the_latest_record_and_flushes(tmp_path, monkeypatch
         release.wait(10)
         real(path, record)
 
-    monkeypatch.setattr("game.ui.autosaver.save_game", slow_save)
+    monkeypatch.setattr("game.ui.jobs.autosaver.save_game", slow_save)
     path = tmp_path / "auto.json"
     records = []
     for _ in range(5):
@@ -211,7 +211,7 @@ def test_the_autosaver_keeps_the_latest_record_and_flushes(tmp_path, monkeypatch
 
 def test_the_autosave_is_written_after_a_move_and_at_leave(app, tabula_home):
     from game.core.saves import autosave_path
-    from game.ui.autosaver import AUTOSAVER
+    from game.ui.jobs.autosaver import AUTOSAVER
 
     from .util import run_until
 
@@ -235,8 +235,8 @@ def test_closing_while_an_expert_thinks_in_the_process(app, tabula_home):
 
     assert app.start_game(GameSetup("backgammon", ("human", "expert"), seed=2, options={"first": 1}))
     scene = app.scene
-    assert run_until(app, lambda: scene.worker.busy, limit=100)
-    assert scene.worker._ticket is not None  # thinking in the process, not in a thread
+    assert run_until(app, lambda: scene.turns.worker.busy, limit=100)
+    assert scene.turns.worker._ticket is not None  # thinking in the process, not in a thread
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.frame() is False
-    assert not scene.worker.busy and autosave_path().exists()
+    assert not scene.turns.worker.busy and autosave_path().exists()

@@ -6,6 +6,8 @@ so nothing here loads until a match file is opened or written."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.match import GameRecord
 from . import SUFFIXES, MatchFile, match_record, read_match, read_match_file, write_match
 from .from_record import export_match
@@ -25,12 +27,8 @@ class BackgammonMatchFiles:
     def write(self, match: MatchFile, name: str) -> str:
         return write_match(match, name)
 
-    def record(self, match: MatchFile, file_names: bool = False) -> GameRecord:
-        record = match_record(match)
-        record.names = list(match.players)
-        if file_names:
-            record.players = list(match.players)
-        return record
+    def record(self, match: MatchFile) -> GameRecord:
+        return replace(match_record(match), names=list(match.players))
 
     def game_count(self, match: MatchFile) -> int:
         return len(match.games)

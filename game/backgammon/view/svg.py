@@ -165,7 +165,7 @@ class BackgammonPicture:
     @staticmethod
     def _arrows(lay: BoardGeometry, state: BackgammonState, bottom: int, move, colour) -> list[str]:
         """Each checker step of ``move`` as an arrow from the checker to where it lands, as
-        the window's hint arrows (:func:`game.ui.hints.draw_arrows`); nothing for a cube action."""
+        the window's hint arrows (:func:`game.ui.analysis.hints.draw_arrows`); nothing for a cube action."""
         if not isinstance(move, Play) or state.turn is None:
             return []
         me, opp, out = state.on_roll, state.opponent, []

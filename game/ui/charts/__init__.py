@@ -1,0 +1,3 @@
+"""Pictures drawn with pygame off-screen and written as PNG files, for the command line and the
+window alike: :mod:`.standings` (a tournament's standings chart), :mod:`.reliability`
+(``tabula calibrate``'s reliability diagram)."""

@@ -1,0 +1,217 @@
+"""A whole-game review run for the window in a worker process: decisions streamed as they are
+analysed, cancellable, and resumable.
+
+The review (:func:`game.core.review.review`) runs in a child process started with ``spawn``
+(off the drawing thread and off its interpreter lock: the window keeps 60 frames a second).
+Through a queue the window polls without blocking, the child sends the plan (the players and
+every decision to review, by ply and game), then each decision as soon as it is analysed,
+then the report.  The window (this object, in the parent) keeps what has arrived
+(:attr:`ReviewJob.games`) and is the only one to write the cache:
+
+- A game that came from a file keeps its review in ``<file>.review``
+  (:func:`~game.core.review.read_cache_entry`): a complete entry is shown at once and never
+  starts a process; a partial one (a review stopped half way) is shown at once too, and the
+  child analyses only the decisions it lacks (``resume``).
+- A game with no file (or played on since it was loaded) keeps its report, complete or
+  partial, in memory for the session (:data:`MEMORY`, keyed as the file cache is).
+- :meth:`ReviewJob.cancel` keeps every decision that has arrived as a partial entry (file or
+  memory), asks the child to stop and ends the process after a short grace: what was
+  finished is never analysed again.
+- ``processes=False`` runs the same job in a daemon thread (tests of the screen's layout,
+  and platforms where no process can be started).  No pygame here.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ...core.match import GameRecord
+from ...core.review import (
+    ReviewCancelled,
+    ReviewPlan,
+    cache_key,
+    partial_report,
+    read_cache_entry,
+    review,
+    review_marks,
+    review_of,
+    write_cache,
+)
+from ...core.review_report import Decision, Report
+
+MEMORY: dict[str, tuple[Report, bool]] = {}
+"""``(report, complete)`` of games with no file, by cache key, for this run of the program."""
+
+CANCEL_GRACE = 0.5
+"""Seconds a cancelled child may take to stop before it is ended."""
+
+
+def _run(game: str, record: GameRecord, options: dict, thresholds, resume: Report | None, out, cancel) -> None:
+    """The job (in the child or a thread): the plan, each decision, then the report or the
+    error, to ``out``."""
+    try:
+        from ...games import get_game
+
+        info = get_game(game)
+        plan = ReviewPlan(info, record)
+        out.put(("plan", list(plan.labels), [(ply, plan.game_of(ply)) for ply, *_ in plan.steps]))
+        report = review(info, record, options, thresholds, plan=plan, resume=resume, cancelled=cancel.is_set,
+                        progress=lambda done, total: out.put(("progress", done, total)),
+                        decided=lambda decision: out.put(("decision", decision)))
+        out.put(("done", report))
+    except ReviewCancelled:
+        out.put(("cancelled", None))
+    except Exception as error:  # noqa: BLE001  (reported to the window, never raised there)
+        out.put(("error", f"{type(error).__name__}: {error}"))
+
+
+class ReviewJob:
+    """One review of ``record``: :meth:`poll` each frame, :meth:`cancel` to stop.
+
+    :attr:`status` is ``"running"``, ``"done"`` (:attr:`report` set), ``"cancelled"`` or
+    ``"failed"`` (:attr:`error` says why); :attr:`done`/:attr:`total` count decisions
+    (``total`` 0 until the child has counted them); :attr:`games` holds the decisions
+    finished so far by game (a cached partial review's first), :attr:`planned` the plies of
+    every decision to review (empty until the plan arrives), :attr:`changed` counts arrivals
+    (the screen redraws what depends on them when it moves)."""
+
+    def __init__(self, info, record: GameRecord, options: dict[str, Any] | None = None,
+                 save: Path | str | None = None, thresholds=None, processes: bool = True) -> None:
+        self.info, self.record = info, record
+        self.options = dict(options or {})
+        self.thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
+        self.save = None if save is None else str(save)
+        self.key = cache_key(record, self.options, self.thresholds)
+        self.status, self.report, self.error = "running", None, None
+        self.done = self.total = 0
+        self.from_cache = False
+        self.labels: list[str] = []
+        self.games: dict[int, list[Decision]] = {}
+        self.planned: dict[int, int] = {}
+        """Ply of each decision to review -> its game number (from the child's plan)."""
+        self.changed = 0
+        self.resumed = 0
+        """How many decisions came from a partial review kept before."""
+        self._process = self._stop = None
+        self._cancel_at: float | None = None
+        entry = MEMORY.get(self.key) if self.save is None else read_cache_entry(self.save, self.key)
+        if entry is not None and entry[1]:
+            self.status, self.report, self.from_cache = "done", entry[0], True
+            self.labels = list(entry[0].players)
+            return
+        resume = entry[0] if entry is not None else None
+        if resume is not None:
+            self.labels = list(resume.players)
+            self.games = {number: list(decisions) for number, decisions in resume.games}
+            self.resumed = self.done = len(resume.decisions)
+            self.changed = 1
+        args = (info.name, record, self.options, self.thresholds, resume)
+        if processes:
+            try:
+                context = multiprocessing.get_context("spawn")
+                self._queue, self._stop = context.Queue(), context.Event()
+                self._process = context.Process(target=_run, args=(*args, self._queue, self._stop),
+                                                daemon=True, name="tabula-review")
+                self._process.start()
+                return
+            except Exception:  # noqa: BLE001  (no processes here: a thread does it)
+                self._process = None
+        self._queue, self._stop = queue.Queue(), threading.Event()
+        threading.Thread(target=_run, args=(*args, self._queue, self._stop), daemon=True,
+                         name="tabula-review").start()
+
+    @property
+    def running(self) -> bool:
+        return self.status == "running"
+
+    @property
+    def alive(self) -> bool:
+        """True while a worker process of this job still runs (it ends soon after a cancel)."""
+        return self._process is not None and self._process.is_alive()
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """The decisions finished so far, game by game."""
+        return [d for number in sorted(self.games) for d in self.games[number]]
+
+    def partial(self) -> Report | None:
+        """The decisions finished so far as a partial report (``None`` before the plan
+        arrives, when there is none), totals counted over them."""
+        if not self.labels:
+            return None
+        return partial_report(review_of(self.info), self.labels, self.games)
+
+    def poll(self) -> None:
+        """Take what the job has reported since the last call (never blocks)."""
+        ended = self._process is not None and not self._process.is_alive()  # before draining: no message lost
+        while self.running:
+            try:
+                message = self._queue.get_nowait()
+            except (queue.Empty, OSError, ValueError, EOFError):
+                break
+            kind = message[0]
+            if kind == "plan":
+                self.labels, self.planned = message[1], dict(message[2])
+                self.total = len(self.planned)
+                self.changed += 1
+            elif kind == "progress":
+                self.done, self.total = message[1], message[2]
+            elif kind == "decision":
+                decision = message[1]
+                self.games.setdefault(self.planned.get(decision.ply, 1), []).append(decision)
+                self.changed += 1
+            elif kind == "done":
+                self.status, self.report = "done", message[1]
+                self.games = {number: list(decisions) for number, decisions in self.report.games}
+                self.changed += 1
+                self._keep(self.report, complete=True)
+            elif kind == "cancelled":
+                self.status = "cancelled"
+            else:
+                self.status, self.error = "failed", message[1]
+        if ended and self.running:
+            self.status, self.error = "failed", "the review process stopped unexpectedly"
+        if self._cancel_at is not None and time.monotonic() > self._cancel_at:
+            self._end_process()
+
+    def _keep(self, report: Report, complete: bool) -> None:
+        """Store ``report`` where this game's review is kept (the file's cache, or memory)."""
+        if self.save is None:
+            MEMORY[self.key] = (report, complete)
+        else:
+            write_cache(self.save, self.key, report, complete=complete)
+
+    def cancel(self) -> None:
+        """Stop the review, keeping the decisions finished so far (a partial entry the next
+        review of this game goes on from); nothing more is reported."""
+        if self.running:
+            self.poll()  # what has arrived meanwhile is kept too
+        if self.running:
+            self.status = "cancelled"
+            partial = self.partial()
+            if partial is not None and partial.decisions and len(partial.decisions) > self.resumed:
+                self._keep(partial, complete=False)
+        if self._stop is not None:
+            self._stop.set()
+        if self._process is not None:
+            self._cancel_at = time.monotonic() + CANCEL_GRACE
+            threading.Thread(target=self._reap, daemon=True, name="tabula-review-reap").start()
+
+    def _reap(self) -> None:
+        process = self._process
+        if process is None:
+            return
+        process.join(CANCEL_GRACE)
+        if process.is_alive():
+            process.terminate()
+            process.join(1)
+
+    def _end_process(self) -> None:
+        process, self._process = self._process, None
+        if process is not None and process.is_alive():
+            process.terminate()

@@ -1,0 +1,131 @@
+"""A rollout run for the window in a worker process: the figures streamed after each block of
+trials, cancellable, keeping what finished.
+
+The game's rollouts (:class:`~game.core.capabilities.Rollouts`: ``plan``, ``run``,
+``to_json``) run in a child process started with ``spawn``, off the drawing thread and its
+interpreter lock, so the window keeps 60 frames a second.  The child sends the rollout's JSON
+(the candidates' figures, best first, with their intervals) after every block, then the
+finished one; the window polls the queue without blocking and shows the latest
+(:attr:`RolloutJob.figures`).  :meth:`RolloutJob.cancel` asks the child to stop between
+blocks and keeps the figures that arrived: a stopped rollout shows what it finished, never
+nothing.  ``processes=False`` runs the same job in a daemon thread (tests, and platforms
+where no process can be started).  No pygame here.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+from typing import Any
+
+CANCEL_GRACE = 1.0
+"""Seconds a cancelled child may take to finish its block before it is ended."""
+
+
+def _run(game: str, state: Any, moves: list[str] | None, options: dict, out, stop) -> None:
+    """The job (in the child or a thread): the figures after each block, then the last ones
+    (``"done"``) or the error."""
+    try:
+        from ...games import get_game
+
+        rollouts = get_game(game).rollouts()
+        plan = rollouts.plan(state, moves, **options)
+        rollout = rollouts.run(plan, progress=lambda r: out.put(("progress", rollouts.to_json(r))),
+                               cancel=stop.is_set)
+        out.put(("done", rollouts.to_json(rollout)))
+    except ValueError as error:  # what cannot be rolled out, in a sentence for the player
+        out.put(("error", str(error)))
+    except Exception as error:  # noqa: BLE001  (reported to the window, never raised there)
+        out.put(("error", f"{type(error).__name__}: {error}"))
+
+
+class RolloutJob:
+    """One rollout of ``state`` (of ``moves``, in notation, or the game's own candidates):
+    :meth:`poll` each frame, :meth:`cancel` to stop.
+
+    :attr:`status` is ``"running"``, ``"done"``, ``"cancelled"`` or ``"failed"`` (:attr:`error`
+    says why); :attr:`figures` is the latest JSON the rollout sent (``None`` before its first
+    block); :attr:`changed` counts arrivals."""
+
+    def __init__(self, info, state: Any, moves: list[str] | None = None, options: dict[str, Any] | None = None,
+                 processes: bool = True) -> None:
+        self.state, self.moves = state, list(moves) if moves else None
+        self.options = dict(options or {})
+        self.status, self.error, self.figures = "running", None, None
+        self.changed = 0
+        self._process = None
+        args = (info.name, state, self.moves, self.options)
+        if processes:
+            try:
+                context = multiprocessing.get_context("spawn")
+                self._queue, self._stop = context.Queue(), context.Event()
+                self._process = context.Process(target=_run, args=(*args, self._queue, self._stop),
+                                                daemon=True, name="tabula-rollout")
+                self._process.start()
+                return
+            except Exception:  # noqa: BLE001  (no processes here: a thread does it)
+                self._process = None
+        self._queue, self._stop = queue.Queue(), threading.Event()
+        threading.Thread(target=_run, args=(*args, self._queue, self._stop), daemon=True,
+                         name="tabula-rollout").start()
+
+    @property
+    def running(self) -> bool:
+        return self.status == "running"
+
+    def progress(self) -> tuple[int, int]:
+        """``(trials done, trials planned)`` of the latest figures (``(0, 0)`` before any)."""
+        figures = self.figures or {}
+        return int(figures.get("trials_done") or 0), int(figures.get("trials") or 0)
+
+    def poll(self) -> None:
+        """Take what the rollout has reported since the last call (never blocks)."""
+        ended = self._process is not None and not self._process.is_alive()  # before draining: no message lost
+        while self.running:
+            try:
+                kind, payload = self._queue.get_nowait()
+            except (queue.Empty, OSError, ValueError, EOFError):
+                break
+            if kind in ("progress", "done"):
+                self.figures = payload
+                self.changed += 1
+                if kind == "done":
+                    self.status = "done"
+            else:
+                self.status, self.error = "failed", payload
+        if ended and self.running:
+            self.status, self.error = "failed", "the rollout process stopped unexpectedly"
+
+    def cancel(self) -> None:
+        """Stop the rollout, keeping the figures that arrived; nothing more is reported."""
+        if self.running:
+            self.poll()
+        if self.running:
+            self.status = "cancelled"
+        self._stop.set()
+        process = self._process
+        if process is not None:
+            threading.Thread(target=_reap, args=(process,), daemon=True, name="tabula-rollout-reap").start()
+
+
+def follow(job: RolloutJob | None, banner, keep) -> RolloutJob | None:
+    """A frame of a rollout the window shows: poll ``job``, ``keep(job)`` when new figures
+    came, and the job again, or ``None`` once it failed (said in the banner)."""
+    if job is None:
+        return None
+    before = job.changed
+    job.poll()
+    if job.changed != before:
+        keep(job)
+    if job.status == "failed":
+        banner.show(f"The rollout failed: {job.error}", error=True)
+        return None
+    return job
+
+
+def _reap(process) -> None:
+    process.join(CANCEL_GRACE)
+    if process.is_alive():
+        process.terminate()
+        process.join(1)

@@ -1,0 +1,120 @@
+"""Rolling out a reviewed decision from the Review screen (O, "roll out this decision"): the
+decision's alternatives (the top five and the play made) or its cube decision, in a worker
+process (:class:`~game.ui.jobs.rollout.RolloutJob`); the alternatives table then shows the rollout's
+figures in place of the review's, re-ranked, each value with its 95% interval ("+0.123 ±0.011"),
+and its title says how far the rollout has come.  O again stops, keeping what finished; each
+decision keeps its latest figures while the screen is open.  No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...core.review_report import Decision
+from ..jobs.rollout import RolloutJob, follow
+
+TOP = 5
+"""Alternatives rolled out besides the play made: the review's top five."""
+CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+
+
+def rolled_decision(decision: Decision, figures: dict) -> Decision:
+    """``decision`` with a rollout's figures: the cube's no double, double/take and double/pass
+    and proper action at a cube decision, else the alternatives it rolled out, re-ranked by
+    their rollout value (cubeful where there is a cube), first; the others after them."""
+    if decision.cube is not None and figures.get("cube"):
+        cube = figures["cube"]
+        return replace(decision, cube=replace(decision.cube, nd=cube["nd"], dt=cube["dt"], dp=cube["dp"],
+                                              proper=cube.get("proper") or decision.cube.proper,
+                                              nd_mwc=cube.get("nd_mwc"), dt_mwc=cube.get("dt_mwc"),
+                                              dp_mwc=cube.get("dp_mwc")))
+    by_move = {c["move"]: c for c in figures.get("candidates", [])}
+    rolled, others = [], []
+    for a in decision.alternatives:
+        c = by_move.get(a.move)
+        if c is None:
+            others.append(a)
+            continue
+        value = c["cubeful"] if c.get("cubeful") is not None else c["equity"]
+        chances = tuple((k, c[k]) for k, _ in a.chances if c.get(k) is not None) or tuple(
+            (k, c[k]) for k in CHANCES[:3] if c.get(k) is not None)
+        rolled.append(replace(a, equity=value, chances=chances))
+    if not rolled:
+        return decision
+    rolled.sort(key=lambda a: -a.equity)
+    best = rolled[0].equity
+    ranked = [replace(a, rank=i, diff=a.equity - best) for i, a in enumerate(rolled + others, 1)]
+    return replace(decision, alternatives=tuple(ranked))
+
+
+def interval_of(figures: dict | None, move: str) -> float | None:
+    """The 95% half-width of ``move``'s rollout value in ``figures``, if it was rolled out."""
+    for c in (figures or {}).get("candidates", []):
+        if c["move"] == move:
+            se = c.get("cubeful_se") if c.get("cubeful") is not None else c.get("equity_se")
+            return None if se is None else 1.96 * se
+    return None
+
+
+class ReviewRollouts:
+    """The Review screen's rollouts: one job at a time, the figures of each decision by ply."""
+
+    options: dict[str, Any] = {}
+    """Rollout options besides the game's defaults (tests make it short)."""
+    processes = True
+
+    def __init__(self, info, banner) -> None:
+        self.info, self.banner = info, banner
+        self.offered = info.rollouts is not None
+        self.job: RolloutJob | None = None
+        self.ply: int | None = None
+        self.figures: dict[int, dict] = {}
+
+    def toggle(self, decision: Decision | None, state) -> None:
+        """O: stop the rollout running, else roll out ``decision`` (at ``state``)."""
+        if not self.offered:
+            return
+        if self.job is not None and self.job.running:
+            self.job.cancel()
+            self._keep()
+            self.banner.show("Rollout stopped: the trials finished are kept.", seconds=3)
+            return
+        if decision is None or (decision.cube is None and not decision.alternatives):
+            self.banner.show("A forced move: nothing to roll out.", seconds=3)
+            return
+        moves = None
+        if decision.cube is None:
+            chosen = [a.move for a in decision.alternatives[:TOP]]
+            played = decision.played_alternative
+            moves = chosen + ([played.move] if played is not None and played.move not in chosen else [])
+        self.ply = decision.ply
+        self.job = RolloutJob(self.info, state, moves, self.options, processes=self.processes)
+
+    def update(self) -> None:
+        self.job = follow(self.job, self.banner, self._keep)
+
+    def _keep(self, job: RolloutJob | None = None) -> None:
+        job = job or self.job
+        if job is not None and job.figures is not None:
+            self.figures[self.ply] = job.figures
+
+    def shown(self, decision: Decision | None) -> tuple[Decision | None, dict | None, str]:
+        """``(the decision as the table shows it, its rollout's figures, the title's note)``."""
+        if decision is None:
+            return None, None, ""
+        figures = self.figures.get(decision.ply)
+        running = self.job is not None and self.job.running and self.ply == decision.ply
+        if running:
+            done, total = self.job.progress()
+            note = f"rolling out {done}/{total or '…'}"
+        elif figures is not None:
+            stopped = ", stopped" if figures.get("stopped") in ("cancelled", "interrupted") else ""
+            note = f"rollout {figures.get('trials_done', 0)} trials{stopped}"
+        else:
+            return decision, None, ""
+        return (decision if figures is None else rolled_decision(decision, figures)), figures, note
+
+    def close(self) -> None:
+        if self.job is not None and self.job.running:
+            self.job.cancel()
