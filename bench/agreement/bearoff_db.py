@@ -3,10 +3,9 @@
 Builds :func:`game.backgammon.evaluators.bearoff.build` (timed), then compares every position's
 distribution of rolls to bear off with ``gnubg_nn.bearoff_probabilities`` (GNU
 Backgammon's one-sided database, which stores probabilities in steps of 1/65,535 and starts
-at one roll) and prints the largest differences (measured: the means agree within 2·10⁻⁴ rolls
-everywhere; 220 of the 54,264 distributions differ by more than 10⁻⁴, at most 0.003, where
-two plays' means tie to within GNU's rounding and the two programs pick different ones); with ``--out FILE`` writes the database
-as shipped (``assets/backgammon/bearoff/one_sided.npz``: float32, compressed).
+at one roll) and prints the largest differences (figures: ``bench/RESULTS.md``); with
+``--out FILE`` writes the database as shipped (``assets/backgammon/bearoff/one_sided.npz``:
+float32, compressed).
 
     python -m bench.agreement.bearoff_db [--out FILE]
 """

@@ -26,60 +26,7 @@ and cube life index, GNU's cubeless chances at 0/1/2 ply and ours, both ND/DT/DP
 our take point and our cube maths applied to GNU's own 2-ply chances (which separates the
 evaluators' differences from the cube models').
 
-Measured on 2026-11-24 (400 decisions, 16 games or game ends dropped, ``--why`` names them:
-rows with points numbered 25 for a checker not on the bar, plays our parser finds
-ambiguous without hit marks), after the cube life index became GNU's position-dependent one
-and the 2-ply look-ahead let the opponent cash between the two rolls: Expert 91.6%
-(88.4–94.1%) of the 371 clear whole actions (before: 91.4%), 92.8% of the doubler's and
-93.7% of the taker's clear choices; Advanced 91.9% (88.7–94.3%; before: 91.6%), 93.6% and 94.4%.  Of GNU's
-14 clear doubles the Expert doubles 7 (before: 6), Advanced 8 (before: 7); of its 23 clear
-passes the Expert passes 22, Advanced 21.  The Expert takes about 0.4 s a decision.  The
-gain is the cube life index's: with it held at 0.68 (the opponent's cash between the rolls
-kept) the Expert measures exactly as before, 91.4% and 6 of the 14 doubles.
-
-Measured again on 2026-11-25 with the shipped network of that day (full2, 500,000 games):
-Expert 94.6% (91.8–96.5%) of the 371 clear whole actions, 95.2% of the doubler's and of the
-taker's clear choices, 7 of GNU's 14 clear doubles and 22 of its 23 clear passes — both
-before and after the opponent's cube between the two rolls became GNU's n-ply decision on
-their 1-ply values (:func:`game.backgammon.cube.ai._their_turn`; before, a 0-ply cash
-only).  That change moved no decision here and costs the Expert 550 ms a decision
-against 320 ms (measured one after the other, with one other process running; since then
-a match's leaves are valued in numpy, and ``bench/speed/cube.py`` puts a decision at about
-0.1 s on the machine of that day).
-
-Measured again on 2026-11-27 with ``net-full`` trained on Open Sage's labels (215-512-5):
-Expert 98.4% (96.5–99.3%) of the 371 clear whole actions, 98.7% of the doubler's and 99.7%
-of the taker's clear choices, 11 of GNU's 14 clear doubles and 23 of its 23 clear passes
-(1.5 s a decision while other benches shared the two cores).
-Later the same day with the two-layer relu ``net-full`` (215-512-256-5): 97.6% (95.5–98.7%)
-of the clear whole actions, 97.9% of the doubler's and 99.7% of the taker's clear choices,
-9 of GNU's 14 clear doubles and 23 of its 23 clear passes (0.76 s a decision).
-
-Why the levels still double less often than GNU (``--doubles``, before the changes above):
-
-- Not a perspective error: over all 679 decision positions our 0-ply chances differ from
-  GNU's by +0.009 in wins on average (0.044 in absolute value); both are of the side on roll
-  before it rolls.
-- Mostly the evaluators: in 6 of the 8 missed doubles our cube maths applied to GNU's own
-  2-ply chances doubles as GNU does.  Our network sees those positions (blitzes and
-  gammonish attacks at 5-away/5-away, a crashed board) very differently: 0.73–0.79 wins with
-  0.55–0.60 gammons where GNU sees 0.60 and 0.41–0.45 (so ours is "too good to double"), or
-  0.51–0.64 wins where GNU sees 0.69–0.72; in crashed positions the two differ by 0.11 in
-  wins on average.  Our own 0-, 1- and 2-ply chances swing by up to 0.14 there, GNU's do not.
-- The rest is the reference's cube model: ``gnubg_nn.evaluate_cube_decision`` is Joseph
-  Heled's analyzer (gnubg-nn's player.cc), not GNU Backgammon's Cl2CfMatch.  It blends the
-  live and dead cube with fixed weights (0.65 centred, 0.7 owned), gives a short race an
-  owned-cube weight from its pip count (its "race magic"), values a double/take with a fully
-  live cube when the doubler's next double would be automatic, and plays doubles/takes at
-  every node of its look-ahead.  In a 5-away/4-away short race with 0.74 wins and no
-  gammons (6goAAN0JAAAAAA) its 0-ply DT on its own chances is 0.804 EMG where ours was 0.58
-  at cube life 0.68 (the taker's recube costs more in our model, as in GNU Backgammon's);
-  with GNU Backgammon's race cube life (0.6 here) our 2-ply Expert now doubles there, by a
-  narrower margin than the reference (DT 0.66 against ND 0.65; its 0.83 against 0.69).
-  Matching the analyzer's weights would be tuning to the bench, not a fix.
-
-Still missed by the Expert (``--doubles``): five gammonish positions it rates too good to
-double (our network's gammons, above) and two where it sees far fewer wins than GNU.
+Figures, and why the levels doubled less often than GNU: ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations

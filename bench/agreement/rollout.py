@@ -24,12 +24,10 @@ per position, Open Sage's best, its gap to the second and both sets of equities;
 - **equities**: how many of our cubeless equities are within :data:`MARGIN` of Open Sage's,
   and the mean and largest difference.
 
-Measured 2026-11-28 (output in ``cache/rollout_agreement_2026-11-28.txt``): the same best play
-in 5 of 5 decisions with a gap over 0.05, 30 of 30 equities within 0.05 (mean difference 0.014,
-largest 0.046).
-
     python -m bench.agreement.rollout reference [--trials 1296] [--seed 36] [--threads 2]
     python -m bench.agreement.rollout [compare] [--trials N] [--positions 10] [--workers 2]
+
+Figures: ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations

@@ -17,8 +17,7 @@ reduction (``create_rollout``'s ``enable_vr`` defaults to on and the analyzer ke
 stratified dice.  ``cubeful_trial_moves=False`` makes it a cubeless rollout, as ours is of a
 position without a cube; the analyzer is reseeded before every play so every play gets the
 same dice.  Its threads: ``parallel_threads`` (0, its default, is ``max(2, cores)``);
-measured on this two-core machine, a 72-trial rollout took 9.3 s on 1 thread and 4.8 s on 2
-(8.0 s of CPU), so it uses both cores.
+it uses both cores of a two-core machine (``bench/RESULTS.md``).
 """
 
 from __future__ import annotations

@@ -8,11 +8,7 @@ import and its on-disk cache, or the compiler the first time on a machine).
 
     python -m bench.speed.encoding [--games 60] [--seed 1] [--repeat 5]
 
-Measured with the defaults (27 batches of 4,096) on two cores shared with other jobs (load
-1.3 to 3): ``full2`` 2.9 to 3.4 us a position in numpy, 0.29 to 0.32 compiled (9 to 11.5
-times faster); ``full`` 0.8 to 1.2 against 0.13 to 0.22 (5 to 6 times); the kernel's first
-call in a new process 1.0 to 1.2 s from the cache (numba's import included), 3 to 4 s when
-it compiles.
+Figures: ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations

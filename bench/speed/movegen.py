@@ -13,11 +13,7 @@ median and mean.
 
     python -m bench.speed.movegen [--games 200] [--seed 1] [--repeat 3]
 
-Measured with ``--games 40 --repeat 2`` (3,925 rolls) on two cores shared with other jobs
-(load 4 to 8; the ratios move with it): ``legal_plays`` 13.0x median and 15.2x mean before
-(issue 36), 5.7 to 6.7x both now; ``successors`` 10 to 12x median, 11 to 14x mean;
-``plays_batch`` with the numba kernel 0.7 to 1.3x; from ``legal_plays`` 15 to 50x.  The
-goal is met by the batch generator only: see ``game/backgammon/movegen.py`` for why.
+Figures: ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations

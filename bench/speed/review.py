@@ -12,24 +12,7 @@ warnings) against the brief ones, decision by decision, and the luck.
 
     python -m bench.speed.review [--match tests/data/matches/3pt-a.mat] [--level advanced] [--full] [--profile 25]
 
-The 3-point match (229 decisions, 37 forced turns) at Advanced, the default, two cores
-shared with other jobs (load 5 to 8):
-
-- Profile before: every decision's analysis explained every play (integrated gradients over
-  the network, ``play_factors``) and worded its warnings, which a review never reads: under
-  cProfile 44 of 179 s; the luck of the rolls 20 s (every roll's 21 outcomes at 0 ply, each
-  play generated twice: listed, then applied one by one); the cube decisions 8 s.
-- Changes: ``Analysis.brief`` (the review asks for records without factors and warnings),
-  and the luck's plays generated once (``successors``).
-- Measured (one run, ``--full``): the analyses took 72.6 s with the records of before and
-  52.5 s brief (28% less, decision by decision in the same run); the luck 7.7 s.  The review
-  took 69.8 s against a 3.7 s reference: ratio 19.1, where the records of before put it near
-  24 (69.8 + 20.1 s).  What remains is the 1-ply search itself (the network's forward passes
-  about half, move generation a quarter), then the luck (11%) and the cube decisions.
-- The faster move generator and successors (``game/backgammon/movegen.py``): on a machine
-  loaded 4 to 8, the review's wall time went anywhere from 52 to 134 s in runs of either
-  version, so it was measured in CPU seconds with one BLAS thread, the two versions run
-  alternately twice: 17.6 and 16.8 s before, 13.9 and 13.8 s after (about a fifth less).
+Figures: ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations

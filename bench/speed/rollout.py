@@ -18,13 +18,9 @@ numbering) checker play, measured in the same run on the same cores, as a ratio.
 
     python -m bench.speed.rollout [--trials 1296] [--workers 2] [--seed 1] [--sage-only]
 
-Measured 2026-11-28 on the two-core build machine, nothing else running, 1,296 trials, 2
-workers/threads: Open Sage 400.3 s, ours 348.3 s start-up included: **ratio 0.87**; the
-equities within 0.02 of each other (the README has the table).
-
 ``--trials 72`` gives a quick look.  Until our command exists the bench says so and stops
 (``--sage-only`` times Open Sage alone).  Run it on an otherwise idle machine: both sides use
-every core they are given.
+every core they are given.  Figures: ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations

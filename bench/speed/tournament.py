@@ -13,16 +13,7 @@ which counts against it on a busy machine.
 
     python -m bench.speed.tournament [--games 400] [--seed 1] [--players medium medium] [--address ADDR]
 
-Measured on the 2-core build machine while other engineers' jobs ran (load average 5-6, so
-single runs move by ±50%; the alternating rounds are what to compare), Medium against Medium,
-400 games, two runs: 2 local workers 174 and 128 games/s at best, Ray with 2 CPUs 128 and
-102: Ray / 2 local workers = 0.73× and 0.79×.  Ray's first run, while its workers start, made
-44-69 games/s, and Ray itself took 3-11 s to start.  So on one machine Ray costs about a
-quarter of the rate on these short games (~10 ms each): a task's scheduling and the record's
-trip back, with Ray's own processes sharing the two cores, and its workers' lower priority.
-On N nodes of C cores the games are independent and only their records travel back, so the
-rate grows about as N·C local workers would, times that ratio (less for longer games, such
-as the networks' or Chesstack's, where the cost per task matters less).
+Figures: ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations

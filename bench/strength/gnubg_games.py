@@ -8,11 +8,11 @@ place if given.  Printed: Tabula's points per game with a 95% interval over the 
 win rate, and the games played.  Deals go out in blocks over ``--workers`` processes; the
 figures do not depend on how.  With ``--record FILE`` every finished block is appended to
 FILE (one JSON line, with the settings it was played under and the networks' checksum),
-and a rerun with the same FILE plays only the blocks it lacks: a long run survives being stopped.  The records of the
-README's runs are kept in ``bench/cache/gnubg_games/`` (``greedy.jsonl``, ``advanced.jsonl``,
-``expert.jsonl``; ``greedy-sup512.jsonl`` and ``greedy-sup2l.jsonl`` are networks tried
-before the shipped one): given as ``--record``, they print the README's figures at once, and
-an unfinished one goes on.
+and a rerun with the same FILE plays only the blocks it lacks: a long run survives being
+stopped.  The records of the runs in ``bench/RESULTS.md`` are kept in
+``bench/cache/gnubg_games/`` (``greedy.jsonl``, ``advanced.jsonl``, ``expert.jsonl``;
+``greedy-sup512.jsonl`` and ``greedy-sup2l.jsonl`` are networks tried before the shipped
+one): given as ``--record``, they print their figures at once, and an unfinished one goes on.
 
     python -m bench.strength.gnubg_games --player greedy --deals 1000 [--net FILE] [--seed 1] [--workers 2]
                                 [--record FILE]

@@ -13,13 +13,7 @@ interval) and the share of picks losing more than 0.02.
 ``--race FILE`` adds a candidate race network (e.g. one from ``tabula train backgammon
 --arch race``) in place of the installed one.
 
-Measured on 2026-11-24 (400 games, seed 11: 1,811 decisions)::
-
-    net-full alone               GNU's pick  72.4%   mean loss 0.0026 (±0.0005)   > 0.02:  3.6%
-    net-full + net-race          GNU's pick  77.0%   mean loss 0.0021 (±0.0006)   > 0.02:  2.7%
-
-(The first net-full, before full2: 68.4% and 0.0037 alone, 73.7% and 0.0024 with a race
-network trained from it.)
+Figures: ``bench/RESULTS.md``.
 """
 
 from __future__ import annotations
