@@ -1,4 +1,4 @@
-"""``bench/cube_speed.py`` runs and prints every line (its numbers are not checked: speed lives in bench/)."""
+"""``bench/speed/cube.py`` runs and prints every line (its numbers are not checked: speed lives in bench/)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_cube_speed_bench_runs():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / "cube_speed.py"), "--n", "100", "--repeat", "1"],
+    done = subprocess.run([sys.executable, "-m", "bench.speed.cube", "--n", "100", "--repeat", "1"],
                           capture_output=True, text=True, env=env, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()

@@ -1,4 +1,4 @@
-"""``bench/review_agreement.py`` runs on one game and prints its table (the agreement targets
+"""``bench/agreement/review.py`` runs on one game and prints its table (the agreement targets
 are measured in bench/, not asserted here)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run_bench(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, str(ROOT / "bench" / "review_agreement.py"), *args],
+    return subprocess.run([sys.executable, "-m", "bench.agreement.review", *args],
                           check=False, capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
 
 
@@ -52,11 +52,7 @@ def test_the_review_agreement_bench_runs_on_one_game(tmp_path):
 
 def test_the_model_cube_reference_values_gnus_chances_with_our_cube_maths():
     gnubg_nn = pytest.importorskip("gnubg_nn", reason="gnubg-nn (the test extra) is GNU Backgammon's evaluator")
-    sys.path.insert(0, str(ROOT / "bench"))
-    try:
-        import review_agreement as bench
-    finally:
-        sys.path.remove(str(ROOT / "bench"))
+    from bench.agreement import review as bench
     from game.backgammon.cube.state import DOUBLE, ROLL
     from game.backgammon.evaluators import boards_to_array
     from game.backgammon.positions import parse_position

@@ -1,4 +1,5 @@
-"""The rollout benches' own logic (``bench/rollout*.py``): reading the rollout command's JSON
+"""The rollout benches' own logic (``bench.lib.rollout_common``, ``bench.lib.rollout_positions``,
+``bench.agreement.rollout``): reading the rollout command's JSON
 (a recorded sample of the issue's contract), matching plays however they are written, the
 agreement figures, and the seeded choice of match decisions.  Nothing here runs a rollout
 or imports Open Sage; the speed and agreement targets are measured in bench/."""
@@ -16,11 +17,9 @@ SAMPLE = ROOT / "tests" / "data" / "rollout" / "sample_rollout.json"
 
 
 @pytest.fixture
-def bench(monkeypatch):
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    import rollout_agreement
-    import rollout_common
-    import rollout_positions
+def bench():
+    from bench.agreement import rollout as rollout_agreement
+    from bench.lib import rollout_common, rollout_positions
 
     return rollout_common, rollout_agreement, rollout_positions
 

@@ -1,10 +1,10 @@
 """The strength benches hand their games out through ``game.core.distribute`` (``--cluster``):
-``bench/strength.py`` split into blocks gives ``duplicate_match``'s figures, and a bad
+``bench/strength/networks.py`` split into blocks gives ``duplicate_match``'s figures, and a bad
 ``--address`` is a usage error before any game."""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import os
 import subprocess
 import sys
@@ -18,17 +18,10 @@ from game.backgammon.nets.choosers import make_chooser
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def load_bench(name: str):
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_strength_in_blocks_gives_the_duplicate_match_figures(monkeypatch, capsys):
-    strength = load_bench("strength")
+    strength = importlib.import_module("bench.strength.networks")
     monkeypatch.setattr(strength, "DEALS_AT_ONCE", 4)  # 10 deals: blocks of 4, 4 and 2
-    monkeypatch.setattr(sys, "argv", ["strength.py", "--pair", "greedy:bras", "hard", "--games", "20", "--seed", "3"])
+    monkeypatch.setattr(sys, "argv", ["networks.py", "--pair", "greedy:bras", "hard", "--games", "20", "--seed", "3"])
     strength.main()
     row = capsys.readouterr().out.splitlines()[2].split()
     expected = duplicate_match(make_chooser("greedy:bras", 3), make_chooser("hard", 4), 10, 3)
@@ -36,9 +29,9 @@ def test_strength_in_blocks_gives_the_duplicate_match_figures(monkeypatch, capsy
     assert row[5] == f"{100 * expected.wins / 20:.1f}%"
 
 
-@pytest.mark.parametrize("bench", ["strength", "chesstack_strength", "mandragora_strength"])
+@pytest.mark.parametrize("bench", ["networks", "chesstack", "mandragora"])
 def test_address_without_cluster_ray_is_a_usage_error(bench):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, str(ROOT / "bench" / f"{bench}.py"), "--address", "auto"],
+    done = subprocess.run([sys.executable, "-m", f"bench.strength.{bench}", "--address", "auto"],
                           check=False, capture_output=True, text=True, env=env, timeout=120, cwd=ROOT)
     assert done.returncode == 2 and "--address is for --cluster ray" in done.stderr

@@ -1,4 +1,4 @@
-"""A non-editable install carries every asset and the ``tabula`` entry point."""
+"""A non-editable install carries every asset and the ``tabula`` entry point, and no bench."""
 
 from __future__ import annotations
 
@@ -37,3 +37,5 @@ def test_installed_package_finds_every_asset(tmp_path):
     # The example games come along, for the window's Load dialog.
     assert Path(examples).is_relative_to(target) and _files(REPO / "saves") == _files(Path(examples))
     assert (target / "bin" / "tabula").exists()
+    # The benches are the checkout's, not the program's: the wheel holds the game package only.
+    assert not (target / "bench").exists()

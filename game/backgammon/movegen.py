@@ -24,18 +24,15 @@ the tests compare the two on every roll of thousands of positions.
 bearing off, doubles in contact, the reference search for the rest), each exactly the
 reference's result.
 
-**Measured** (``bench/movegen.py --games 40``: 3,925 seeded self-play rolls, the ratio to
-GNU Backgammon's C generator ``gnubg_nn.moves`` timed in the same process, on two cores
-shared with other jobs, load 4 to 8): before, 13.4x median and 16.1x mean; now 5 to 7x (it
-moves with the load).  What remains is the result: only building the 26-tuples, 3-tuples and
-the list from known plays costs 1.7x (median) and 2.2x (mean) gnubg's whole call.  A numba
+**Measured** against GNU Backgammon's C generator ``gnubg_nn.moves`` in the same process by
+``python -m bench.speed.movegen`` (the figures: ``bench/RESULTS.md``).  What remains of the
+time is the result: building the 26-tuples, 3-tuples and the list from known plays.  A numba
 kernel of the same search (:mod:`.movegen_kernel`) was measured per call and dropped here:
-no faster, for that reason (its dispatch and bytes 2 us, its search 2 to 4 us, then the same
-Python objects to make).  It pays where no tuples are made:
-:func:`.movegen_batch.plays_batch`, many positions' plays as the numpy arrays the evaluators
-take, 0.7 to 1.3x gnubg's per-call time per position.  Building the states after
+no faster, for that reason (its dispatch and search, then the same Python objects to make).
+It pays where no tuples are made: :func:`.movegen_batch.plays_batch`, many positions' plays
+as the numpy arrays the evaluators take.  Building the states after
 (``BackgammonRules.successors``) takes as long again as the plays: cubeless states are made
-in line and ``Play`` objects shared (1.5x faster than before).
+in line and ``Play`` objects shared.
 """
 
 from __future__ import annotations

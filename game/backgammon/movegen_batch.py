@@ -17,15 +17,13 @@ Row for row it is :func:`.movegen.legal_plays` (same plays, same order; the test
 board unchanged, as ``legal_plays`` has.
 
 **Compiled.**  With numba installed (a dependency; wheels, no compiler) the search runs in
-:mod:`.movegen_kernel`.  Measured on 3,925 seeded self-play rolls (``bench/movegen.py``, two
-cores shared with other jobs): 3 to 7 us a position with its roll, 0.7 to 1.3 times what GNU
-Backgammon's C generator takes called from Python once per position, where ``legal_plays``
-takes 5 to 7 times and these arrays made from it 15 to 50 times.  The first call in a process
-loads the machine code from numba's on-disk cache (0.7 s of CPU, numba's import included)
-or, the first time on a machine, compiles it (14 s of CPU; 43 s on two loaded cores): call
-:func:`load_kernel` in the parent before starting workers (they then load the cache), and
-never on the window's drawing thread.  Without numba (or with ``compiled=False``) the same
-arrays come from ``legal_plays``.
+:mod:`.movegen_kernel`, about as fast as GNU Backgammon's C generator called from Python once
+per position, where ``legal_plays`` and these arrays made from it are several times slower
+(``python -m bench.speed.movegen``, ``bench/RESULTS.md``).  The first call in a process
+loads the machine code from numba's on-disk cache or, the first time on a machine, compiles
+it (seconds of CPU: ``bench/RESULTS.md``): call :func:`load_kernel` in the parent before
+starting workers (they then load the cache), and never on the window's drawing thread.
+Without numba (or with ``compiled=False``) the same arrays come from ``legal_plays``.
 """
 
 from __future__ import annotations

@@ -23,9 +23,8 @@ Noise is the standard deviation (centipawns) added to each root action's value b
 weaker levels choose (seeded: their games replay).  The node budgets make games reproducible
 on any machine (a clock would not): the Expert's 9,000 positions take about a second on one
 free core here, and its 1.5-second cap binds on a slower or busy machine (its games then depend
-on the clock), keeping a move under 2 s.  ``bench/chesstack_strength.py`` measures the Expert
-against ``upstream`` and ``greedy:weighted``: it won 100 of 100 games against each, at 1.3 s a
-move on average and 1.7 s at most with two games at once on two cores.
+on the clock), keeping a move under 2 s.  ``python -m bench.strength.chesstack`` measures the
+Expert against ``upstream`` and ``greedy:weighted``, and its time a move (``bench/RESULTS.md``).
 """
 
 from __future__ import annotations

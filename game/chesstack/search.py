@@ -17,21 +17,20 @@ At the root every legal action is valued at 0 ply (an analysis ranks them all) a
 :func:`root_select` picks those searched deeper the same way (the level's ``keep`` best and
 the best urgent ones).
 
-**Measurements** (``bench/chesstack_search.py``, 20 positions from games of the Advanced
-level against ``upstream``, 233 legal actions each on average):
+**Measurements** (``python -m bench.agreement.chesstack_search``, positions from games of the
+Advanced level against ``upstream``; the figures are in ``bench/RESULTS.md``):
 
-- at 1 ply, narrowed replies choose the action a search of every reply chooses in 20 of 20
-  positions, generating 6.5% of its positions (5.1% without the urgent extras, 3.7% at
-  breadth 5): the evaluator's ``capture`` term already answers the reply that matters;
+- at 1 ply, narrowed replies choose the action a search of every reply chooses, generating a
+  small share of its positions: the evaluator's ``capture`` term already answers the reply
+  that matters;
 - at 2 plies, against a wide search (every root action, then the 20 best, every urgent
-  action and 8 squares a placement type), the levels' narrowing chooses the same action in
-  65% of positions and gives up 1.4 pawns a decision on average by the wide search's values
-  (worst 14), generating 5% of its positions; narrower (5 + 3 urgent, 2 squares) it agrees in
-  60% and gives up 1.6 pawns at 2%.
+  action and 8 squares a placement type), the levels' narrowing mostly chooses the same
+  action and gives up a little by the wide search's values, generating a small share of its
+  positions.
 
 The positions saved buy depth instead: under its budget the Expert looks 3-4 plies ahead
-where a wide search would not finish 2, and ``bench/chesstack_strength.py`` measures what
-that plays like.
+where a wide search would not finish 2, and ``python -m bench.strength.chesstack`` measures
+what that plays like.
 """
 
 from __future__ import annotations

@@ -420,7 +420,8 @@ class Analysis:
     brief: bool = False
     """``analyze`` takes ``brief=True``: then its records leave out the factors and warnings
     (a review reads only the values, details and ranks, and explaining every play of every
-    decision took a quarter of a backgammon match's review: ``bench/review_speed.py``)."""
+    decision was a large share of a backgammon match's review: ``python -m bench.speed.review``,
+    ``bench/RESULTS.md``)."""
     columns: tuple[tuple[str, str], ...] = ()
     """``(details key, heading)`` of the analysis' extra columns (win and gammon chances)."""
     tutor_margin: TutorMargin = TutorMargin(10.0, "score", "display points")

@@ -18,7 +18,7 @@ still wins by doing so; behind, it keeps one going.  Lines ending in a repetitio
 count as solved.
 
 The leaf weight is a plain estimate, not tuned: the search does most of the work
-(``bench/mandragora_strength.py`` measures the result against the Analyzer).
+(``python -m bench.strength.mandragora`` measures the result against the Analyzer).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ whatever an accepted input goes on to (:data:`TARGETS`).  Every outcome is one o
 - ``crash``: any other exception, or an accepted input whose follow-up failed;
 - ``hang``: no answer within :data:`HANG_SECONDS`.
 
-The suite runs a few hundred cases (``tests/reliability/test_fuzz.py``); ``bench/soak.py``
+The suite runs a few hundred cases (``tests/reliability/test_fuzz.py``); ``bench/reliability/soak.py``
 runs thousands and prints the counts per class.  The same seed gives the same cases.
 """
 

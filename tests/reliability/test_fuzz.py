@@ -1,6 +1,6 @@
 """The seeded mutation fuzzer (:mod:`.fuzz`) over every text reader: each mutated input is a
 clean error or accepted (and an accepted match file exports to both formats and imports
-again the same); none crashes or hangs.  ``bench/soak.py --fuzz N`` runs thousands."""
+again the same); none crashes or hangs.  ``bench/reliability/soak.py --fuzz N`` runs thousands."""
 
 from __future__ import annotations
 

@@ -22,21 +22,20 @@ worldclass   2     the best 8 within 0.16 searched 1 ply, then those within     
                    Expert
 ============ ===== ============================================================ =======
 
-Advanced's filter is GNU Backgammon's own for 1 ply (its "normal" move filter); a narrower
-one (the best 4 within 0.20) cost the review's agreement with GNU's 1 ply about 0.01 of
-Spearman correlation (``bench/review_agreement.py``).  Noise is the standard deviation
+Advanced's filter is GNU Backgammon's own for 1 ply (its "normal" move filter); with a
+narrower one (the best 4 within 0.20) the review agreed less with GNU's 1 ply
+(``python -m bench.agreement.review``, ``bench/RESULTS.md``).  Noise is the standard deviation
 added to each play's equity, in points.  Expert narrows
 its candidates from one ply to the next and picks the opponent's replies at 0 ply, as
 GNU Backgammon's 2-ply does (its ``MoveFilter``s): measured against a much wider 2-ply
 search it chose the same plays on sampled positions at about a third of the nodes, which
 keeps it within a second a move. World class is GNU Backgammon's own 2-ply analysis (its
-"world class" setting: the best 8 within 0.16 at 0 ply, no further narrowing): about twice
-Expert's time (``bench/analysis.py``: 0.36 s a move on average against 0.17 s, at most 1.8
-s, with the 128-unit TD network; 1.1 s against 0.53 s, at most 5.1 s, with the 512-unit
-network trained on Open Sage's labels), for reviews and analyses that should agree with GNU's 2 ply (over six real matches, the
-equity lost per decision correlates with GNU's at 0.715 where Expert's does at 0.685:
-``bench/review_agreement.py``), and as the slowest, most thorough player (its strength
-against Expert is not measured).
+"world class" setting: the best 8 within 0.16 at 0 ply, no further narrowing): slower than
+Expert (``python -m bench.speed.analysis``), for reviews and analyses that should agree with
+GNU's 2 ply (over six real matches its equity lost per decision correlates with GNU's better
+than Expert's does: ``python -m bench.agreement.review``; the figures of both are in
+``bench/RESULTS.md``), and as the slowest, most thorough player (its strength against Expert
+is not measured).
 """
 
 from __future__ import annotations

@@ -50,7 +50,8 @@ LEVELS = {level.name: level for level in (
           root_filters=(MoveFilter(8, 0.16), MoveFilter(8, 1.0))),
 )}
 """The levels by name, weakest first.  Cube plies: Beginner and Intermediate 0, Advanced 1,
-Expert and World class 2 (about 0.1 s a cube decision, ``bench/cube_speed.py``)."""
+Expert and World class 2 (their time a cube decision: ``python -m bench.speed.cube``,
+``bench/RESULTS.md``)."""
 
 
 def get_level(name: str) -> Level:

@@ -23,9 +23,8 @@ bearoff).  A game that ends in the look-ahead counts its points (money) or the m
 equity of the score it leaves.  The shown chances are the averaged cubeless chances, and
 the take point is :func:`~.cube.decide`'s from them.  A match's leaves are valued all at
 once (:func:`.cube.match.cube_mwcs`, in numpy), so a match decision costs about what a
-money one does: ``bench/cube_speed.py`` measured Expert's 2-ply decision at 79 ms (money)
-and 94 ms (match) on 2026-11-25, where the match took twice as long with each leaf valued
-on its own (202 ms against 94 on 12 decisions of a real match, one thread).
+money one does, where valuing each leaf on its own took twice as long (measured by
+``python -m bench.speed.cube``: ``bench/RESULTS.md``).
 
 **Search in cube games** (:class:`CubeSearchRules`): the chequer search sees only plays and
 dice: a turn that starts with a cube decision is a chance node (the roll is implied), and a

@@ -24,9 +24,9 @@ still with 15 checkers, would need at least as many rolls to take its first one 
 backgammon is possible without contact.
 
 The database is built by :func:`build` (a few seconds, vectorised over each pip count) and
-shipped as ``assets/backgammon/bearoff/one_sided.npz`` (float32; ``python bench/bearoff_db.py
---out FILE`` writes it and compares every distribution with GNU Backgammon's database; a
-test checks that a fresh build equals the shipped file).
+shipped as ``assets/backgammon/bearoff/one_sided.npz`` (float32;
+``python -m bench.agreement.bearoff_db --out FILE`` writes it and compares every distribution
+with GNU Backgammon's database; a test checks that a fresh build equals the shipped file).
 """
 
 from __future__ import annotations

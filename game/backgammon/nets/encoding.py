@@ -28,13 +28,11 @@ for ``batch[:, 0]``, **the side on roll**; the networks' outputs are from that s
 **Compiled.**  With numba installed (a dependency) ``full`` and ``full2`` come from
 :mod:`.encoding_kernel`, one pass per position giving the numpy code's float32 bits exactly
 (:func:`encode_full_numpy`, :func:`encode_full2_numpy`: the reference, and the code without
-numba; the tests compare both on tens of thousands of positions).  On rollout batches of
-4,096 positions after self-play moves (``bench/encoding.py``, two shared cores) ``full2``
-takes 0.3 us a position against 2.9 to 3.4 in numpy (9 to 11 times faster), ``full`` 0.13
-to 0.22 against 0.8 to 1.2.  The kernel loads at the first batch of :data:`LOAD_AT`
-positions or more (or :func:`load_kernel`): 1.0 s in a new process from numba's on-disk
-cache, 3 to 4 s compiling the first time on a machine; smaller batches use numpy until
-then, so a position valued on the window's thread never waits for it.
+numba; the tests compare both on tens of thousands of positions); how much faster the kernel
+is: ``python -m bench.speed.encoding`` (``bench/RESULTS.md``).  The kernel loads at the first
+batch of :data:`LOAD_AT` positions or more (or :func:`load_kernel`), from numba's on-disk
+cache in a new process or compiling the first time on a machine; smaller batches use numpy
+until then, so a position valued on the window's thread never waits for it.
 
 Five outputs, cumulative as GNU Backgammon defines them, for the side on roll:
 ``[win, win gammon+, win backgammon, lose gammon+, lose backgammon]``; equity =

@@ -27,7 +27,7 @@ of spec §5):
 target bits); :func:`stacks_terms_of` is the piece-by-piece reference on
 :func:`~game.chesstack.pieces.destinations`, which the tests hold the batch form to.  The
 weights are set by hand, not tuned: the search does the rest, and
-``bench/chesstack_strength.py`` measures the result.
+``python -m bench.strength.chesstack`` measures the result.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
 - ``matches``: the same self-play continued from every chequer decision of the given match
   files (``.mat``/``.sgf``), recorded from ``skip`` plies after it, so that the style of
   real play is learnt but not the decisions themselves, which stay held out (the benchmark
-  ``bench/error_rate.py`` judges them): every match position before a play is excluded;
+  ``bench/strength/error_rate.py`` judges them): every match position before a play is excluded;
 - ``disagreements`` (:func:`disagreement_positions`): rolls where the network's 0-ply
   choice and the Expert level's 2-ply choice differ, the positions the two plays lead to
   and those after each opponent roll's best reply to them (the tree where 0 ply went

@@ -1,0 +1,1 @@
+"""Reliability runs: the soak test."""

@@ -1,0 +1,1 @@
+"""Strength benches: games between players, and the equity each player's decisions lose."""
