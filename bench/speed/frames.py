@@ -81,13 +81,13 @@ def main() -> None:
 
     from game.core.offload import process_pid
     from game.ui.analysis import overlays as overlay
-    from game.ui.play import scene as play
     from game.ui.analysis.analyst import Analyst, analysis_process
     from game.ui.app import App
     from game.ui.jobs.worker import MoveWorker, move_process
+    from game.ui.play import turns
 
     if args.threads:
-        play.MoveWorker = functools.partial(MoveWorker, processes=False)
+        turns.MoveWorker = functools.partial(MoveWorker, processes=False)
         overlay.Analyst = functools.partial(Analyst, processes=False)
     else:
         for process in (move_process(), analysis_process()):  # warm: imports done before measuring
