@@ -13,7 +13,7 @@ import pytest
 from game.core.capabilities import (Analysis, Commands, Level, MatchFiles, PositionEditor, Review, Rollouts,
                                     TournamentPlay)
 from game.core.gameinfo import GameInfo
-from game.core.review import PlainReview, review_of
+from game.core.review.plain import PlainReview, review_of
 from game.games import all_games, get_game
 
 GAMES = all_games()

@@ -1,6 +1,6 @@
 """Agreement of ``tabula review`` with GNU Backgammon's own judgement of real matches' decisions.
 
-Decisions: every decision our review (:func:`game.core.review.review`) makes of the real
+Decisions: every decision our review (:func:`game.core.review.run.review`) makes of the real
 matches in ``tests/data/matches/*.mat`` (read as ``tabula review`` reads them), at
 ``--level``.  For each one GNU Backgammon's equity lost is measured on the same position,
 in the same units (EMG in a match):
@@ -87,7 +87,7 @@ from game.backgammon.nets.encoding import equity as outputs_equity
 from game.backgammon.cube.state import DOUBLE, PASS, ROLL, TAKE
 from game.backgammon.analysis.review import emg_scale
 from game.core.protocol import CHANCE
-from game.core.review import THRESHOLDS, review
+from game.core.review.run import THRESHOLDS, review
 from game.games import get_game, imported_record
 
 LEVEL_PLIES = {level.name: level.plies for level in BG_LEVELS.values() if level.analysis}

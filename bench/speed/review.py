@@ -29,7 +29,7 @@ from game.backgammon.analysis.ai import analyze_position, get_level, search, str
 from game.backgammon.analysis.review import luck
 from game.backgammon.cube.play import cube_records
 from game.backgammon.evaluators import get_evaluator
-from game.core.review import ReviewPlan, review
+from game.core.review.run import ReviewPlan, review
 from game.games import get_game, reviewed_record
 
 

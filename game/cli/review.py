@@ -3,12 +3,12 @@ match file another program wrote (``.mat``, read as the window's Load dialog rea
 :func:`game.games.imported_record`; every game of the match, players named as in the file).
 
 Every decision of both players is analysed at ``--level`` (the game's analysis levels; by
-default its analysis default) and compared with the best (:mod:`game.core.review`).  The
+default its analysis default) and compared with the best (:mod:`game.core.review.run`).  The
 text output lists the decisions that got a mark, then the totals as a table per player
-(:func:`game.core.review_totals.table_rows`, the window's table): each game's when the
+(:func:`game.core.review.totals.table_rows`, the window's table): each game's when the
 record holds several, then the whole record's; ``--json`` prints ``{"players", "games":
 [{"game", "decisions": [...], "totals"}], "totals"}``; ``--html OUT`` writes the report as one
-self-contained HTML page (:mod:`game.core.review_html`; atomically, checked before the review
+self-contained HTML page (:mod:`game.core.review.html`; atomically, checked before the review
 starts: a folder that does not exist is a usage error, exit code 2), besides the text report
 or ``--json`` (and a line on stderr saying where).  A progress line is drawn on stderr when
 it is a terminal; Ctrl-C stops the review with a message and exit code 130, keeping the
@@ -24,10 +24,11 @@ import argparse
 import json
 import sys
 
-from ..core.review import ReviewCancelled, cached_review, review_of
-from ..core.review_html import check_target, report_html, write_report
-from ..core.review_report import Report
-from ..core.review_totals import amount_format, table_rows, text_table
+from ..core.review.run import ReviewCancelled, cached_review
+from ..core.review.plain import review_of
+from ..core.review.html import check_target, report_html, write_report
+from ..core.review.report import Report
+from ..core.review.totals import amount_format, table_rows, text_table
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record
 from .common import UsageError, canonical_name

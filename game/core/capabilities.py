@@ -164,7 +164,7 @@ class ReviewedPosition(Protocol):
         equity (per unit of cube in money, EMG in a match); the value itself for most games."""
 
     def cube(self, records: list) -> Any:
-        """A cube decision's :class:`~.review_report.CubeFigures` from its analysis records;
+        """A cube decision's :class:`~.review.report.CubeFigures` from its analysis records;
         ``None`` for any other decision."""
 
 
@@ -208,7 +208,7 @@ class Review(Protocol):
         built when asked for; ``None``: the report shows the position's text."""
 
     def error_kind(self, decision: Any) -> str | None:
-        """Which of :attr:`error_kinds` a reviewed :class:`~.review_report.Decision` is, or ``None``."""
+        """Which of :attr:`error_kinds` a reviewed :class:`~.review.report.Decision` is, or ``None``."""
 
     def result(self, start: Any, end: Any) -> tuple[float, ...] | None:
         """What each player won from ``start`` (a game's first state) to ``end`` (its last), in
@@ -222,9 +222,9 @@ class Review(Protocol):
 
 @runtime_checkable
 class BoardPicture(Protocol):
-    """A position drawn as SVG without pygame, for reports (:mod:`~.review_html`): a game's
+    """A position drawn as SVG without pygame, for reports (:mod:`~.review.html`): a game's
     :meth:`Review.picture`.  A game without one is shown by its position text
-    (:func:`~.review_html.text_picture`)."""
+    (:func:`~.review.html.text_picture`)."""
 
     def svg(self, state: Any, arrows: tuple[tuple[Any, str], ...] = ()) -> str:
         """``state`` from the view of the player to decide, as one ``<svg>`` element (no

@@ -78,7 +78,7 @@ class GameSetting(NamedTuple):
 
 
 REVIEW_STRICTNESS = {"strict": 0.5, "standard": 1.0, "lenient": 2.0}
-"""How each choice of the review-marks setting scales a game's own thresholds (:func:`~.review.review_marks`)."""
+"""How each choice of the review-marks setting scales a game's own thresholds (:func:`~.review.plain.review_marks`)."""
 
 ANALYSIS_LEVEL = "analysis_level"
 """The game setting naming the analysis strength, for games that declare analysis levels."""
@@ -224,11 +224,11 @@ class GameInfo:
     (usually :func:`~.capabilities.lazy`, so declaring it loads no search); ``None`` for a
     game the window cannot analyse."""
 
-    # -- reviewing a whole game (game/core/review.py) ---------------------------------------
+    # -- reviewing a whole game (game/core/review/run.py) ---------------------------------------
     review: Callable[[], Review] | None = None
     """Its part of a review (decision kinds, marks, luck, per position the IDs, units and
     match chance): a factory of its :class:`~.capabilities.Review`; ``None``: plain moves
-    (:class:`~.review.PlainReview`)."""
+    (:class:`~.review.plain.PlainReview`)."""
 
     # -- rollouts ---------------------------------------------------------------------------------
     rollouts: Callable[[], Rollouts] | None = None

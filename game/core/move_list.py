@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from .protocol import CHANCE
-from .review import review_of
+from .review.plain import review_of
 
 
 class Turn(NamedTuple):
@@ -37,10 +37,14 @@ class Turn(NamedTuple):
     game: int
     """The number of the game it belongs to (1 unless the record is a match of several)."""
     roll: str | None
-    """For a move: the chance outcome it was played on, as the move list writes it (``"62"``),
-    ``None`` where none came just before it.  For a chance outcome: ``None``."""
+    """A chance outcome as the move list writes it (``"62"``; ``"white 62"``, the opening roll
+    naming its starter, is ``"62"``): for a move, the one it was played on, ``None`` where none
+    came just before it; for a chance outcome, its own."""
     roll_state: Any
     """For a move played on a chance outcome: the state the outcome was drawn from, else ``None``."""
+    action: Any = None
+    """The action parsed, where the list was replayed from a record (:meth:`MoveList.of_record`);
+    ``None`` otherwise (a caller that needs it parses ``text`` at ``state``)."""
 
 
 class Stop(NamedTuple):
@@ -68,32 +72,34 @@ class MoveList:
     """The actions of a game record with the states they were taken at (``states`` holds one
     state more than ``actions``, or as many: the states after the last action are not needed)."""
 
-    def __init__(self, info, states: Sequence[Any], actions: Sequence[str]) -> None:
+    def __init__(self, info, states: Sequence[Any], actions: Sequence[str], parsed: Sequence[Any] = ()) -> None:
+        """``parsed``: the actions parsed, where the caller has them."""
         self.info, self.states = info, states
         rules, games = info.rules(), review_of(info)
         chance = info.chance.in_move_list if info.chance else str
         turns: list[Turn] = []
         roll, roll_state = None, None
         for ply, text in enumerate(actions[:len(states)]):
-            state = states[ply]
+            state, action = states[ply], parsed[ply] if ply < len(parsed) else None
             mover = rules.to_move(state)
             if mover == CHANCE:
                 roll, roll_state = chance(text), state
-                turns.append(Turn(ply, state, mover, text, games.game_number(state), None, None))
+                turns.append(Turn(ply, state, mover, text, games.game_number(state), roll, None, action))
                 continue
-            turns.append(Turn(ply, state, mover, text, games.game_number(state), roll, roll_state))
+            turns.append(Turn(ply, state, mover, text, games.game_number(state), roll, roll_state, action))
             roll, roll_state = None, None
         self.turns: tuple[Turn, ...] = tuple(turns)
-        self._rules, self._games, self._chance = rules, games, chance
+        self._rules, self._games = rules, games
 
     @classmethod
     def of_record(cls, info, options: dict, actions: Sequence[str]) -> MoveList:
         """The record's actions replayed from the start of a game with ``options``."""
         rules = info.rules()
-        states = [rules.initial_state(dict(options))]
+        states, parsed = [rules.initial_state(dict(options))], []
         for text in actions:
-            states.append(rules.apply(states[-1], rules.parse(states[-1], text)))
-        return cls(info, states, actions)
+            parsed.append(rules.parse(states[-1], text))
+            states.append(rules.apply(states[-1], parsed[-1]))
+        return cls(info, states, actions, parsed)
 
     def moves(self) -> list[Turn]:
         """The turns that are no chance outcome, in order."""
@@ -118,7 +124,7 @@ class MoveList:
                 game, first = turn.game, len(lines)
                 headings[first] = self._games.game_heading(turn.state)
             if turn.mover == CHANCE:
-                roll = self._chance(turn.text)
+                roll = turn.roll
                 continue
             if unlisted is not None and unlisted(turn.state, turn.text):
                 continue  # it joins the next line (the roll and the play made on it)

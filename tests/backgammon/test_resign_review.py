@@ -7,7 +7,7 @@ from game.backgammon import GAME
 from game.backgammon.players.by_name import make_player
 from game.backgammon.rules import BackgammonRules
 from game.core.match import GameRecord, play_game
-from game.core.review import review
+from game.core.review.run import review
 
 RULES = BackgammonRules()
 

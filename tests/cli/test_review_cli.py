@@ -26,7 +26,7 @@ def test_json_report_and_second_run_from_the_cache(capsys, save, monkeypatch):
     assert first["player"] == "human" and first["dice"] == "43" and first["played"] == "13/6"
     assert set(report["totals"]["hard"]) >= {"chequer", "cube", "total", "error_rate", "luck"}
     assert (save.parent / "midgame.json.review").is_file()
-    monkeypatch.setattr("game.core.review.review", lambda *a, **k: pytest.fail("analysed again"))
+    monkeypatch.setattr("game.core.review.run.review", lambda *a, **k: pytest.fail("analysed again"))
     code, again, _ = run(capsys, "review", str(save), "--level", "intermediate", "--json")
     assert code == 0 and json.loads(again) == report
 
@@ -56,7 +56,7 @@ def test_bad_input_is_a_usage_error(capsys, save, tmp_path):
 def test_ctrl_c_ends_with_a_message_and_130(capsys, save, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
-    monkeypatch.setattr("game.core.review.review", interrupted)
+    monkeypatch.setattr("game.core.review.run.review", interrupted)
     code, out, err = run(capsys, "review", str(save), "--level", "intermediate")
     assert code == 130 and "review cancelled" in err and out == ""
     assert not (save.parent / "midgame.json.review").exists()
@@ -128,7 +128,7 @@ def test_a_match_prints_a_table_per_game_then_the_match_and_each_game_has_its_to
 
 
 def test_ctrl_c_keeps_the_finished_decisions_and_the_next_run_goes_on(capsys, save, monkeypatch):
-    import game.core.review as core
+    import game.core.review.run as core
 
     real, calls = core._decision, []
 
@@ -165,7 +165,7 @@ def test_every_game_of_the_six_real_matches_gets_its_entry():
 
     from game.backgammon.matfile import read_mat
     from game.core.analysis import MoveAnalysis
-    from game.core.review import review
+    from game.core.review.run import review
     from game.games import reviewed_record
     from tests.review_stubs import ReviewWithoutLuck
 

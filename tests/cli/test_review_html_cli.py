@@ -34,7 +34,7 @@ def test_html_and_json_together(capsys, save, tmp_path):
 
 
 def test_a_bad_html_path_is_a_usage_error_before_the_review(capsys, save, tmp_path, monkeypatch):
-    monkeypatch.setattr("game.core.review.review", lambda *a, **k: pytest.fail("reviewed before checking --html"))
+    monkeypatch.setattr("game.core.review.run.review", lambda *a, **k: pytest.fail("reviewed before checking --html"))
     missing = tmp_path / "no" / "such" / "report.html"
     code, stdout, err = run(capsys, "review", str(save), "--html", str(missing))
     assert code == 2 and "does not exist" in err and str(missing.parent) in err and stdout == ""
@@ -51,7 +51,7 @@ def test_a_write_that_fails_leaves_the_old_report_whole(capsys, save, tmp_path, 
     def failing(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("game.core.review_html.write_atomic", failing)
+    monkeypatch.setattr("game.core.review.html.write_atomic", failing)
     code, _, err = run(capsys, "review", str(save), "--level", "intermediate", "--html", str(out))
     assert code == 2 and "No space left on device" in err
     assert out.read_text() == "the old report"

@@ -1,4 +1,4 @@
-"""The game-agnostic review (game/core/review.py) on short backgammon and Mandragora games."""
+"""The game-agnostic review (game/core/review/run.py) on short backgammon and Mandragora games."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 
 from game.core.match import play_game, replay
 from game.core.protocol import CHANCE
-from game.core.review import ReviewCancelled, cache_path, cached_review, mark
-from game.core.review import review as review_record
-from game.core.review_report import Decision, Report
+from game.core.review.run import ReviewCancelled, cache_path, cached_review, mark
+from game.core.review.run import review as review_record
+from game.core.review.report import Decision, Report
 from game.core.saves import examples_dir, load_game
 from game.games import get_game, rules_for
 
@@ -113,7 +113,7 @@ def test_the_cache_answers_the_second_review_and_a_bad_cache_is_rewritten(tmp_pa
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
     first, cached = cached_review(BG, midgame, save, FAST)
     assert not cached and cache_path(save).is_file()
-    monkeypatch.setattr("game.core.review.review", lambda *a, **k: pytest.fail("analysed again"))
+    monkeypatch.setattr("game.core.review.run.review", lambda *a, **k: pytest.fail("analysed again"))
     again, cached = cached_review(BG, midgame, save, FAST)
     assert cached and again == first
     monkeypatch.undo()
@@ -150,9 +150,9 @@ def test_other_weights_or_another_version_never_show_an_old_review(tmp_path, mid
     save = tmp_path / "game.json"
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
     cached_review(BG, midgame, save, FAST)
-    monkeypatch.setattr("game.core.review_cache.weights_fingerprint", lambda: "a-better-network")
+    monkeypatch.setattr("game.core.review.cache.weights_fingerprint", lambda: "a-better-network")
     assert not cached_review(BG, midgame, save, FAST)[1]
-    monkeypatch.setattr("game.core.review_cache.__version__", "99.0")
+    monkeypatch.setattr("game.core.review.cache.__version__", "99.0")
     assert not cached_review(BG, midgame, save, FAST)[1]
     assert cached_review(BG, midgame, save, FAST)[1]
 
@@ -393,7 +393,7 @@ def test_the_report_is_frozen_records_that_round_trip_through_json(midgame):
 
 
 def test_a_game_without_a_review_of_its_own_is_reviewed_as_plain_moves():
-    from game.core.review import PlainReview, review_marks, review_of
+    from game.core.review.plain import PlainReview, review_marks, review_of
 
     chesstack, backgammon = get_game("chesstack"), review_of(BG)
     assert isinstance(review_of(chesstack), PlainReview) and review_of(chesstack).decision_kinds == ("move",)

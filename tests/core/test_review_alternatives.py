@@ -10,8 +10,8 @@ import pytest
 
 from game.backgammon.cube.decision import CubeVerdict
 from game.core.match import play_game, replay
-from game.core.review import ALTERNATIVES, cache_path, cached_review, report_checksum, review
-from game.core.review_report import Report
+from game.core.review.run import ALTERNATIVES, cache_path, cached_review, report_checksum, review
+from game.core.review.report import Report
 from game.core.saves import examples_dir, load_game
 from game.games import get_game, rules_for
 from tests.review_stubs import ReviewWithoutLuck

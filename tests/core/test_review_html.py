@@ -1,4 +1,4 @@
-"""The review's HTML report (game/core/review_html.py) and backgammon's board picture."""
+"""The review's HTML report (game/core/review/html.py) and backgammon's board picture."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from game.core.match import play_game, replay
-from game.core.review import review
-from game.core.review_html import check_target, report_html, text_picture, write_report
+from game.core.review.run import review
+from game.core.review.html import check_target, report_html, text_picture, write_report
 from game.games import get_game
 from tests.review_stubs import ReviewWithoutLuck
 
@@ -57,7 +57,7 @@ def test_the_report_has_a_board_per_marked_decision_the_graphs_and_the_totals(ma
 
 def test_a_backgammon_board_picture_shows_the_position_from_the_deciders_side(match):
     from game.core.capabilities import BoardPicture
-    from game.core.review import review_of
+    from game.core.review.plain import review_of
 
     assert isinstance(review_of(BG).picture(), BoardPicture) and review_of(get_game("chesstack")).picture() is None
     record, report = match

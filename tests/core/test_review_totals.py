@@ -1,6 +1,6 @@
-"""Review totals (game/core/review_totals.py) on hand-built decisions, GNU Backgammon's rating
+"""Review totals (game/core/review/totals.py) on hand-built decisions, GNU Backgammon's rating
 words at their thresholds, backgammon's cube errors and results, and a review stopped half
-way that the next one resumes (game/core/review.py)."""
+way that the next one resumes (game/core/review/run.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.backgammon.analysis.review import RATINGS, REVIEW, cube_error, game_result
-from game.core.review import (
-    PlainReview,
+from game.core.review.run import (
     ReviewCancelled,
     cache_key,
     cache_path,
@@ -20,11 +19,11 @@ from game.core.review import (
     read_cache,
     read_cache_entry,
     review,
-    review_marks,
 )
-from game.core.review_report import Decision, Report
+from game.core.review.plain import PlainReview, review_marks
+from game.core.review.report import Decision, Report
 from game.core.match import replay
-from game.core.review_totals import rating, table_rows, totals
+from game.core.review.totals import rating, table_rows, totals
 from game.core.saves import examples_dir, load_game
 from game.games import get_game, reviewed_record, rules_for
 
@@ -155,7 +154,7 @@ def test_a_partial_entry_edited_to_say_complete_is_not_trusted(tmp_path, midgame
 
 
 def test_ctrl_c_during_a_decision_keeps_the_finished_ones(tmp_path, midgame, monkeypatch):
-    import game.core.review as core
+    import game.core.review.run as core
 
     real, calls = core._decision, []
 

@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from game.core.match import play_game
-from game.core.review import cache_key, review, review_marks, write_cache
+from game.core.review.run import cache_key, review, write_cache
+from game.core.review.plain import review_marks
 from game.core.saves import data_dir, examples_dir, save_game
 from game.games import get_game
 from tests.review_stubs import ReviewWithoutLuck

@@ -16,15 +16,15 @@ import pygame
 from game.core.analysis import MoveAnalysis
 from game.core.gameinfo import ANALYSIS_LEVEL, REVIEW_STRICTNESS
 from game.core.match import play_game
-from game.core.review import (
+from game.core.review.run import (
     cache_key,
     cache_path,
     read_cache,
     read_cache_entry,
     review,
-    review_marks,
     write_cache,
 )
+from game.core.review.plain import review_marks
 from game.core.saves import examples_dir, save_game
 from game.core.session import GameSession
 from game.games import get_game, reviewed_record

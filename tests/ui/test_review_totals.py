@@ -11,7 +11,8 @@ import shutil
 import pygame
 import pytest
 
-from game.core.review import cache_key, review, review_marks, write_cache
+from game.core.review.run import cache_key, review, write_cache
+from game.core.review.plain import review_marks
 from game.games import get_game, reviewed_record
 from tests.review_stubs import ReviewWithoutLuck
 

@@ -1,4 +1,4 @@
-"""Backgammon's part of a game review (:mod:`game.core.review`), :data:`REVIEW`: decision
+"""Backgammon's part of a game review (:mod:`game.core.review.run`), :data:`REVIEW`: decision
 kinds, GNU IDs, the units of the equity lost, which decisions the error rate counts
 (:func:`review_rated`), the match winning chance for the graph (:func:`match_chance`), and
 luck.  :class:`BackgammonReview` works the cube facts of a position out once
@@ -43,7 +43,7 @@ from functools import cached_property
 import numpy as np
 
 from ...core.analysis import display_score
-from ...core.review_report import CubeFigures
+from ...core.review.report import CubeFigures
 from .. import formats
 from .ai import strongest_evaluator
 from .scale import CHANCES, DISPLAY_SCALE
@@ -84,7 +84,7 @@ CLOSE_CUBE = 0.16
 
 def review_rated(kind: str | None, records, played) -> bool:
     """Whether a decision of ``kind`` (:func:`.cube.rules.decision`) counts in the error rate
-    (see :mod:`game.core.review`): every chequer play; a take or pass; a double; a no double
+    (see :mod:`game.core.review.run`): every chequer play; a take or pass; a double; a no double
     only when close (the best action ahead of doubling by less than :data:`CLOSE_CUBE`, in the
     records' units)."""
     if kind != "cube" or played.move == DOUBLE:
@@ -221,7 +221,7 @@ CUBE_ERRORS = ("missed double", "wrong double", "wrong take", "wrong pass")
 
 
 def cube_error(d) -> str | None:
-    """Which cube error a reviewed decision ``d`` (:class:`~game.core.review_report.Decision`)
+    """Which cube error a reviewed decision ``d`` (:class:`~game.core.review.report.Decision`)
     is, from the action played and the best one, as GNU Backgammon's statistics count them:
 
     - "missed double": no double (``Roll``) where doubling was best;

@@ -1,7 +1,7 @@
 """A whole-game review run for the window in a worker process: decisions streamed as they are
 analysed, cancellable, and resumable.
 
-The review (:func:`game.core.review.review`) runs in a child process started with ``spawn``
+The review (:func:`game.core.review.run.review`) runs in a child process started with ``spawn``
 (off the drawing thread and off its interpreter lock: the window keeps 60 frames a second).
 Through a queue the window polls without blocking, the child sends the plan (the players and
 every decision to review, by ply and game), then each decision as soon as it is analysed,
@@ -9,7 +9,7 @@ then the report.  The window (this object, in the parent) keeps what has arrived
 (:attr:`ReviewJob.games`) and is the only one to write the cache:
 
 - A game that came from a file keeps its review in ``<file>.review``
-  (:func:`~game.core.review.read_cache_entry`): a complete entry is shown at once and never
+  (:func:`~game.core.review.run.read_cache_entry`): a complete entry is shown at once and never
   starts a process; a partial one (a review stopped half way) is shown at once too, and the
   child analyses only the decisions it lacks (``resume``).
 - A game with no file (or played on since it was loaded) keeps its report, complete or
@@ -31,18 +31,17 @@ from pathlib import Path
 from typing import Any
 
 from ...core.match import GameRecord
-from ...core.review import (
+from ...core.review.run import (
     ReviewCancelled,
     ReviewPlan,
     cache_key,
     partial_report,
     read_cache_entry,
     review,
-    review_marks,
-    review_of,
     write_cache,
 )
-from ...core.review_report import Decision, Report
+from ...core.review.plain import review_marks, review_of
+from ...core.review.report import Decision, Report
 
 MEMORY: dict[str, tuple[Report, bool]] = {}
 """``(report, complete)`` of games with no file, by cache key, for this run of the program."""

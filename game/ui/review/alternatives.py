@@ -1,6 +1,6 @@
 """The Review screen's alternatives: the decision's ranked choices, and the cube's figures.
 
-For the decision on show (:class:`~game.core.review_report.Decision`): at a cube decision
+For the decision on show (:class:`~game.core.review.report.Decision`): at a cube decision
 first the cube's figures, no double, double/take and double/pass (EMG, and MWC in a match)
 with the proper action in GNU Backgammon's words; then the ranked choices as GNU's hint table
 has them: rank, move, equity (or the game's value: Mandragora's total, Chesstack's centipawns), difference to the best, and the
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...core.review_report import Decision
+from ...core.review.report import Decision
 from ..theme import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
 

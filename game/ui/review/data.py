@@ -1,6 +1,6 @@
 """A review report laid over the game it reviews: move lines, decisions, navigation.
 
-The report of :func:`game.core.review.review` lists decisions only (forced moves and chance
+The report of :func:`game.core.review.run.review` lists decisions only (forced moves and chance
 outcomes are left out) and names them by notation; the Review screen needs them on the
 game's positions.  :class:`ReviewedGame` walks the game's states and attaches each report
 decision to the move it reviews by its ``ply`` (the index of the action it decided), so a
@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.protocol import CHANCE
-from ...core.review import review_of
-from ...core.review_html_graph import graph_value
-from ...core.review_report import Decision, Report
+from ...core.move_list import MoveList
+from ...core.review.html_graph import graph_value
+from ...core.review.report import Decision, Report
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 LUCK_LEVELS = ((0.6, "++"), (0.3, "+"), (-0.3, None), (-0.6, "-"))
@@ -82,22 +82,18 @@ class ReviewedGame:
         self.info, self.rules, self.states, self.report = info, rules, list(states), report
         self.labels = list(report.players)
         at_ply = {d.ply: d for d in report.decisions}
-        game_review = review_of(info)
-        shown = info.chance.in_move_list if info.chance else str
         self.lines: list[Line] = []
         self._hidden: dict[int, Line] = {}
         """Lines left out of the list (a no double), by ply: one comes back if it is found an error."""
         dice, k = None, 0
-        for i, text in enumerate(actions[: len(self.states) - 1]):
-            state = self.states[i]
-            mover = rules.to_move(state)
+        for turn in MoveList(info, self.states, actions[: len(self.states) - 1]).turns:
+            i, state, mover, text = turn.ply, turn.state, turn.mover, turn.text
             if mover == CHANCE:
-                dice = shown(text) or None
+                dice = turn.roll or None
                 continue
             move = rules.parse(state, text)
             played = rules.notation(state, move)
-            number = game_review.game_number(state)
-            line = Line(i, mover, dice, played, move, number)
+            line = Line(i, mover, dice, played, move, turn.game)
             decision = at_ply.get(i)
             if decision is not None and mover < len(self.labels) and decision.player == self.labels[mover]:
                 line.decision = decision

@@ -1,4 +1,4 @@
-"""The Review screen's "Export report…": the review as one HTML page (:mod:`game.core.review_html`).
+"""The Review screen's "Export report…": the review as one HTML page (:mod:`game.core.review.html`).
 
 Where it goes: beside the file the game came from, ``<file's stem>-review.html`` (a match
 ``3pt-a.mat`` gives ``3pt-a-review.html``), as players keep GNU Backgammon's exports next
@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ...core.review_html import report_html, write_report
+from ...core.review.html import report_html, write_report
 from ...core.saves import data_dir
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...core.review_html_graph import MARK_COLOURS
+from ...core.review.html_graph import MARK_COLOURS
 from .data import Line, ReviewedGame, luck_sign
 from ..theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text

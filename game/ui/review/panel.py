@@ -8,8 +8,8 @@ Chesstack), with its decimals.  Pure text: the scene puts it into panel sections
 
 from __future__ import annotations
 
-from ...core.review import review_of
-from ...core.review_totals import amount_format
+from ...core.review.plain import review_of
+from ...core.review.totals import amount_format
 from .data import MARK_SYMBOLS, Line, ReviewedGame, luck_sign
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...core.review_report import Decision
+from ...core.review.report import Decision
 from ..jobs.rollout import RolloutJob, follow
 
 TOP = 5

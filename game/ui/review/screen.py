@@ -41,8 +41,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from ...core.review import review_marks
-from ...core.review_totals import text_table
+from ...core.review.plain import review_marks
+from ...core.review.totals import text_table
 from ...games import match_files_for
 from ..analysis.analyst import Analyst
 from ..analysis.every_roll import EveryRoll

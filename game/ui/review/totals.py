@@ -1,7 +1,7 @@
 """The Review screen's totals: a table per player, of the game on show or of the whole match.
 
 :func:`totals_view` picks what to show from a report (the rows are those ``tabula review``
-prints, :func:`game.core.review_totals.table_rows`); :class:`TotalsSection` draws it in the
+prints, :func:`game.core.review.totals.table_rows`); :class:`TotalsSection` draws it in the
 side panel.  Choices where the issue is silent:
 
 - One scope at a time: the game on show, or (Tab, in a record of several games) the whole
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...core.review import review_of
-from ...core.review_report import Report
-from ...core.review_totals import MARK_KEYS, amount_format, table_rows
+from ...core.review.plain import review_of
+from ...core.review.report import Report
+from ...core.review.totals import MARK_KEYS, amount_format, table_rows
 from .data import MARK_SYMBOLS
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide, wrap

@@ -1,4 +1,4 @@
-"""The review report's graph (:mod:`.review_html`): one game's decisions as an inline SVG.
+"""The review report's graph (:mod:`.html`): one game's decisions as an inline SVG.
 
 As the Review screen's graph: one point per decision, the first player's chance to win the
 game (``win_chance``), or where the analysis gives none (Mandragora, Chesstack) the display
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .review_report import Decision
+from .report import Decision
 
 MARK_COLOURS = {"doubtful": (236, 208, 92), "bad": (240, 140, 60), "very bad": (226, 64, 56)}
 """The marks' colours, here, on the Review screen and in its move list."""

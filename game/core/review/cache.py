@@ -9,12 +9,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from .match import GameRecord
-from .resources import weights_fingerprint
-from .review_report import Report
-from .saves import NAME_MAX, write_atomic
-from .untrusted import UntrustedFileError, load_json
+from ... import __version__
+from ..match import GameRecord
+from ..resources import weights_fingerprint
+from .report import Report
+from ..saves import NAME_MAX, write_atomic
+from ..untrusted import UntrustedFileError, load_json
 
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
@@ -24,7 +24,7 @@ matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance
 move played searched as deep as the best; 6: ``ply``; 7: ``alternatives`` and ``cube``; 8: offers
 reviewed, backgammon's resignations a kind of their own; 9: each game's totals, marks and cube
 errors by kind, rating, results, partial entries), so older caches are reviewed afresh (and a
-cache without a field fails :meth:`~.review_report.Report.from_json`'s check whatever its key)."""
+cache without a field fails :meth:`~.report.Report.from_json`'s check whatever its key)."""
 
 
 def cache_path(save: Path | str) -> Path:

@@ -1,7 +1,7 @@
 """Per player totals of reviewed decisions: counts by mark and kind, cube errors by kind, the
 error rate with its rating word, luck and the luck-adjusted result.
 
-:func:`totals` is what :func:`~.review.review` stores in a report (for the whole record and
+:func:`totals` is what :func:`~.run.review` stores in a report (for the whole record and
 for each game of a match) and what the window recomputes from the decisions analysed so far
 while a review runs.  Every key of a player's totals (``tabula review --json`` prints them;
 keys are only ever added):
@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .review_report import MARKS, Decision
+from .report import MARKS, Decision
 
 MARK_KEYS = tuple(mark.replace(" ", "_") for mark in MARKS)
 """The marks as they end a totals key: ``doubtful``, ``bad``, ``very_bad``."""

@@ -1,8 +1,8 @@
 """A review's report as values: a frozen :class:`Decision` per decision, :class:`Report` of them.
 
-:func:`~.review.review` builds them; ``tabula review --json``, the cache and the window all
+:func:`~.run.review` builds them; ``tabula review --json``, the cache and the window all
 read the same record.  :meth:`Report.as_json` is the JSON shape ``tabula review --json``
-prints (documented in :mod:`~.review`); :meth:`Report.from_json` reads it back, checking
+prints (documented in :mod:`~.run`); :meth:`Report.from_json` reads it back, checking
 its whole shape, since a cache file is untrusted.
 """
 
@@ -20,7 +20,7 @@ _OPTIONAL_TEXT = (str, type(None))
 
 @dataclass(frozen=True)
 class Alternative:
-    """One ranked choice of a reviewed decision (see :mod:`~.review`): its notation, its
+    """One ranked choice of a reviewed decision (see :mod:`~.run`): its notation, its
     ``equity`` and ``diff`` to the best in the review's units, its ``rank`` among all the
     legal choices (1 the best), whether it is the action ``played`` (the analysis may name
     an action otherwise than the game's notation: backgammon's "No double" is "Roll" in a
@@ -48,7 +48,7 @@ ALTERNATIVE_KEYS = ("move", "equity", "diff", "rank", "played", "plies")
 
 @dataclass(frozen=True)
 class CubeFigures:
-    """A cube decision's figures from the deciding player's view (see :mod:`~.review`): the
+    """A cube decision's figures from the deciding player's view (see :mod:`~.run`): the
     equities of no double, double/take and double/pass in the review's units, the proper
     action in GNU Backgammon's words, and in a match the same three as match winning chances."""
 
@@ -71,7 +71,7 @@ assert set(CUBE_TYPES) == {f.name for f in fields(CubeFigures)}
 
 @dataclass(frozen=True)
 class Decision:
-    """One reviewed decision (see :mod:`~.review` for what each field means)."""
+    """One reviewed decision (see :mod:`~.run` for what each field means)."""
 
     player: str
     kind: str
@@ -91,7 +91,7 @@ class Decision:
     """The index in the game record's ``actions`` of the action decided: the window finds the
     decision on the game by it, never by notation."""
     alternatives: tuple[Alternative, ...] = ()
-    """The best choices, best first, and the one played wherever it ranks (:mod:`~.review`)."""
+    """The best choices, best first, and the one played wherever it ranks (:mod:`~.run`)."""
     cube: CubeFigures | None = None
     """A cube decision's no double, double/take, double/pass and proper action; ``None`` elsewhere."""
 
@@ -118,7 +118,7 @@ assert set(FIELD_TYPES) == {f.name for f in fields(Decision)}
 @dataclass(frozen=True)
 class Report:
     """The review of one record: its players (as the report names them), each game's
-    decisions in order, and per player totals (:func:`~.review_totals.totals`) of the whole
+    decisions in order, and per player totals (:func:`~.totals.totals`) of the whole
     record and of each game."""
 
     players: tuple[str, ...]

@@ -28,12 +28,12 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from .match import GameRecord, replay
-from .review import review_of
-from .review_html_graph import graph_svg
-from .review_report import MARKS, Decision, Report
-from .saves import write_atomic
+from ... import __version__
+from ..match import GameRecord, replay
+from .plain import review_of
+from .html_graph import graph_svg
+from .report import MARKS, Decision, Report
+from ..saves import write_atomic
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 """GNU Backgammon's symbols of the marks."""

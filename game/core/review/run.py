@@ -5,8 +5,8 @@ with more than one legal choice (chance nodes and forced moves are skipped), ask
 ``analyze`` for its records and compares the action played with the best one.  It knows no
 game: the game declares its part as a :class:`~game.core.capabilities.Review` (decision
 kinds, marks, luck, and per position its kind, IDs, game number, units, whether it is rated
-and the match chance), else it is reviewed as plain moves (:class:`PlainReview`).  The report
-is a :class:`~.review_report.Report` of frozen :class:`~.review_report.Decision` records.
+and the match chance), else it is reviewed as plain moves (:class:`~.plain.PlainReview`).  The report
+is a :class:`~.report.Report` of frozen :class:`~.report.Decision` records.
 
 Choices where the issue is silent:
 
@@ -68,7 +68,7 @@ Choices where the issue is silent:
   ("No double, take", "Double, pass", "Too good to redouble, pass"…); in a match the three as
   the decider's match winning chances (0..1), else ``null``.  ``null`` at every other
   decision (the position's ``cube`` says).
-- Totals per player (:func:`~.review_totals.totals`, whose doc lists every key), for the whole
+- Totals per player (:func:`~.totals.totals`, whose doc lists every key), for the whole
   record (``totals``) and for each game (a game's ``totals`` in the JSON): amounts lost by
   kind, marks by kind, the game's kinds of error (backgammon's cube errors), the error rate
   and its rating word, luck and the luck-adjusted result.
@@ -88,96 +88,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .capabilities import Review
-from .gameinfo import REVIEW_STRICTNESS
-from .match import GameRecord
-from .protocol import CHANCE
-from .review_cache import (  # noqa: F401  (the cache's names, as they were imported from here)
+from ..match import GameRecord
+from ..protocol import CHANCE
+from .cache import (  # noqa: F401  (the cache's names, as they were imported from here)
     CACHE_FORMAT, CACHE_MAX_BYTES, CACHE_VERSION, cache_key, cache_path, entry_checksum, read_cache,
     read_cache_entry, report_checksum, write_cache,
 )
-from .review_report import MARKS, Alternative, Decision, Report
-from .review_totals import totals
+from ..move_list import MoveList
+from .plain import review_marks, review_of
+from .report import MARKS, Alternative, Decision, Report
+from .totals import totals
 
 THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a decision is doubtful, bad, very bad."""
 ALTERNATIVES = 5
 """How many of the best actions a decision keeps (and the one played, wherever it ranks)."""
-
-
-class PlainReview:
-    """The review of a game that declares none (:class:`~.capabilities.Review`): every
-    decision a "move", in the game's own position text, one game, no luck, no kinds of
-    error and no rating words (the error rate is in the game's own units)."""
-
-    decision_kinds = ("move",)
-    thresholds = None
-    measures_luck = False
-    error_kinds = ()
-    ratings = None
-
-    def __init__(self, info) -> None:
-        self._format = info.notation.format_position
-        self._rules = info.rules
-
-    def at(self, state: Any, played: Any = None) -> _PlainPosition:
-        return _PlainPosition(self._format(state))
-
-    def game_number(self, state: Any) -> int:
-        return 1
-
-    def game_heading(self, state: Any) -> str:
-        return "Game 1"
-
-    def luck(self, before: Any, after: Any, **options: Any) -> None:
-        return None
-
-    def picture(self) -> None:
-        return None
-
-    def error_kind(self, decision: Decision) -> None:
-        return None
-
-    def result(self, start: Any, end: Any) -> tuple[float, ...] | None:
-        rules = self._rules()
-        return tuple(float(x) for x in rules.result(end)) if rules.is_over(end) else None
-
-    def result_scale(self, state: Any) -> float:
-        return 1.0
-
-
-class _PlainPosition:
-    kind, match_id, game, units = "move", None, 1, 1.0
-
-    def __init__(self, position_id: str) -> None:
-        self.position_id = position_id
-
-    def rated(self, records: list, played: Any) -> bool:
-        return True
-
-    def match(self, best: Any) -> None:
-        return None
-
-    def equity(self, value: float) -> float:
-        return value
-
-    def cube(self, records: list) -> None:
-        return None
-
-
-def review_of(info) -> Review:
-    """The game's :class:`~.capabilities.Review`, or :class:`PlainReview` when it declares none."""
-    return info.review() if info.review is not None else PlainReview(info)
-
-
-def review_marks(info, strictness: str = "standard") -> tuple[float, float, float]:
-    """The amounts lost from which a reviewed decision is doubtful, bad, very bad: the game's
-    review's own ``thresholds``, else half, once and twice its tutor's margin, scaled by the
-    ``strictness`` (:data:`REVIEW_STRICTNESS`: strict halves them, lenient doubles them)."""
-    margin = info.move_analysis().tutor_margin.amount
-    base = review_of(info).thresholds or (margin / 2, margin, 2 * margin)
-    scale = REVIEW_STRICTNESS[strictness]
-    return tuple(round(value * scale, 6) for value in base)
 
 
 class ReviewCancelled(Exception):
@@ -212,7 +137,7 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
            cancelled: Callable[[], bool] | None = None, decided: Callable[[Decision], None] | None = None,
            resume: Report | None = None, plan: ReviewPlan | None = None) -> Report:
     """The review report of ``record`` (see the module doc; ``tabula review --json`` prints
-    its :meth:`~.review_report.Report.as_json`).
+    its :meth:`~.report.Report.as_json`).
 
     ``options`` go to the game's ``Analysis.analyze`` (e.g. ``{"level": "intermediate"}``);
     ``progress(done, total)`` is called after each decision and ``decided(decision)`` with
@@ -250,40 +175,36 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
 
 
 class ReviewPlan:
-    """The record replayed once: the decisions to review (``steps``: ply, state, action, the
-    chance outcome before it and the state it was drawn from), the forced turns whose rolls
+    """The record replayed once (:class:`~game.core.move_list.MoveList`): the decisions to review
+    (``steps``: ply, state, action, the chance outcome before it as the move list writes it and
+    the state it was drawn from), the forced turns whose rolls
     have luck, where each game starts and ends, and the players' labels; :meth:`report`
-    turns reviewed decisions into a :class:`~.review_report.Report` with its totals."""
+    turns reviewed decisions into a :class:`~.report.Report` with its totals."""
 
     def __init__(self, info, record: GameRecord) -> None:
         self.info, self.record = info, record
         self.review = review_of(info)
         rules = self.rules = info.rules()
-        state = rules.initial_state(dict(record.options))
+        moves = MoveList.of_record(info, record.options, record.actions)
         self.steps: list[tuple[int, Any, Any, str | None, Any]] = []
         self.forced: list[tuple[Any, Any]] = []  # (state before the chance, state after it) of forced turns
         self.bounds: dict[int, list] = {}  # game number -> [its first state, its last]
         self.plies: dict[int, Any] = {}  # ply of each step -> its state
-        chance_text, chance_state = None, None
-        for ply, text in enumerate(record.actions):
-            self._bound(state)
-            action = rules.parse(state, text)
-            if rules.to_move(state) == CHANCE:
-                chance_text, chance_state = text, state
-            else:
-                if len(rules.legal_moves(state)) > 1 or action in rules.offers(state):
-                    self.steps.append((ply, state, action, chance_text, chance_state))
-                    self.plies[ply] = state
-                elif chance_state is not None and self.review.measures_luck:
-                    self.forced.append((chance_state, state))
-                chance_text, chance_state = None, None
-            state = rules.apply(state, action)
-        self._bound(state)
-        self.final = state
+        for turn in moves.turns:
+            self._bound(turn.game, turn.state)
+            if turn.mover == CHANCE:
+                continue
+            if len(rules.legal_moves(turn.state)) > 1 or turn.action in rules.offers(turn.state):
+                self.steps.append((turn.ply, turn.state, turn.action, turn.roll, turn.roll_state))
+                self.plies[turn.ply] = turn.state
+            elif turn.roll_state is not None and self.review.measures_luck:
+                self.forced.append((turn.roll_state, turn.state))
+        self.final = moves.states[-1]
+        self._bound(self.review.game_number(self.final), self.final)
         self.labels = player_labels(info, record)
 
-    def _bound(self, state) -> None:
-        bounds = self.bounds.setdefault(self.review.game_number(state), [state, state])
+    def _bound(self, game: int, state) -> None:
+        bounds = self.bounds.setdefault(game, [state, state])
         bounds[1] = state
 
     def game_of(self, ply: int) -> int:
@@ -363,7 +284,7 @@ def _decision(info, game_review, at, rules, ply, before, action, dice_text, roll
         kind=at.kind,
         position_id=at.position_id,
         match_id=at.match_id,
-        dice=None if dice_text is None else (info.chance.in_move_list(dice_text) if info.chance else dice_text),
+        dice=dice_text,
         played=rules.notation(before, action),
         best=best.notation if best is not None else None,
         equity_lost=round(lost, 6),
@@ -381,7 +302,7 @@ def _decision(info, game_review, at, rules, ply, before, action, dice_text, roll
 
 def alternatives(analysis, at, records: list, played) -> tuple[Alternative, ...]:
     """The decision's :data:`ALTERNATIVES` best records and ``played`` (if it ranks lower) as
-    :class:`~.review_report.Alternative` s in the review's units (see the module doc)."""
+    :class:`~.report.Alternative` s in the review's units (see the module doc)."""
     margin = analysis.tutor_margin
     keys = [key for key, _ in analysis.columns]
     chosen = list(enumerate(records[:ALTERNATIVES], 1))
