@@ -38,6 +38,9 @@ import numpy as np
 from .protocol import Rules
 from .search import ScoredMove, trails
 
+PLAY, CUBE, OFFER = "play", "cube", "offer"
+"""The kinds of move an analysis record may be (:attr:`MoveAnalysis.kind`)."""
+
 HALF = math.atanh(0.5)
 """Slope that makes a value of ``scale`` display as 50."""
 
@@ -88,6 +91,10 @@ class MoveAnalysis:
     1,296 trials (the hint table's depth column then shows it instead of the plies)."""
     half_width: float | None = None
     """The 95% interval's half-width of a value that was estimated (a rollout's), else ``None``."""
+    kind: str = "play"
+    """What the move is: :data:`PLAY` (a move on the board), :data:`CUBE` (backgammon's cube
+    actions: roll or double, take or pass) or :data:`OFFER` (an offer besides moving and its
+    answer: backgammon's resignation)."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``"move"`` is the notation."""

@@ -229,7 +229,11 @@ class BoardPicture(Protocol):
     def svg(self, state: Any, arrows: tuple[tuple[Any, str], ...] = ()) -> str:
         """``state`` from the view of the player to decide, as one ``<svg>`` element (no
         external files, no scripts); ``arrows``: ``(move, CSS colour)`` drawn over it, the
-        first on top, where the game can show a move (backgammon: each checker's step)."""
+        first on top, each a move it :meth:`draws` (others are left out)."""
+
+    def draws(self, move: Any) -> bool:
+        """Whether :meth:`svg` draws ``move`` as arrows (backgammon: a play, each checker's
+        step; not a cube action)."""
 
 
 class TournamentOption(NamedTuple):

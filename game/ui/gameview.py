@@ -65,9 +65,10 @@ class Decisions(Protocol):
     ``decisions`` of a view whose game has them (backgammon: roll or double, take or pass,
     accept or decline a resignation; and the offer to resign)."""
 
-    def in_game(self, state: Any) -> bool:
-        """Whether the game ``state`` belongs to asks such decisions (a cube game); the key
-        help then lists their keys."""
+    def keys(self, state: Any) -> Sequence[tuple[str, str, str]]:
+        """The keys of the decisions a human may meet in the game ``state`` belongs to, for the
+        key help: ``(keys, what they do, the README's longer words)`` each (backgammon: roll or
+        double and take or pass in a cube game; offer, accept or decline a resignation)."""
 
     def question(self, state: Any) -> Choices | None:
         """The decision open at ``state``, ``None`` where the board takes the move; the scene

@@ -1,6 +1,8 @@
 """The play window's keys, in one table: the in-window key help is built from it (only the
 keys that work in the mode on screen), and a test checks that the README's "Keys:"
-paragraph says the same (:func:`readme_paragraph`).
+paragraph says the same (:func:`readme_paragraph`).  The keys of a game's decisions by
+buttons (backgammon's cube and resignation) are the game's own (``Decisions.keys``): they
+join the play mode's keys after Enter.
 
 Modes: ``play`` (a game with a human player), ``watch`` (computers play, the viewer
 watches), ``replay`` (stepping through the moves of a finished or loaded game), ``review``
@@ -13,6 +15,7 @@ moves of the game as it stands).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 PLAY, WATCH, REPLAY, REVIEW, SETUP = "play", "watch", "replay", "review", "setup"
@@ -32,12 +35,8 @@ class Key:
     """Only in a game with a human player."""
     confirm: bool = False
     """Only in a game whose moves wait for a confirmation (not Mandragora's: a click plays)."""
-    cube: bool = False
-    """Only in a game with cube decisions (backgammon's money games and matches)."""
     games: bool = False
     """Only in a record of several games (a match of several games so far)."""
-    offers: bool = False
-    """Only in a game where a player may offer to resign (backgammon)."""
     dice: bool = False
     """Only in a game whose dice a human may enter by hand (``Chance.entry``)."""
     editor: bool = False
@@ -57,13 +56,6 @@ KEY_TABLE: tuple[Key, ...] = (
                "never the other player's move)"),
     Key("Ctrl+Y", "redo", frozenset({PLAY, REPLAY}), human=True),
     Key("Enter", "done", frozenset({PLAY}), human=True, confirm=True),
-    Key("R/D", "roll/double", frozenset({PLAY}), human=True, cube=True,
-        readme="roll/double (backgammon with the cube, before the roll)"),
-    Key("T/P/B", "take/pass/beaver", frozenset({PLAY}), human=True, cube=True, readme="take/pass/beaver a double"),
-    Key("Ctrl+R", "resign", frozenset({PLAY}), human=True, offers=True,
-        readme="offer to resign a single game, a gammon or a backgammon (backgammon, on your turn)"),
-    Key("A/D", "accept/decline", frozenset({PLAY}), human=True, offers=True,
-        readme="accept/decline an offer to resign"),
     Key("Ctrl+D", "dice by hand/program", frozenset({PLAY}), human=True, dice=True,
         readme="dice entered by hand or rolled by the program, in this game (backgammon, at a human's roll)"),
     Key("Left/Right", "step through the moves", readme="step through the moves (replay; the move list is "
@@ -123,29 +115,41 @@ KEY_TABLE: tuple[Key, ...] = (
 )
 
 
-CONTEXT = {"analysis": False, "human": True, "confirm": True, "cube": False, "games": True, "offers": False,
-           "dice": False, "editor": False, "rolls": False, "rollouts": False}
+GAME_KEYS_AT = next(i for i, k in enumerate(KEY_TABLE) if k.keys == "Enter" and PLAY in k.modes) + 1
+"""Where a game's decision keys join the table: after Enter (done)."""
+
+CONTEXT = {"analysis": False, "human": True, "confirm": True, "games": True, "dice": False, "editor": False,
+           "rolls": False, "rollouts": False}
 """The flags a key may need (:class:`Key`'s fields of those names) and their defaults."""
 
 
-def keys_for(mode: str, **context: bool) -> list[Key]:
-    """The keys that work in ``mode`` in the ``context`` on screen: each of :data:`CONTEXT`'s
-    flags given by name (with the analysis shown or not, a human playing or not, moves
-    confirmed with Done or not, cube decisions or not, several games or one, offers to resign
-    or not, dice to enter by hand or not, an edit mode or not, chance outcomes laid out as a
-    grid or not); one not given takes its default there."""
+def with_game_keys(game_keys: Sequence[tuple[str, str, str]]) -> tuple[Key, ...]:
+    """The table with a game's decision keys (``(keys, what they do, the README's words)``, its
+    ``Decisions.keys``) in their place: play mode, a human's."""
+    own = tuple(Key(keys, does, frozenset({PLAY}), human=True, readme=readme) for keys, does, readme in game_keys)
+    return KEY_TABLE[:GAME_KEYS_AT] + own + KEY_TABLE[GAME_KEYS_AT:]
+
+
+def keys_for(mode: str, game_keys: Sequence[tuple[str, str, str]] = (), **context: bool) -> list[Key]:
+    """The keys that work in ``mode`` in the ``context`` on screen: the game's decision keys
+    (``game_keys``, :func:`with_game_keys`) and each of :data:`CONTEXT`'s flags given by name
+    (with the analysis shown or not, a human playing or not, moves confirmed with Done or not,
+    several games or one, dice to enter by hand or not, an edit mode or not, chance outcomes
+    laid out as a grid or not); one not given takes its default there."""
     unknown = set(context) - set(CONTEXT)
     if unknown:
         raise TypeError(f"no key context {sorted(unknown)[0]!r}")
     have = {**CONTEXT, **context}
-    return [k for k in KEY_TABLE if mode in k.modes and all(have[flag] or not getattr(k, flag) for flag in CONTEXT)]
+    return [k for k in with_game_keys(game_keys)
+            if mode in k.modes and all(have[flag] or not getattr(k, flag) for flag in CONTEXT)]
 
 
-def key_help(mode: str, **context: bool) -> str:
+def key_help(mode: str, game_keys: Sequence[tuple[str, str, str]] = (), **context: bool) -> str:
     """The window's key help: ``Keys: Ctrl+Z or Backspace undo · ...``."""
-    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, **context))
+    return "Keys: " + " · ".join(f"{k.keys} {k.does}" for k in keys_for(mode, game_keys, **context))
 
 
-def readme_paragraph() -> str:
-    """The README's sentence about the keys, every key of the table in its order."""
-    return "Keys: " + ", ".join(f"{k.keys} {k.readme or k.does}" for k in KEY_TABLE) + "."
+def readme_paragraph(game_keys: Sequence[tuple[str, str, str]] = ()) -> str:
+    """The README's sentence about the keys, every key of the table in its order, with the
+    decision keys ``game_keys`` of the games the README describes."""
+    return "Keys: " + ", ".join(f"{k.keys} {k.readme or k.does}" for k in with_game_keys(game_keys)) + "."

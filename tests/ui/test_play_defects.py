@@ -13,6 +13,7 @@ from game.core.protocol import CHANCE
 from game.core.saves import examples_dir, load_game, save_game
 from game.core.session import GameSession, GameSetup
 from game.games import get_game, rules_for
+from game.ui.gameview import load_view
 from game.ui.keys import KEY_TABLE, key_help, readme_paragraph
 from game.ui.menu import MenuScene
 from game.ui.play.scene import PlayScene
@@ -157,11 +158,14 @@ def test_enter_in_the_menu_does_not_ask_without_a_game_in_progress(app):
     assert isinstance(app.scene, PlayScene)
 
 
-def test_readme_keys_paragraph_is_the_key_table():
+def test_readme_keys_paragraph_is_the_key_table(app):
+    """The table's keys and backgammon's decision keys (its view's, in a money game with the cube)."""
     found = re.search(r"^Keys:.*?\.(?=\s)", README, re.M | re.S)
     assert found, "the README has no Keys: paragraph"
     text = " ".join(found.group(0).split())
-    assert text == readme_paragraph()
+    info = get_game("backgammon")
+    cube_game = info.rules().initial_state(info.new_game_options({"cube": "on"}))
+    assert text == readme_paragraph(load_view(info, app.fonts).decisions.keys(cube_game))
 
 
 def test_key_help_is_built_from_the_table_and_fits_the_mode():

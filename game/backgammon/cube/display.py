@@ -26,6 +26,13 @@ from ..status import TITLES
 
 CUBE_FACE, CUBE_EDGE = (250, 246, 236), (70, 56, 40)
 
+CUBE_KEYS = (("R/D", "roll/double", "roll/double (backgammon with the cube, before the roll)"),
+             ("T/P/B", "take/pass/beaver", "take/pass/beaver a double"))
+OFFER_KEYS = (("Ctrl+R", "resign", "offer to resign a single game, a gammon or a backgammon (backgammon, on your turn)"),
+              ("A/D", "accept/decline", "accept/decline an offer to resign"))
+"""The decisions' keys for the window's key help, ``(keys, what they do, the README's words)``:
+the cube's in a cube game, the resignation's in every game."""
+
 
 class CubeOption(NamedTuple):
     """One answer to a cube decision: its button's words, the move it plays, its key's letter."""
@@ -240,10 +247,11 @@ class CubeDecisions:
                 and text == cube_rules.notation(state, ROLL))
 
     @staticmethod
-    def in_game(state) -> bool:
-        """Whether the game ``state`` belongs to has decisions by buttons: a cube game, but not
-        a match's Crawford game, where nobody may double (its key help lists no cube keys)."""
-        return state.cube is not None and not state.cube.crawford
+    def keys(state) -> tuple[tuple[str, str, str], ...]:
+        """The keys of the decisions in the game ``state`` belongs to: the cube's in a cube
+        game, but not a match's Crawford game, where nobody may double; the resignation's always."""
+        cube = state.cube is not None and not state.cube.crawford
+        return (CUBE_KEYS if cube else ()) + OFFER_KEYS
 
     def hold_before_chance(self, state) -> bool:
         """A game of a match just ended: True once, announcing the result and new score and

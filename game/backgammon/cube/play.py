@@ -27,7 +27,7 @@ import random
 
 import numpy as np
 
-from ...core.analysis import MoveAnalysis, display_score
+from ...core.analysis import CUBE, MoveAnalysis, display_score
 from ..analysis.scale import CHANCES, DISPLAY_SCALE
 from .decision import CubeDecision, classify
 from .ai import context_of, cube_decision
@@ -129,7 +129,7 @@ def cube_records(state: BackgammonState, plies: int, evaluator: Evaluator) -> li
             details={"equity": float(value), **dict(zip(CHANCES, map(float, chances))), **figures},
             warnings=tuple(warnings), factors={}, rank=rank, diff=float(value - best),
             plies=plies, exact=True, explanation=explanation,
-            score_diff=display_score(value, DISPLAY_SCALE) - display_score(best, DISPLAY_SCALE)))
+            score_diff=display_score(value, DISPLAY_SCALE) - display_score(best, DISPLAY_SCALE), kind=CUBE))
     return records
 
 

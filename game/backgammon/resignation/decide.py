@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.analysis import MoveAnalysis, display_score
+from ...core.analysis import OFFER, PLAY, MoveAnalysis, display_score
 from ..analysis.scale import CHANCES, DISPLAY_SCALE
 from ..analysis.warnings import has_contact
 from ..board import CHECKERS, OFF, pip_count
@@ -284,6 +284,7 @@ def resign_records(state, evaluator: Evaluator, offer: ResignAction | None = Non
             move=move, notation=words or notation(state, move), score=display_score(worth, DISPLAY_SCALE),
             value=float(worth), details={"equity": float(worth), **details}, warnings=warnings, factors={},
             rank=rank, diff=float(worth - best), plies=0, exact=True, explanation=explanation,
-            score_diff=display_score(worth, DISPLAY_SCALE) - display_score(best, DISPLAY_SCALE)))
+            score_diff=display_score(worth, DISPLAY_SCALE) - display_score(best, DISPLAY_SCALE),
+            kind=PLAY if move is None else OFFER))  # playing on is the play to come
     return records
 

@@ -54,6 +54,11 @@ def _text(x: float, y: float, text: str, size: float, fill, anchor: str = "middl
 class BackgammonPicture:
     """Backgammon's :class:`~game.core.capabilities.BoardPicture` (see the module doc)."""
 
+    @staticmethod
+    def draws(move) -> bool:
+        """A play is drawn as its checkers' steps; a cube action or an offer is not drawn."""
+        return isinstance(move, Play)
+
     def svg(self, state: BackgammonState, arrows=()) -> str:
         bottom = deciding(state)
         bottom = 0 if bottom is None else bottom

@@ -178,7 +178,7 @@ def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) ->
     unit = info.move_analysis().tutor_margin.unit
     mark = f'<span class="{_css_class(d.mark)}">{escape(d.mark)} {MARK_SYMBOLS[d.mark]}</span>'
     best, played_move = game.moves(d)
-    drawn = game.picture is not None and best is not None and getattr(best, "steps", None) is not None
+    drawn = game.picture is not None and best is not None and game.picture.draws(best)
     swatch = (lambda colour: f'<span class="swatch" style="background:{colour}"></span>') if drawn else (lambda c: "")
     facts = [f"<p>{swatch(PLAYED)}Played: <b>{escape(played)}</b><br>{swatch(BEST)}Best: <b>{escape(d.best or '')}</b>"
              f"<br>Lost {lost(d.equity_lost)} {escape(unit)} — {mark}"

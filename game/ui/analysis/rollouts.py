@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from ...core.analysis import PLAY
 from ..jobs.rollout import RolloutJob, follow
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
@@ -91,7 +92,7 @@ class RolloutControl:
     def choose(self, index: int) -> None:
         """Shift+click on a row: add its play to the next rollout's, or take it off."""
         state, records = self.hints.state, self.hints.records
-        if state is None or not 0 <= index < len(records) or getattr(records[index].move, "kind", None) is not None:
+        if state is None or not 0 <= index < len(records) or records[index].kind != PLAY:
             return
         chosen = self.chosen.setdefault(id(state), [])
         notation = records[index].notation
@@ -132,7 +133,7 @@ class RolloutControl:
 
 def _cube_decision(records) -> bool:
     """Whether the rows are a cube decision's (no double, double...) rather than plays."""
-    return any(getattr(r.move, "kind", None) is not None for r in records)
+    return any(r.kind != PLAY for r in records)
 
 
 class RolloutSection:

@@ -83,9 +83,8 @@ class Keys(Part):
         replay, overlays, session = self.replay, self.overlays, self.session
         mode = REPLAY if replay.replaying or replay.finished else WATCH if overlays.watching else PLAY
         decisions = self.view.decisions
-        return key_help(mode, analysis=overlays.analyst is not None, human=session.has_human,
-                        confirm=self.view.needs_confirm(),
-                        cube=decisions is not None and decisions.in_game(session.state),  # this game of a match
-                        games=len(self.move_list.headings()) > 1, offers=decisions is not None,
+        game_keys = decisions.keys(session.state) if decisions is not None else ()  # this game of a match's
+        return key_help(mode, game_keys, analysis=overlays.analyst is not None, human=session.has_human,
+                        confirm=self.view.needs_confirm(), games=len(self.move_list.headings()) > 1,
                         dice=self.dice.entry is not None, editor=session.info.position_editor is not None,
                         rolls=overlays.every_roll.offered, rollouts=overlays.rollout.offered)
