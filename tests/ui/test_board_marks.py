@@ -243,7 +243,7 @@ def test_mandragora_scores_do_not_saturate():
 def test_mandragora_hint_table_has_no_win_column():
     from game.mandragora.analyzer import analyze
     from game.mandragora.rules import MandragoraState
-    from game.ui.analysis.hints import hint_columns
+    from game.ui.analysis.hint_table import hint_columns
 
     info = get_game("mandragora")
     records = analyze(MandragoraState.start("A", 0))

@@ -234,7 +234,7 @@ def test_a_saved_match_continues_as_a_match(app, tabula_home):
 # -- hints, undo, two humans, watching --------------------------------------------------------------
 
 def test_the_hint_table_names_cube_actions_and_copes_with_no_analysis(app):
-    from game.ui.analysis.hints import hint_columns
+    from game.ui.analysis.hint_table import hint_columns
 
     scene = cube_game(app, {"cube": "on"})
     wait_for_choice(app, scene)

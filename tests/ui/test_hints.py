@@ -11,7 +11,8 @@ from game.backgammon.rules import BackgammonRules, Play, Roll
 from game.backgammon.view.pygame_view import BackgammonView
 from game.games import get_game
 from game.ui.analysis.analyst import Analyst
-from game.ui.analysis.hints import Hints, WhySection, draw_arrows, factor_comparison, row_cells
+from game.ui.analysis.hints import Hints, draw_arrows, row_cells
+from game.ui.analysis.why import WhySection, factor_comparison
 from game.core.session import GameSetup
 from game.ui.theme import Fonts
 
@@ -252,7 +253,7 @@ def test_analysis_settings_load_with_defaults_and_fall_back(tabula_home):
 def test_the_list_footer_names_the_depths_of_the_dimmed_rows():
     from types import SimpleNamespace
 
-    from game.ui.analysis.hints import list_footer
+    from game.ui.analysis.hint_table import list_footer
 
     rows = [SimpleNamespace(plies=p) for p in (2, 2, 1, 1, 0, 0, 0)]
     assert list_footer(rows) == "7 moves · ↑↓ to scroll · dim: 1/0 ply"

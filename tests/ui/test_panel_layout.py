@@ -9,7 +9,8 @@ import pytest
 
 from game.core.session import GameSetup
 from game.ui.analysis.graph import GraphSection
-from game.ui.analysis.hints import HintSection, WhySection, depth_groups, hint_columns
+from game.ui.analysis.hint_table import HintSection, depth_groups, hint_columns
+from game.ui.analysis.why import WhySection
 from game.ui.panel import MoveListSection
 
 from .util import run_until
@@ -90,7 +91,7 @@ def test_a_wide_window_gives_the_panel_its_share_and_every_row_its_chances(app):
 
 
 def test_the_score_column_is_explained_under_the_table(app, monkeypatch):
-    import game.ui.analysis.hints as hints
+    import game.ui.analysis.hint_table as hints
 
     said = []
     drawn = hints.draw_text
@@ -111,7 +112,7 @@ def test_a_narrow_panel_keeps_the_measures_and_lists_the_rest_under_the_selected
 
 def test_the_warning_marker_only_where_the_move_is_meaningfully_worse():
     from game.core.gameinfo import TutorMargin
-    from game.ui.analysis.hints import marked
+    from game.ui.analysis.hint_table import marked
 
     margin = TutorMargin(150.0, "value", "centipawns")
     best, close, far = R(1, 2), R(2, 2, diff=-20.0), R(3, 2, diff=-300.0)

@@ -10,7 +10,8 @@ import pytest
 from game.core.session import GameSetup
 from game.games import get_game
 from game.ui.analysis import rollouts
-from game.ui.analysis.hints import WhySection, hint_columns
+from game.ui.analysis.hint_table import hint_columns
+from game.ui.analysis.why import WhySection
 
 from .util import click, key, run_until
 

@@ -22,7 +22,9 @@ from ..theme import TEXT_DIM
 from .analyst import Analyst, Including
 from .every_roll import EveryRoll
 from .graph import GameCurve, GraphSection
-from .hints import HintSection, Hints, WhySection, draw_arrows
+from .hint_table import HintSection
+from .hints import Hints, draw_arrows
+from .why import WhySection
 from .rollouts import RolloutControl, RolloutSection
 from .tutor import TutorDialog, tutor_verdict
 from .watch import WatchControl
