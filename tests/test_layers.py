@@ -412,7 +412,7 @@ def test_no_scene_imports_another_and_the_app_imports_none():
     scene module imports another, nor the app one, even inside a function."""
     from game.ui.scene import SCENES
 
-    scenes = {path.partition(":")[0] for path in SCENES.values()}
+    scenes = {factory.path.partition(":")[0] for factory in SCENES.values()}
     for module in scenes | {"game.ui.app"}:
         path = GAME_DIR.parent / (module.replace(".", "/") + ".py")
         imported = {m for m in imported_modules(path, GAME_DIR) if any(within(m, s) for s in scenes - {module})}

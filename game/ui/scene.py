@@ -1,7 +1,7 @@
 """The window's screens: their base class, and the registry that names them.
 
-Scenes are registered by name (:data:`SCENES`, each an import path, loaded when first opened,
-as ``GameInfo.view`` is) and opened through the app's stack, as Tuxemon's screens are:
+Scenes are registered by name (:data:`SCENES`, each loaded when first opened, as a game's
+abilities are) and opened through the app's stack, as Tuxemon's screens are:
 ``app.open(name, **arguments)`` leaves every scene and shows a new one, ``app.push(name,
 ...)`` shows one over the current scene, which waits suspended (the Review screen over its
 game), and ``app.pop()`` goes back to it.  So no scene module imports another, and the app
@@ -10,28 +10,29 @@ imports none (``tests/test_layers.py`` checks both).
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pygame
 
+from ..core.capabilities import lazy
+
 SCENES = {
-    "menu": "game.ui.menu:MenuScene",
-    "settings": "game.ui.settings_scene:SettingsScene",
-    "play": "game.ui.play.scene:PlayScene",
-    "review": "game.ui.review.screen:ReviewScene",
-    "tournament": "game.ui.tournament.scene:TournamentScene",
-    "rules": "game.ui.rules.scene:RulesScene",
-    "setup": "game.ui.setup_scene:SetupScene",
+    "menu": lazy("game.ui.menu:MenuScene"),
+    "settings": lazy("game.ui.settings_scene:SettingsScene"),
+    "play": lazy("game.ui.play.scene:PlayScene"),
+    "review": lazy("game.ui.review.screen:ReviewScene"),
+    "tournament": lazy("game.ui.tournament.scene:TournamentScene"),
+    "rules": lazy("game.ui.rules.scene:RulesScene"),
+    "setup": lazy("game.ui.setup_scene:SetupScene"),
 }
-"""Each scene's name and where its class is: ``"module:Class"``; the class is called with the
-app and the arguments ``open``/``push`` were given."""
+"""Each scene's name and its class, loaded when first opened (:func:`~game.core.capabilities.lazy`,
+as a game's abilities are); the class is called with the app and the arguments
+``open``/``push`` were given."""
 
 
 def scene_class(name: str) -> type[Scene]:
     """The scene class registered as ``name``; ``KeyError`` for a name not in :data:`SCENES`."""
-    module, _, cls = SCENES[name].partition(":")
-    return vars(importlib.import_module(module))[cls]
+    return SCENES[name]()
 
 
 class Scene:
