@@ -15,7 +15,7 @@ from game.backgammon.nets import training as training_module
 from game.backgammon.nets.network import Network
 from game.backgammon.nets.training import TrainConfig
 from game.cli import build_parser
-from ..cli.util import run
+from ...cli.util import run
 
 TINY = ("--hidden", "8", "--in-flight", "8", "--seed", "1", "--explore-games", "0")
 

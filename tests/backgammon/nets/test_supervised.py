@@ -19,9 +19,9 @@ from game.backgammon.nets.supervised.labelling import LabelSet, label_missing
 from game.backgammon.nets.supervised.sampling import contact_rows, sample_positions
 from game.backgammon.nets.supervised.teacher import label, sage_board
 from game.backgammon.nets.training import new_network
-from ..cli.util import run
+from ...cli.util import run
 
-MATCH = Path(__file__).resolve().parents[1] / "data" / "matches" / "3pt-a.mat"
+MATCH = Path(__file__).resolve().parents[2] / "data" / "matches" / "3pt-a.mat"
 
 
 @pytest.fixture(scope="module")
