@@ -80,6 +80,7 @@ def test_the_totals_stay_at_800x600_collapsed_and_t_expands_them(app, match_revi
     assert not section.expanded and section.collapsed
 
 
+@pytest.mark.slow
 def test_leaving_review_returns_to_the_decision_on_show_and_back_again(app, match_review):
     play, _ = match_review
     assert play.replaying and play.cursor == play.last_stop
