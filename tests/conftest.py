@@ -16,15 +16,25 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 import pytest
 
 
-def pytest_collection_modifyitems(items):
+COLLECTED = pytest.StashKey[list]()
+"""Every test this session collected, before ``-m`` or ``-k`` deselected any (``test_markers``)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by the markers added here
+def pytest_collection_modifyitems(config, items):
     """Tests on Ray run in one xdist worker (``--dist loadgroup``), so one Ray instance serves
-    them all instead of one per worker competing for the same two CPUs.  Tests marked
-    ``long`` run first: left to the end of the order they kept one worker busy alone for a
-    minute or more while the other had nothing left to do."""
+    them all instead of one per worker competing for the same two CPUs; they are marked
+    ``ray``.  A ``long`` test is ``slow`` too.  Tests marked ``long`` run first: left to the
+    end of the order they kept one worker busy alone for a minute or more while the other had
+    nothing left to do."""
     for item in items:
         if "ray_cluster" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("ray"))
+            item.add_marker(pytest.mark.ray)
+        if item.get_closest_marker("long") is not None and item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order
+    config.stash[COLLECTED] = list(items)
 
 
 @pytest.fixture(scope="session")

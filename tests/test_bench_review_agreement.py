@@ -20,6 +20,7 @@ def run_bench(*args: str) -> subprocess.CompletedProcess:
                           check=False, capture_output=True, text=True, env=env, timeout=600, cwd=ROOT)
 
 
+@pytest.mark.slow
 def test_the_review_agreement_bench_runs_on_one_game(tmp_path):
     pytest.importorskip("gnubg_nn", reason="gnubg-nn (the test extra) is GNU Backgammon's evaluator, the reference")
     saved = tmp_path / "rows.json"

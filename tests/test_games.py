@@ -230,6 +230,7 @@ def test_someone_can_always_act_and_chance_is_a_distribution(info):
         assert info.chance is not None and info.chance.name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("info", GAMES)
 def test_states_are_immutable_values(info):
     """States hash, ``apply`` leaves the state it is given unchanged (equal to a deep copy

@@ -230,6 +230,7 @@ def test_the_check_finds_what_breaks_a_layer(tmp_path, relative, source, broken)
     assert bool(layer_violations(root)) == broken, layer_violations(root)
 
 
+@pytest.mark.slow
 def test_play_analysis_review_and_the_window_load_neither_teacher_nor_gnubg(tmp_path):
     """At run time too: the window's modules, an analysis and a review load no ``bgsage``
     and no ``gnubg_nn`` (checked in a fresh interpreter, where nothing else loaded them)."""

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -14,6 +16,7 @@ def _files(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
 
 
+@pytest.mark.slow
 def test_installed_package_finds_every_asset(tmp_path):
     target = tmp_path / "site"
     subprocess.run(

@@ -148,6 +148,7 @@ def test_position_id_rejects_illegal_board():
         position_id(fourteen, START_SIDE)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(boards())
 def test_position_id_matches_gnubg(board):

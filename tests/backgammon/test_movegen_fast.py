@@ -23,6 +23,7 @@ def positions():
     return [(me, opp) for me, opp, _, _ in selfplay_samples(games=12, seed=20261127)]
 
 
+@pytest.mark.slow
 def test_legal_plays_equal_the_reference_in_order_for_every_roll(positions):
     differences = [(me, opp, d1, d2) for me, opp in positions for d1, d2 in ROLLS
                    if legal_plays(me, opp, d1, d2) != reference(me, opp, d1, d2)]
@@ -52,6 +53,7 @@ def _random_board(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]
     return tuple(me), tuple(opp)
 
 
+@pytest.mark.slow
 def test_random_boards_equal_the_reference():
     rng = random.Random(36)
     boards = [_random_board(rng) for _ in range(400)]

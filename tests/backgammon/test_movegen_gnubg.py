@@ -36,6 +36,7 @@ def _in_contact(me, opp) -> bool:
     return my_back + their_back > 25
 
 
+@pytest.mark.slow
 def test_legal_plays_equal_gnubg_moves(samples):
     mismatches = []
     for me, opp, d1, d2 in samples:

@@ -130,6 +130,7 @@ def test_every_play_keeps_fifteen_checkers_and_a_legal_board(sample):
         assert RULES.apply(s, play) == after
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(SAMPLES))
 def test_notation_round_trips(sample):

@@ -34,6 +34,7 @@ def midgame(seed: int, plies: int = 16, kinds: tuple[str, ...] = ()):
     return state
 
 
+@pytest.mark.slow
 def test_every_player_name_plays_a_legal_action():
     state = midgame(3)
     assert set(LEVELS) <= set(PLAYER_NAMES) and "upstream" in PLAYER_NAMES
@@ -96,6 +97,7 @@ def test_narrowing_keeps_the_best_and_the_urgent_actions():
     assert len(narrowed(state)) <= 16
 
 
+@pytest.mark.slow
 def test_upstream_copies_the_bots_blind_spots():
     start = parse_position("white K*a1:0/2 pocket Q1 R1 N1; black K*h8:0/0; ply 2")
     actions = UPSTREAM_RULES.legal_moves(start)

@@ -81,6 +81,7 @@ def test_terms_add_up_and_the_report():
     assert "stacks" in EVALUATORS
 
 
+@pytest.mark.slow
 def test_batch_equals_the_reference(positions):
     assert len(positions) > 2000
     assert evaluate_batch("stacks", positions) == pytest.approx([value("stacks", s) for s in positions], abs=1e-6)

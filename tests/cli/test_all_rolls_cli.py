@@ -12,6 +12,7 @@ OPENING = "4HPwATDgc/ABMA"
 MIDGAME = "sGfwATDgc/ABMA"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("position", [OPENING, MIDGAME])
 def test_every_roll_matches_analyze_with_those_dice_row_by_row(capsys, position):
     code, out, err = run(capsys, "analyze", "backgammon", "--position", position, "--all-rolls",
@@ -34,6 +35,7 @@ def test_every_roll_matches_analyze_with_those_dice_row_by_row(capsys, position)
     assert table["average"] == pytest.approx(mean, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_a_cube_position_is_taken_as_not_doubled(capsys):
     """With the cube in play the player first decides whether to double; the rolls follow no double."""
     xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"

@@ -88,6 +88,7 @@ def match_report(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_a_match_file_is_reviewed_game_by_game_with_the_files_names(capsys, match_report):
     code, out, err = run(capsys, "review", str(match_report), "--level", "intermediate", "--json")
     assert code == 0, err
@@ -108,6 +109,7 @@ def test_a_match_file_is_reviewed_game_by_game_with_the_files_names(capsys, matc
     assert Path(f"{match_report}.review").is_file()
 
 
+@pytest.mark.slow
 def test_a_match_prints_a_table_per_game_then_the_match_and_each_game_has_its_totals(capsys, match_report):
     code, out, err = run(capsys, "review", str(match_report), "--level", "intermediate")  # from the cache
     assert code == 0, err
@@ -158,6 +160,7 @@ def test_a_broken_match_file_is_a_clear_error(capsys, tmp_path):
     assert not Path(f"{path}.review").exists()
 
 
+@pytest.mark.slow
 def test_every_game_of_the_six_real_matches_gets_its_entry():
     """The six real matches through the review's replay (a stand-in analysis, so it is fast):
     one entry per game of the file, the file's names, every double and answer a cube decision."""

@@ -43,6 +43,7 @@ def test_moves_may_follow_one_moves_or_each_its_own(capsys):
     assert {c["move"] for c in one["candidates"]} == {c["move"] for c in each["candidates"]} == {"24/20", "8/5 6/5"}
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_numbers_and_another_seed_others(capsys):
     options = ("--dice", "31", "--moves", "8/5 6/5", "13/9", "--trials", "50", "--truncate", "2")
     first = rollout_json(capsys, *options, "--seed", "3")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.backgammon.rollout.run import BlockJob
 
 from .util import run
@@ -16,6 +18,7 @@ def _figures(text: str) -> list[dict]:
     return [{k: v for k, v in c.items() if k != "seconds"} for c in json.loads(text)["candidates"]]
 
 
+@pytest.mark.slow
 def test_a_ray_rollout_gives_the_local_figures_bit_for_bit(ray_cluster, capsys):
     code, local, err = run(capsys, *ARGS, "--workers", "1")
     assert code == 0, err
@@ -29,6 +32,7 @@ def test_without_ray_installed_the_error_says_how_to_install_it(capsys, without_
     assert code == 2 and out == "" and "pip install" in err
 
 
+@pytest.mark.slow
 def test_ray_blocks_add_up_to_the_local_bits(ray_cluster):
     import numpy as np
 

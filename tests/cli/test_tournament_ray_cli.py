@@ -22,6 +22,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.slow
 def test_ray_run_writes_the_local_runs_report_byte_for_byte(ray_cluster, capsys, tmp_path):
     code, local, _ = run(capsys, *ARGS, "--workers", "2", "--out", str(tmp_path / "local"), "--json")
     assert code == 0
@@ -33,6 +34,7 @@ def test_ray_run_writes_the_local_runs_report_byte_for_byte(ray_cluster, capsys,
     assert strip(on_ray) == strip(local) and strip(local)["games_played"] == 6
 
 
+@pytest.mark.slow
 def test_an_interrupted_ray_run_resumes_with_the_same_results(ray_cluster, capsys, tmp_path, monkeypatch):
     code, _, _ = run(capsys, *ARGS, "--workers", "1", "--out", str(tmp_path / "reference"), "--json")
     resume_storing = interrupt_after(monkeypatch, 2)

@@ -26,6 +26,7 @@ def test_the_rolls_are_the_chance_outcomes_with_their_positions_and_chances():
                for r in rolls)
 
 
+@pytest.mark.slow
 def test_the_table_is_each_rolls_best_record_and_their_weighted_average():
     state = BACKGAMMON.notation.parse_position(MIDGAME)
     analyze = BACKGAMMON.move_analysis().analyze

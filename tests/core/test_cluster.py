@@ -38,6 +38,7 @@ def test_a_listening_head_is_reachable():
         check_reachable(f"ray://127.0.0.1:{server.getsockname()[1]}")
 
 
+@pytest.mark.ray  # imports Ray (it stops at the unreachable address, before starting it)
 def test_the_command_line_gives_exit_2_for_an_unreachable_cluster(capsys, tmp_path):
     from tests.cli.util import run  # Ray is in the test extra: this reaches the check, not the install hint
 

@@ -108,6 +108,7 @@ def test_totals_add_up(midgame_report):
         assert t["luck_adjusted"] is None  # the game is not over
 
 
+@pytest.mark.slow
 def test_the_cache_answers_the_second_review_and_a_bad_cache_is_rewritten(tmp_path, midgame, monkeypatch):
     save = tmp_path / "game.json"
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
@@ -126,6 +127,7 @@ def test_the_cache_answers_the_second_review_and_a_bad_cache_is_rewritten(tmp_pa
     assert not cached  # other thresholds, another key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit", ["a flipped digit", "a changed mark", "a changed total", "no checksum"])
 def test_an_edited_cache_that_still_looks_right_is_reviewed_afresh(tmp_path, midgame, edit):
     save = tmp_path / "game.json"
@@ -146,6 +148,7 @@ def test_an_edited_cache_that_still_looks_right_is_reviewed_afresh(tmp_path, mid
     assert not cached and again == first  # the edit is never shown: the game is reviewed again
 
 
+@pytest.mark.slow
 def test_other_weights_or_another_version_never_show_an_old_review(tmp_path, midgame, monkeypatch):
     save = tmp_path / "game.json"
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
@@ -167,6 +170,7 @@ def test_a_save_with_the_longest_name_is_reviewed_and_cached(tmp_path, midgame):
     assert cached_review(BG, midgame, save, FAST) == (report, True)
 
 
+@pytest.mark.slow
 def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
     players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
@@ -198,6 +202,7 @@ def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
         assert t["error_rate"] == pytest.approx(1000 * t["total"] / t["rated"], abs=1e-2)
 
 
+@pytest.mark.slow
 def test_chequer_errors_in_a_match_are_in_emg():
     """``equity_lost`` of a chequer play in a match is the search's ``2·ΔMWC`` over ``W − L``."""
     from game.backgammon.analysis.review import emg_scale
@@ -220,6 +225,7 @@ def test_chequer_errors_in_a_match_are_in_emg():
     assert checked >= 2
 
 
+@pytest.mark.slow
 def test_the_play_made_is_compared_with_the_best_at_the_reviews_depth(midgame):
     """As GNU Backgammon analyses the move made: at Advanced (1 ply, the best 8 plays within
     0.16 searched deeper) a play outside the filter still loses its 1-ply gap, not its 0-ply one."""

@@ -92,6 +92,7 @@ def test_the_alternatives_are_the_analysis_records_in_the_reviews_units(midgame,
         assert a["win"] == pytest.approx(record.details["win"], abs=1e-6)
 
 
+@pytest.mark.slow
 def test_cube_decisions_carry_nd_dt_dp_and_the_proper_action_in_emg_and_mwc(match):
     _, report = match
     found = decisions(report)

@@ -43,7 +43,7 @@ def test_the_started_state_keeps_cube_score_and_dice():
     assert rolled.dice == (3, 1) and info.rules().to_move(rolled) == rolled.turn
 
 
-@pytest.mark.parametrize("game", ["mandragora", "chesstack"])
+@pytest.mark.parametrize("game", [pytest.param("mandragora", marks=pytest.mark.slow), "chesstack"])
 def test_the_other_games_start_from_their_own_text(game):
     info = get_game(game)
     rules = info.rules()

@@ -52,6 +52,7 @@ def test_sign_test_is_the_textbook_p_value_and_never_above_1():
         sign_test_p(5, 4)
 
 
+@pytest.mark.slow
 def test_long_tournaments_take_the_float_sum_and_agree_with_the_exact_one(monkeypatch):
     exact = {(w, n): sign_test_p(w, n) for n in (101, 2000, 20000) for w in range(0, n + 1, max(1, n // 37))}
     monkeypatch.setattr(stats, "EXACT_UP_TO", 0)

@@ -264,6 +264,7 @@ def test_summary_counts_points_per_deal_and_draws():
     assert first.points_per_game == pytest.approx(3 / 5) and not summary.complete
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", game_names())
 def test_every_registered_game_plays_a_tournament(tmp_path, name):
     info = get_game(name)

@@ -145,6 +145,7 @@ def test_s1_by_hand():
     assert record_text(record) == "Area 5: gains 1 point, ★ EXTRA TURN - last piece lands in base"
 
 
+@pytest.mark.slow
 def test_scores_warnings_and_factors_are_consistent():
     rng = random.Random(7)
     for _ in range(40):

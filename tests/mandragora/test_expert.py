@@ -75,6 +75,7 @@ def test_leaf_value_is_the_margin_plus_half_the_pieces_each_side_alone_may_sow()
     assert list(evaluate([state], 1)) == [-leaf_value(state, 0)]
 
 
+@pytest.mark.slow
 def test_registered_and_plays_only_legal_moves_in_games_that_replay():
     assert "expert" in GAME.player_names and make_player("expert", 3).name == "expert"
 

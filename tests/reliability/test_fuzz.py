@@ -11,6 +11,7 @@ from .fuzz import TARGETS, fuzz, mutate
 CASES_PER_INPUT = 60
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", sorted(TARGETS))
 def test_mutated_input_is_a_clean_error_or_accepted(target, capsys):
     report = fuzz(CASES_PER_INPUT, seed=1, targets=[target])

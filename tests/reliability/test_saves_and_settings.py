@@ -155,6 +155,7 @@ def window():
     pygame.quit()
 
 
+@pytest.mark.window
 @pytest.mark.parametrize("case", ["deeply nested", "5000-digit number", "not utf-8", "fifo", "huge"])
 def test_the_window_starts_with_a_bad_settings_file_and_a_bad_autosave(window, case):
     settings, autosave = settings_path(), autosave_path()
@@ -175,6 +176,7 @@ def test_the_window_starts_with_a_bad_settings_file_and_a_bad_autosave(window, c
     assert json.loads(settings.read_text())["sound"] is True  # the defaults were saved in its place
 
 
+@pytest.mark.window
 @pytest.mark.parametrize("options", [{"first": 1.0}, {"first": True}])
 def test_an_autosave_with_bad_options_is_set_aside(window, options):
     autosave = autosave_path()
@@ -188,6 +190,7 @@ def test_an_autosave_with_bad_options_is_set_aside(window, options):
     assert not app.continue_game()  # and Continue says so instead of crashing
 
 
+@pytest.mark.window
 def test_a_huge_unknown_player_name_is_shown_cut_short(window, tmp_path):
     path = tmp_path / "huge-name.json"
     path.write_text(json.dumps({**VALID, "players": ["human", "z" * 7_000_000]}))
@@ -207,6 +210,7 @@ def test_a_huge_unknown_player_name_is_shown_cut_short(window, tmp_path):
     assert "unknown backgammon player" in app.banner.text and "autosave.json.bad" in app.banner.text
 
 
+@pytest.mark.window
 def test_the_window_removes_interrupted_save_leftovers(window):
     data = autosave_path().parent
     data.mkdir(parents=True, exist_ok=True)
@@ -218,6 +222,7 @@ def test_the_window_removes_interrupted_save_leftovers(window):
     assert not leftover.exists()
 
 
+@pytest.mark.window
 def test_open_saved_shows_every_bad_file_in_the_banner(window, tmp_path):
     """"Open saved" and the Load dialog's choice: a message, the menu kept, the file untouched."""
     app = window()

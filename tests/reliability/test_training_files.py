@@ -293,6 +293,7 @@ def _header_variants(header: dict) -> dict:
     return variants
 
 
+@pytest.mark.slow
 def test_every_bad_header_field_is_refused_and_valid_variants_resume(capsys, out):
     arrays = _state_arrays(out)
     variants = _header_variants(_header(arrays))

@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+WINDOW_TESTS = Path(__file__).parent
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects by it
+def pytest_collection_modifyitems(items):
+    """Every test in this folder is a window test (marked ``window``), whatever its file.
+    (The hook sees the whole session's items: only those under this folder are marked.)"""
+    for item in items:
+        if WINDOW_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.window)
 
 
 @pytest.fixture(autouse=True)

@@ -94,6 +94,7 @@ def test_point_numbers_stay_put_in_a_two_human_game(app):
     assert all(shot == shots[0] for shot in shots)
 
 
+@pytest.mark.slow
 def test_point_numbers_stay_put_when_watching(app):
     assert app.start_game(GameSetup("backgammon", ("hard", "hard"), seed=5, options={"first": 1}))
     scene = app.scene

@@ -371,6 +371,7 @@ def test_animations_sounds_arrows_and_announcements():
 
 
 # -- whole games --------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_game_against_the_random_player_runs_by_clicks(app, tabula_home):
     app.settings.animation = "fast"
     scene = start(app, ("human", "random"), seed=11)

@@ -276,6 +276,7 @@ def test_two_humans_each_answer_their_own_cube_decisions(app):
     assert run_until(app, lambda: scene.session.state.cube.owner == 1 - doubler)
 
 
+@pytest.mark.slow
 def test_watching_shows_the_computers_cube_actions(app):
     scene = cube_game(app, {"cube": "on"}, players=("hard", "hard"))
     scene.session.players[0] = Doubler()
@@ -298,6 +299,7 @@ def test_an_option_hidden_by_an_earlier_choice_keeps_its_default():
         BACKGAMMON.new_game_options({"match_length": "26"})
 
 
+@pytest.mark.slow
 def test_the_tutor_questions_a_pass_that_loses_much(app):
     app.settings.tutor = True
     scene = cube_game(app, {"cube": "on"}, players=("hard", "human"))

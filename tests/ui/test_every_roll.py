@@ -31,6 +31,7 @@ def analysed(state):
     return BACKGAMMON.move_analysis().analyze(state, level=LEVEL)
 
 
+@pytest.mark.slow
 def test_the_grid_holds_the_21_rolls_of_all_rolls_each_non_double_in_two_mirrored_cells():
     state = BACKGAMMON.notation.parse_position(MIDGAME)
     table = RollTable(BACKGAMMON, [state])
@@ -115,6 +116,7 @@ def finished(app, grid) -> bool:
     return run_until(app, lambda: grid.is_open and grid.progress() == len(grid.table.rolls))
 
 
+@pytest.mark.slow
 def test_w_shows_every_roll_of_the_position_before_the_roll_and_a_click_shows_a_play(app, scene, monkeypatch):
     arrows = []
     monkeypatch.setattr(every_roll, "draw_arrows", lambda surface, segments, *a, **k: arrows.append(segments))
@@ -214,6 +216,7 @@ def test_games_without_dice_do_not_offer_it(app, game):
     assert "W every roll" in key_help("replay", analysis=True, rolls=True)
 
 
+@pytest.mark.slow
 def test_the_review_screen_shows_every_roll_of_the_decision_on_show(app, tmp_path):
     import shutil
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 import pygame
+import pytest
 
 from game.core.players import Player
 from game.core.saves import load_game
@@ -23,6 +24,7 @@ def play_human_turn(app, scene) -> None:
     press_button(app, scene.controls.buttons["done"], frames=1)
 
 
+@pytest.mark.slow
 def test_human_vs_computer_game_runs_to_the_end(app, tabula_home):
     app.settings.animation = "fast"  # time-based animation runs too (frames advance 1/60 s)
     assert app.start_game(GameSetup("backgammon", ("hard", "human"), seed=11))
@@ -42,6 +44,7 @@ def test_human_vs_computer_game_runs_to_the_end(app, tabula_home):
     assert record.result == scene.session.record().result and record.actions == scene.session.actions
 
 
+@pytest.mark.slow
 def test_watch_mode_plays_itself(app):
     app.settings.watch_speed = "instant"  # no pause between moves: the same game, sooner
     assert app.start_game(GameSetup("backgammon", ("medium", "hard"), seed=5))
@@ -128,6 +131,7 @@ def test_continue_the_last_game(app):
     assert app.scene.session.player_names == ["human", "hard"]
 
 
+@pytest.mark.slow
 def test_a_computer_game_that_keeps_looping_is_stopped_unfinished(app):
     assert app.start_game(GameSetup("mandragora", ("analyzer", "analyzer"), seed=3))
     scene = app.scene

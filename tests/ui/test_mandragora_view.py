@@ -244,6 +244,7 @@ def test_two_humans_play_to_the_end_by_clicks(app):
     assert len(collected[0]) + len(collected[1]) + sum(map(len, session.state.board)) == 24
 
 
+@pytest.mark.slow
 def test_human_vs_analyzer_game_runs_to_the_end(app, tabula_home):
     app.settings.animation = "fast"
     scene = start(app, ("analyzer", "human"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.backgammon.rules import Roll
 from game.core.gameinfo import MANUAL_DICE
@@ -112,6 +113,7 @@ def test_the_computers_rolls_stay_drawn_from_the_seed(app):
     assert session.actions[2] == RULES.notation(session.states[2], sample_chance(RULES, session.states[2], rng))
 
 
+@pytest.mark.slow
 def test_a_watched_game_is_never_asked(app):
     scene = start(app, players=("hard", "hard"))
     assert run_until(app, lambda: len(scene.session.actions) >= 5)

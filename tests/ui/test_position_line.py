@@ -52,6 +52,7 @@ def test_a_click_on_the_line_copies_other_games_own_text(app, clipboard):
     assert POSITION_TEXT not in info.all_settings()  # one form only: no setting to pick one
 
 
+@pytest.mark.slow
 def test_the_review_copies_the_position_before_the_decision_on_show(app, clipboard, tmp_path):
     import shutil
 

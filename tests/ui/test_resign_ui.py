@@ -5,6 +5,7 @@ the status line and in the result, and the key help; the "computer resigns" sett
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.backgammon.players.by_name import RESIGNS
 from game.backgammon.resignation.state import OFFERS
@@ -59,6 +60,7 @@ def test_the_computer_accepts_a_backgammon_and_the_game_ends_with_the_words(app)
     assert scene.move_list.lines() == [f"1. White {roll}: Resigns a backgammon", "2. Black Accepts"]
 
 
+@pytest.mark.slow
 def test_between_two_humans_the_other_one_answers_in_a_dialog(app):
     scene = start(app, ("human", "human"), {"cube": "on"})
     key(app, pygame.K_r, pygame.KMOD_CTRL)

@@ -107,6 +107,7 @@ def test_export_writes_the_report_beside_the_file_or_in_the_data_folder(app, mid
     assert fallback.read_text(encoding="utf-8") == html and str(fallback) in app.banner.text
 
 
+@pytest.mark.slow
 def test_a_game_without_a_file_exports_to_the_data_folder(app):
     from game.core.session import GameSession
 

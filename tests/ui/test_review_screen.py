@@ -12,6 +12,7 @@ import zlib
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.core.analysis import MoveAnalysis
 from game.core.gameinfo import ANALYSIS_LEVEL, REVIEW_STRICTNESS
@@ -75,6 +76,7 @@ def open_backgammon(app, tmp_path) -> tuple[PlayScene, Path]:
     return app.scene, save
 
 
+@pytest.mark.slow
 def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_path):
     play, save = open_backgammon(app, tmp_path)
     press_button(app, play.controls.buttons["review"])
@@ -135,6 +137,7 @@ def test_a_saved_game_is_reviewed_with_progress_marks_jumps_and_arrows(app, tmp_
     assert isinstance(app.scene, ReviewScene) and not app.scene.analysing and app.scene.job.from_cache
 
 
+@pytest.mark.slow
 def test_decisions_show_as_they_come_and_esc_keeps_them_for_the_next_review(app, tmp_path):
     play, save = open_backgammon(app, tmp_path)
     app.settings.choose(BG, ANALYSIS_LEVEL, "expert")  # slow enough to be stopped half way
@@ -186,6 +189,7 @@ def quick_analysis(state, **options):
                          score_diff=50 * (v - top)) for k, (v, text, m) in enumerate(rows)]
 
 
+@pytest.mark.slow
 def test_a_match_file_is_reviewed_game_by_game(app, tmp_path):
     fastest(app, BG)
     match = tmp_path / "3pt-a.mat"
@@ -294,6 +298,7 @@ def test_the_screen_fits_small_and_large_windows(app, tmp_path):
         assert all(rect.bottom <= size[1] - 56 for _, rect in scene.panel.placed)
 
 
+@pytest.mark.slow
 def test_a_game_in_progress_reviews_the_moves_so_far_and_play_goes_on(app, tmp_path):
     fastest(app, BG)
     save = tmp_path / "midgame.json"
@@ -312,6 +317,7 @@ def test_a_game_in_progress_reviews_the_moves_so_far_and_play_goes_on(app, tmp_p
     assert len(play.session.actions) == moves  # nothing was played meanwhile
 
 
+@pytest.mark.slow
 def test_review_marks_follow_the_setting(app, tmp_path):
     """The thresholds are a setting (strict halves, lenient doubles each game's own); the
     screen reviews with the chosen ones, and a stricter choice marks at least as much."""

@@ -81,6 +81,7 @@ def test_the_totals_stay_at_800x600_collapsed_and_t_expands_them(app, match_revi
     assert not section.expanded and section.collapsed
 
 
+@pytest.mark.slow
 def test_leaving_review_returns_to_the_decision_on_show_and_back_again(app, match_review):
     play, _ = match_review
     assert play.replay.replaying and play.replay.cursor == play.replay.last_stop

@@ -103,6 +103,7 @@ def test_o_again_stops_and_keeps_what_finished(app, monkeypatch):
     assert 0 < done < 1296 and all(r.depth == f"R {done}" for r in hints.records[:5])
 
 
+@pytest.mark.slow
 def test_the_review_rolls_out_the_decision_on_show(app, tmp_path, monkeypatch):
     from game.ui.review import rollout as review_rollout
 

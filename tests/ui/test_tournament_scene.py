@@ -67,6 +67,7 @@ def test_screen_draws_its_form_and_help(app):
     assert distinct_colours(app.screen, scene.results) > 3  # the help text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", game_names())
 def test_small_tournament_runs_to_the_end_with_the_core_results(app, tabula_home, game):
     scene = open_scene(app, game)
@@ -97,6 +98,7 @@ def test_small_tournament_runs_to_the_end_with_the_core_results(app, tabula_home
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.slow
 def test_stop_keeps_the_finished_games_and_start_resumes(app):
     scene = open_scene(app)
     pick(app, scene, ("random", "easy", "greedy:bras"))
@@ -122,6 +124,7 @@ def test_stop_keeps_the_finished_games_and_start_resumes(app):
     assert scene.job.progress().status == "stopped" and app.scene is scene
 
 
+@pytest.mark.slow
 def test_leaving_the_screen_stops_the_workers(app):
     scene = open_scene(app)
     fill(scene, games="400")

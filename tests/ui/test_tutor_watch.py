@@ -157,6 +157,7 @@ def test_the_graph_falls_back_to_the_score_without_win_chances():
         "score", pytest.approx((sign * record.score + 100) / 200))
 
 
+@pytest.mark.slow
 def test_watch_mode_shows_each_move_with_pause_and_speed(app):
     app.settings.watch_speed = "normal"
     assert app.start_game(GameSetup("backgammon", ("random", "random"), seed=11, options={"first": 0}))
@@ -190,6 +191,7 @@ def test_watch_mode_is_off_with_a_human(app, scene):
     assert scene.overlays.watch is None
 
 
+@pytest.mark.slow
 def test_watch_mode_buttons_pause_and_change_the_speed(app):
     app.settings.watch_speed = "normal"
     assert app.start_game(GameSetup("backgammon", ("random", "random"), seed=11, options={"first": 0}))
@@ -236,7 +238,7 @@ def test_watching_computers_analyses_at_the_strongest_players_level():
     assert watch_level(levels, ["hard", "medium"], "advanced") == "advanced"  # no level player: the setting
 
 
-@pytest.mark.parametrize("size", [(720, 480), (800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("size", [pytest.param((720, 480), marks=pytest.mark.slow), (800, 600), (1280, 800), (1920, 1080)])
 def test_the_tutor_names_the_move_and_never_covers_it(app, scene, size):
     """The dialog's title names the move asked about, the move is drawn on the board in the
     tutor's colour, and the dialog stays clear of the points it uses (issue 17 item 10)."""

@@ -116,6 +116,7 @@ def test_a_computer_move_is_chosen_in_the_worker_process():
         session.apply(move)
 
 
+@pytest.mark.slow
 def test_the_process_plays_the_moves_the_players_play_here():
     """The child rebuilds each seat's player from its recipe and keeps it: a noisy level
     plays exactly the moves the session's own player objects would."""
@@ -209,6 +210,7 @@ def test_the_autosaver_keeps_the_latest_record_and_flushes(tmp_path, monkeypatch
     assert saver.flush() and saver.errors() and saver.errors() == []
 
 
+@pytest.mark.slow
 def test_the_autosave_is_written_after_a_move_and_at_leave(app, tabula_home):
     from game.core.saves import autosave_path
     from game.ui.jobs.autosaver import AUTOSAVER

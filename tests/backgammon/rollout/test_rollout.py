@@ -61,6 +61,7 @@ def test_blocks_are_pure_and_their_order_does_not_change_the_figures():
         ordered.add(blocks[0])
 
 
+@pytest.mark.slow
 def test_one_process_and_two_workers_give_the_same_bits():
     spec = opening("8/5 6/5", "24/20", trials=80, truncate=4)
     alone, shared = run(spec), run(spec, workers=2)
@@ -106,6 +107,7 @@ def test_a_contact_free_rollout_agrees_with_the_bearoff_database():
     assert abs(reduced.mean - exact[0]) < 0.005 and reduced.se < plain.se / 20
 
 
+@pytest.mark.slow
 def test_the_95_percent_intervals_cover_the_exact_value_about_95_percent_of_the_time():
     state, exact = _race({1: 9}, {1: 9})
     covered = 0
@@ -219,6 +221,7 @@ def test_a_cancelled_or_interrupted_rollout_keeps_the_blocks_it_finished():
     assert [r.tally.trials for r in heard.seen] == [36, 72]
 
 
+@pytest.mark.slow
 def test_the_level_searches_each_trials_play_at_its_depth():
     from game.backgammon.analysis.ai import search
     from game.backgammon.analysis.levels import get_level

@@ -15,7 +15,7 @@ from game.backgammon.nets import training as training_module
 from game.backgammon.nets.network import Network
 from game.backgammon.nets.training import TrainConfig
 from game.cli import build_parser
-from ..cli.util import run
+from ...cli.util import run
 
 TINY = ("--hidden", "8", "--in-flight", "8", "--seed", "1", "--explore-games", "0")
 
@@ -211,6 +211,7 @@ def test_the_progress_bar_counts_from_where_a_resumed_run_starts(capsys, tmp_pat
     assert f" {last}/{first + 6} games " in err.splitlines()[-1]
 
 
+@pytest.mark.slow
 def test_race_training_writes_a_race_network_after_every_round(capsys, tmp_path):
     out = tmp_path / "race.npz"
     code, text, _ = run(capsys, "train", "backgammon", "--arch", "race", "--games", "4", "--rounds", "2",

@@ -48,6 +48,7 @@ def test_targets_are_the_one_ply_expectation_of_the_database_and_the_network():
     assert 0.5 < got[0] < 1.0 and got[1] < 1e-6  # no gammon for the mover: the opponent bears off next
 
 
+@pytest.mark.slow
 def test_race_positions_are_distinct_races_and_seeded():
     net = load_network("net-full")
     first = race_positions(net, ENCODING, games=6, seed=3, in_flight=3)

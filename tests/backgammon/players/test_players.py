@@ -20,7 +20,8 @@ ENDGAME = BackgammonState.from_board(make_side({20: 1, 2: 2}), make_side({20: 1,
 """Each side has one checker back and the rest home: hits, entering from the bar, bearing off."""
 
 
-@pytest.mark.parametrize("name", sorted(set(PLAYER_NAMES) - SLOW))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in ("advanced", "beginner") else name
+                                  for name in sorted(set(PLAYER_NAMES) - SLOW)])
 def test_every_named_player_finishes_legal_games(name):
     for seed in range(3):
         record, end = play_game(RULES, [make_player(name, seed), make_player("random", seed + 9)], seed=seed)
@@ -29,6 +30,7 @@ def test_every_named_player_finishes_legal_games(name):
         assert replay(RULES, record.options, record.actions)[-1] == end
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SLOW))
 def test_the_deep_players_play_legally_from_the_opening_to_the_end(name):
     import random

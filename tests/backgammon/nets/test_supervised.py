@@ -19,9 +19,9 @@ from game.backgammon.nets.supervised.labelling import LabelSet, label_missing
 from game.backgammon.nets.supervised.sampling import contact_rows, sample_positions
 from game.backgammon.nets.supervised.teacher import label, sage_board
 from game.backgammon.nets.training import new_network
-from ..cli.util import run
+from ...cli.util import run
 
-MATCH = Path(__file__).resolve().parents[1] / "data" / "matches" / "3pt-a.mat"
+MATCH = Path(__file__).resolve().parents[2] / "data" / "matches" / "3pt-a.mat"
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +53,7 @@ def test_the_candidates_of_each_roll_are_kept_with_the_opponent_on_roll(net):
     assert len(openers) >= 3  # the first roll's three best plays (the opponent still at the start)
 
 
+@pytest.mark.slow
 def test_match_decisions_are_held_out_of_the_label_set(net):
     decisions = match_decisions([MATCH])
     assert len(decisions) > 100
@@ -117,6 +118,7 @@ def _fit_data(net, count=600):
     return positions, side_on_roll_outputs(net, encoding_of(net), positions).astype(np.float32)
 
 
+@pytest.mark.slow
 def test_a_fit_learns_its_labels_and_resumes_exactly(tmp_path, net):
     """Fitted on labels from the shipped network, a small network's held-out loss falls; one
     epoch, then a resumed second, gives the straight two-epoch run's weights bit for bit."""
@@ -145,6 +147,7 @@ def test_a_fit_learns_its_labels_and_resumes_exactly(tmp_path, net):
             FitConfig(**{**config.__dict__, "batch": 64}), tmp_path / "b.npz", resume=True)
 
 
+@pytest.mark.slow
 def test_the_command_samples_labels_and_fits_then_resumes(capsys, tmp_path):
     pytest.importorskip("bgsage")
     out = tmp_path / "n.npz"
@@ -179,6 +182,7 @@ def test_supervised_options_out_of_place_are_usage_errors(capsys, tmp_path, extr
     assert code == 2 and message in err and not list(tmp_path.iterdir())
 
 
+@pytest.mark.slow
 def test_disagreements_add_the_tree_around_both_plays(net):
     """Where 0 ply and Expert part, both plays' positions and the replies to each of the 21
     rolls are added: new, unlabelled, contact positions under their own source."""

@@ -18,6 +18,7 @@ def _versus_random(net: Network) -> float:
     return duplicate_match(NetChooser(net, "full"), RandomChooser(7), 30, seed=3).per_game
 
 
+@pytest.mark.slow
 def test_sixty_games_of_training_turn_a_random_network_into_a_clear_winner(tmp_path):
     config = TrainConfig(games=60, checkpoint_every=10**9, check_every=0, **SMALL)
     before = _versus_random(new_network("full", 1, (16,)))  # this start plays about as well as random

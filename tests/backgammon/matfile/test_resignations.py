@@ -15,7 +15,7 @@ from game.backgammon.rules import BackgammonRules
 from game.core.match import GameRecord, replay
 
 RULES = BackgammonRules()
-MATCHES = Path(__file__).parents[1] / "data" / "matches"
+MATCHES = Path(__file__).parents[2] / "data" / "matches"
 
 
 def first_plays(options: dict, script: list[str]) -> list[str]:

@@ -43,6 +43,7 @@ def _interrupt_at_learning_step(monkeypatch, step: int) -> None:
     monkeypatch.setattr(Learner, "learn", learn_then_ctrl_c)
 
 
+@pytest.mark.slow
 def test_one_actor_publishing_every_game_equals_the_local_run(ray_cluster, tmp_path):
     local = train(TrainConfig(**SMALL), tmp_path / "local.npz", report=lambda line: None)
     on_ray = _ray_train(tmp_path / "ray.npz", actors=1, publish_every=1)
@@ -50,6 +51,7 @@ def test_one_actor_publishing_every_game_equals_the_local_run(ray_cluster, tmp_p
     assert _same(Network.load(tmp_path / "ray.npz"), Network.load(tmp_path / "local.npz"))
 
 
+@pytest.mark.slow
 def test_two_actors_ctrl_c_then_resume_gives_the_straight_runs_weights(ray_cluster, tmp_path, monkeypatch):
     cluster = dict(actors=2, publish_every=2)
     straight = _ray_train(tmp_path / "straight.npz", **cluster)
@@ -78,6 +80,7 @@ def test_two_actors_ctrl_c_then_resume_gives_the_straight_runs_weights(ray_clust
     assert len(notes) == 1 and "2 actor(s) publishing every 2 game(s)" in notes[0]
 
 
+@pytest.mark.slow
 def test_a_local_checkpoint_resumes_on_ray_exactly(ray_cluster, tmp_path, monkeypatch):
     straight = train(TrainConfig(**SMALL), tmp_path / "straight.npz", report=lambda line: None)
     out = tmp_path / "n.npz"
@@ -90,6 +93,7 @@ def test_a_local_checkpoint_resumes_on_ray_exactly(ray_cluster, tmp_path, monkey
     assert notes == []
 
 
+@pytest.mark.slow
 def test_a_damaged_actor_state_is_refused_naming_the_file(ray_cluster, tmp_path, monkeypatch):
     from game.backgammon.nets.network import json_array, read_json, write_npz
     from game.backgammon.nets.training import Training
@@ -109,6 +113,7 @@ def test_a_damaged_actor_state_is_refused_naming_the_file(ray_cluster, tmp_path,
     assert state_path(out).read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_lost_actor_stops_the_run_and_the_checkpoint_resumes_exactly(ray_cluster, tmp_path, monkeypatch):
     from game.backgammon.nets.cluster_training import RayTraining
     from game.core.cluster import ClusterError

@@ -94,6 +94,7 @@ def test_brief_records_are_the_full_ones_without_factors_and_warnings():
     assert all(not r.factors and not r.warnings for r in brief)
 
 
+@pytest.mark.slow
 def test_world_class_searches_gnus_2ply_candidates_where_expert_narrows_to_two():
     """GNU Backgammon's 2-ply analysis: every play within 0.16 of the best at 0 ply, at most
     8, is valued 2 plies deep; Expert keeps 5 of them for 1 ply and 2 for 2 plies."""
@@ -141,6 +142,7 @@ def test_cancellation_from_another_thread_stops_an_expert_search():
     assert not worker.is_alive() and outcome["result"] == "cancelled"
 
 
+@pytest.mark.slow
 def test_seeded_levels_replay_their_games():
     for name in ("beginner", "intermediate"):
         first, _ = play_game(RULES, [level_player(name, 3), level_player(name, 4)], seed=9, max_plies=40)

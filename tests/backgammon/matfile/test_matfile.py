@@ -9,7 +9,7 @@ import pytest
 from game.backgammon.matfile import MatchFileError, read_mat, write_mat
 from game.backgammon.matfile.replay import written_steps as _steps
 
-MATCHES = Path(__file__).parents[1] / "data" / "matches"
+MATCHES = Path(__file__).parents[2] / "data" / "matches"
 
 # file -> (length, players, games, replayed final score, [(winner index, points, how)])
 EXPECTED = {

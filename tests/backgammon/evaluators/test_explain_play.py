@@ -231,6 +231,7 @@ def test_network_explanations_start_from_the_opening(name):
         attribution.BASELINE]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NETS)
 def test_network_groups_account_for_the_whole_change(name):
     """Before the residual is shared out, the groups already add up to the change of the
@@ -275,6 +276,7 @@ def test_networks_credit_a_pip_lead_to_the_race(name):
     assert max(ahead, key=lambda k: abs(ahead[k])) == "race (pips)"
 
 
+@pytest.mark.slow
 def test_a_race_is_explained_by_the_race_network_and_contact_by_the_main_one():
     """net-full values contact-free positions with its race network (bearoffs from the
     database): the shares of those come from the race network's gradients, contact's from

@@ -256,13 +256,14 @@ def play_out(options, names, seed, limit=3000):
     ({"match_length": 3}, ("beginner", "intermediate")),
     ({"cube": True, "jacoby": True, "beavers": True}, ("intermediate", "beginner")),
     ({"match_length": 3}, ("greedy:bras", "greedy:net-full")),
-    ({"cube": True}, ("advanced", "greedy:bras")),
+    pytest.param({"cube": True}, ("advanced", "greedy:bras"), marks=pytest.mark.slow),
 ])
 def test_cube_games_are_played_to_the_end(options, names):
     state, cube_actions = play_out(options, names, seed=3)
     assert state.cube.finished and cube_actions > 0
 
 
+@pytest.mark.slow
 def test_the_expert_decides_every_kind_of_state_of_a_cube_match():
     state, seen = RULES.initial_state({"match_length": 5, "score": "3-2"}), set()
     rng, player, fast = random.Random(4), make_player("expert", 1), make_player("intermediate", 2)

@@ -114,6 +114,7 @@ def test_a_state_that_does_not_fit_is_refused_before_anything_is_written(tmp_pat
     assert {path: path.read_bytes() for path in before} == before
 
 
+@pytest.mark.slow
 def test_checkpoints_by_time_come_before_the_game_interval_and_resume_exactly(tmp_path, monkeypatch):
     now = [0.0]
 

@@ -134,6 +134,7 @@ def test_curves_round_trip_through_json_and_bad_ones_are_named():
 # --------------------------------------------------------------------------- samples
 
 
+@pytest.mark.slow
 def test_selfplay_samples_are_seeded_labelled_and_sampled_per_game():
     a, b = selfplay_samples(3, seed=9, per_game=5), selfplay_samples(3, seed=9, per_game=5)
     assert len(a) == 15 and (a.boards == b.boards).all() and (a.outcome == b.outcome).all()

@@ -31,6 +31,7 @@ def batch_of(mine, theirs) -> np.ndarray:
     return batch
 
 
+@pytest.mark.slow
 def test_every_home_board_has_its_own_index():
     boards = all_positions()
     assert len(boards) == N_POSITIONS == 54264
@@ -38,6 +39,7 @@ def test_every_home_board_has_its_own_index():
     assert (boards.sum(axis=1) <= 15).all() and len({tuple(b) for b in boards}) == N_POSITIONS
 
 
+@pytest.mark.slow
 def test_hand_counted_distributions(built):
     off, first = built
     one_on_six = off[rank(np.array([0, 0, 0, 0, 0, 1]))]
@@ -50,6 +52,7 @@ def test_hand_counted_distributions(built):
     assert np.allclose(off.sum(axis=1), 1.0) and np.allclose(first.sum(axis=1), 1.0)
 
 
+@pytest.mark.slow
 def test_distributions_equal_gnu_backgammons_database(built):
     off, _ = built
     boards = all_positions()
@@ -70,6 +73,7 @@ def test_chances_equal_gnu_backgammons_zero_ply():
         assert np.abs(race_outcomes(batch)[0] - np.array(gnu)).max() < 2e-4, (mine, theirs)
 
 
+@pytest.mark.slow
 def test_gammons_need_fifteen_checkers_left(built):
     # One checker left against fifteen on the 6 point: a sure gammon for the side on roll.
     assert race_outcomes(batch_of([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 15]))[0] == pytest.approx([1, 1, 0, 0, 0])
@@ -85,6 +89,7 @@ def test_gammons_need_fifteen_checkers_left(built):
     assert lose[3] == pytest.approx(27 / 36 * 19 / 36 + 9 / 36 * (1 - first_off[:3].sum()), abs=1e-6)
 
 
+@pytest.mark.slow
 def test_the_shipped_file_is_a_fresh_build(built):
     shipped_off, shipped_first = bearoff.database()
     assert np.abs(shipped_off - built[0]).max() < 1e-6 and np.abs(shipped_first - built[1]).max() < 1e-6

@@ -17,8 +17,8 @@ from game.backgammon.matfile.sgf_syntax import parse
 from game.core.saves import load_game
 from game.games import imported_record, rules_for
 
-MATCHES = Path(__file__).parents[1] / "data" / "matches"
-SAVES = Path(__file__).parents[2] / "saves"
+MATCHES = Path(__file__).parents[2] / "data" / "matches"
+SAVES = Path(__file__).parents[3] / "saves"
 
 
 def games(match):

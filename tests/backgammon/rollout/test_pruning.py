@@ -49,6 +49,7 @@ def _expand(positions, prune):
     return expand(get_evaluator("net-full"), positions, CUBELESS, np.zeros(len(positions), np.intp), *groups, prune)
 
 
+@pytest.mark.slow
 def test_pruning_only_narrows_the_full_evaluators_choice(positions):
     whole, wide, pruned = _expand(positions, None), _expand(positions, 200), _expand(positions, 3)
     assert np.array_equal(whole.best, wide.best)

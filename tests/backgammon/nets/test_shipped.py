@@ -14,7 +14,7 @@ from game.backgammon.evaluators import base, boards_to_array, evaluator_names, f
 from game.backgammon.nets import evaluator as nets_evaluator
 from game.backgammon.rules import BackgammonState
 from game.core.resources import asset_path
-from ..cli.util import run
+from ...cli.util import run
 
 POSITIONS = {
     "opening": (START_SIDE, START_SIDE),
