@@ -20,4 +20,4 @@ def test_the_cube_speed_bench_runs():
     rows = [line for line in lines if line.startswith(("decide", "money.", "match.", "expert player"))]
     # decide twice; money for 1 and 100 rows; match one call a row and at once, for 1 and 100; the Expert twice
     assert len(rows) == 2 + 2 + 2 + 2 + 2
-    assert all(float(row.split()[-1]) > 0 for row in rows)
+    assert all(float(row.split()[-1]) >= 0 for row in rows)  # a ratio printed to two decimals: 0.00 on a busy machine
