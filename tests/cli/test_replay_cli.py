@@ -9,7 +9,8 @@ import pytest
 
 from game.backgammon.notation import split_turns
 from game.mandragora.position import format_position
-from game.mandragora.rules import SIDES, MandragoraRules, MandragoraState
+from game.mandragora.rules import MandragoraRules
+from game.mandragora.state import SIDES, MandragoraState
 from .util import run
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "mandragora" / "data" / "golden.json").read_text())
