@@ -104,7 +104,8 @@ from game.backgammon.cube.ai import chances_of, context_of, cube_decision, cube_
 from game.backgammon.analysis.levels import LEVELS as BG_LEVELS  # noqa: E402
 from game.backgammon.cube.state import DOUBLE, PASS, ROLL, TAKE  # noqa: E402
 from game.backgammon.evaluators import boards_to_array, get_evaluator  # noqa: E402
-from game.backgammon.rules import BackgammonRules, Roll  # noqa: E402
+from game.backgammon.rules import BackgammonRules  # noqa: E402
+from game.backgammon.state import Roll  # noqa: E402
 
 MATCHES = Path(__file__).resolve().parents[1] / "tests" / "data" / "matches"
 CLEAR = 0.05

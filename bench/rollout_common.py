@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.backgammon.nets.supervised.teacher import sage_board  # noqa: E402
-from game.backgammon.positions import format_position, parse_position  # noqa: E402
+from game.backgammon.position import format_position, parse_position  # noqa: E402
 from game.backgammon.rules import BackgammonRules, with_dice  # noqa: E402
 
 RULES = BackgammonRules()

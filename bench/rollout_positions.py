@@ -26,8 +26,9 @@ if str(ROOT) not in sys.path:
 
 from game.backgammon.board import BAR  # noqa: E402
 from game.backgammon.matfile import read_match  # noqa: E402
-from game.backgammon.positions import format_position  # noqa: E402
-from game.backgammon.rules import BackgammonRules, BackgammonState  # noqa: E402
+from game.backgammon.position import format_position  # noqa: E402
+from game.backgammon.rules import BackgammonRules  # noqa: E402
+from game.backgammon.state import BackgammonState  # noqa: E402
 
 MATCHES = ROOT / "tests" / "data" / "matches"
 MIN_PLAYS = 5

@@ -8,7 +8,8 @@ import itertools
 import pygame
 import pytest
 
-from game.backgammon.rules import BackgammonRules, Roll
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import Roll
 from game.backgammon.view.pygame_view import make_view
 from game.core.session import GameSetup
 from game.games import get_game
