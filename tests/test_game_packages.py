@@ -18,6 +18,7 @@ The checks run on small fake trees too, where they must fail.
 from __future__ import annotations
 
 import ast
+import re
 from importlib import import_module
 from pathlib import Path
 
@@ -27,18 +28,19 @@ from .test_layers import GAME_DIR, game_packages, module_name
 
 SHAPE = {
     "state": "module",
-    "rules": "module",
-    "position": "module",
     "notation": "module",
+    "position": "module",
+    "rules": "module",
     "status": "module",
-    "players": "module or package",
     "analysis": "module or package",
+    "players": "module or package",
     "info": "module",
     "rules_page": "module",
     "view": "package",
 }
-"""Every game package's parts, bottom first: the state, the protocol, position text, moves in
-text, a state in words, computer players, analysis, the declaration, the rules page, the view."""
+"""Every game package's parts, from the bottom up: the state, moves in text, position text, the
+protocol, a state in words, analysis, computer players, the declaration, the rules page, the
+view (the order of the table in ``docs/adding-a-game.md``)."""
 DEFINES = {
     "position.py": ("parse_position", "format_position"),
     "status.py": ("describe", "outcome", "TITLES"),
@@ -192,6 +194,19 @@ def test_the_declaration_reads_the_parts():
         assert info.notation.parse_position is position.parse_position, info.name
         assert info.notation.format_position is position.format_position, info.name
         assert info.view == f"{package}.view.pygame_view", info.name
+
+
+def documented_parts(text: str) -> list[str]:
+    """The parts the file table of ``docs/adding-a-game.md`` lists (``game/<name>/state.py`` ->
+    ``state``), in its order, the package's ``__init__`` left out."""
+    rows = re.findall(r"^\| `game/<name>/(\w+)(?:\.py)?/?`", text, re.M)
+    return [part for part in rows if part != "__init__"]
+
+
+def test_the_guide_lists_the_shape():
+    """``docs/adding-a-game.md``'s table of files is the shape checked here, bottom first."""
+    text = (GAME_DIR.parent / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    assert documented_parts(text) == list(SHAPE)
 
 
 def build(root: Path, files: dict[str, str]) -> Path:
