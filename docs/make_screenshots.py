@@ -304,7 +304,7 @@ board, and the hint panel's list and "why" for the analysis' pick, drawn as an a
 
 def shot_chesstack(app, out: Path) -> Path:
     from game.chesstack.players import make_player
-    from game.chesstack.turn import Source
+    from game.chesstack.view.turn import Source
     from game.core.session import GameSetup
 
     app.settings.hints = True

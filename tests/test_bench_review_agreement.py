@@ -56,7 +56,7 @@ def test_the_model_cube_reference_values_gnus_chances_with_our_cube_maths():
     from bench.agreement import review as bench
     from game.backgammon.cube.state import DOUBLE, ROLL
     from game.backgammon.evaluators import boards_to_array
-    from game.backgammon.positions import parse_position
+    from game.backgammon.position import parse_position
 
     state = parse_position("4HPwATDgc/ABMA:cAngAAAAAAAA")  # the opening position at 0-0 of a 7-point match
     assert state.cube.is_match and state.cube.owner is None

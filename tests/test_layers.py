@@ -2,8 +2,8 @@
 the size rule: no module over :data:`MAX_LINES` lines (split by responsibility instead).
 
 - pygame (and pygame_gui) is imported only in ``game/ui/``, the kit ``game/kit/`` and each
-  game's view, ``game/<name>/view.py`` or the package ``game/<name>/view/``: rules, evaluators
-  and searches run with no display;
+  game's view, the package ``game/<name>/view/``: rules, evaluators and searches run with no
+  display;
 - ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
   them all): games register themselves, shared code never knows them;
 - ``game/cli`` and ``game/ui`` import no game package either: they read the registry and the
@@ -38,10 +38,10 @@ PYGAME = ("pygame", "pygame_gui")
 KIT = "game.kit"
 """The pygame helpers the views and the window share: what a view may import besides its game."""
 MAX_LINES = 500
-VIEW_MODULES = ("view.py", "view/pygame_view.py")
-"""The module a game's ``GameInfo.view`` names, relative to its package: its ``view.py``, or in
-a ``view/`` package its ``pygame_view.py`` (the package's other modules may draw too, with the
-kit, or work out the view's numbers and words without pygame)."""
+VIEW_MODULE = "view/pygame_view.py"
+"""The module a game's ``GameInfo.view`` names, relative to its package: its ``view/`` package's
+``pygame_view.py`` (the package's other modules may draw too, with the kit, or work out the
+view's numbers and words without pygame)."""
 TEACHER_MODULE = "backgammon/nets/supervised/teacher.py"
 """The one module under ``game/`` that may import ``bgsage``, lazily."""
 
@@ -77,10 +77,9 @@ def within(module: str, package: str) -> bool:
 
 
 def in_view(rel: Path, games: set[str]) -> bool:
-    """``rel`` (relative to ``game/``) is a game's view: ``<game>/view.py`` or under ``<game>/view/``."""
+    """``rel`` (relative to ``game/``) is in a game's view, the package ``<game>/view/``."""
     parts = rel.parts
-    return len(parts) >= 2 and parts[0] in games and (parts[1:] == ("view.py",) or
-                                                         (len(parts) > 2 and parts[1] == "view"))
+    return len(parts) > 2 and parts[0] in games and parts[1] == "view"
 
 
 def layer_violations(root: Path) -> list[str]:
@@ -97,7 +96,7 @@ def layer_violations(root: Path) -> list[str]:
         for module in sorted(modules):
             if not (top in ("ui", "kit") or view) and any(within(module, name) for name in PYGAME):
                 problems.append(f"{where} imports {module} (pygame belongs in game/ui/, game/kit/ and a game's "
-                                "view, game/<name>/view.py or game/<name>/view/)")
+                                "view, game/<name>/view/)")
             if top == "core" and any(within(module, f"game.{name}") for name in games | {"games"}):
                 problems.append(f"{where} imports {module} (game/core never imports a game)")
             if top in ("cli", "ui") and any(within(module, f"game.{name}") for name in games):
@@ -135,17 +134,16 @@ def test_the_layers_hold():
     assert layer_violations(GAME_DIR) == []
 
 
-def test_every_game_has_one_view_module_at_most():
-    """A view is ``game/<name>/view.py`` or a ``view/`` package with one ``pygame_view.py``,
-    not both; the package's ``__init__`` loads nothing, so its pygame-free modules (which the
-    game's other modules may import) load without pygame."""
+def test_every_game_has_a_view_package():
+    """A view is a ``view/`` package with one ``pygame_view.py`` (no ``view.py``); the package's
+    ``__init__`` imports nothing, so its pygame-free modules (which the game's other modules
+    may import) load without pygame."""
     for name in game_packages(GAME_DIR):
         package = GAME_DIR / name / "view"
-        if not (package / "__init__.py").is_file():
-            continue
-        assert not (GAME_DIR / name / "view.py").exists(), f"game/{name} has both view.py and view/"
+        assert (package / "__init__.py").is_file(), f"game/{name} has no view/ package"
+        assert not (GAME_DIR / name / "view.py").exists(), f"game/{name} has a view.py beside view/"
         assert (package / "pygame_view.py").is_file(), f"game/{name}/view/ has no pygame_view.py"
-        assert load_time_imports(package / "__init__.py", GAME_DIR) == set()
+        assert imported_modules(package / "__init__.py", GAME_DIR) == set()
 
 
 def long_modules(root: Path) -> list[str]:
@@ -167,7 +165,7 @@ def test_the_size_check_finds_a_long_module(tmp_path):
 
 
 def test_every_declared_view_is_a_view_module():
-    """``GameInfo.view`` names the game's pygame module, one of :data:`VIEW_MODULES`."""
+    """``GameInfo.view`` names the game's pygame module, its :data:`VIEW_MODULE`."""
     from game.games import all_games
 
     for info in all_games():
@@ -175,23 +173,25 @@ def test_every_declared_view_is_a_view_module():
             continue
         game_package, _, inside = info.view.partition(f"game.{info.name}.")
         assert not game_package, f"{info.name}'s view {info.view} is outside game/{info.name}/"
-        assert f"{inside.replace('.', '/')}.py" in VIEW_MODULES, f"{info.name}'s view {info.view}"
-        assert (GAME_DIR / info.name / f"{inside.replace('.', '/')}.py").is_file(), info.view
+        assert f"{inside.replace('.', '/')}.py" == VIEW_MODULE, f"{info.name}'s view {info.view}"
+        assert (GAME_DIR / info.name / VIEW_MODULE).is_file(), info.view
 
 
 @pytest.mark.parametrize("relative, source, broken", [
     ("backgammon/layout.py", "import pygame\n", True),
-    ("backgammon/view.py", "import pygame\nimport pygame.gfxdraw\n", False),
+    ("backgammon/view/pygame_view.py", "import pygame\nimport pygame.gfxdraw\n", False),
+    ("backgammon/view.py", "import pygame\n", True),  # a view is a view/ package
     ("backgammon/view/layout.py", "import pygame\n", False),  # a view package's other files
     ("backgammon/view/parts/dice.py", "import pygame\n", False),
     ("backgammon/viewer.py", "import pygame\n", True),
     ("backgammon/display.py", "import pygame\n", True),  # beside the view, not in it
-    ("backgammon/view.py", "from ..kit import Texts\n", False),
-    ("backgammon/view.py", "from ..kit.text import clip\n", False),
+    ("backgammon/view/pygame_view.py", "from ...kit import Texts\n", False),
+    ("backgammon/view/pygame_view.py", "from ...kit.text import clip\n", False),
     ("backgammon/view/cube.py", "from ...kit import Texts\n", False),
-    ("backgammon/view.py", "from ..ui.kit import Texts\n", True),  # the window is above every game
-    ("backgammon/view.py", "from ..ui.theme import ACCENT\n", True),
-    ("backgammon/view.py", "from ..ui.gameview import GameView\n", True),
+    ("backgammon/view.py", "from ..kit import Texts\n", True),  # not a view
+    ("backgammon/view/pygame_view.py", "from ...ui.kit import Texts\n", True),  # the window is above every game
+    ("backgammon/view/pygame_view.py", "from ...ui.theme import ACCENT\n", True),
+    ("backgammon/view/pygame_view.py", "from ...ui.gameview import GameView\n", True),
     ("backgammon/display.py", "from ..kit import clip\n", True),  # only the view may
     ("kit/text.py", "import pygame\nfrom . import scores\n", False),
     ("kit/text.py", "from ..ui.theme import TEXT\n", True),

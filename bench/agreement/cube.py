@@ -50,7 +50,8 @@ from game.backgammon.cube.ai import chances_of, context_of, cube_decision, cube_
 from game.backgammon.analysis.levels import LEVELS as BG_LEVELS
 from game.backgammon.cube.state import DOUBLE, PASS, ROLL, TAKE
 from game.backgammon.evaluators import boards_to_array, get_evaluator
-from game.backgammon.rules import BackgammonRules, Roll
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import Roll
 
 CLEAR = 0.05
 WHY = "--why" in sys.argv

@@ -17,7 +17,7 @@ def board(me, opp) -> list[list[int]]:
 
 
 def board_of(state) -> list[list[int]]:
-    """gnubg_nn's board of a :class:`~game.backgammon.rules.BackgammonState`."""
+    """gnubg_nn's board of a :class:`~game.backgammon.state.BackgammonState`."""
     return board(state.on_roll, state.opponent)
 
 

@@ -29,7 +29,7 @@ import time
 
 from bench.lib.paths import ROOT
 from game.backgammon.nets.supervised.teacher import sage_board
-from game.backgammon.positions import format_position, parse_position
+from game.backgammon.position import format_position, parse_position
 from game.backgammon.rules import BackgammonRules, with_dice
 
 RULES = BackgammonRules()

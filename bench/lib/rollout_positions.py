@@ -25,8 +25,9 @@ from pathlib import Path
 from bench.lib.paths import MATCHES
 from game.backgammon.board import BAR
 from game.backgammon.matfile import read_match
-from game.backgammon.positions import format_position
-from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.backgammon.position import format_position
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 
 MIN_PLAYS = 5
 """Fewest plays with different results for a decision to be eligible."""

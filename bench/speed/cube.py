@@ -29,7 +29,7 @@ import numpy as np
 from bench.lib.timing import best_time
 from game.backgammon.analysis.ai import strongest_evaluator
 from game.backgammon.players.by_name import make_player
-from game.backgammon.positions import parse_position
+from game.backgammon.position import parse_position
 from game.backgammon.rules import BackgammonRules
 from game.backgammon.cube import CubeContext, decide, match, money
 from game.backgammon.evaluators import get_evaluator, random_positions

@@ -28,7 +28,8 @@ import numpy as np
 from game.backgammon.evaluators.sampling import selfplay_samples
 from game.backgammon.movegen import legal_plays
 from game.backgammon.movegen_batch import load_kernel, plays_batch
-from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 
 
 def time_each(call, items, repeat: int) -> list[float]:

@@ -28,7 +28,8 @@ from bench.lib.intervals import wilson
 from game.core.distribute import add_cluster_arguments, check_cluster_arguments, parallel_map
 from game.mandragora.expert import NODES, ExpertPlayer
 from game.mandragora.players import AnalyzerPlayer
-from game.mandragora.rules import PATTERNS, SIDES, MandragoraRules, MandragoraState
+from game.mandragora.rules import MandragoraRules
+from game.mandragora.state import PATTERNS, SIDES, MandragoraState
 
 RULES = MandragoraRules()
 

@@ -6,10 +6,12 @@
 
 The package by subject (each subpackage's ``__init__`` says more, and loads nothing):
 
-- rules and formats, here: :mod:`.rules` (the game protocol), :mod:`.board`, :mod:`.movegen`
-  (the legal plays; :mod:`.movegen_batch` many positions' at once as arrays, compiled by
-  :mod:`.movegen_kernel` with numba), :mod:`.notation`, :mod:`.formats` (GNU IDs, XGID),
-  :mod:`.positions`, :mod:`.status` (in words);
+- rules and formats, here, in every game's shape (``docs/adding-a-game.md``): :mod:`.state`
+  (the state and a roll, at the bottom, on :mod:`.board`, the cube's and a resignation's
+  states), :mod:`.movegen` (the legal plays; :mod:`.movegen_batch` many positions' at once as
+  arrays, compiled by :mod:`.movegen_kernel` with numba), :mod:`.notation` (plays in text),
+  :mod:`.formats` (GNU IDs, XGID) and :mod:`.position` (a state to and from them),
+  :mod:`.rules` (the game protocol), :mod:`.status` (a state in words), :mod:`.rules_page`;
 - :mod:`.cube`: the doubling cube, all of it: its state and rules, its mathematics (match
   equity tables, money and match equities, the decision), the computer's cube decisions and
   the analysis records of them, its words and place on screen;
@@ -30,11 +32,11 @@ from ..core.exports import lazy_exports
 
 _SOURCES = {
     "GAME": "info", "CUBE_OPTIONS": "info",
-    "COLOURS": "rules", "BackgammonRules": "rules", "BackgammonState": "rules", "with_dice": "rules",
+    "COLOURS": "state", "BackgammonRules": "rules", "BackgammonState": "state", "with_dice": "rules",
     "CubeAction": "cube.state", "CubeState": "cube.state",
     **dict.fromkeys(("cube_owner", "cube_value", "decision", "double_offered", "game_number", "game_over_points",
                      "is_crawford", "is_post_crawford", "match_length", "match_score", "may_double"), "cube.rules"),
-    **dict.fromkeys(("format_position", "format_xgid", "parse_position"), "positions"),
+    **dict.fromkeys(("format_position", "format_xgid", "parse_position"), "position"),
 }
 __getattr__, __dir__ = lazy_exports(__name__, _SOURCES)
 __all__ = list(_SOURCES)

@@ -11,8 +11,9 @@ from .evaluators import evaluator_names
 from .manual_dice import ENTRY
 from .notation import join_turns, split_turns
 from .players.by_name import PLAYER_NAMES, RESIGNS, make_player
-from .positions import format_position, format_xgid, parse_position
-from .rules import COLOURS, BackgammonRules, BackgammonState, with_dice
+from .position import format_position, format_xgid, parse_position
+from .rules import BackgammonRules, with_dice
+from .state import COLOURS, BackgammonState
 from .status import TITLES, describe, outcome
 
 

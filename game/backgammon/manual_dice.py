@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core.dice_entry import DiceEntry
 from .cube.state import OVER
-from .rules import BackgammonState, Roll
+from .state import BackgammonState, Roll
 from .status import TITLES
 
 

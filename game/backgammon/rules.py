@@ -24,50 +24,25 @@ Choices where the rules of play leave a program a question:
   Offers are the rules' :meth:`offers`, not legal moves, so no search considers them.
 
 Player 0 is White, player 1 is Black; each side is stored in its own numbering (:mod:`.board`).
+The state and a roll of the dice are :mod:`.state`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, POSITION, Rules, start_from_position
 from .cube import rules as cube_rules
-from .board import BAR, CHECKERS, OFF, START_SIDE, Side, check_board
+from .board import BAR, CHECKERS, OFF, START_SIDE, Side
 from .cube.state import OVER, CubeAction, CubeState
 from .movegen import Step, legal_plays
 from .notation import format_play, parse_play
+from .position import parse_position
 from .resignation import rules as resign_rules
-from .resignation.state import Resignation, ResignAction
-
-COLOURS = ("white", "black")
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """A roll of two dice, higher first; ``first`` names the starter at the opening roll."""
-
-    high: int
-    low: int
-    first: int | None = None
-
-    @staticmethod
-    def of(die1: int, die2: int, first: int | None = None) -> "Roll":
-        if not (1 <= die1 <= 6 and 1 <= die2 <= 6):
-            raise ValueError(f"dice must be 1 to 6, got {die1} and {die2}")
-        return Roll(max(die1, die2), min(die1, die2), first)
-
-    @property
-    def is_double(self) -> bool:
-        return self.high == self.low
-
-    def __str__(self) -> str:
-        text = f"{self.high}{self.low}"
-        return text if self.first is None else f"{COLOURS[self.first]} {text}"
-
-    def __repr__(self) -> str:
-        return f"Roll({self})"
+from .resignation.state import ResignAction
+from .state import COLOURS, BackgammonState, Roll, win_kind
 
 
 def parse_roll(text: str) -> Roll:
@@ -110,53 +85,6 @@ class Play:
     def __repr__(self) -> str:
         return f"Play({format_play(self.steps, frozenset())})"
 
-
-@dataclass(frozen=True)
-class BackgammonState:
-    """An immutable position: both sides (each in its own numbering), whose turn, the dice.
-
-    ``turn`` is ``None`` only before the opening roll; ``dice`` is ``None`` until the player
-    on turn has rolled; ``opening`` marks the game's first roll (never a double); ``cube`` is
-    ``None`` in cubeless play, else the cube, score and cube phase.  While a double is offered
-    ``turn`` stays the doubler's (the one who then rolls); ``resign`` is the player on turn's
-    offer to resign this turn (:class:`~.resignation.state.Resignation`: waiting for the
-    answer, declined, or accepted and the game over), ``None`` without one.  The rules
-    build states from legal plays only, so the constructor does not re-check the board (it
-    is on the search's hot path); :meth:`from_board` checks boards that come from outside.
-    """
-
-    sides: tuple[Side, Side]
-    turn: int | None
-    dice: tuple[int, int] | None = None
-    opening: bool = False
-    cube: CubeState | None = field(default=None, hash=False)
-    resign: Resignation | None = field(default=None, hash=False)
-
-    @property
-    def on_roll(self) -> Side:
-        """The side whose turn it is."""
-        return self.sides[self.turn]
-
-    @property
-    def opponent(self) -> Side:
-        return self.sides[1 - self.turn]
-
-    @property
-    def winner(self) -> int | None:
-        if self.sides[0][OFF] == CHECKERS:
-            return 0
-        return 1 if self.sides[1][OFF] == CHECKERS else None
-
-    @staticmethod
-    def from_board(me: Side, opp: Side, player: int = 0, dice: tuple[int, int] | None = None,
-                   cube: CubeState | None = None) -> "BackgammonState":
-        """A state with ``me`` (player ``player``) on roll against ``opp``; ``ValueError`` if invalid."""
-        check_board(me, opp)
-        if dice is not None:
-            roll = Roll.of(*dice)
-            dice = (roll.high, roll.low)
-        sides = (me, opp) if player == 0 else (opp, me)
-        return BackgammonState(sides, player, dice, False, cube)
 
 
 _new_state = object.__new__
@@ -251,11 +179,9 @@ class BackgammonRules(Rules[BackgammonState, Any]):
     def initial_state(self, options: dict[str, Any] | None = None) -> BackgammonState:
         """The opening position with the cube the options ask for; or, with the ``position``
         option, the state its GNU ID, ``posid:matchid`` or XGID gives (cube, score and dice
-        included: :mod:`.positions`)."""
+        included: :mod:`.position`)."""
         options = options or {}
         if options.get(POSITION) is not None:
-            from .positions import parse_position  # it builds on these rules
-
             return start_from_position(self, options, parse_position)
         first = options.get("first")
         if isinstance(first, str) and first.lower() in COLOURS:
@@ -405,15 +331,8 @@ class BackgammonRules(Rules[BackgammonState, Any]):
         return (None, 0) if winner is None else (winner, self.win_kind(state))
 
     def win_kind(self, state: BackgammonState) -> int:
-        """1 single, 2 gammon, 3 backgammon (0 while the game is on)."""
-        winner = state.winner
-        if winner is None:
-            return 0
-        loser = state.sides[1 - winner]
-        if loser[OFF]:
-            return 1
-        # The winner's home board is the loser's points 19..24.
-        return 3 if any(loser[p] for p in range(19, 26)) else 2
+        """1 single, 2 gammon, 3 backgammon (0 while the game is on): :func:`.state.win_kind`."""
+        return win_kind(state)
 
     def notation(self, state: BackgammonState, action: Any) -> str:
         if isinstance(action, Roll):

@@ -16,7 +16,8 @@ from .cube.state import DECIDE, OFFERED, OVER, CubeState
 from .resignation.display import resign_status, resigned_words
 from .resignation.rules import accepted
 from .resignation.state import LEVEL_WORDS
-from .rules import BackgammonRules, BackgammonState, Play
+from .rules import BackgammonRules, Play
+from .state import BackgammonState
 
 TITLES = ("White", "Black")
 WIN_KINDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}

@@ -37,7 +37,7 @@ GAME = GameInfo(
     ),
     default_player="advanced",
     player_titles=TITLES,
-    view="game.chesstack.view",
+    view="game.chesstack.view.pygame_view",
     rules_page=lazy("game.chesstack.rules_page:PAGE"),
     outcome=outcome,
     describe=describe,

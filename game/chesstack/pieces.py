@@ -1,4 +1,5 @@
-"""Chesstack's pieces (spec §5): types, values, placement stuns and how each one moves.
+"""Chesstack's pieces (spec §5): names, values, placement stuns and how each one moves (the
+types themselves, in pocket order, are :mod:`.state`'s).
 
 Squares are numbers 0..63, ``rank * 8 + file`` with file 0..7 = a..h and rank 0..7 = 1..8
 (a1 = 0, h1 = 7, a8 = 56).  Every movement pattern is precomputed per square as *rays*: the
@@ -14,11 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-WHITE, BLACK = 0, 1
-COLOURS = ("white", "black")
+from .state import TYPES, WHITE
 
-TYPES = ("K", "Q", "B", "N", "R", "P", "A", "G", "Kr", "W", "D", "L", "F", "C", "Cl", "Tr")
-"""Every piece type, in the order of the upstream pocket arrays (§2)."""
 INDEX = {kind: i for i, kind in enumerate(TYPES)}
 NAMES = {"K": "King", "Q": "Queen", "B": "Bishop", "N": "Knight", "R": "Rook", "P": "Pawn", "A": "Amazon",
          "G": "Grasshopper", "Kr": "Knightrider", "W": "Archbishop", "D": "Dabbaba", "L": "Alfil", "F": "Ferz",
@@ -29,8 +27,6 @@ VALUES = {"K": 400, "Q": 900, "B": 330, "N": 320, "R": 500, "P": 100, "A": 1400,
 STUNS = {"K": 4, "Q": 9, "B": 3, "N": 3, "R": 5, "A": 13, "G": 4, "Kr": 7, "W": 6, "D": 2, "L": 2, "F": 1,
          "C": 5, "Cl": 3, "Tr": 7}
 """Stun given on placement (§5); a pawn's depends on its rank (:func:`placement_stun`)."""
-START_POCKET = (1, 1, 2, 2, 2, 8) + (0,) * (len(TYPES) - 6)
-"""Each side's pocket at the start, in :data:`TYPES` order: K1 Q1 B2 N2 R2 P8, fairies 0."""
 PROMOTIONS = ("Q", "R", "B", "N", "A")
 """What a pawn reaching its last rank must become (HEAD engine: Q, R, B, N or Amazon)."""
 ROYAL_CAPTURE_STUN = 3

@@ -33,9 +33,8 @@ import re
 from typing import Any
 
 from ..core.untrusted import UntrustedFileError, parse_json, read_text, shown
-from .pieces import COLOURS, START_POCKET, TYPES, last_rank, parse_square, parse_type, square_name
-from .rules import must_place_king
-from .state import ChesstackState, Piece
+from .pieces import last_rank, parse_square, parse_type, square_name
+from .state import COLOURS, START_POCKET, TYPES, ChesstackState, Piece, must_place_king
 
 TOTAL_PIECES = sum(START_POCKET) * 2
 MAX_PLY = 1_000_000

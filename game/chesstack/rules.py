@@ -36,18 +36,13 @@ from typing import Any
 
 from ..core.protocol import POSITION, IllegalMoveError, InvalidMoveError, Rules, start_from_position
 from .notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Action, format_action, parse_action
-from .pieces import INDEX, PROMOTIONS, ROYAL_CAPTURE_STUN, TYPES, destinations, last_rank, placement_stun, promotes
-from .state import ChesstackState, Piece
+from .pieces import INDEX, PROMOTIONS, ROYAL_CAPTURE_STUN, destinations, last_rank, placement_stun, promotes
+from .position import parse_position
+from .state import TYPES, ChesstackState, Piece, must_place_king
 
 
 def can_move(piece: Piece) -> bool:
     return piece.stun == 0 and piece.move >= 1
-
-
-def must_place_king(state: ChesstackState) -> bool:
-    """True while the side to move must place its King: its first action (log length below 2),
-    unless a position set up directly already has a royal of its on the board."""
-    return state.log_length < 2 and not state.royals(state.turn)
 
 
 def attacked_royal(state: ChesstackState, colour: int) -> bool:
@@ -92,8 +87,6 @@ class ChesstackRules(Rules[ChesstackState, Action]):
     def initial_state(self, options: dict[str, Any] | None = None) -> ChesstackState:
         """The starting position, or the state the ``position`` option's text gives."""
         if options and options.get(POSITION) is not None:
-            from .position import parse_position  # it builds on these rules
-
             return start_from_position(self, options, parse_position)
         return ChesstackState.start()
 

@@ -1,7 +1,7 @@
 """Chesstack's rules page (:data:`PAGE`): the rules of :mod:`.rules` in a player's words, with
 a table of every piece type.
 
-The table is built from :mod:`.pieces` (:data:`~.pieces.TYPES`, names, placement stuns), one
+The table is built from :mod:`.pieces` (:data:`~.state.TYPES`, names, placement stuns), one
 row per type, each row's words from :data:`HOW_IT_MOVES`: a type added to the pieces without
 words here fails to load.  The words were checked against :func:`~.pieces.destinations`.
 """
@@ -9,7 +9,8 @@ words here fails to load.  The words were checked against :func:`~.pieces.destin
 from __future__ import annotations
 
 from ..core.rules_page import parse
-from .pieces import NAMES, PROMOTIONS, STUNS, TYPES
+from .pieces import NAMES, PROMOTIONS, STUNS
+from .state import TYPES
 
 HOW_IT_MOVES = {
     "K": "One step in any of the eight directions.",

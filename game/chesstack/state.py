@@ -1,14 +1,25 @@
-"""Chesstack positions as immutable values: the board, both pockets and the log length."""
+"""Chesstack positions as immutable values: the board, both pockets and the log length.
+
+The bottom of the package: it imports no other module of the game.  The colours, the piece
+types in pocket order and the starting pockets are here because a state is written in them;
+the pieces' values and movements are :mod:`.pieces`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .pieces import BLACK, START_POCKET, TYPES, WHITE
+WHITE, BLACK = 0, 1
+COLOURS = ("white", "black")
+
+TYPES = ("K", "Q", "B", "N", "R", "P", "A", "G", "Kr", "W", "D", "L", "F", "C", "Cl", "Tr")
+"""Every piece type, in the order of the upstream pocket arrays (§2)."""
+START_POCKET = (1, 1, 2, 2, 2, 8) + (0,) * (len(TYPES) - 6)
+"""Each side's pocket at the start, in :data:`TYPES` order: K1 Q1 B2 N2 R2 P8, fairies 0."""
 
 Pocket = tuple[int, ...]
-"""Counts per piece type, in :data:`~.pieces.TYPES` order."""
+"""Counts per piece type, in :data:`TYPES` order."""
 
 
 class Piece(NamedTuple):
@@ -59,4 +70,7 @@ class ChesstackState:
         return ChesstackState((None,) * 64, (START_POCKET, START_POCKET), 0)
 
 
-__all__ = ["BLACK", "WHITE", "ChesstackState", "Piece", "Pocket"]
+def must_place_king(state: ChesstackState) -> bool:
+    """True while the side to move must place its King: its first action (log length below 2),
+    unless a position set up directly already has a royal of its on the board."""
+    return state.log_length < 2 and not state.royals(state.turn)

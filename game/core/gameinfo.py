@@ -187,8 +187,9 @@ class GameInfo:
     """The computer player the menu and ``tabula play`` offer first."""
     player_titles: tuple[str, ...] = ("Player 1", "Player 2")
     view: str | None = None
-    """The module with the game's board on screen (``make_view(info, fonts)``); ``None``
-    until it has one, and only games with a view are offered in the window."""
+    """The module with the game's board on screen (``make_view(info, fonts)``), its view
+    package's ``"game.<name>.view.pygame_view"``; ``None`` until it has one, and only games
+    with a view are offered in the window."""
     rules_page: Callable[[], RulesPage] | None = None
     """The rules in a player's words, for the window's Rules screen (F1) and ``tabula rules
     GAME``: a factory of its :class:`~.rules_page.RulesPage` (usually

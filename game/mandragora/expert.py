@@ -28,7 +28,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from ..core.search import Limits, SearchPlayer, SearchResult, TranspositionTable, alphabeta
-from .rules import OWN_AREAS, MandragoraRules, MandragoraState, values_for
+from .rules import MandragoraRules
+from .state import OWN_AREAS, MandragoraState, values_for
 
 NODES = 30_000
 """States generated per move: well under a second on a slow machine."""

@@ -1,7 +1,7 @@
 """Mandragora Mania computer players by command-line name.
 
 - ``random``: a uniformly random legal area (seeded, so its games replay).
-- ``analyzer``: the seed analyzer's top move (:func:`.analyzer.analyze`, best first by its
+- ``analyzer``: the seed analyzer's top move (:func:`.analysis.analyze`, best first by its
   total; equal totals go to the lower area), so it is deterministic.
 - ``expert``: alpha-beta on the real final score difference (:mod:`.expert`), deterministic.
 """
@@ -9,9 +9,10 @@
 from __future__ import annotations
 
 from ..core.players import Player, RandomPlayer
-from .analyzer import DEPTH, analyze
+from .analysis import DEPTH, analyze
 from .expert import ExpertPlayer
-from .rules import MandragoraRules, MandragoraState
+from .rules import MandragoraRules
+from .state import MandragoraState
 
 PLAYER_NAMES = ("random", "analyzer", "expert")
 

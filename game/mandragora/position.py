@@ -14,7 +14,7 @@ is "at most 24 pieces on the board".
 
 from __future__ import annotations
 
-from .rules import AREA_COUNT, BASES, PIECES, SIDES, TOTAL_PIECES, MandragoraState
+from .state import AREA_COUNT, BASES, PIECES, SIDES, TOTAL_PIECES, MandragoraState
 
 EXAMPLE = "1:MCM,2:MMM,3:PMP,4:MMM,5:MMM,6:MAM,7:KMK,8:MMM;turn=player;first=player;score=0-0"
 

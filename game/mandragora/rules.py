@@ -13,7 +13,8 @@ occurrence on that path; each piece is put on top of the area it lands on:
 A piece reaching the mover's own base leaves the board and scores (every pass of a long pile
 scores); the opponent's base is not on the path.  If the last piece lands in the mover's
 base, the same side moves again (extra turns chain).  After each move the game ends at once
-if the side to move next has no legal area; pieces left on the board score nothing.
+if the side to move next has no legal area; pieces left on the board score nothing.  The
+board's numbers (areas, bases, paths) and the pieces' values are :mod:`.state`'s.
 
 Choices where the spec leaves a program a question (spec §6, "Decisions for Tabula"):
 
@@ -22,63 +23,27 @@ Choices where the spec leaves a program a question (spec §6, "Decisions for Tab
 - **Setup.**  Options ``pattern`` ("A".."E", the upstream HEAD table, or "random"; default
   "A") and ``first`` ("player"/"opponent", 0/1, or "random"; default "player").  Any random
   choice makes the initial state a chance node whose equally likely outcomes are
-  :class:`Setup` values written ``"A/player"`` (one word, so a typed move list can start
+  :class:`~.state.Setup` values written ``"A/player"`` (one word, so a typed move list can start
   with it; ``"A player"`` and ``"A,player"`` are read too), so a recorded game replays
   without its seed.
 - **Moves** are area numbers (``int``), written ``P3`` / ``O7`` (mover letter + area, as in
-  the upstream logs); :meth:`MandragoraRules.parse` also takes a bare ``3``.
+  the upstream logs, :mod:`.notation`); :meth:`MandragoraRules.parse` also takes a bare ``3``.
 - **Result** is the score difference, zero-sum: a 21-8 game gives ``(13, -13)``; its sign
   names the winner and 0 is a draw.  Before the end it is the current margin.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..core.protocol import CHANCE, POSITION, IllegalMoveError, InvalidMoveError, Rules, start_from_position
+from .notation import format_move, read_move, read_setup
+from .position import parse_position
+from .state import (AREA_COUNT, BASES, MOVABLE, OPPONENT, PATH_LENGTH, PATHS, PATTERNS, PLAYER, SIDE_TITLES, SIDES,
+                    Board, MandragoraState, Setup, values_for)
 
-PLAYER, OPPONENT = 0, 1
-SIDES = ("player", "opponent")
-SIDE_TITLES = ("Player", "Opponent")
-SIDE_LETTERS = "PO"
-AREA_COUNT = 8
-TOTAL_PIECES = 24
-BASES = (0, 9)
-SHARED_AREAS = (2, 4)
-OWN_AREAS = ((1, 3, 5), (6, 7, 8))
-MOVABLE = ((1, 2, 3, 4, 5), (2, 4, 6, 7, 8))
-"""Areas each side may sow (own and shared), in ascending order: the order of legal moves."""
-PATHS = ((1, 2, 3, 4, 5, 0, 6, 4, 7, 2, 8), (6, 4, 7, 2, 8, 9, 1, 2, 3, 4, 5))
-PATH_LENGTH = 11
 _START = tuple({area: path.index(area) + 1 for area in MOVABLE[side]} for side, path in enumerate(PATHS))
-DISTANCE = tuple(
-    {area: path.index(BASES[side]) - path.index(area) for area in MOVABLE[side]} for side, path in enumerate(PATHS)
-)
-"""Stops from each usable area to the side's own base (Player 1:5 … 5:1, Opponent 6:5 … 8:1)."""
-
-PIECES = "MKPCA"
-PIECE_NAMES = {"M": "Mandragora", "K": "Korrigan", "P": "Pachypodium", "C": "Citrillus", "A": "Adenium"}
-FIRST_MOVER_VALUES = {"M": 1, "K": 2, "P": 2, "C": 3, "A": 3}
-SECOND_MOVER_VALUES = {"M": 1, "K": 3, "P": 3, "C": 4, "A": 4}
-
-PATTERNS = {
-    "A": ("MCM", "MMM", "PMP", "MMM", "MMM", "MAM", "KMK", "MMM"),
-    "B": ("MMM", "MCM", "MMM", "MAM", "PMP", "MMM", "MMM", "KMK"),
-    "C": ("MMM", "MCM", "PMP", "MAM", "MMM", "MMM", "KMK", "MMM"),
-    "D": ("MMM", "PMK", "MCM", "KMK", "MMM", "MMM", "MAM", "MMM"),
-    "E": ("PMP", "MMM", "MCM", "MMM", "MMM", "KMK", "MAM", "MMM"),
-}
-"""Starting patterns (upstream HEAD code table), areas 1..8, each pile bottom to top."""
-
-Board = tuple[str, ...]
-"""Eight piles, area 1 first; each pile lists its pieces bottom to top (the last is sown first)."""
-
-
-def values_for(side: int, first: int) -> dict[str, int]:
-    """The piece values ``side`` scores with when ``first`` moved first."""
-    return FIRST_MOVER_VALUES if side == first else SECOND_MOVER_VALUES
+"""Where each usable area's pieces start along the mover's path (the stop after the area)."""
 
 
 def legal_areas(board: Board, side: int) -> list[int]:
@@ -107,43 +72,6 @@ def sow(board: Board, side: int, area: int) -> tuple[Board, str, bool]:
         else:
             piles[stop - 1] += piece
     return tuple(piles), "".join(scored), stop == base
-
-
-@dataclass(frozen=True, slots=True)
-class Setup:
-    """A chance outcome: the starting pattern and the side that moves first."""
-
-    pattern: str
-    first: int
-
-    def __str__(self) -> str:
-        return f"{self.pattern}/{SIDES[self.first]}"
-
-
-@dataclass(frozen=True, slots=True)
-class MandragoraState:
-    """An immutable position.
-
-    ``board`` holds the eight piles; ``turn`` is the side to move (0 Player, 1 Opponent);
-    ``first`` is the real first mover (it fixes the piece values); ``scores`` are the points
-    each side has scored.  ``setups`` is non-empty only at the chance node before the game,
-    listing the equally likely :class:`Setup` outcomes.
-    """
-
-    board: Board
-    turn: int = PLAYER
-    first: int = PLAYER
-    scores: tuple[int, int] = (0, 0)
-    setups: tuple[Setup, ...] = ()
-
-    def pile(self, area: int) -> str:
-        """The pieces in ``area`` (1..8), bottom to top."""
-        return self.board[area - 1]
-
-    @staticmethod
-    def start(pattern: str = "A", first: int = PLAYER) -> "MandragoraState":
-        """The starting position of ``pattern`` with ``first`` to move."""
-        return MandragoraState(PATTERNS[pattern], first, first)
 
 
 class Step(NamedTuple):
@@ -194,8 +122,6 @@ class MandragoraRules(Rules[MandragoraState, Any]):
         the ``position`` option's text gives (:mod:`.position`)."""
         options = options or {}
         if options.get(POSITION) is not None:
-            from .position import parse_position  # it builds on these rules
-
             return start_from_position(self, options, parse_position)
         pattern = options.get("pattern", "A")
         pattern = pattern.strip().upper() if isinstance(pattern, str) else None
@@ -252,22 +178,18 @@ class MandragoraRules(Rules[MandragoraState, Any]):
     def notation(self, state: MandragoraState, action: Any) -> str:
         if state.setups:
             return str(action)
-        return f"{SIDE_LETTERS[state.turn]}{action}"
+        return format_move(state.turn, action)
 
     def parse(self, state: MandragoraState, text: str) -> Any:
         if state.setups:
             return self._parse_setup(state, text)
-        raw = text.strip().upper()
-        if raw[:1] in ("P", "O"):
-            side = SIDE_LETTERS.index(raw[0])
-            if side != state.turn:
-                mover, named = SIDE_TITLES[state.turn], SIDE_TITLES[side]
-                raise IllegalMoveError(f"{text!r}: it is the {mover}'s turn, not the {named}'s")
-            raw = raw[1:]
-        if len(raw) != 1 or raw not in "0123456789":
-            cause = IllegalMoveError if _read_setup(text) else InvalidMoveError  # a setup is a move, not now
-            raise cause(f"bad move {text!r}: expected an area such as {SIDE_LETTERS[state.turn]}3")
-        area = int(raw)
+        side, area = read_move(text)
+        if side is not None and side != state.turn:
+            mover, named = SIDE_TITLES[state.turn], SIDE_TITLES[side]
+            raise IllegalMoveError(f"{text!r}: it is the {mover}'s turn, not the {named}'s")
+        if area is None:
+            cause = IllegalMoveError if read_setup(text) else InvalidMoveError  # a setup is a move, not now
+            raise cause(f"bad move {text!r}: expected an area such as {format_move(state.turn, 3)}")
         self._check(state, area, text)
         return area
 
@@ -289,33 +211,15 @@ class MandragoraRules(Rules[MandragoraState, Any]):
             raise IllegalMoveError(f"{label}: area {area} is empty")
 
     def _parse_setup(self, state: MandragoraState, text: str) -> Setup:
-        setup = _read_setup(text)
+        setup = read_setup(text)
         if setup in state.setups:
             return setup
         allowed = ", ".join(str(s) for s in state.setups)
         if setup is None:
-            area = re.fullmatch(rf"[{SIDE_LETTERS}]?[1-{AREA_COUNT}]", text.strip().upper())
-            cause = IllegalMoveError if area else InvalidMoveError  # an area is a move, not now
+            area = read_move(text)[1]
+            names_area = area is not None and 1 <= area <= AREA_COUNT
+            cause = IllegalMoveError if names_area else InvalidMoveError  # an area is a move, not now
             raise cause(f"bad setup {text!r}: the game starts with the drawn pattern and first mover, "
                         f"written like {state.setups[0]} (possible: {allowed})")
         raise IllegalMoveError(f"setup {text!r} cannot be drawn here; possible: {allowed}")
 
-
-def _read_setup(text: str) -> Setup | None:
-    """The setup ``text`` is written as (``A/player``, ``a player``), in any state; else ``None``."""
-    words = text.replace("/", " ").replace(",", " ").split()
-    if len(words) == 2 and words[0].upper() in PATTERNS and words[1].lower() in SIDES:
-        return Setup(words[0].upper(), SIDES.index(words[1].lower()))
-    return None
-
-
-def split_moves(text: str) -> list[str]:
-    """A typed move list into actions: words, with a setup typed as two words (``"A player"``,
-    as older saves wrote it) kept as one action."""
-    words, actions = text.split(), []
-    for word in words:
-        if actions and actions[-1].upper() in PATTERNS and word.lower() in SIDES:
-            actions[-1] += f"/{word}"
-        else:
-            actions.append(word)
-    return actions

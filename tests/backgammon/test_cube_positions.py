@@ -11,7 +11,8 @@ from game.backgammon import GAME, format_position, format_xgid, parse_position
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.cube.state import DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLLING, CubeState
 from game.backgammon.formats import parse_match_id
-from game.backgammon.rules import BackgammonRules, BackgammonState, with_dice
+from game.backgammon.rules import BackgammonRules, with_dice
+from game.backgammon.state import BackgammonState
 from game.core.protocol import CHANCE
 
 RULES = BackgammonRules()

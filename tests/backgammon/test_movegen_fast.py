@@ -133,7 +133,8 @@ def test_plays_batch_checks_its_shapes():
 
 
 def test_successors_states_equal_applying_each_play(positions):
-    from game.backgammon.rules import BackgammonRules, BackgammonState, Play
+    from game.backgammon.rules import BackgammonRules, Play
+    from game.backgammon.state import BackgammonState
 
     rules = BackgammonRules()
     for i, (me, opp) in enumerate(positions[:300]):

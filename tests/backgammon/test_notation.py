@@ -6,7 +6,8 @@ import pytest
 
 from game.backgammon.board import make_side
 from game.backgammon.notation import format_play, parse_play
-from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 
 RULES = BackgammonRules()
 

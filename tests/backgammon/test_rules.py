@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.backgammon.board import CHECKERS, START_SIDE, check_board, make_side
-from game.backgammon.rules import BackgammonRules, BackgammonState, Play, Roll
+from game.backgammon.rules import BackgammonRules, Play
+from game.backgammon.state import BackgammonState, Roll
 from game.core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 
 from game.backgammon.evaluators.sampling import selfplay_samples
@@ -145,7 +146,8 @@ def test_notation_round_trips(sample):
 def test_actions_show_as_their_notation():
     """In test failures and the debugger an action reads as a player writes it."""
     from game.backgammon.cube.state import DOUBLE, PASS
-    from game.backgammon.rules import Play, Roll
+    from game.backgammon.rules import Play
+    from game.backgammon.state import Roll
 
     assert repr(Play(((8, 5), (6, 5)))) == "Play(8/5 6/5)" and repr(Play(((24, 18), (18, 13)))) == "Play(24/13)"
     assert repr(Play()) == "Play((no play))"

@@ -1,4 +1,4 @@
-"""What the Chesstack board on screen needs, without a display (``game.chesstack.display``):
+"""What the Chesstack board on screen needs, without a display (``game.chesstack.view.display``):
 the geometry (both ways round), the trays, the action between two positions, the analysis
 badges, the banner's words, text wrapping and the flight of an action."""
 
@@ -10,15 +10,15 @@ import sys
 
 import pytest
 
-from game.chesstack.display import (HEIGHT, WIDTH, Badge, Flight, LastAction, Layout, best_of, bar_text,
-                                    describe_piece, events, last_action, path, square_badges, tray_badges, tray_kinds,
-                                    tray_slot, trays)
+from game.chesstack.view.display import (HEIGHT, WIDTH, Badge, Flight, LastAction, Layout, best_of, bar_text,
+                                         describe_piece, events, last_action, path, square_badges, tray_badges,
+                                         tray_kinds, tray_slot, trays)
 from game.chesstack.notation import parse_action
-from game.chesstack.pieces import TYPES, parse_square as sq
+from game.chesstack.pieces import parse_square as sq
 from game.chesstack.position import parse_position
 from game.chesstack.rules import ChesstackRules
-from game.chesstack.state import ChesstackState
-from game.chesstack.turn import Source, TurnBuilder
+from game.chesstack.state import TYPES, ChesstackState
+from game.chesstack.view.turn import Source, TurnBuilder
 
 RULES = ChesstackRules()
 TITLES = ("White", "Black")
@@ -30,7 +30,7 @@ class Record:
 
 
 def test_the_pure_modules_need_no_pygame():
-    code = "import sys, game.chesstack.turn, game.chesstack.display; assert 'pygame' not in sys.modules"
+    code = "import sys, game.chesstack.view.turn, game.chesstack.view.display; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

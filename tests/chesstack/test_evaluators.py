@@ -32,10 +32,10 @@ from game.chesstack.evaluators.potential import (
 )
 from game.chesstack.evaluators.terms import weighted_value
 from game.chesstack.notation import parse_action
-from game.chesstack.pieces import INDEX, RAYS, START_POCKET, TYPES, VALUES, last_rank, parse_square, placement_stun
+from game.chesstack.pieces import INDEX, RAYS, VALUES, last_rank, parse_square, placement_stun
 from game.chesstack.position import parse_position
 from game.chesstack.rules import ChesstackRules
-from game.chesstack.state import ChesstackState, Piece
+from game.chesstack.state import START_POCKET, TYPES, ChesstackState, Piece
 
 NOTE_EVALUATORS = ("weighted", "designer")
 """The design note's two, whose batch forms agree with the single ones exactly (``stacks`` is

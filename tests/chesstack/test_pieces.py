@@ -13,9 +13,9 @@ import random
 import pytest
 
 from game.chesstack.notation import MOVE, Action
-from game.chesstack.pieces import BLACK, WHITE, destinations
+from game.chesstack.pieces import destinations
 from game.chesstack.rules import ChesstackRules
-from game.chesstack.state import ChesstackState, Piece
+from game.chesstack.state import BLACK, WHITE, ChesstackState, Piece
 
 RULES = ChesstackRules()
 ALL_TYPES = ("K", "Q", "B", "N", "R", "P", "A", "G", "Kr", "W", "D", "L", "F", "C", "Cl", "Tr")

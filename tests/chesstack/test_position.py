@@ -8,10 +8,9 @@ import random
 
 import pytest
 
-from game.chesstack.pieces import BLACK, WHITE
 from game.chesstack.position import format_position, parse_position, position_from_json, position_json
 from game.chesstack.rules import ChesstackRules
-from game.chesstack.state import ChesstackState, Piece
+from game.chesstack.state import BLACK, WHITE, ChesstackState, Piece
 
 RULES = ChesstackRules()
 W, B = WHITE, BLACK

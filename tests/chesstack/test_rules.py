@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from game.chesstack.notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Action
-from game.chesstack.pieces import BLACK, WHITE, placement_stun
+from game.chesstack.pieces import placement_stun
 from game.chesstack.rules import ChesstackRules
-from game.chesstack.state import ChesstackState, Piece
+from game.chesstack.state import BLACK, WHITE, ChesstackState, Piece
 from game.chesstack.status import describe
 from game.core.protocol import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 

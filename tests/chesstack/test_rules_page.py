@@ -5,7 +5,8 @@ both taken from the code, so a new piece without its line on the page fails here
 from __future__ import annotations
 
 from game.chesstack.notation import MOVE
-from game.chesstack.pieces import NAMES, TYPES, parse_square, placement_stun
+from game.chesstack.pieces import NAMES, parse_square, placement_stun
+from game.chesstack.state import TYPES
 from game.chesstack.position import parse_position
 from game.chesstack.rules import ChesstackRules
 from game.chesstack.rules_page import PAGE

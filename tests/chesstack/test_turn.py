@@ -1,4 +1,4 @@
-"""A human's Chesstack turn without a display (``game.chesstack.turn``): what can be selected,
+"""A human's Chesstack turn without a display (``game.chesstack.view.turn``): what can be selected,
 where it may end, the action bar and its pickers, clicks and drags, and that every legal action
 (and only those) can be built."""
 
@@ -12,7 +12,7 @@ from game.chesstack.notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Actio
 from game.chesstack.pieces import parse_square as sq
 from game.chesstack.position import parse_position
 from game.chesstack.rules import ChesstackRules
-from game.chesstack.turn import CANCEL, Source, TurnBuilder
+from game.chesstack.view.turn import CANCEL, Source, TurnBuilder
 
 RULES = ChesstackRules()
 ATTACKED = "white K*e1:0/1 Nb1:0/0 Bc1:0/0; black K*e8:0/1 Re5:0/1; ply 2"

@@ -9,7 +9,8 @@ import pytest
 
 from game.backgammon.notation import split_turns
 from game.mandragora.position import format_position
-from game.mandragora.rules import SIDES, MandragoraRules, MandragoraState
+from game.mandragora.rules import MandragoraRules
+from game.mandragora.state import SIDES, MandragoraState
 from .util import run
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "mandragora" / "data" / "golden.json").read_text())
@@ -105,7 +106,7 @@ def test_split_turns_marks_empty_turns_as_no_play():
 
 def test_backgammon_results_are_worded_as_the_window_words_them(capsys):
     from game.backgammon.board import make_side
-    from game.backgammon.rules import BackgammonState
+    from game.backgammon.state import BackgammonState
     from game.games import get_game
 
     backgammon = get_game("backgammon")

@@ -39,7 +39,7 @@ def test_ray_blocks_add_up_to_the_local_bits(ray_cluster):
     from game.backgammon.board import START_SIDE
     from game.backgammon.rollout.plan import plan
     from game.backgammon.rollout.run import run as roll_out
-    from game.backgammon.rules import BackgammonState
+    from game.backgammon.state import BackgammonState
 
     state = BackgammonState.from_board(START_SIDE, START_SIDE, dice=(4, 2))
     spec = plan(state, ["8/4 6/4", "13/9 13/11"], trials=40, truncate=1, seed=2, evaluator="net-full")
@@ -78,7 +78,7 @@ def test_a_killed_ray_worker_loses_only_its_block_which_is_played_again(ray_clus
     from game.backgammon.board import START_SIDE
     from game.backgammon.rollout import run as running
     from game.backgammon.rollout.plan import plan
-    from game.backgammon.rules import BackgammonState
+    from game.backgammon.state import BackgammonState
 
     state = BackgammonState.from_board(START_SIDE, START_SIDE, dice=(5, 2))
     spec = plan(state, ["13/8 13/11", "13/6"], trials=108, truncate=1, seed=4, evaluator="net-full",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.chesstack.pieces import NAMES, TYPES
+from game.chesstack.pieces import NAMES
+from game.chesstack.state import TYPES
 from game.games import get_game
 
 from .util import run

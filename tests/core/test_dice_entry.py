@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from game.backgammon.cube.state import OVER
-from game.backgammon.rules import Roll
+from game.backgammon.state import Roll
 from game.core.dice_entry import DiceTyping, read_dice
 from game.core.gameinfo import MANUAL_DICE
 from game.core.match import sample_chance

@@ -285,7 +285,7 @@ def test_luck_is_measured_in_a_money_game_with_the_cube_and_in_a_match():
 def _dance_position(cube=None):
     """White on the bar against Black's five-point board: 66, 55, 44, 33 have no play."""
     from game.backgammon.board import make_side
-    from game.backgammon.rules import BackgammonState
+    from game.backgammon.state import BackgammonState
 
     return BackgammonState.from_board(make_side({24: 1, 13: 5, 8: 3, 6: 5}, bar=1),
                                       make_side({2: 3, 3: 3, 4: 3, 5: 3, 6: 3}), 0, cube=cube)

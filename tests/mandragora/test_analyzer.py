@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mandragora.analyzer import (
+from game.mandragora.analysis import (
     DISCOUNT,
     EXTRA_MOVE_WARNING,
     SCORING_WARNING,
@@ -22,7 +22,8 @@ from game.mandragora.analyzer import (
     record_text,
 )
 from game.mandragora.position import parse_position
-from game.mandragora.rules import (
+from game.mandragora.rules import MandragoraRules
+from game.mandragora.state import (
     BASES,
     FIRST_MOVER_VALUES,
     OPPONENT,
@@ -33,7 +34,6 @@ from game.mandragora.rules import (
     SECOND_MOVER_VALUES,
     SHARED_AREAS,
     SIDES,
-    MandragoraRules,
     MandragoraState,
 )
 
@@ -122,7 +122,7 @@ def test_mirror_gives_the_opponent_the_players_threat_flags():
 
 
 def test_golden_measures_before_the_move():
-    from game.mandragora.analyzer import side_stats
+    from game.mandragora.analysis import side_stats
 
     for position in GOLDEN["positions"]:
         state = golden_state(position)

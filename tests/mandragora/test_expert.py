@@ -9,7 +9,8 @@ from game.mandragora import GAME
 from game.mandragora.expert import ExpertPlayer, evaluate, expert_search, leaf_value
 from game.mandragora.players import AnalyzerPlayer, make_player
 from game.mandragora.position import parse_position
-from game.mandragora.rules import MandragoraRules, MandragoraState
+from game.mandragora.rules import MandragoraRules
+from game.mandragora.state import MandragoraState
 
 RULES = MandragoraRules()
 

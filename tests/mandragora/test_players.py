@@ -6,7 +6,7 @@ import pytest
 
 from game.core.match import play_game, replay
 from game.mandragora import GAME
-from game.mandragora.analyzer import analyze
+from game.mandragora.analysis import analyze
 from game.mandragora.players import PLAYER_NAMES, AnalyzerPlayer, make_player
 from game.mandragora.rules import MandragoraRules
 

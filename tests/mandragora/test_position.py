@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from game.mandragora import GAME
 from game.mandragora.position import EXAMPLE, format_position, parse_position
-from game.mandragora.rules import OPPONENT, PATTERNS, PLAYER, MandragoraRules, MandragoraState
+from game.mandragora.rules import MandragoraRules
+from game.mandragora.state import OPPONENT, PATTERNS, PLAYER, MandragoraState
 
 RULES = MandragoraRules()
 

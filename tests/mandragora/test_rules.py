@@ -14,19 +14,10 @@ from game.core.match import play_game, replay
 from game.core.players import RandomPlayer
 from game.core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from game.mandragora import GAME
+from game.mandragora.notation import split_moves
 from game.mandragora.position import parse_position
-from game.mandragora.rules import (
-    DISTANCE,
-    OPPONENT,
-    PATTERNS,
-    PLAYER,
-    MandragoraRules,
-    MandragoraState,
-    Setup,
-    sow,
-    split_moves,
-    step,
-)
+from game.mandragora.rules import MandragoraRules, sow, step
+from game.mandragora.state import DISTANCE, OPPONENT, PATTERNS, PLAYER, MandragoraState, Setup
 
 RULES = MandragoraRules()
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden.json").read_text())

@@ -221,7 +221,7 @@ def games_of(match) -> list:
 @lru_cache(maxsize=1)
 def position_seeds() -> dict[str, tuple[str, ...]]:
     """Positions of seeded random games: Chesstack texts, backgammon ``posid:matchid`` and XGIDs."""
-    from game.backgammon import positions
+    from game.backgammon import position
     from game.games import get_game
 
     found: dict[str, list[str]] = {"chesstack": [], "match id": [], "xgid": []}
@@ -239,8 +239,8 @@ def position_seeds() -> dict[str, tuple[str, ...]]:
                     if name == "chesstack":
                         found["chesstack"].append(info.notation.format_position(state))
                     elif state.turn is not None:
-                        found["match id"].append(positions.format_position(state))
-                        found["xgid"].append(positions.format_xgid(state))
+                        found["match id"].append(position.format_position(state))
+                        found["xgid"].append(position.format_xgid(state))
                 state = rules.apply(state, rng.choice(list(rules.actions(state))))
     return {key: tuple(values) for key, values in found.items()}
 

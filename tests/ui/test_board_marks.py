@@ -8,7 +8,8 @@ import itertools
 import pygame
 import pytest
 
-from game.backgammon.rules import BackgammonRules, Roll
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import Roll
 from game.backgammon.view.pygame_view import make_view
 from game.core.session import GameSetup
 from game.games import get_game
@@ -179,7 +180,7 @@ def test_partial_notation_shows_a_hit():
 # -- Mandragora: the last sowing, no Done, scores that tell moves apart, no empty win column ---
 
 def mandragora_view():
-    from game.mandragora.view import make_view as make_mandragora_view
+    from game.mandragora.view.pygame_view import make_view as make_mandragora_view
 
     pygame.init()
     view = make_mandragora_view(get_game("mandragora"), fonts)
@@ -189,7 +190,8 @@ def mandragora_view():
 
 
 def mandragora_history():
-    from game.mandragora.rules import MandragoraRules, MandragoraState
+    from game.mandragora.rules import MandragoraRules
+    from game.mandragora.state import MandragoraState
 
     rules, state = MandragoraRules(), MandragoraState.start("A", 0)
     states = [state]
@@ -212,7 +214,7 @@ def test_mandragora_marks_the_last_sowing():
     surface.fill((0, 0, 0))
     view.draw(surface, states[-1], ["a", "b"])
     assert pygame.image.tobytes(surface, "RGB") != plain
-    from game.mandragora.view import LAST_MOVE
+    from game.mandragora.view.pygame_view import LAST_MOVE
     x, y = view.layout.centres[8]
     r = view.layout.r
     edge = [surface.get_at((round(x - r * k / 100), round(y)))[:3] for k in range(80, 100)]
@@ -225,8 +227,8 @@ def test_mandragora_moves_need_no_confirming():
 
 
 def test_mandragora_scores_do_not_saturate():
-    from game.mandragora.analyzer import KNEE, analyze, normalize
-    from game.mandragora.rules import MandragoraState
+    from game.mandragora.analysis import KNEE, analyze, normalize
+    from game.mandragora.state import MandragoraState
 
     records = analyze(MandragoraState.start("A", 0))
     penalized = sorted((r for r in records if r.warnings), key=lambda r: r.value)
@@ -242,8 +244,8 @@ def test_mandragora_scores_do_not_saturate():
 
 
 def test_mandragora_hint_table_has_no_win_column():
-    from game.mandragora.analyzer import analyze
-    from game.mandragora.rules import MandragoraState
+    from game.mandragora.analysis import analyze
+    from game.mandragora.state import MandragoraState
     from game.ui.analysis.hint_table import hint_columns
 
     info = get_game("mandragora")

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from game.chesstack.display import HEIGHT, WIDTH
+from game.chesstack.view.display import HEIGHT, WIDTH
 from game.chesstack.evaluators import TERMS
 from game.chesstack.notation import DISGUISE, MOVE, STUN, SUCCESSION, Action, parse_action
 from game.chesstack.pieces import parse_square
 from game.chesstack.position import parse_position
 from game.chesstack.rules import ChesstackRules
-from game.chesstack.view import DARK, LAST, LIGHT, make_view
+from game.chesstack.view.pygame_view import DARK, LAST, LIGHT, make_view
 from game.core.saves import load_game
 from game.core.session import GameSession, GameSetup
 from game.games import get_game, rules_for
@@ -116,7 +116,7 @@ def test_fairy_pieces_are_drawn_distinctly_with_a_legend():
     sprites = {kind: pixels(0, kind) for kind in ("Q", "A", "G", "Kr", "Tr", "C")}
     assert len(set(sprites.values())) == len(sprites)  # each fairy type its own letters
     assert all(pixels(0, kind) != pixels(1, kind) for kind in ("K", "Q", "A"))  # and each colour its own
-    from game.chesstack.display import fairies_present, legend
+    from game.chesstack.view.display import fairies_present, legend
 
     assert fairies_present(state) == ["A", "G", "Kr", "Tr"]
     assert legend(["A", "Tr"]).startswith("Fairy pieces: A Amazon (queen + knight) · Tr Tempest rook")
@@ -298,7 +298,7 @@ def test_overlay_shows_only_the_records_the_window_gives():
         assert region(surface, name) != region(plain, name), name
     for name in ("a4", "b1", "g1"):
         assert region(surface, name) == region(plain, name), name
-    from game.chesstack.display import selection_badges
+    from game.chesstack.view.display import selection_badges
 
     badges = selection_badges(view.turn, ready)
     assert set(badges) == {sq("f1"), sq("e5"), sq("d1")} and badges[sq("f1")].best and badges[sq("e5")].warned

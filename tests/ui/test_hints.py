@@ -7,7 +7,8 @@ import threading
 import pygame
 import pytest
 
-from game.backgammon.rules import BackgammonRules, Play, Roll
+from game.backgammon.rules import BackgammonRules, Play
+from game.backgammon.state import Roll
 from game.backgammon.view.pygame_view import BackgammonView
 from game.games import get_game
 from game.ui.analysis.analyst import Analyst

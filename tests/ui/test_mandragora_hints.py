@@ -12,8 +12,8 @@ import pytest
 from game.cli import main
 from game.core.session import GameSetup
 from game.games import get_game
-from game.mandragora.analyzer import analyze
-from game.mandragora.display import badges
+from game.mandragora.analysis import analyze
+from game.mandragora.view.display import badges
 from game.mandragora.players import AnalyzerPlayer
 from game.mandragora.position import format_position, parse_position
 from game.mandragora.rules import MandragoraRules

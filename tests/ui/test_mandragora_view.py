@@ -13,11 +13,13 @@ import pytest
 
 from game.core.saves import load_game, saves_dir
 from game.games import get_game
-from game.mandragora.display import (CollectedTracker, badges, describe, extra_turn_banner, guess_collected,
-                                     in_hexagon, move_summary)
+from game.mandragora.view.display import (CollectedTracker, badges, extra_turn_banner, guess_collected, in_hexagon,
+                                          move_summary)
+from game.mandragora.status import describe
 from game.mandragora.position import parse_position
-from game.mandragora.rules import BASES, MOVABLE, PATHS, MandragoraRules, MandragoraState, step
-from game.mandragora.view import PIECE_STYLE, make_view
+from game.mandragora.rules import MandragoraRules, step
+from game.mandragora.state import BASES, MOVABLE, PATHS, MandragoraState
+from game.mandragora.view.pygame_view import PIECE_STYLE, make_view
 from game.games import rules_for
 from game.core.session import GameSession, GameSetup
 from game.ui.jobs.autosaver import AUTOSAVER

@@ -10,7 +10,7 @@ import random
 import pygame
 import pytest
 
-from game.backgammon.rules import Roll
+from game.backgammon.state import Roll
 from game.core.gameinfo import MANUAL_DICE
 from game.core.match import sample_chance
 from game.core.protocol import CHANCE

@@ -10,7 +10,7 @@ import pytest
 
 from game.core.saves import load_game, saves_dir
 from game.games import get_game
-from game.mandragora.rules import OPPONENT, PATTERNS
+from game.mandragora.state import OPPONENT, PATTERNS
 from game.games import rules_for
 from game.ui.menu import MODES
 

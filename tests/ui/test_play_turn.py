@@ -107,7 +107,7 @@ def test_keyboard_new_game_and_save(app, scene, tabula_home):
 def _closed_out_state():
     """White on the bar against Black's closed home board, 6-5 to play: no play."""
     from game.backgammon.board import make_side
-    from game.backgammon.rules import BackgammonState
+    from game.backgammon.state import BackgammonState
 
     white = make_side({6: 5, 8: 3, 13: 5}, bar=1)
     black = make_side({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})

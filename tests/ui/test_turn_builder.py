@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from game.backgammon.board import BAR, OFF, make_side
-from game.backgammon.rules import BackgammonRules, BackgammonState, Play
+from game.backgammon.rules import BackgammonRules, Play
+from game.backgammon.state import BackgammonState
 from game.backgammon.view.turn import TurnBuilder
 from game.core.match import play_game
 from game.core.players import RandomPlayer
@@ -15,7 +16,7 @@ RULES = BackgammonRules()
 
 def start(dice, first=0):
     state = RULES.initial_state({"first": first})
-    from game.backgammon.rules import Roll
+    from game.backgammon.state import Roll
 
     return RULES.apply(state, Roll.of(*dice))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.backgammon.rules import BackgammonRules, Roll
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import Roll
 from game.backgammon.analysis.warnings import RELEVANT
 from game.games import get_game
 

@@ -56,7 +56,8 @@ from ..nets.encoding import equity as outputs_equity, flip_outputs as flip_chanc
 from ..resignation.decide import answer, resign_records, resignation
 from ..resignation.rules import pending
 from ..resignation.state import ResignAction
-from ..rules import BackgammonRules, BackgammonState
+from ..rules import BackgammonRules
+from ..state import BackgammonState
 from .warnings import play_warnings, worse_than_best
 
 RESIGNS = "computer_resigns"

@@ -52,10 +52,11 @@ from ..cube.rules import cube_word, decision, game_number, game_over_points
 from ..cube.state import BEAVER, DOUBLE, OVER, PASS, ROLL, TAKE, CubeState
 from ..evaluators import boards_to_array, get_evaluator
 from ..nets.encoding import flip_outputs
-from ..positions import match_info
+from ..position import match_info
 from ..resignation.rules import pending
 from ..resignation.state import ResignAction
-from ..rules import BackgammonRules, BackgammonState
+from ..rules import BackgammonRules
+from ..state import BackgammonState
 
 ROLLS = tuple((f"{a}{b}", (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(1, a + 1))
 """The 21 rolls with their probabilities."""

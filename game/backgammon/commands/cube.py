@@ -41,7 +41,7 @@ def read_cube_position(text: str):
     """The state of ``text`` at a cube decision; a :class:`UsageError` saying why there is none."""
     from ..cube.rules import decision
     from ..cube.state import CubeState
-    from ..positions import parse_position
+    from ..position import parse_position
     from ..cube.state import DECIDE, MAX_CUBE, OVER
     with user_input():
         state = parse_position(text)

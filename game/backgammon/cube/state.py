@@ -1,6 +1,6 @@
 """The doubling cube and the match score as values: :class:`CubeState` and :class:`CubeAction`.
 
-A :class:`~.rules.BackgammonState` carries one ``CubeState`` in its ``cube`` field when the
+A :class:`~..state.BackgammonState` carries one ``CubeState`` in its ``cube`` field when the
 game is played with the cube (a money game or a match); ``cube is None`` is cubeless play,
 exactly as before (training and tournaments).  Everything here is immutable and cheap.
 

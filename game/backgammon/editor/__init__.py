@@ -9,14 +9,14 @@ edited, and the text a game starts from (no pygame).
 :data:`EDITOR` is the game's :class:`~game.core.capabilities.PositionEditor`; its board, the
 one that draws a draft and reads clicks on its points, bar and trays, is the view's
 (:mod:`..view.setup_board`).  A set-up position is written as an XGID: it keeps beavers and
-Jacoby, which a GNU match ID cannot, and cubeless play (:mod:`..positions`).
+Jacoby, which a GNU match ID cannot, and cubeless play (:mod:`..position`).
 """
 
 from __future__ import annotations
 
 from ...core.capabilities import PositionEditor, SetupRow
-from ..positions import format_xgid
-from ..rules import BackgammonState
+from ..position import format_xgid
+from ..state import BackgammonState
 from . import panel
 from .checks import problems
 from .draft import BLACK, CUBELESS, MATCH, MONEY, WHITE, Draft

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from ..board import CHECKERS, OFF, SLOTS, START_SIDE
 from ..cube.state import DECIDE, MAX_MATCH_LENGTH, CubeState
-from ..rules import BackgammonState
+from ..state import BackgammonState
 from ..status import TITLES
 
 CUBELESS, MONEY, MATCH = "cubeless", "money", "match"
@@ -161,7 +161,7 @@ class Draft:
     def build(self) -> BackgammonState:
         """The state, checked only as far as the board (:meth:`BackgammonState.from_board`):
         an unrolled turn is the player's cube decision where they may double, as a position
-        read from a GNU ID or an XGID is (:mod:`..positions`)."""
+        read from a GNU ID or an XGID is (:mod:`..position`)."""
         cube = self.cube_state()
         me, opp = tuple(self.sides[self.turn]), tuple(self.sides[1 - self.turn])
         state = BackgammonState.from_board(me, opp, self.turn, self.dice, cube)

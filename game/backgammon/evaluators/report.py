@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...core.evaluation import Evaluation
 from . import boards_to_array, bras_details, get_evaluator
-from ..rules import BackgammonState
+from ..state import BackgammonState
 
 DEFAULT_EVALUATOR = "bras"
 """What ``tabula eval`` runs unless told otherwise: seed 001's evaluator."""

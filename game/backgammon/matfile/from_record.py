@@ -21,7 +21,8 @@ from __future__ import annotations
 from ...core.match import GameRecord
 from ...core.protocol import CHANCE, POSITION
 from ..cube.state import CubeAction
-from ..rules import COLOURS, BackgammonRules, Play, Roll
+from ..rules import BackgammonRules, Play
+from ..state import COLOURS, Roll
 from .model import MatchFile, MatchFileError, MatchGame, Turn
 from .replay import HOW
 

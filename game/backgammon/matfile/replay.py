@@ -23,7 +23,8 @@ from ...core.protocol import IllegalMoveError
 from ...core.untrusted import shown
 from ..cube.state import BEAVER, DECIDE, DOUBLE, PASS, ROLL, TAKE
 from ..movegen import legal_plays
-from ..rules import BackgammonRules, Play, Roll
+from ..rules import BackgammonRules, Play
+from ..state import Roll
 from .model import MatchFile, MatchFileError, MatchGame, Turn
 
 HOW = {1: "single", 2: "gammon", 3: "backgammon"}

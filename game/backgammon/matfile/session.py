@@ -19,7 +19,8 @@ from ...core.match import GameRecord, replay
 from ...core.protocol import MoveError
 from ..cube.state import DECIDE, OVER
 from ..resignation.state import OFFERS
-from ..rules import COLOURS, BackgammonRules
+from ..rules import BackgammonRules
+from ..state import COLOURS
 from .model import MatchFile, MatchFileError, MatchGame
 
 

@@ -30,7 +30,8 @@ from ..analysis.ai import LEVELS, RESIGNS, level_player  # noqa: F401  (RESIGNS:
 from .greedy import BestOfFourPlayer, GreedyPlayer
 from ..evaluators import evaluator_names
 from .montecarlo import MonteCarloPlayer
-from ..rules import BackgammonRules, BackgammonState
+from ..rules import BackgammonRules
+from ..state import BackgammonState
 
 PLAYER_NAMES = tuple(LEVELS) + ("random", "easy", "medium", "hard", "bestoffour", "montecarlo") + tuple(
     f"greedy:{name}" for name in evaluator_names()

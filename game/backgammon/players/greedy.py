@@ -21,7 +21,8 @@ from ..cube.play import bras_cube_action, level_cube_action
 from ..evaluators import boards_to_array, get_evaluator
 from ..resignation.decide import answer
 from ..resignation.rules import pending
-from ..rules import BackgammonRules, BackgammonState
+from ..rules import BackgammonRules
+from ..state import BackgammonState
 
 
 def play_values(rules: BackgammonRules, state: BackgammonState, evaluator) -> tuple[list, np.ndarray]:

@@ -22,7 +22,8 @@ from ..board import CHECKERS, OFF
 from ..evaluators import boards_to_array
 from ..evaluators.seven_factors import SevenFactors, playout_credit
 from ..movegen import legal_plays
-from ..rules import BackgammonRules, BackgammonState
+from ..rules import BackgammonRules
+from ..state import BackgammonState
 
 HEURISTIC_WEIGHT = 0.6
 

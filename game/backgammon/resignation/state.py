@@ -1,5 +1,5 @@
 """A resignation as values: :class:`ResignAction` (offer, accept, decline) and
-:class:`Resignation`, what a :class:`~..rules.BackgammonState` carries in its ``resign``
+:class:`Resignation`, what a :class:`~..state.BackgammonState` carries in its ``resign``
 field (``None`` when nobody has offered to resign this turn).
 
 Choices:

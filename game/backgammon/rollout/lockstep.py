@@ -37,7 +37,7 @@ from ..cube.ai import cube_decision
 from ..cube.context import may_double
 from ..cube.state import DECIDE, ROLLING, CubeState
 from ..evaluators import get_evaluator
-from ..rules import BackgammonState
+from ..state import BackgammonState
 from . import valuing
 from .choice import expand, roll_means, side, to_root
 from .cubeful import CENTRE, OTHER, ROOT, chequer_weights, double_and_take, other_side, position_values, won_value

@@ -18,8 +18,9 @@ from ..analysis.ai import analyze_position, strongest_evaluator
 from ..analysis.levels import LEVELS
 from ..cube.rules import decision
 from ..evaluators import evaluator_names
-from ..positions import format_position
-from ..rules import BackgammonRules, BackgammonState
+from ..position import format_position
+from ..rules import BackgammonRules
+from ..state import BackgammonState
 from .cubeful import CENTRE, OTHER, ROOT, Stakes
 from .spec import PRUNE_KEEP, Candidate, RolloutSpec
 

@@ -10,7 +10,8 @@ from ..board import OFF, Side
 from ..cube.rules import game_number
 from .layout import LAST_ALPHA, BoardGeometry
 from ..notation import format_play
-from ..rules import BackgammonState, Play
+from ..rules import Play
+from ..state import BackgammonState
 from .turn import Step, TurnBuilder, apply_step, die_for
 
 FACTOR_LABELS = {

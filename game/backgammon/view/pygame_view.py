@@ -22,7 +22,8 @@ from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, cube_box, cube_
                             match_words, player_score)
 from ..cube.state import OFFERED
 from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
-from ..rules import BackgammonRules, BackgammonState, Play
+from ..rules import BackgammonRules, Play
+from ..state import BackgammonState
 from ..status import TITLES as NAMES, describe, is_no_play
 from .turn import Move, TurnBuilder, apply_step
 

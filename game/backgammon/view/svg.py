@@ -17,7 +17,8 @@ from html import escape
 
 from ..board import BAR, OFF, pip_count
 from ..cube.display import cube_box, cube_face, deciding
-from ..rules import BackgammonState, Play
+from ..rules import Play
+from ..state import BackgammonState
 from ..status import TITLES
 from .layout import (
     CHECKERS, FELT, FELT_EDGE, INK, PAPER, PIPS, POINTS, WOOD, WOOD_DARK, WOOD_LIGHT, BoardGeometry,

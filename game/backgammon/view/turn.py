@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..board import BAR, OFF, Side
-from ..rules import BackgammonRules, BackgammonState, Play
+from ..rules import BackgammonRules, Play
+from ..state import BackgammonState
 
 Step = tuple[int, int]
 Move = tuple[int, int, int]  # (source, target, die)

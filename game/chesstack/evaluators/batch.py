@@ -27,8 +27,8 @@ from itertools import chain
 
 import numpy as np
 
-from ..pieces import TYPES, VALUES
-from ..state import ChesstackState
+from ..pieces import VALUES
+from ..state import TYPES, ChesstackState
 from .potential import potential
 from .terms import (COMBINE_ORDER, LAST_ROYAL_FACTOR, MOB_CAP, PLACE_WEIGHTS, POCKET_PENALTY_TENTHS, ROYAL_BONUS,
                     ROYAL_FACTOR_TENTHS, TURN_TENTHS, WEIGHTS)
@@ -124,7 +124,7 @@ class Batch:
 
     @property
     def kind(self) -> np.ndarray:
-        """(N, 64) index into :data:`~game.chesstack.pieces.TYPES`, −1 for an empty square."""
+        """(N, 64) index into :data:`~game.chesstack.state.TYPES`, −1 for an empty square."""
         return self._column("kind")
 
     @property

@@ -29,7 +29,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..pieces import ALFIL, CAMEL, DABBABA, DIAGONAL, KING_STEPS, KNIGHT, QUEEN_LINES, RAYS, TYPES, WHITE, last_rank
+from ..pieces import ALFIL, CAMEL, DABBABA, DIAGONAL, KING_STEPS, KNIGHT, QUEEN_LINES, RAYS, last_rank
+from ..state import TYPES, WHITE
 from .terms import PROMOTION_CHOICES
 
 ONE = np.uint64(1)

@@ -36,9 +36,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..pieces import TYPES, VALUES, destinations
+from ..pieces import VALUES, destinations
 from ..rules import can_move, defenders
-from ..state import ChesstackState
+from ..state import TYPES, ChesstackState
 from .batch import Batch, as_batch, piece_columns, pocket_material
 from .potential import ONE, reach
 

@@ -46,8 +46,8 @@ from __future__ import annotations
 
 import math
 
-from ..pieces import PROMOTIONS, ROYAL_CAPTURE_STUN, TYPES, VALUES, WHITE, destinations, promotes
-from ..state import ChesstackState, Piece
+from ..pieces import PROMOTIONS, ROYAL_CAPTURE_STUN, VALUES, destinations, promotes
+from ..state import TYPES, WHITE, ChesstackState, Piece
 
 WEIGHTED_TERMS = ("Mat", "Mob", "Res", "Thr", "Place", "Turn", "Royal")
 DESIGNER_TERMS = ("Material", "Royal", "Activity", "Stun", "Pocket")

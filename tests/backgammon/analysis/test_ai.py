@@ -9,7 +9,8 @@ import pytest
 from game.backgammon.analysis.ai import Level, analyze_position, level_player, search, state_evaluate, strongest_evaluator
 from game.backgammon.board import make_side
 from game.backgammon.evaluators import boards_to_array, get_evaluator
-from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 from game.core.match import play_game
 from game.core.search import Limits, MoveFilter, SearchCancelled
 

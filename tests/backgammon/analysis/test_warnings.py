@@ -9,7 +9,8 @@ import pytest
 from game.backgammon.board import BAR, START_SIDE, check_board, make_side
 from game.backgammon.formats import parse_position_id
 from game.backgammon.movegen import legal_plays
-from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 from game.backgammon.analysis.warnings import (
     closeout_rolls, play_warnings, position_warnings, prime_rolls, shots, worse_than_best,
 )

@@ -39,7 +39,8 @@ from game.backgammon.cube.state import (
 )
 from game.backgammon.evaluators import boards_to_array, get_evaluator
 from game.backgammon.players.by_name import make_player
-from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 from game.core.protocol import CHANCE
 
 RULES = BackgammonRules()

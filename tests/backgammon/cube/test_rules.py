@@ -16,7 +16,8 @@ from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.cube.state import (BEAVER, DECIDE, DOUBLE, OVER, PASS, ROLL, ROLLING, TAKE, CubeAction,
                                         CubeState)
 from game.backgammon.notation import join_turns, split_turns
-from game.backgammon.rules import BackgammonRules, BackgammonState, Play, Roll
+from game.backgammon.rules import BackgammonRules, Play
+from game.backgammon.state import BackgammonState, Roll
 from game.core.match import play_game, replay
 from game.core.players import Player, RandomPlayer
 from game.core.protocol import CHANCE, IllegalMoveError

@@ -10,7 +10,7 @@ import pytest
 from game.backgammon.board import BAR, OFF, START_SIDE
 from game.backgammon.cube.state import DECIDE, OFFERED, OVER
 from game.backgammon.editor import EDITOR, EditedPosition
-from game.backgammon.positions import format_xgid, parse_position
+from game.backgammon.position import format_xgid, parse_position
 from game.core.capabilities import PositionDraft, PositionEditor
 from game.core.match import play_game
 from game.core.players import RandomPlayer

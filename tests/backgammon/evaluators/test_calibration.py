@@ -17,7 +17,7 @@ from game.backgammon.cube.state import DECIDE, DOUBLE, OFFERED, PASS, ROLL, TAKE
 from game.backgammon.evaluators import Bras, boards_to_array, flip, get_evaluator, random_positions
 from game.backgammon.evaluators.bras import bras_details, score_from_d
 from game.backgammon.evaluators.calibrated import attach_shipped_curves, load_curve
-from game.backgammon.rules import BackgammonState
+from game.backgammon.state import BackgammonState
 from game.core.calibration import (
     IsotonicCurve,
     LogisticCurve,

@@ -12,7 +12,7 @@ from game.backgammon.analysis.ai import state_valuer, strongest_evaluator
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.evaluators import base, boards_to_array, evaluator_names, flip, get_evaluator, random_positions
 from game.backgammon.nets import evaluator as nets_evaluator
-from game.backgammon.rules import BackgammonState
+from game.backgammon.state import BackgammonState
 from game.core.resources import asset_path
 from ...cli.util import run
 

@@ -6,7 +6,8 @@ import pytest
 
 from game.backgammon.board import make_side
 from game.backgammon.players.by_name import PLAYER_NAMES, make_player, seed_hard_value
-from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 from game.core.match import play_game, replay
 
 RULES = BackgammonRules()

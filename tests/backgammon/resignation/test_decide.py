@@ -16,7 +16,8 @@ from game.backgammon.evaluators import get_evaluator
 from game.backgammon.players.by_name import RESIGNS
 from game.backgammon.resignation.decide import accepts, certain_loss, play_on, resign_records, resignation
 from game.backgammon.resignation.state import ACCEPT, DECLINE, OFFERS, Resignation
-from game.backgammon.rules import BackgammonRules, BackgammonState
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 from game.core.session import GameSession
 from game.ui.jobs.worker import recipe_for
 

@@ -10,10 +10,11 @@ from dataclasses import replace
 import pytest
 
 from game.backgammon import GAME, formats
-from game.backgammon.positions import format_position, parse_position
+from game.backgammon.position import format_position, parse_position
 from game.backgammon.cube.state import DECIDE, OFFERED, OVER, CubeState
 from game.backgammon.resignation.state import ACCEPT, DECLINE, OFFERS, Resignation
-from game.backgammon.rules import BackgammonRules, Roll
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import Roll
 from game.backgammon.status import describe, outcome
 from game.core.match import replay
 from game.core.protocol import CHANCE, IllegalMoveError, InvalidMoveError

@@ -16,7 +16,7 @@ from game.backgammon.rollout.choice import expand
 from game.backgammon.rollout.lockstep import play_block
 from game.backgammon.rollout.plan import plan
 from game.backgammon.rollout.spec import PRUNE_KEEP
-from game.backgammon.rules import BackgammonState
+from game.backgammon.state import BackgammonState
 
 CUBELESS = np.array([[2.0, 1.0, 1.0, -1.0, -1.0, -1.0]])
 

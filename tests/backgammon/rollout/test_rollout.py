@@ -17,7 +17,7 @@ from game.backgammon.rollout.plan import WITHIN, plan
 from game.backgammon.rollout.results import combine
 from game.backgammon.rollout.run import run
 from game.backgammon.rollout.spec import MIN_EARLY_STOP, Candidate, RolloutSpec
-from game.backgammon.rules import BackgammonState
+from game.backgammon.state import BackgammonState
 from tests.interrupt import interrupt_after
 
 OPENING_31 = BackgammonState.from_board(START_SIDE, START_SIDE, dice=(3, 1))
@@ -171,7 +171,7 @@ def test_bad_plans_are_refused():
 
 
 def test_a_money_cube_decision_gives_no_double_double_take_and_the_proper_action():
-    from game.backgammon.positions import parse_position
+    from game.backgammon.position import parse_position
     state = parse_position("4HPwATDgc/ABMA:cAkAAAAAAAAA")  # the opening position, money, cube centred
     rollout = run(plan(state, trials=36, truncate=2, evaluator="net-full"))
     cube = rollout.tally.cube_action()
@@ -185,7 +185,7 @@ def test_a_money_cube_decision_gives_no_double_double_take_and_the_proper_action
 
 def test_a_match_rollout_is_cubeful_in_emg():
     from game.backgammon.cube.state import DECIDE, CubeState
-    from game.backgammon.positions import format_position, parse_position
+    from game.backgammon.position import format_position, parse_position
     match = BackgammonState.from_board(START_SIDE, START_SIDE, cube=CubeState(match_length=7, score=(2, 3), phase=DECIDE))
     state = parse_position(format_position(match))  # a 7-point match at 2-3, as a GNU ID
     assert state.cube == match.cube

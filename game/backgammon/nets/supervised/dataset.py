@@ -92,7 +92,7 @@ def disagreement_positions(positions: np.ndarray, decisions: int, seed: int = 0,
     from ...analysis.ai import get_level, search, strongest_evaluator
     from ...evaluators import get_evaluator
     from ...movegen import legal_plays
-    from ...rules import BackgammonState
+    from ...state import BackgammonState
     from ..choosers import after_play_outputs, candidates_array
     from ..encoding import encoding_of, equity
     from .sampling import contact_rows, distinct_rows

@@ -1,5 +1,5 @@
 """The Chesstack board's colours, piece figures and key, as plain values (no pygame): the view
-(:mod:`.view`) draws with them."""
+(:mod:`.pygame_view`) draws with them."""
 
 from __future__ import annotations
 

@@ -57,17 +57,10 @@ from math import inf
 from typing import Any, NamedTuple
 
 from ..core.analysis import MoveAnalysis
-from .rules import (
-    DISTANCE,
-    FIRST_MOVER_VALUES,
-    MOVABLE,
-    PATH_LENGTH,
-    SIDE_LETTERS,
-    Board,
-    MandragoraState,
-    legal_areas,
-    step,
-)
+from ..core.capabilities import Analysis, TutorMargin
+from .notation import format_move
+from .rules import legal_areas, step
+from .state import DISTANCE, FIRST_MOVER_VALUES, MOVABLE, PATH_LENGTH, Board, MandragoraState
 
 EXTRA_MOVE_WARNING = "WARNING: grants opponent an extra move"
 SCORING_WARNING = "WARNING: grants opponent scoring opportunity"
@@ -261,7 +254,7 @@ def analyze_move(state: MandragoraState, area: int, depth: int = DEPTH) -> MoveA
     }
     value = static.immediate + penalty + look
     score = display_score(value, bool(penalty))
-    notation = f"{SIDE_LETTERS[state.turn]}{area}"
+    notation = format_move(state.turn, area)
     warnings = WARNINGS[static.threat]
     return MoveAnalysis(
         area, notation, score, value, details=details, warnings=warnings, factors=factors,
@@ -278,3 +271,22 @@ def analyze(state: MandragoraState, depth: int = DEPTH) -> list[MoveAnalysis]:
     best = ranked[0].value if ranked else 0.0
     top = ranked[0].score if ranked else 0.0
     return [replace(r, rank=number, diff=r.value - best, score_diff=r.score - top) for number, r in enumerate(ranked, 1)]
+
+
+def one_decimal(value: float) -> str:
+    """The analyzer's total value as its tables print it, like the original's "Total Value: 12.5"."""
+    return f"{value:+.1f}"
+
+
+LEGEND = "Ranked by Total: gains, threats, look-ahead.\nSeed: the seed's score, ≤0 if warned, else ≥0."
+"""What the hint table's and ``tabula analyze``'s numbers are (under the table)."""
+
+ANALYSIS = Analysis(analyze, tutor_margin=TutorMargin(10.0, "value", "points of the analyzer's total", decimals=1,
+                                                      score_note=False),
+                    value_heading="Total", format_value=one_decimal, score_heading="Seed", legend=LEGEND)
+"""The seed analyzer's, with no options and no extra columns (it gives no win chance).  One
+measure ranks everything: the analyzer's total value ("Total", one decimal), by which the
+records come best first, the Analyzer player picks, ``diff`` measures, the board's badges
+count and the tutor judges (a move 10 or more below the best is questioned).  The seed's own
+score (the record's ``score``, "Seed") is shown beside it but ranks nothing: its sign rule
+shows nearly half of all moves as 0 (see the module docstring)."""

@@ -3,7 +3,7 @@ pixels (squares, both pocket trays, the action bar), which types a tray lists, t
 fairy pieces, the action that led from one position to the next, the analysis badges per
 square and the events worth a banner.
 
-The view (``view.py``) draws and hit-tests with :class:`Layout`; everything here is plain
+The view (:mod:`.pygame_view`) draws and hit-tests with :class:`Layout`; everything here is plain
 numbers so it is tested without a display.
 """
 
@@ -13,10 +13,10 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
-from .notation import ADD, DISGUISE, MOVE, SUCCESSION, Action, format_action
-from .pieces import NAMES, TYPES, square_name
-from .rules import ChesstackRules
-from .state import ChesstackState
+from ..notation import ADD, DISGUISE, MOVE, SUCCESSION, Action, format_action
+from ..pieces import NAMES, square_name
+from ..rules import ChesstackRules
+from ..state import TYPES, ChesstackState
 from .turn import CANCEL, TRAY, Hit, TurnBuilder
 
 ORTHODOX = ("K", "Q", "R", "B", "N", "P")
@@ -167,7 +167,7 @@ def trays(state: ChesstackState) -> tuple[list[str], list[str], int]:
 
 
 def fairies_present(state: ChesstackState) -> list[str]:
-    """Fairy types on the board or in a pocket, in :data:`~.pieces.TYPES` order."""
+    """Fairy types on the board or in a pocket, in :data:`~.state.TYPES` order."""
     on_board = {piece.kind for piece in state.board if piece is not None}
     held = {kind for pocket in state.pockets for kind, n in zip(TYPES, pocket) if n}
     return [kind for kind in FAIRIES if kind in on_board | held]

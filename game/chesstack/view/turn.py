@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import NamedTuple
 
-from .notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Action
-from .pieces import NAMES, square_name
-from .rules import ChesstackRules
-from .state import ChesstackState
+from ..notation import ADD, DISGUISE, MOVE, STUN, SUCCESSION, Action
+from ..pieces import NAMES, square_name
+from ..rules import ChesstackRules
+from ..state import ChesstackState
 
 BOARD, TRAY = "board", "tray"
 BUTTONS = ((STUN, "stun", "Stun +1"), (SUCCESSION, "suc", "Succession"), (DISGUISE, "dis", "Disguise…"))

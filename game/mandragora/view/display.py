@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from itertools import product
 from typing import NamedTuple
 
-from ..core.outcome import Outcome
-from .rules import BASES, PATHS, PATH_LENGTH, PATTERNS, PIECES, MandragoraState, legal_areas, step, values_for
+from ..rules import legal_areas, step
+from ..state import BASES, PATHS, PATH_LENGTH, PATTERNS, PIECES, MandragoraState, values_for
 
 Collected = tuple[str, str]
 """The pieces in the Player's and the Opponent's base, in the order they arrived."""
@@ -89,22 +89,6 @@ def partial(state: MandragoraState, move: Sowing, landed: int) -> tuple[tuple[st
             piles[stop - 1] += piece
     hand = "".join(piece for piece, _ in move.landings[landed:])
     return tuple(piles), scored, hand
-
-
-def outcome(state: MandragoraState) -> Outcome:
-    """The finished game: the higher score wins the difference; the final score."""
-    a, b = state.scores
-    return Outcome(None if a == b else 0 if a > b else 1, float(abs(a - b)), score=(a, b))
-
-
-def describe(state: MandragoraState, titles: Sequence[str]) -> str:
-    """The status line: whose turn and the scores, or the final result."""
-    if state.setups:
-        return "Drawing the pattern and who moves first."
-    a, b = state.scores
-    if not legal_areas(state.board, state.turn):
-        return outcome(state).words(titles)
-    return f"{titles[state.turn]} to move · {titles[0]} {a}, {titles[1]} {b}."
 
 
 def move_summary(state: MandragoraState, area: int, titles: Sequence[str]) -> str:

@@ -1,6 +1,6 @@
 """Mandragora Mania on screen: the hexagonal board, both bases, the analyzer overlay, sowing.
 
-The Mandragora package's only pygame file (geometry and palette in :mod:`.board_layout`, the
+The Mandragora package's only pygame file (geometry and palette in :mod:`.layout`, the
 pygame-free parts of drawing in :mod:`.display`); :func:`make_view` returns an object with
 the window's per-game interface (``game.ui.gameview.GameView``).  The layout follows the
 original game: the side at the bottom owns the three bottom hexagons (Player: 1 3 5, blue),
@@ -18,17 +18,18 @@ from collections.abc import Sequence
 import pygame
 import pygame.gfxdraw
 
-from ..kit import ScoresToggle, Texts, clip_words, score_colour, score_text
-from .board_layout import DIM, GOLD, INK, LAST_MOVE, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN, BoardGeometry
-from .display import (CollectedTracker, SowingAnimation, add_scored, badges, counted_landings,
-                      describe, extra_turn_banner, guess_collected, hexagon, in_hexagon, move_summary, partial,
-                      pile_spots, piece_shape, sowing, sowing_arrows)
-from .rules import (BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraRules, MandragoraState, legal_areas,
-                    step, values_for)
+from ...kit import ScoresToggle, Texts, clip_words, score_colour, score_text
+from ..rules import MandragoraRules, legal_areas, step
+from ..state import BASES, OWN_AREAS, PIECES, PIECE_NAMES, MandragoraState, values_for
+from ..status import describe
+from .display import (CollectedTracker, SowingAnimation, add_scored, badges, counted_landings, extra_turn_banner,
+                      guess_collected, hexagon, in_hexagon, move_summary, partial, piece_shape, pile_spots, sowing,
+                      sowing_arrows)
+from .layout import DIM, GOLD, INK, LAST_MOVE, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN, BoardGeometry
 
 
 class Layout(BoardGeometry):
-    """The board's geometry (:class:`~.board_layout.BoardGeometry`) with its boxes as
+    """The board's geometry (:class:`~.layout.BoardGeometry`) with its boxes as
     ``pygame.Rect``s (a Rect is an ``(x, y, w, h)`` sequence: the geometry works on it)."""
 
     def __init__(self, rect: pygame.Rect, bottom: int) -> None:

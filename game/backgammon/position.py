@@ -37,9 +37,8 @@ from .board import CHECKERS, OFF
 from .cube.state import DECIDE, MAX_CUBE, MAX_MATCH_LENGTH, OFFERED, OVER, CubeState
 from .resignation.rules import offers
 from .resignation.state import OFFERS, Resignation
-from .rules import BackgammonRules, BackgammonState
+from .state import BackgammonState, win_kind
 
-_RULES = BackgammonRules()
 _GAME_OVER, _RESIGNED, _DROPPED = 2, 3, 4
 
 
@@ -92,7 +91,7 @@ def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavere
         if winner is None:
             winner, points = player, value  # the doubler won the cube's value
         else:
-            points = cube.points(_RULES.win_kind(state))
+            points = cube.points(win_kind(state))
         return replace(state, dice=None, cube=replace(cube, phase=OVER, result=(winner, points)))
     if info.game_state == _GAME_OVER:
         raise ValueError("the game is over but no side has borne off all its checkers")
