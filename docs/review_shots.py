@@ -62,7 +62,7 @@ def shot_review_mandragora(app, out: Path) -> Path:
     from game.games import get_game
 
     info = get_game("mandragora")
-    players = [info.make_player(name, seed) for name, seed in (("analyzer", 1), ("random", 2))]
+    players = [info.players.player(name, seed) for name, seed in (("analyzer", 1), ("random", 2))]
     record, _ = play_game(info.rules(), players, info.new_game_options(), seed=4, max_plies=24)
     path = Path("mandragora.json").resolve()
     save_game(path, record)

@@ -42,8 +42,8 @@ def match_files_for(path) -> tuple[GameInfo, MatchFiles] | None:
     when no game's do."""
     name = str(path).lower()
     for info in all_games():
-        if info.match_files is not None:
-            files = info.match_files()
+        if info.has(MatchFiles):
+            files = info.ability(MatchFiles)
             if name.endswith(files.suffixes):
                 return info, files
     return None
@@ -52,8 +52,8 @@ def match_files_for(path) -> tuple[GameInfo, MatchFiles] | None:
 def import_suffixes() -> tuple[str, ...]:
     """The endings of every game's match files (what the window's Load dialog offers besides
     Tabula's saves)."""
-    return tuple(suffix for info in all_games() if info.match_files is not None
-                 for suffix in info.match_files().suffixes)
+    return tuple(suffix for info in all_games() if info.has(MatchFiles)
+                 for suffix in info.ability(MatchFiles).suffixes)
 
 
 def imported_record(path):

@@ -1,6 +1,6 @@
-"""The seam between a game and the shared code stays narrow (issue 33's measures): few plain
-facts in ``GameInfo``, each larger ability one object behind a protocol, built only when
-asked for, and a game's rules importable on their own."""
+"""The seam between a game and the shared code stays narrow: a fixed set of plain facts in
+``GameInfo``, each larger ability one object behind its protocol, registered under it as a
+lazy factory and built only when asked for, and a registry that loads facts, not engines."""
 
 from __future__ import annotations
 
@@ -10,44 +10,70 @@ import sys
 
 import pytest
 
-from game.core.capabilities import (Analysis, Commands, Level, MatchFiles, PositionEditor, Review, Rollouts,
-                                    TournamentPlay)
-from game.core.gameinfo import GameInfo
+from game.core.capabilities import (Analysis, Calibration, Commands, Level, MatchFiles, PositionEditor, Review, Rollouts,
+                                    TournamentPlay, Training, View)
+from game.core.gameinfo import FACTS, GameInfo
 from game.core.review.plain import PlainReview, review_of
+from game.core.rules_page import RulesPage
 from game.games import all_games, get_game
 
 GAMES = all_games()
+PROTOCOLS = (Analysis, Calibration, Commands, MatchFiles, PositionEditor, Review, Rollouts, RulesPage, TournamentPlay,
+             Training, View)
+"""Every kind of ability a game may register."""
 
 
-def test_game_info_holds_at_most_27_plain_facts():
-    # 25, the rules page (issue 34), the position editor (issue 35) and rollouts (issue 36)
-    assert len(dataclasses.fields(GameInfo)) <= 28
+def test_game_info_is_a_fixed_set_of_facts():
+    assert tuple(field.name for field in dataclasses.fields(GameInfo)) == FACTS
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda info: info.name)
-def test_each_declared_ability_is_one_object_behind_its_protocol(info):
+def test_every_ability_is_a_lazy_factory_registered_under_its_protocol(info):
+    for protocol, factory in info.abilities.items():
+        assert protocol in PROTOCOLS, protocol
+        assert ":" in getattr(factory, "path", ""), f"{info.name}'s {protocol.__name__} is no lazy() factory"
+        ability = info.ability(protocol)
+        if protocol is View:
+            assert callable(ability)
+        else:
+            assert isinstance(ability, protocol), f"{info.name}'s {protocol.__name__}: {ability!r}"
+        assert info.ability(protocol) is ability  # built once, the same object after
+    assert info.players.make.path.endswith(":make_player")  # the players load when one is made
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda info: info.name)
+def test_each_ability_is_reached_one_way(info):
     assert isinstance(info.move_analysis(), Analysis)
-    assert all(isinstance(level, Level) and level.name in info.player_names for level in info.levels)
+    assert all(isinstance(level, Level) and level.name in info.players.names for level in info.levels)
     assert isinstance(review_of(info), Review)
     assert isinstance(info.tournament_play(), TournamentPlay)
-    if info.match_files is not None:
-        assert isinstance(info.match_files(), MatchFiles)
-    if info.commands is not None:
-        assert isinstance(info.commands(), Commands)
-    if info.position_editor is not None:
-        assert isinstance(info.position_editor(), PositionEditor)
-    if info.rollouts is not None:
-        assert isinstance(info.rollouts(), Rollouts)
-    assert info.analysis() is info.analysis()  # built once, the same object after
+    for protocol in PROTOCOLS:
+        assert (info.ability(protocol) is None) == (not info.has(protocol))
 
 
 def test_backgammon_declares_every_ability_and_the_others_fall_back_to_the_plain_ones():
     backgammon = get_game("backgammon")
-    assert None not in (backgammon.analysis, backgammon.review, backgammon.tournament, backgammon.match_files,
-                        backgammon.commands, backgammon.rollouts)
+    assert all(backgammon.has(protocol) for protocol in PROTOCOLS)
     assert review_of(backgammon).decision_kinds == ("chequer", "cube", "resign")
     assert isinstance(review_of(get_game("mandragora")), PlainReview)
     assert get_game("chesstack").tournament_play() == TournamentPlay()
+
+
+def test_the_static_player_names_are_the_players_and_levels_there_are():
+    """The registry names the players without loading them: the names are held to the levels
+    and evaluators the games' own registries have."""
+    from game.backgammon.analysis.levels import LEVELS
+    from game.backgammon.evaluators import evaluator_names
+    from game.backgammon import names as backgammon
+    from game.chesstack import names as chesstack
+    from game.chesstack.ai import LEVELS as CHESSTACK_LEVELS
+    from game.chesstack.evaluators import EVALUATORS
+
+    assert backgammon.LEVEL_NAMES == tuple(LEVELS) and backgammon.EVALUATOR_NAMES == tuple(evaluator_names())
+    assert chesstack.LEVEL_NAMES == tuple(CHESSTACK_LEVELS) and chesstack.EVALUATOR_NAMES == tuple(EVALUATORS)
+    for info in GAMES:
+        for name in info.players.names:
+            assert info.players.player(name, 1).name.partition(":")[0] in (name.partition(":")[0], "random"), name
 
 
 def test_each_backgammon_level_is_declared_once_with_its_chequer_and_cube_plies():
@@ -74,8 +100,25 @@ def test_importing_a_games_rules_loads_only_what_the_rules_need():
                    for name in loaded)
 
 
-def test_the_registry_builds_no_ability_until_it_is_asked_for():
+ENGINES = ("analysis", "evaluators", "nets", "players", "search", "ai", "expert", "rollout", "cube.ai", "cube.play",
+           "cube.decision", "cube.money", "cube.match")
+"""What the registry must not load of any game: its analysis, evaluators, networks, players,
+search and cube AI (the registry needs facts, not engines)."""
+
+
+def test_the_registry_loads_facts_not_engines():
     loaded = _project_modules_loaded("import game.games")
-    for lazy_module in ("game.backgammon.analysis.review", "game.backgammon.matfile.capability", "game.backgammon.commands",
-                        "game.backgammon.players.tournament", "game.chesstack.analysis", "game.backgammon.editor"):
-        assert lazy_module not in loaded
+    engines = [name for name in loaded for info in GAMES for engine in ENGINES
+               if name == f"game.{info.name}.{engine}" or name.startswith(f"game.{info.name}.{engine}.")]
+    assert engines == [], engines
+    assert not any(name.startswith("game.core.search") for name in loaded), loaded
+
+
+@pytest.mark.parametrize("module, loaded", [
+    ("game.backgammon.analysis.ai", True), ("game.chesstack.search", True), ("game.backgammon.names", False),
+    ("game.backgammon.cube.rules", False), ("game.mandragora.expert", True),
+])
+def test_the_engine_check_knows_an_engine(module, loaded):
+    found = [module for info in GAMES for engine in ENGINES
+             if module == f"game.{info.name}.{engine}" or module.startswith(f"game.{info.name}.{engine}.")]
+    assert bool(found) == loaded

@@ -184,16 +184,17 @@ def test_no_game_package_imports_in_a_circle():
 def test_the_declaration_reads_the_parts():
     """The declaration's seats, status line and result come from ``status.py``, its positions
     from ``position.py`` and its view is the ``view/`` package's ``pygame_view``."""
+    from game.core.capabilities import View
     from game.games import all_games
 
     for info in all_games():
         package = info.rules.__module__.rpartition(".")[0]
         status, position = import_module(f"{package}.status"), import_module(f"{package}.position")
-        assert tuple(info.player_titles) == tuple(status.TITLES), info.name
-        assert info.outcome is status.outcome, info.name
+        assert tuple(info.players.titles) == tuple(status.TITLES), info.name
+        assert info.ending.outcome is status.outcome, info.name
         assert info.notation.parse_position is position.parse_position, info.name
         assert info.notation.format_position is position.format_position, info.name
-        assert info.view == f"{package}.view.pygame_view", info.name
+        assert info.abilities[View].path == f"{package}.view.pygame_view:make_view", info.name
 
 
 def documented_parts(text: str) -> list[str]:

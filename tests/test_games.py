@@ -64,8 +64,8 @@ def start_options(info: GameInfo) -> list[dict[str, Any]]:
             yield fill(dict(zip(names, values)))
 
     candidates = [
-        *combinations(info.setup_options, info.new_game_options),
-        *combinations(info.move_list_options or {}, info.move_list_game_options),
+        *combinations(info.options.setup, info.new_game_options),
+        *combinations(info.options.move_list or {}, info.move_list_game_options),
         dict(info.tournament_play().options),
     ]
     for options in candidates:
@@ -265,12 +265,12 @@ def test_finished_games_are_zero_sum_and_their_outcome_agrees(info):
         assert outcome.winner == winner, f"{where}: result {result}, outcome {outcome}"
         if winner is not None:
             assert outcome.points == pytest.approx(result[winner]), where
-        words = outcome.words(info.player_titles)
+        words = outcome.words(info.players.titles)
         assert isinstance(words, str) and len(words) > 1 and words.endswith("."), where
         status = info.status(final)
         if winner is not None:
-            assert info.player_titles[winner] in words, f"{where}: {words!r}"
-            assert info.player_titles[winner] in status, f"{where}: {status!r}"
+            assert info.players.titles[winner] in words, f"{where}: {words!r}"
+            assert info.players.titles[winner] in status, f"{where}: {status!r}"
 
 
 @pytest.mark.parametrize("info", GAMES)
@@ -345,16 +345,16 @@ def test_players_are_declared_and_built(info):
     a :class:`Player` carrying that name (so a match record reopens), and an unknown name is a
     ``ValueError``."""
     rules = info.rules()
-    assert len(info.player_titles) == rules.num_players
-    assert info.default_player in info.player_names
-    assert len(set(info.player_names)) == len(info.player_names)
+    assert len(info.players.titles) == rules.num_players
+    assert info.players.default in info.players.names
+    assert len(set(info.players.names)) == len(info.players.names)
     for level in info.levels:
-        assert level.name in info.player_names
-    for name in info.player_names:
-        player = info.make_player(name, 1)
+        assert level.name in info.players.names
+    for name in info.players.names:
+        player = info.players.player(name, 1)
         assert isinstance(player, Player) and player.name == name
     with pytest.raises(ValueError):
-        info.make_player("no-such-player", 1)
+        info.players.player("no-such-player", 1)
 
 
 @pytest.mark.parametrize("info", GAMES)
@@ -394,14 +394,14 @@ def test_declared_settings_and_options_are_consistent(info):
         assert all(setting.accepts(choice) for choice in setting.choices), name
     if ANALYSIS_LEVEL in info.all_settings():
         assert set(info.all_settings()[ANALYSIS_LEVEL].choices) == set(info.analysis_level_names)
-    assert set(info.analysis_level_names) <= set(info.player_names)
-    assert info.new_game_options() == {name: option.default for name, option in info.setup_options.items()}
-    for name, option in info.setup_options.items():
+    assert set(info.analysis_level_names) <= set(info.players.names)
+    assert info.new_game_options() == {name: option.default for name, option in info.options.setup.items()}
+    for name, option in info.options.setup.items():
         assert option.default in option.choices, name
-    for declared in (info.move_list_options or {}).values():
+    for declared in (info.options.move_list or {}).values():
         assert declared.default in declared.choices
     assert info.move_list_game_options() == {
-        name: option.default for name, option in (info.move_list_options or info.setup_options).items()
+        name: option.default for name, option in (info.options.move_list or info.options.setup).items()
     }
     with pytest.raises(ValueError):
         info.new_game_options({"no_such_option": "x"})
@@ -440,7 +440,7 @@ def drive(session: GameSession, rng: random.Random, count: int) -> None:
 
 
 def computer(info: GameInfo) -> str:
-    return "random" if "random" in info.player_names else info.player_names[0]
+    return "random" if "random" in info.players.names else info.players.names[0]
 
 
 @pytest.mark.parametrize(("info", "options"), save_starts())

@@ -7,7 +7,7 @@ the size rule: no module over :data:`MAX_LINES` lines (split by responsibility i
 - ``game/core`` never imports a game package (nor the registry ``game.games``, which imports
   them all): games register themselves, shared code never knows them;
 - ``game/cli`` and ``game/ui`` import no game package either: they read the registry and the
-  abilities a game declares (``GameInfo.commands``, ``match_files``, its view);
+  abilities a game declares (``info.ability(Commands)``, ``match_files``, its view);
 - a game package never imports ``game.ui`` (its view implements the window's interface
   structurally) and only its view imports the kit (``game.kit``), so no game sits above the window;
 - the kit imports nothing of ``game`` but itself (no module of ``game/ui``, no game, no core),
@@ -39,7 +39,7 @@ KIT = "game.kit"
 """The pygame helpers the views and the window share: what a view may import besides its game."""
 MAX_LINES = 500
 VIEW_MODULE = "view/pygame_view.py"
-"""The module a game's ``GameInfo.view`` names, relative to its package: its ``view/`` package's
+"""The module a game's ``info.ability(View)`` names, relative to its package: its ``view/`` package's
 ``pygame_view.py`` (the package's other modules may draw too, with the kit, or work out the
 view's numbers and words without pygame)."""
 TEACHER_MODULE = "backgammon/nets/supervised/teacher.py"
@@ -165,16 +165,20 @@ def test_the_size_check_finds_a_long_module(tmp_path):
 
 
 def test_every_declared_view_is_a_view_module():
-    """``GameInfo.view`` names the game's pygame module, its :data:`VIEW_MODULE`."""
+    """A game's :class:`~game.core.capabilities.View` is its pygame module's ``make_view``,
+    its :data:`VIEW_MODULE`."""
+    from game.core.capabilities import View
     from game.games import all_games
 
     for info in all_games():
-        if info.view is None:
+        if not info.has(View):
             continue
-        game_package, _, inside = info.view.partition(f"game.{info.name}.")
-        assert not game_package, f"{info.name}'s view {info.view} is outside game/{info.name}/"
-        assert f"{inside.replace('.', '/')}.py" == VIEW_MODULE, f"{info.name}'s view {info.view}"
-        assert (GAME_DIR / info.name / VIEW_MODULE).is_file(), info.view
+        path = info.abilities[View].path
+        module, _, name = path.partition(":")
+        game_package, _, inside = module.partition(f"game.{info.name}.")
+        assert not game_package and name == "make_view", f"{info.name}'s view {path} is outside game/{info.name}/"
+        assert f"{inside.replace('.', '/')}.py" == VIEW_MODULE, f"{info.name}'s view {path}"
+        assert (GAME_DIR / info.name / VIEW_MODULE).is_file(), path
 
 
 @pytest.mark.parametrize("relative, source, broken", [

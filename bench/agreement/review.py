@@ -79,7 +79,7 @@ import numpy as np
 from bench.lib import gnu
 from bench.lib.intervals import wilson
 from bench.lib.paths import MATCHES
-from game.backgammon import decision
+from game.backgammon.cube.rules import decision
 from game.backgammon.cube import match as match_cube
 from game.backgammon.cube.ai import CubeSearchRules, context_of, cube_decision, value_weights
 from game.backgammon.analysis.levels import LEVELS as BG_LEVELS
@@ -196,7 +196,7 @@ def decision_states(record):
 
 def truncated(record, games: set[int]):
     """``record`` cut after the last of ``games`` (game numbers), and the games kept."""
-    from game.backgammon import game_number
+    from game.backgammon.cube.rules import game_number
 
     state, keep = RULES.initial_state(dict(record.options)), []
     last = max(games)
@@ -216,7 +216,7 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
     records = [(path, imported_record(path).named()) for path in paths]
     counts = {}
     for path, record in records:
-        from game.backgammon import game_number
+        from game.backgammon.cube.rules import game_number
 
         state = RULES.initial_state(dict(record.options))
         for text in record.actions:

@@ -27,16 +27,3 @@ The package by subject (each subpackage's ``__init__`` says more, and loads noth
 - :mod:`.view`: the board on screen (its one pygame module, ``view/pygame_view.py``, and what it
   works out without pygame).
 """
-
-from ..core.exports import lazy_exports
-
-_SOURCES = {
-    "GAME": "info", "CUBE_OPTIONS": "info",
-    "COLOURS": "state", "BackgammonRules": "rules", "BackgammonState": "state", "with_dice": "rules",
-    "CubeAction": "cube.state", "CubeState": "cube.state",
-    **dict.fromkeys(("cube_owner", "cube_value", "decision", "double_offered", "game_number", "game_over_points",
-                     "is_crawford", "is_post_crawford", "match_length", "match_score", "may_double"), "cube.rules"),
-    **dict.fromkeys(("format_position", "format_xgid", "parse_position"), "position"),
-}
-__getattr__, __dir__ = lazy_exports(__name__, _SOURCES)
-__all__ = list(_SOURCES)

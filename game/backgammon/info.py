@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from ..core.capabilities import lazy
-from ..core.gameinfo import Notation, ON_OFF, Chance, GameInfo, GameSetting, OutcomeGrid, SetupOption
+from ..core.capabilities import (Analysis, Calibration, Commands, MatchFiles, PositionEditor, Review, Rollouts,
+                                 TournamentPlay, Training, View, lazy)
+from ..core.gameinfo import (ON_OFF, Chance, Ending, GameInfo, GameSetting, Notation, Options, OutcomeGrid, Players,
+                             SetupOption)
+from ..core.rules_page import RulesPage
 from . import formats
 from .cube.rules import decision
 from .cube.display import decision_heading
-from .evaluators import evaluator_names
 from .manual_dice import ENTRY
 from .notation import join_turns, split_turns
-from .players.by_name import PLAYER_NAMES, RESIGNS, make_player
+from .names import EVALUATOR_NAMES, PLAYER_NAMES, RESIGNS
 from .position import format_position, format_xgid, parse_position
 from .rules import BackgammonRules, with_dice
 from .state import COLOURS, BackgammonState
@@ -31,7 +33,7 @@ PLAYER_DESCRIPTIONS = {
     "bestoffour": "Seed 002's best of four: tries four plays, keeps the best by its evaluator.",
     "montecarlo": "Seed 000's Monte Carlo player: plays random games out from each play.",
     **{f"greedy:{name}": f"The play the {name} evaluator values most, no look-ahead."
-       for name in evaluator_names()},
+       for name in EVALUATOR_NAMES},
 }
 """One line per research player (the levels describe themselves), for the menu."""
 
@@ -89,8 +91,6 @@ GAME = GameInfo(
     name="backgammon",
     title="Backgammon",
     rules=BackgammonRules,
-    player_names=PLAYER_NAMES,
-    make_player=make_player,
     notation=Notation(
         parse_position=parse_position,
         position_forms="a GNU Backgammon position ID, posid:matchid, or an XGID",
@@ -103,27 +103,24 @@ GAME = GameInfo(
         form_name="GNU ID",
         other_forms={"xgid": format_xgid},
     ),
-    default_player="expert",
-    player_titles=TITLES,
-    view="game.backgammon.view.pygame_view",
-    rules_page=lazy("game.backgammon.rules_page:PAGE"),
-    outcome=outcome,
-    describe=describe,
+    players=Players(PLAYER_NAMES, "expert", lazy("game.backgammon.players.by_name:make_player"), TITLES,
+                    PLAYER_DESCRIPTIONS),
     chance=DICE,
-    win_kinds={2: "gammons", 3: "backgammons"},
-    setup_options=CUBE_OPTIONS,
-    move_list_options={"first": SetupOption("First to move", COLOURS, "white")},
-    settings=SETTINGS,
-    player_descriptions=PLAYER_DESCRIPTIONS,
-    analysis=lazy("game.backgammon.analysis.ai:ANALYSIS"),
-    tournament=lazy("game.backgammon.players.tournament:TOURNAMENT"),
-    training=lazy("game.backgammon.nets.command:TRAINING"),
-    review=lazy("game.backgammon.analysis.review:REVIEW"),
-    calibration=lazy("game.backgammon.evaluators.calibration:CALIBRATION"),
-    match_files=lazy("game.backgammon.matfile.capability:MATCH_FILES"),
-    commands=lazy("game.backgammon.commands:COMMANDS"),
-    position_editor=lazy("game.backgammon.editor:EDITOR"),
-    rollouts=lazy("game.backgammon.rollout.capability:ROLLOUTS"),
+    options=Options(setup=CUBE_OPTIONS, move_list={"first": SetupOption("First to move", COLOURS, "white")},
+                    settings=SETTINGS),
+    ending=Ending(outcome, describe, {2: "gammons", 3: "backgammons"}),
+    abilities={
+        View: lazy("game.backgammon.view.pygame_view:make_view"),
+        RulesPage: lazy("game.backgammon.rules_page:PAGE"),
+        Analysis: lazy("game.backgammon.analysis.ai:ANALYSIS"),
+        Review: lazy("game.backgammon.analysis.review:REVIEW"),
+        Rollouts: lazy("game.backgammon.rollout.capability:ROLLOUTS"),
+        TournamentPlay: lazy("game.backgammon.players.tournament:TOURNAMENT"),
+        MatchFiles: lazy("game.backgammon.matfile.capability:MATCH_FILES"),
+        Commands: lazy("game.backgammon.commands:COMMANDS"),
+        PositionEditor: lazy("game.backgammon.editor:EDITOR"),
+        Training: lazy("game.backgammon.nets.command:TRAINING"),
+        Calibration: lazy("game.backgammon.evaluators.calibration:CALIBRATION"),
+    },
 )
 """Backgammon's declaration."""
-

@@ -1,7 +1,7 @@
 """Backgammon in words: the status line of a position and how a game ended (no pygame).
 
 The window's status line, ``tabula replay`` and the result box all read these, through the
-game's declaration (``GameInfo.describe`` and ``GameInfo.outcome``).  With the cube the words
+game's declaration (``GameInfo.ending.describe`` and ``GameInfo.ending.outcome``).  With the cube the words
 add the cube ("White wins a gammon with the cube at 2 (4 points)."), a dropped double
 ("White wins 2 points: Black passes the double to 4."), the match score and Crawford; a
 resignation is said as "White resigns a gammon; Black accepts (2 points)."

@@ -18,8 +18,3 @@ modules below it:
 - :mod:`.view`: the board on screen (its one pygame module, ``view/pygame_view.py``, and what it
   works out without pygame).
 """
-
-from ..core.exports import lazy_exports
-
-__getattr__, __dir__ = lazy_exports(__name__, {"GAME": "info"})
-__all__ = ["GAME"]

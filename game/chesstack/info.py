@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..core.capabilities import lazy
-from ..core.gameinfo import Notation, GameInfo
-from .evaluators import EVALUATORS
-from .players import PLAYER_NAMES, make_player
+from ..core.capabilities import Analysis, View, lazy
+from ..core.gameinfo import Ending, GameInfo, Notation, Players
+from ..core.rules_page import RulesPage
+from .names import EVALUATOR_NAMES, PLAYER_NAMES
 from .position import format_position, parse_position, position_json
 from .rules import ChesstackRules
 from .status import TITLES, describe, outcome
@@ -24,8 +24,6 @@ GAME = GameInfo(
     name="chesstack",
     title="Chesstack",
     rules=ChesstackRules,
-    player_names=PLAYER_NAMES,
-    make_player=make_player,
     notation=Notation(
         parse_position=parse_position,
         position_forms="position text, JSON ({...} or @file.json), or start",
@@ -35,17 +33,17 @@ GAME = GameInfo(
         move_noun="action",
         move_json=move_json,
     ),
-    default_player="advanced",
-    player_titles=TITLES,
-    view="game.chesstack.view.pygame_view",
-    rules_page=lazy("game.chesstack.rules_page:PAGE"),
-    outcome=outcome,
-    describe=describe,
-    player_descriptions={
+    players=Players(PLAYER_NAMES, "advanced", lazy("game.chesstack.players:make_player"), TITLES, {
         "random": "Any legal action, at random: a baseline for tournaments.",
         "upstream": "The upstream bot, blind to stacks: a sparring partner only.",
-        **{f"greedy:{name}": f"The action the {name} evaluator values most, no look-ahead." for name in EVALUATORS},
+        **{f"greedy:{name}": f"The action the {name} evaluator values most, no look-ahead."
+           for name in EVALUATOR_NAMES},
+    }),
+    ending=Ending(outcome, describe),
+    abilities={
+        View: lazy("game.chesstack.view.pygame_view:make_view"),
+        RulesPage: lazy("game.chesstack.rules_page:PAGE"),
+        Analysis: lazy("game.chesstack.analysis:ANALYSIS"),
     },
-    analysis=lazy("game.chesstack.analysis:ANALYSIS"),
 )
 """Chesstack's declaration: no chance; its analysis is :data:`.analysis.ANALYSIS`."""

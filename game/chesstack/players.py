@@ -18,12 +18,12 @@ import numpy as np
 from ..core.players import Player, RandomPlayer
 from .ai import LEVELS, level_player
 from .evaluators import EVALUATORS, evaluate_batch
+from .names import PLAYER_NAMES
 from .rules import ChesstackRules
 from .state import ChesstackState
 
 WIN = 1e12
 """The value of a won game, beyond any evaluation."""
-PLAYER_NAMES = tuple(LEVELS) + ("random",) + tuple(f"greedy:{name}" for name in EVALUATORS) + ("upstream",)
 
 
 class GreedyPlayer(Player):

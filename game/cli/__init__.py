@@ -17,10 +17,11 @@ from ..games import all_games
 from . import (analyze, calibrate, evaluate, export_cmd, moves, perft, play, replay, review, rollout, rules_cmd,
                selfplay, tournament, train)
 from .common import UsageError
+from ..core.capabilities import Commands
 
 SUBCOMMANDS = (play, rules_cmd, selfplay, moves, perft, evaluate, analyze, replay, export_cmd, review, calibrate, tournament,
                train, rollout)
-"""The shared subcommands; each game may add its own (``GameInfo.commands``)."""
+"""The shared subcommands; each game may add its own (``info.ability(Commands)``)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,8 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     for module in SUBCOMMANDS:
         module.add(sub)
     for info in all_games():
-        if info.commands is not None:
-            info.commands().add(sub)
+        if info.has(Commands):
+            info.ability(Commands).add(sub)
     return parser
 
 

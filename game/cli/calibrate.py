@@ -1,7 +1,7 @@
 """``tabula calibrate GAME --evaluator NAME --games N --out DIR``: fit score → win-probability curves.
 
 Seed 001's open question (how BRAS's S maps to a winning probability), answered for every
-evaluator of a game that declares ``GameInfo.calibration``: play ``--games`` seeded
+evaluator of a game that declares ``info.ability(Calibration)``: play ``--games`` seeded
 self-play games, label each sampled position with whether its side on roll won, fit
 isotonic and logistic curves on some games and judge them (Brier score, log-loss,
 reliability) on the others (:mod:`game.core.calibration_report`).  ``--evaluator`` may be
@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..core.argtypes import checked_number
 from .common import UsageError, add_game_argument, bounded_int, game_info, games_int, seed_int
+from ..core.capabilities import Calibration
 
 share = checked_number(float, lambda v: 0.0 <= v <= 1.0, "a number from 0 to 1")
 holdout_share = checked_number(float, lambda v: 0.0 < v < 1.0, "a number strictly between 0 and 1")
@@ -80,7 +81,7 @@ def _progress(done: int, total: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    calibration = info.calibration() if info.calibration is not None else None
+    calibration = info.ability(Calibration)
     if calibration is None:
         raise UsageError(f"calibrate is not available for {info.title}")
     names = _evaluators(args.evaluator, calibration.evaluators())

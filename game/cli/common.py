@@ -110,7 +110,7 @@ def read_position(info: GameInfo, args: argparse.Namespace, doing: str, decision
 
 def ending(info: GameInfo, state) -> str:
     """How the finished ``state`` ended, without its full stop ("White wins a gammon (2 points)")."""
-    return info.outcome_of(state).words(info.player_titles).rstrip(".")
+    return info.outcome_of(state).words(info.players.titles).rstrip(".")
 
 
 def declared_options(kind: str) -> dict[str, list[tuple[str, SetupOption]]]:
@@ -118,7 +118,7 @@ def declared_options(kind: str) -> dict[str, list[tuple[str, SetupOption]]]:
     ``"setup"`` (a new game's options) or ``"move_list"`` (a typed move list's)."""
     declared: dict[str, list[tuple[str, SetupOption]]] = {}
     for info in all_games():
-        options = info.setup_options if kind == "setup" or info.move_list_options is None else info.move_list_options
+        options = info.options.setup if kind == "setup" or info.options.move_list is None else info.options.move_list
         for name, option in options.items():
             declared.setdefault(name, []).append((info.title, option))
     return declared
@@ -134,7 +134,7 @@ def add_option_flags(parser: argparse.ArgumentParser, kind: str) -> None:
 
 def chosen_options(info: GameInfo, args: argparse.Namespace, kind: str) -> dict[str, str]:
     """The options of ``kind`` given as flags, checked against what ``info`` declares."""
-    offered = info.setup_options if kind == "setup" or info.move_list_options is None else info.move_list_options
+    offered = info.options.setup if kind == "setup" or info.options.move_list is None else info.options.move_list
     chosen = {}
     for name in declared_options(kind):
         value = getattr(args, f"option_{name}", None)

@@ -17,6 +17,7 @@ from pathlib import Path
 from ..core.saves import NAME_MAX
 from ..core.untrusted import shown
 from .common import UsageError
+from ..core.capabilities import MatchFiles
 
 
 
@@ -49,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             record = load_game(args.file, rules_for)
             source = get_game(record.game)
-            if source.match_files is None:
+            if not source.has(MatchFiles):
                 raise UsageError(f"{args.file} is a {source.title} game, which has no match files")
-            match, left_out = source.match_files().export(record)
+            match, left_out = source.ability(MatchFiles).export(record)
             skipped = " (the game still in progress is left out)" if left_out else ""
     except (UntrustedFileError, SaveError, UsageError) as error:
         raise UsageError(str(error)) from None

@@ -14,11 +14,12 @@ import argparse
 
 from ..games import all_games
 from .common import UsageError, add_game_argument, add_option_flags, canonical_name, chosen_options, game_info, seed_int
+from ..core.capabilities import View
 
 
 def _seat_titles(seat: int) -> list[str]:
     """The seat's title in every game (White, Player), each once."""
-    return list(dict.fromkeys(info.player_titles[seat] for info in all_games()))
+    return list(dict.fromkeys(info.players.titles[seat] for info in all_games()))
 
 
 def _seat_flags(seat: int) -> list[str]:
@@ -50,9 +51,9 @@ def setup_from_args(args: argparse.Namespace):
     from ..core.session import GameSetup, check_player_name
 
     info = game_info(args)
-    if info.view is None:
+    if not info.has(View):
         raise UsageError(f"{info.title} cannot be shown in the window yet")
-    second = args.seat1 if args.seat1 is not None else info.default_player
+    second = args.seat1 if args.seat1 is not None else info.players.default
     players = tuple(check_player_name(info, name) for name in (args.seat0, second))
     chosen = chosen_options(info, args, "setup")
     if args.position is None:

@@ -4,7 +4,7 @@ The moves are split by the game (``Notation.split_moves``): backgammon's are dic
 notation (``"31:8/5 6/5 52:13/8 13/11"``, ``--first white`` by default, since the list does
 not say who opens); Mandragora's are area moves (``"P3 P1 O7"``, with ``--pattern`` and
 ``--first player|opponent``).  The flags are the games' move-list options
-(``GameInfo.move_list_options``), checked against the game's own.  A random Mandragora setup
+(``GameInfo.options.move_list``), checked against the game's own.  A random Mandragora setup
 (``--pattern random`` or ``--first random``) is drawn by chance, so the list starts with the
 setup drawn, written pattern/first mover as saved games record it: ``--pattern random
 --first random --moves "C/opponent O8 P3"``.  Prints the final position and the game's status line (the
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         "over": over,
         "result": list(rules.result(final)) if over else None,
         "plies": sum(1 for state in states[:-1] if rules.to_move(state) != CHANCE),
-        "to_move": None if over else ("chance" if mover == CHANCE else info.player_titles[mover]),
+        "to_move": None if over else ("chance" if mover == CHANCE else info.players.titles[mover]),
         "status": info.status(final),
     }
     form, write = position_writer(info, args)

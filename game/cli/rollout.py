@@ -25,6 +25,7 @@ from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.tournament.runner import available_cpus
 from ..games import all_games, get_game
 from .common import UsageError, add_chance_arguments, position_help, read_position
+from ..core.capabilities import Rollouts
 
 MAX_TRIALS = 1_000_000
 MAX_WORKERS = 256
@@ -32,7 +33,7 @@ MAX_TRUNCATE = 10_000
 
 
 def rollout_games() -> list[str]:
-    return [info.name for info in all_games() if info.rollouts is not None]
+    return [info.name for info in all_games() if info.has(Rollouts)]
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -114,7 +115,7 @@ def _check_cluster(args) -> None:
 
 def run(args: argparse.Namespace) -> int:
     info = get_game(args.game)
-    rollouts = info.rollouts()
+    rollouts = info.ability(Rollouts)
     state = read_position(info, args, "roll out", decision=False)
     options = _options(info, args)
     with user_input():

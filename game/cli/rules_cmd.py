@@ -7,6 +7,7 @@ import argparse
 
 from ..core.argtypes import bounded_int
 from .common import UsageError, add_game_argument, game_info
+from ..core.rules_page import RulesPage
 
 DEFAULT_WIDTH = 78
 
@@ -21,7 +22,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     info = game_info(args)
-    if info.rules_page is None:
+    if not info.has(RulesPage):
         raise UsageError(f"{info.title} has no rules page")
-    print(info.rules_page().plain_text(args.width), end="")
+    print(info.ability(RulesPage).plain_text(args.width), end="")
     return 0

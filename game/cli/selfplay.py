@@ -46,8 +46,8 @@ def run(args: argparse.Namespace) -> int:
         wins[winner] += 1
         kinds[winner][int(abs(first))] += 1
     print(f"{args.games} {info.title} games, random v random, seed {args.seed}")
-    for side, name in enumerate(info.player_titles):
-        extra = "".join(f", {kinds[side][points]} {kind}" for points, kind in info.win_kinds.items())
+    for side, name in enumerate(info.players.titles):
+        extra = "".join(f", {kinds[side][points]} {kind}" for points, kind in info.ending.win_kinds.items())
         print(f"{name:>8}: {wins[side]:5d} wins ({100 * wins[side] / args.games:5.1f}%){extra}")
     if draws:
         print(f"   draws: {draws:5d}")

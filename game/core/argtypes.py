@@ -1,6 +1,6 @@
 """Command-line argument types (argparse ``type=`` callables) and the usage error, shared by
-the ``tabula`` commands and the commands a game contributes (``GameInfo.training``,
-``GameInfo.commands``).  No game knowledge."""
+the ``tabula`` commands and the commands a game contributes (``info.ability(Training)``,
+``info.ability(Commands)``).  No game knowledge."""
 
 from __future__ import annotations
 

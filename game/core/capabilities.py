@@ -3,13 +3,15 @@
 Beyond its plain facts (name, players, rules, notation), a game may have abilities that
 shared code uses: reading and writing other programs' match files, reviewing a game, analysis
 levels, tournament play, commands of its own.  Each is one object behind one protocol here.
-A :class:`~.gameinfo.GameInfo` declares an ability as a zero-argument factory, usually
-:func:`lazy` of an import path, so declaring it loads nothing, and as ``None`` when the game
-lacks it; shared code asks for it once (``info.match_files()``) and calls its methods, never
-probing with ``getattr``/``hasattr``.
+A :class:`~.gameinfo.GameInfo` registers each ability under its protocol as a zero-argument
+factory, :func:`lazy` of an import path, so declaring it loads nothing; shared code asks for it
+one way, ``info.ability(MatchFiles)`` (``None`` when the game lacks it), and calls its methods,
+never probing with ``getattr``/``hasattr``.
 
-So far: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review`,
-:class:`BoardPicture`, :class:`TournamentPlay`, :class:`PositionEditor` and :class:`Rollouts`.
+The abilities: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review` (with
+its :class:`BoardPicture`), :class:`TournamentPlay`, :class:`PositionEditor`, :class:`Rollouts`,
+:class:`Training`, :class:`Calibration`, :class:`View` and the rules page
+(:class:`~.rules_page.RulesPage`).
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 from .evaluation import Evaluation
 from .match import GameRecord
 
-__all__ = ["Analysis", "BoardPicture", "Commands", "Level", "MatchFiles", "PositionDraft", "PositionEditor", "Review",
-           "ReviewedPosition", "Rollouts", "SetupControl", "SetupRow", "TournamentOption", "TournamentPlay", "TutorMargin",
-           "NO_ANALYSIS", "lazy", "three_decimals"]
+__all__ = ["Analysis", "BoardPicture", "Calibration", "Commands", "Level", "MatchFiles", "PositionDraft",
+           "PositionEditor", "Review", "ReviewedPosition", "Rollouts", "SetupControl", "SetupRow", "TournamentOption",
+           "TournamentPlay", "Training", "TutorMargin", "View", "NO_ANALYSIS", "lazy", "three_decimals"]
 
 
 def lazy(path: str) -> Callable[[], Any]:
@@ -341,9 +343,53 @@ class PositionEditor:
 
     draft: Callable[[Any], PositionDraft]
     """``draft(state)``: a draft of ``state``, of the starting position for ``None``."""
-    board: str
-    """``"module:function"`` of the game's board for drafts, ``function(info, fonts)``: part of
-    its view (pygame), loaded only by the window (``game.ui.gameview.SetupBoard``)."""
+    board: Callable[[], Callable[[Any, Any], Any]]
+    """A factory (:func:`lazy`) of the game's board for drafts, ``board()(info, fonts)``: part
+    of its view (pygame), loaded only by the window (``game.ui.gameview.SetupBoard``)."""
+
+
+@runtime_checkable
+class View(Protocol):
+    """A game's board on screen, its ``view/`` package (the only pygame code of the game):
+    called with the game's declaration and the window's fonts, it gives the board the window's
+    scenes drive (``game.ui.gameview.GameView``).  Only games with one are offered in the window."""
+
+    def __call__(self, info: Any, fonts: Any) -> Any:
+        """The board of a new scene."""
+
+
+@runtime_checkable
+class Training(Protocol):
+    """``tabula train GAME``: training a game's evaluator (backgammon's networks)."""
+
+    help: str
+    """One line for ``tabula train --help``."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the training's own options after ``GAME``."""
+
+    def run(self, args: argparse.Namespace) -> int:
+        """Train as ``args`` say; the exit code."""
+
+
+@runtime_checkable
+class Calibration(Protocol):
+    """``tabula calibrate GAME``: each evaluator's score fitted to the win chance it predicts,
+    on labelled positions from games played as :attr:`player` says (backgammon's
+    ``game/backgammon/evaluators/calibration.py``)."""
+
+    player: str
+    """How the games are played, in words (for the report)."""
+
+    def evaluators(self) -> list[str]:
+        """The names of the evaluators it can calibrate."""
+
+    def samples(self, games: int, seed: int, noise: float = ..., per_game: int | None = ...,
+                progress: Callable[..., None] | None = ...) -> Any:
+        """Positions labelled by who won, from ``games`` games played from ``seed``."""
+
+    def scores(self, name: str, boards: Any) -> Any:
+        """The evaluator ``name``'s scores of ``boards``."""
 
 
 @dataclass(frozen=True)

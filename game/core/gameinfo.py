@@ -1,26 +1,29 @@
 """What a game tells the rest of Tabula about itself: one declaration per game.
 
 The window, the command line and the tournament runner read a game's :class:`GameInfo` and
-never guess.  It holds the plain facts (name, players, rules, notation, chance, how a game
-ends, options and settings); each larger ability (analysis and levels, review, tournaments,
-match files, commands, training) is one object behind a protocol in :mod:`.capabilities`,
-built only when asked for.  Adding a game is a new package that declares one, plus one line
-in ``game/games.py`` (``docs/adding-a-game.md``).
+never guess.  It holds a fixed set of plain facts (name, title, rules, notation, players,
+chance, options, how a game ends); each larger ability (analysis and levels, review,
+rollouts, tournaments, match files, commands, training, calibration, the rules page, the
+position editor, the view) is one object behind a protocol in :mod:`.capabilities`, registered
+under it and built only when asked for (``info.ability(Review)``).  Adding a game is a new
+package that declares one, plus one line in ``game/games.py`` (``docs/adding-a-game.md``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
-from .capabilities import NO_ANALYSIS, Analysis, Commands, MatchFiles, PositionEditor, Review, Rollouts, TournamentPlay
-from .capabilities import Level, TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
+from .capabilities import NO_ANALYSIS, Analysis, Level, TournamentPlay
+from .capabilities import TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
 from .dice_entry import DiceEntry
 from .outcome import Outcome, outcome_from_result
 from .players import Player
 from .protocol import CHANCE, POSITION, Rules
-from .rules_page import RulesPage
+
+
+T = TypeVar("T")
 
 
 class SetupOption(NamedTuple):
@@ -165,111 +168,105 @@ class Notation:
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    """A registered game.
+class Players:
+    """A game's players: the computer players by their command-line names and how they are built.
 
-    Its plain facts (name, title, rules, players, notation, how a game ends, options and
-    settings) are fields; each larger ability (analysis, review, tournaments, match files,
-    commands) is a factory of one object behind a protocol (:mod:`.capabilities`), ``None``
-    when the game lacks it.  ``make_player(name, seed)`` builds a computer player from its
-    command-line name (``player_names`` lists them).  ``win_kinds`` names wins by the points
-    they score, for games where that means something; summaries count those kinds.
-    """
+    ``make`` is a factory (:func:`~.capabilities.lazy`) of the function ``make(name, seed)`` that
+    builds one, so declaring the game loads no player (:meth:`player` builds one); the menu
+    offers the levels first and lists the ``research`` players apart."""
 
-    name: str
-    title: str
-    rules: Callable[[], Rules]
-    player_names: tuple[str, ...]
-    make_player: Callable[[str, int | None], Player]
-    notation: Notation
-    """How its positions and moves are written (:class:`Notation`)."""
-    default_player: str
+    names: tuple[str, ...]
+    default: str
     """The computer player the menu and ``tabula play`` offer first."""
-    player_titles: tuple[str, ...] = ("Player 1", "Player 2")
-    view: str | None = None
-    """The module with the game's board on screen (``make_view(info, fonts)``), its view
-    package's ``"game.<name>.view.pygame_view"``; ``None`` until it has one, and only games
-    with a view are offered in the window."""
-    rules_page: Callable[[], RulesPage] | None = None
-    """The rules in a player's words, for the window's Rules screen (F1) and ``tabula rules
-    GAME``: a factory of its :class:`~.rules_page.RulesPage` (usually
-    :func:`~.capabilities.lazy`, so declaring it reads no text); ``None``: the game has none."""
+    make: Callable[[], Callable[[str, int | None], Player]]
+    titles: tuple[str, ...] = ("Player 1", "Player 2")
+    """What each seat is called ("White", "Black"; "Player", "Opponent")."""
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+    """Player name → one line saying what that computer player does, for the menu (a level's
+    own ``description`` is used when the map has none for it)."""
+    research: tuple[str, ...] | None = None
+    """Players the menu lists apart, under "research players" (seed strategies, single
+    evaluators, sparring partners); by default every player that is not a level."""
 
-    # -- how a game goes and ends ---------------------------------------------------------
+    def __post_init__(self) -> None:
+        if self.default not in self.names:
+            raise ValueError(f"default player {self.default!r} is not one of the players")
+
+    def player(self, name: str, seed: int | None = None) -> Player:
+        """The computer player called ``name``; ``ValueError`` naming the players otherwise."""
+        return self.make()(name, seed)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a new game of it offers, and the settings only it has."""
+
+    setup: Mapping[str, SetupOption] = field(default_factory=dict)
+    """Option name → the choice a new game offers (menu drop-downs, ``tabula play`` flags)."""
+    move_list: Mapping[str, SetupOption] | None = None
+    """Options of a game typed as a move list (``tabula replay``); by default the setup
+    options (backgammon adds who moves first, since ``31:8/5 6/5`` does not say)."""
+    settings: Mapping[str, GameSetting] = field(default_factory=dict)
+    """Settings only this game has; shown in its own section of the settings screen."""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game ends and reads: its outcome, a state in words, its kinds of win."""
+
     outcome: Callable[[Any], Outcome] | None = None
     """A finished state's :class:`Outcome`; by default read off the rules' result."""
     describe: Callable[[Any], str] | None = None
     """A state in words: whose turn it is, or the result once over ("Player wins 21–8.");
     by default the side to move, or the outcome."""
+    win_kinds: Mapping[int, str] = field(default_factory=dict)
+    """Wins by the points they score, named, for games where that means something ("gammons");
+    summaries count those kinds."""
+
+
+FACTS = ("name", "title", "rules", "notation", "players", "chance", "options", "ending", "abilities")
+"""The fields of :class:`GameInfo`: a fixed set (a test holds it so); anything larger is an ability."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game: its plain facts (name, title, rules, notation, players, chance,
+    options, how it ends) and its abilities.
+
+    Each larger ability (analysis, review, rollouts, tournaments, match files, commands,
+    training, calibration, the rules page, the position editor, the view) is one object behind
+    a protocol of :mod:`.capabilities`, registered under that protocol as a zero-argument
+    factory (:func:`~.capabilities.lazy`, so declaring it loads nothing) and reached one way:
+    ``info.ability(Review)``, ``None`` when the game lacks it.
+    """
+
+    name: str
+    title: str
+    rules: Callable[[], Rules]
+    notation: Notation
+    """How its positions and moves are written (:class:`Notation`)."""
+    players: Players
     chance: Chance | None = None
     """What its chance nodes draw; ``None`` for a game without chance."""
-    win_kinds: dict[int, str] = field(default_factory=dict)
-    # -- new games -----------------------------------------------------------------------
-    setup_options: dict[str, SetupOption] = field(default_factory=dict)
-    """Option name → the choice a new game offers (menu drop-downs, ``tabula play`` flags)."""
-    move_list_options: dict[str, SetupOption] | None = None
-    """Options of a game typed as a move list (``tabula replay``); by default the setup
-    options (backgammon adds who moves first, since ``31:8/5 6/5`` does not say)."""
-    settings: dict[str, GameSetting] = field(default_factory=dict)
-    """Settings only this game has; shown in its own section of the settings screen."""
+    options: Options = Options()
+    ending: Ending = Ending()
+    abilities: Mapping[type, Callable[[], Any]] = field(default_factory=dict)
+    """Protocol (or ability class) → a factory of the game's object behind it."""
 
-    # -- computer players and analysis ---------------------------------------------------
-    player_descriptions: Mapping[str, str] = field(default_factory=dict)
-    """Player name → one line saying what that computer player does, for the menu (a level's
-    own ``description`` is used when the map has none for it)."""
-    research_players: tuple[str, ...] | None = None
-    """Players the menu lists apart, under "research players" (seed strategies, single
-    evaluators, sparring partners); by default every player that is not a level."""
-    analysis: Callable[[], Analysis] | None = None
-    """Its levels, move analysis and evaluators: a factory of its :class:`~.capabilities.Analysis`
-    (usually :func:`~.capabilities.lazy`, so declaring it loads no search); ``None`` for a
-    game the window cannot analyse."""
+    def ability(self, protocol: type[T]) -> T | None:
+        """The game's ability behind ``protocol`` (built on the first call, the same object
+        after), or ``None`` when the game has none."""
+        factory = self.abilities.get(protocol)
+        return None if factory is None else factory()
 
-    # -- reviewing a whole game (game/core/review/run.py) ---------------------------------------
-    review: Callable[[], Review] | None = None
-    """Its part of a review (decision kinds, marks, luck, per position the IDs, units and
-    match chance): a factory of its :class:`~.capabilities.Review`; ``None``: plain moves
-    (:class:`~.review.plain.PlainReview`)."""
-
-    # -- rollouts ---------------------------------------------------------------------------------
-    rollouts: Callable[[], Rollouts] | None = None
-    """Its rollouts (``tabula rollout GAME``): a factory of its :class:`~.capabilities.Rollouts`
-    (:func:`~.capabilities.lazy`); ``None``: the game has none."""
-
-    # -- setting up a position by hand ----------------------------------------------------------
-    position_editor: Callable[[], PositionEditor] | None = None
-    """Its edit mode, "Set up position" (the window's setup screen): a factory of its
-    :class:`~.capabilities.PositionEditor` (:func:`~.capabilities.lazy`); ``None``: the game has none."""
-
-    # -- tournaments and training -------------------------------------------------------------
-    tournament: Callable[[], TournamentPlay] | None = None
-    """How its tournaments may be played (options, ``tabula tournament`` flags, the window's
-    choices, a match's tally): a factory of its :class:`~.capabilities.TournamentPlay`;
-    ``None``: the plain way (:meth:`tournament_play`)."""
-    training: Callable[[], Any] | None = None
-    """``tabula train GAME``: a factory of an object with ``help``, ``add_arguments(parser)``
-    and ``run(args) -> int``; ``None`` for a game without training."""
-    commands: Callable[[], Commands] | None = None
-    """Subcommands the game adds to ``tabula`` (backgammon's ``cube`` and ``import``): a
-    factory of its :class:`~.capabilities.Commands`; ``None`` for none."""
-    match_files: Callable[[], MatchFiles] | None = None
-    """Its match files, the ones other programs write (backgammon's ``.mat`` and ``.sgf``):
-    a factory of its :class:`~.capabilities.MatchFiles` (:func:`~.capabilities.lazy`);
-    ``None`` for a game without them."""
-    calibration: Callable[[], Any] | None = None
-    """``tabula calibrate GAME``: a factory of an object with ``evaluators()`` (the names it can calibrate),
-    ``samples(games, seed, noise=, per_game=, progress=)`` (labelled positions, see
-    ``game/backgammon/evaluators/calibration.py``), ``scores(name, boards)`` and ``player`` (how the
-    games are played, in words); ``None`` for a game without score calibration."""
-
-    def __post_init__(self) -> None:
-        if self.default_player not in self.player_names:
-            raise ValueError(f"{self.name}: default player {self.default_player!r} is not one of its players")
+    def has(self, protocol: type) -> bool:
+        """Whether the game has the ability behind ``protocol`` (nothing is built to know)."""
+        return protocol in self.abilities
 
     # -- reading the declaration ---------------------------------------------------------
     def move_analysis(self) -> Analysis:
         """Its :class:`Analysis`, or :data:`~.capabilities.NO_ANALYSIS` for a game without one."""
-        return self.analysis() if self.analysis is not None else NO_ANALYSIS
+        return self.ability(Analysis) or NO_ANALYSIS
 
     @property
     def levels(self) -> tuple[Level, ...]:
@@ -285,19 +282,19 @@ class GameInfo:
     def menu_players(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """``(main, research)``: the players the menu offers first (the levels, weakest
         first, or the players that are not research players) and those it lists apart."""
-        research = self.research_players
+        names, research = self.players.names, self.players.research
         if research is None:
             levels = {level.name for level in self.levels}
-            research = tuple(name for name in self.player_names if name not in levels) if levels else ()
-        main = tuple(level.name for level in self.levels) or tuple(
-            name for name in self.player_names if name not in research)
-        return main, tuple(name for name in self.player_names if name in research and name not in main)
+            research = tuple(name for name in names if name not in levels) if levels else ()
+        main = tuple(level.name for level in self.levels) or tuple(name for name in names if name not in research)
+        return main, tuple(name for name in names if name in research and name not in main)
 
     def computer_player(self, name: str, seed: int | None, settings: Mapping[str, Any] | None = None) -> Player:
-        """``make_player(name, seed)`` given the game's own ``settings`` (as ``Settings.of``
-        gives them) it reads (:meth:`~.players.Player.use_settings`): the window's players;
-        tournaments and the command line pass none, so their players keep their defaults."""
-        player = self.make_player(name, seed)
+        """The computer player ``name`` (:meth:`Players.player`) given the game's own ``settings`` (as
+        ``Settings.of`` gives them) it reads (:meth:`~.players.Player.use_settings`): the
+        window's players; tournaments and the command line pass none, so their players keep
+        their defaults."""
+        player = self.players.player(name, seed)
         if settings:
             player.use_settings(settings)
         return player
@@ -308,15 +305,15 @@ class GameInfo:
 
     def player_description(self, name: str) -> str:
         """One line on what the computer player ``name`` does ("" if the game gives none)."""
-        if name in self.player_descriptions:
-            return self.player_descriptions[name]
+        if name in self.players.descriptions:
+            return self.players.descriptions[name]
         return next((level.description for level in self.levels if level.name == name), "")
 
     def all_settings(self) -> dict[str, GameSetting]:
         """The game's settings, with the analysis strength when it has analysis levels, the
         position text when it writes other programs' too, and who rolls a human's dice when
         they can be entered by hand (``Chance.entry``)."""
-        settings = dict(self.settings)
+        settings = dict(self.options.settings)
         analysis = self.move_analysis()
         if "level" in analysis.options and analysis.level_names:
             choices = {level.name: level.label for level in analysis.levels if level.analysis}
@@ -357,40 +354,40 @@ class GameInfo:
 
     def tournament_play(self) -> TournamentPlay:
         """How tournaments of this game are played: its own :class:`TournamentPlay`, else the plain one."""
-        return self.tournament() if self.tournament is not None else TournamentPlay()
+        return self.ability(TournamentPlay) or TournamentPlay()
 
     def outcome_of(self, state: Any) -> Outcome:
         """How the finished ``state`` ended."""
-        if self.outcome is not None:
-            return self.outcome(state)
+        if self.ending.outcome is not None:
+            return self.ending.outcome(state)
         return outcome_from_result(self.rules().result(state))
 
     def status(self, state: Any) -> str:
-        """``state`` in words: the game's own (``describe``), else the outcome once over, or
-        who acts next."""
-        if self.describe is not None:
-            return self.describe(state)
+        """``state`` in words: the game's own (``ending.describe``), else the outcome once over,
+        or who acts next."""
+        if self.ending.describe is not None:
+            return self.ending.describe(state)
         rules = self.rules()
         if rules.is_over(state):
-            return self.outcome_of(state).words(self.player_titles)
+            return self.outcome_of(state).words(self.players.titles)
         mover = rules.to_move(state)
         if mover == CHANCE:
             return f"Next: the {self.chance.name if self.chance else 'chance outcome'}."
-        return f"{self.player_titles[mover]} to move."
+        return f"{self.players.titles[mover]} to move."
 
     def new_game_options(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """Every declared setup option, ``chosen`` values checked (``ValueError`` naming a bad
         one or one this game does not have), the others at their defaults, and so is an option
         the others' values hide (:attr:`SetupOption.shown_if`)."""
-        return _checked(self, self.setup_options, chosen)
+        return _checked(self, self.options.setup, chosen)
 
     def move_list_game_options(self, chosen: dict[str, str] | None = None) -> dict[str, str]:
         """Like :meth:`new_game_options`, for a game typed as a move list."""
-        declared = self.setup_options if self.move_list_options is None else self.move_list_options
+        declared = self.options.setup if self.options.move_list is None else self.options.move_list
         return _checked(self, declared, chosen)
 
 
-def _checked(info: GameInfo, declared: dict[str, SetupOption], chosen: dict[str, str] | None) -> dict[str, str]:
+def _checked(info: GameInfo, declared: Mapping[str, SetupOption], chosen: dict[str, str] | None) -> dict[str, str]:
     chosen = dict(chosen or {})
     unknown = sorted(set(chosen) - set(declared))
     if unknown:

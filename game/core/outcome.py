@@ -1,6 +1,6 @@
 """How a game ended, as data, and the one wording every front end uses.
 
-A game declares ``GameInfo.outcome(state) -> Outcome`` for its finished states; the window's
+A game declares ``GameInfo.ending.outcome(state) -> Outcome`` for its finished states; the window's
 result box, ``tabula replay`` and ``tabula analyze``'s error all word it with
 :meth:`Outcome.words`, so the same end reads the same everywhere:
 

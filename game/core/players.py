@@ -27,7 +27,7 @@ class Player(ABC):
         return self.choose(rules, state)
 
     def use_settings(self, settings: Mapping[str, Any]) -> None:
-        """Read the game's own settings that concern the player (``GameInfo.settings`` by
+        """Read the game's own settings that concern the player (``GameInfo.options.settings`` by
         name; backgammon's levels: whether they resign a race lost for certain).  Only the
         window passes them; nothing by default."""
 

@@ -26,7 +26,7 @@ def check_player_name(info: GameInfo, name: str) -> str:
     if name == HUMAN:
         return name
     try:
-        info.make_player(name, 0)
+        info.players.player(name, 0)
     except ValueError as error:
         raise ValueError(f"{error} (or 'human')") from None
     return name

@@ -1,7 +1,7 @@
 """User settings: a dataclass with defaults, stored as JSON in the platform config folder.
 
 The settings every game shares are fields of :class:`Settings`; a game's own settings
-(``GameInfo.settings``, and its analysis strength) are kept per game in ``games``, by game
+(``GameInfo.options.settings``, and its analysis strength) are kept per game in ``games``, by game
 name, and read through :meth:`Settings.of`, which falls back to the game's declared default
 for anything missing or no longer valid.
 

@@ -16,10 +16,3 @@ modules below it:
 - :mod:`.view`: the board on screen (its one pygame module, ``view/pygame_view.py``, and what it
   works out without pygame).
 """
-
-from ..core.exports import lazy_exports
-
-_SOURCES = {"GAME": "info", "MandragoraRules": "rules", "MandragoraState": "state",
-            "format_position": "position", "parse_position": "position"}
-__getattr__, __dir__ = lazy_exports(__name__, _SOURCES)
-__all__ = list(_SOURCES)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..core.capabilities import TournamentPlay, lazy
-from ..core.gameinfo import Notation, Chance, GameInfo, SetupOption
+from ..core.capabilities import Analysis, TournamentPlay, View, lazy
+from ..core.gameinfo import Chance, Ending, GameInfo, Notation, Options, Players, SetupOption
+from ..core.rules_page import RulesPage
+from .names import PLAYER_NAMES
 from .notation import split_moves
-from .players import PLAYER_NAMES, make_player
 from .position import EXAMPLE as POSITION_EXAMPLE, format_position, parse_position
 from .rules import MandragoraRules
 from .state import PATTERNS, SIDES
@@ -26,30 +27,26 @@ GAME = GameInfo(
     name="mandragora",
     title="Mandragora Mania",
     rules=MandragoraRules,
-    player_names=PLAYER_NAMES,
-    make_player=make_player,
     notation=Notation(
         parse_position=parse_position,
         position_forms=f"the piles by area and the fields, e.g. {POSITION_EXAMPLE}",
         format_position=format_position,
         split_moves=split_moves,
     ),
-    default_player="expert",
-    player_titles=TITLES,
-    view="game.mandragora.view.pygame_view",
-    rules_page=lazy("game.mandragora.rules_page:PAGE"),
-    outcome=outcome,
-    describe=partial(describe, titles=TITLES),
-    chance=Chance("setup"),
-    setup_options=SETUP_OPTIONS,
-    analysis=lazy("game.mandragora.analysis:ANALYSIS"),
-    player_descriptions={
+    players=Players(PLAYER_NAMES, "expert", lazy("game.mandragora.players:make_player"), TITLES, {
         "analyzer": "Plays the seed analyzer's top move: quick, looks a move ahead.",
         "expert": "Searches the final score difference (alpha-beta): the strongest.",
         "random": "Any legal area, at random: a baseline for tournaments.",
+    }, research=("random",)),
+    chance=Chance("setup"),
+    options=Options(setup=SETUP_OPTIONS),
+    ending=Ending(outcome, partial(describe, titles=TITLES)),
+    abilities={
+        View: lazy("game.mandragora.view.pygame_view:make_view"),
+        RulesPage: lazy("game.mandragora.rules_page:PAGE"),
+        Analysis: lazy("game.mandragora.analysis:ANALYSIS"),
+        TournamentPlay: lazy("game.mandragora.info:RANDOM_SETUP"),
     },
-    research_players=("random",),
-    tournament=lambda: RANDOM_SETUP,
 )
 """Mandragora's declaration.  Its only chance node is a random setup (pattern, first mover),
 drawn silently; its analysis is :data:`.analysis.ANALYSIS`."""

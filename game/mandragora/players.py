@@ -11,10 +11,10 @@ from __future__ import annotations
 from ..core.players import Player, RandomPlayer
 from .analysis import DEPTH, analyze
 from .expert import ExpertPlayer
+from .names import PLAYER_NAMES
 from .rules import MandragoraRules
 from .state import MandragoraState
 
-PLAYER_NAMES = ("random", "analyzer", "expert")
 
 
 class AnalyzerPlayer(Player):

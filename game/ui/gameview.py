@@ -1,10 +1,10 @@
 """The per-game view interface the window's scenes drive, and how a game's view is found.
 
-A game gets a board on screen by declaring ``GameInfo.view``, the module (by convention
-``game/<name>/view.py``, or a ``view/`` package) with a function ``make_view(info, fonts) ->
-view`` whose object implements :class:`GameView` in full.  Views live below the UI layer, so
-they implement these protocols structurally and never import them; of ``game/ui`` a view
-imports only the kit (:mod:`game.kit`), the pygame helpers views share.
+A game gets a board on screen by registering its :class:`~game.core.capabilities.View`: the
+``make_view(info, fonts) -> view`` of its ``view/`` package's ``pygame_view.py``, whose object
+implements :class:`GameView` in full.  Views live below the UI layer, so they implement these
+protocols structurally and never import them; a view imports nothing of the window, only the
+kit (:mod:`game.kit`), the pygame helpers views share.
 
 There are no optional methods: a view that has nothing to say on a point returns the neutral
 value (no arrows, no labels, ``""``, ``None``, ``False``) and the scenes call every method
@@ -15,18 +15,18 @@ game has none; so are the offers a human may make besides moving (backgammon: re
 Ctrl+R), which the rules list apart from the legal moves (``Rules.offers``).
 
 Game-specific settings reach a view only as the game's own declared settings
-(``GameInfo.settings``), and what a move means on the board (a pass announced, an obvious
+(``GameInfo.options.settings``), and what a move means on the board (a pass announced, an obvious
 move played for the human) is the view's business, not the scene's.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
 import pygame
 
+from ..core.capabilities import PositionEditor, View
 from ..core.gameinfo import GameInfo
 
 FontSource = Callable[..., pygame.font.Font]
@@ -216,22 +216,22 @@ class SetupBoard(Protocol):
 
 def load_setup_board(info: GameInfo, fonts: FontSource) -> SetupBoard:
     """The board of ``info``'s edit mode; ``ValueError`` for a game without one."""
-    if info.position_editor is None:
+    editor = info.ability(PositionEditor)
+    if editor is None:
         raise ValueError(f"{info.title} has no position editor")
-    module, _, name = info.position_editor().board.partition(":")
-    return getattr(importlib.import_module(module), name)(info, fonts)
+    return editor.board()(info, fonts)
 
 
 def has_view(info: GameInfo) -> bool:
     """True when the game declares a view (only those are offered in the menu)."""
-    return info.view is not None
+    return info.has(View)
 
 
 def load_view(info: GameInfo, fonts: FontSource) -> GameView:
     """The game's view; ``ValueError`` if the game has no board on screen yet."""
     if not has_view(info):
         raise ValueError(f"{info.title} cannot be shown in the window yet")
-    return importlib.import_module(info.view).make_view(info, fonts)
+    return info.ability(View)(info, fonts)
 
 
 def decision_words(view: GameView) -> Callable[[Any], str | None] | None:

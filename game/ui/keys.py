@@ -40,11 +40,11 @@ class Key:
     dice: bool = False
     """Only in a game whose dice a human may enter by hand (``Chance.entry``)."""
     editor: bool = False
-    """Only in a game with an edit mode (``GameInfo.position_editor``: backgammon's)."""
+    """Only in a game with an edit mode (``info.ability(PositionEditor)``: backgammon's)."""
     rolls: bool = False
     """Only in a game whose chance outcomes lay out as a grid (backgammon's dice: ``Chance.grid``)."""
     rollouts: bool = False
-    """Only in a game with rollouts (``GameInfo.rollouts``: backgammon's)."""
+    """Only in a game with rollouts (``info.ability(Rollouts)``: backgammon's)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 

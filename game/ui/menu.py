@@ -5,7 +5,7 @@ a pasted or typed position text, which gives the cube and score itself); set up 
 
 Modes are data (:data:`MODES`).  A mode whose ``open`` is set starts its own scene instead of
 a game: that is where the tournament scene plugs in when it exists.  Setup options are the
-game's own (``GameInfo.setup_options``, e.g. Mandragora's pattern and first mover): one
+game's own (``GameInfo.options.setup``, e.g. Mandragora's pattern and first mover): one
 drop-down each, for those the choices before them leave open (backgammon's Jacoby rule only
 for a money game).  They start at the options of the game just left, else those last chosen in
 this window's menu, else the autosaved game's, else the defaults (the settings file keeps
@@ -36,6 +36,8 @@ from .scene import Scene
 from ..core.session import HUMAN, GameSetup, check_player_name
 from .theme import ACCENT, TEXT_DIM, ui_scale
 from .widgets import draw_text, wrap
+from ..core.capabilities import PositionEditor
+from ..core.rules_page import RulesPage
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ class MenuScene(Scene):
 
     def _fix_players(self) -> None:
         """Make the remembered players fit the game and mode (names the game knows)."""
-        names, default = self.game.player_names, self.game.default_player
+        names, default = self.game.players.names, self.game.players.default
         players = [p if p in names or p == HUMAN else default for p in self.players[:2]]
         players += [HUMAN, default][len(players):]
         if self.mode.humans == 2:
@@ -136,7 +138,7 @@ class MenuScene(Scene):
     def _shown_options(self) -> list:
         """``(name, option)`` of the setup options the choices made so far leave open."""
         chosen = self.options[self.game.name]
-        return [(name, option) for name, option in self.game.setup_options.items() if option.shown(chosen)]
+        return [(name, option) for name, option in self.game.options.setup.items() if option.shown(chosen)]
 
     def _takes_position(self) -> bool:
         """Whether the game can start from a position (its "Position" row)."""
@@ -159,7 +161,7 @@ class MenuScene(Scene):
             if step >= 31:
                 break
         self.about_font, self.abouts = describe, []
-        gui, titles = self.gui, self.game.player_titles
+        gui, titles = self.gui, self.game.players.titles
         labels = cw * 0.36
         field = pygame.Rect(x + labels, 0, cw - labels, max(24, round(step * 0.8)))  # 24: a line of text unclipped
         self.widgets = {}
@@ -218,7 +220,7 @@ class MenuScene(Scene):
         y += step * 0.3
         half, bh = (cw - 10) / 2, step - 6
         start = "New game" if self.mode.open is None else f"{self.mode.title}…"
-        setup = self.mode.open is None and self.game.position_editor is not None  # the game's edit mode, beside
+        setup = self.mode.open is None and self.game.has(PositionEditor)  # the game's edit mode, beside
         start_w = round(cw * 0.6) if setup else cw
         buttons = [("start", start, pygame.Rect(x, y, start_w, step), "#primary"),
                    ("continue", "Continue last game", pygame.Rect(x, y + step * 1.25, half, bh), None),
@@ -272,7 +274,7 @@ class MenuScene(Scene):
 
     def _choose(self, element, text: str) -> None:
         key = next((k for k, wd in self.widgets.items() if wd is element), None)
-        titles = self.game.player_titles
+        titles = self.game.players.titles
         if key == "game":
             self.game = next(g for g in self.games if g.title == text)
             self.position_text = ""  # another game's positions are written otherwise
@@ -292,9 +294,9 @@ class MenuScene(Scene):
                 self.players[int(key[-1])] = name
         elif key and key.startswith("option:"):
             name = key.removeprefix("option:")
-            option = self.game.setup_options[name]
+            option = self.game.options.setup[name]
             self.options[self.game.name][name] = next(c for c in option.choices if option.title(c) == text)
-            if any(name in other.shown_if for other in self.game.setup_options.values()):
+            if any(name in other.shown_if for other in self.game.options.setup.values()):
                 self.app.rebuild()  # it shows or hides other options (a match hides the money options)
             return
         else:
@@ -330,7 +332,7 @@ class MenuScene(Scene):
         elif key == "settings":
             self._remember()
             self.app.show_settings()
-        elif key == "rules" and self.game.rules_page is not None:
+        elif key == "rules" and self.game.has(RulesPage):
             self.app.push("rules", info=self.game)  # the menu waits under it, as chosen
         elif key == "quit":
             self.app.close()
@@ -395,7 +397,7 @@ def _checked_options(game, options: dict) -> dict[str, str]:
     """``game``'s setup options with the values in ``options`` it declares, else the defaults
     (a save from another Tabula may hold other choices)."""
     try:
-        return game.new_game_options({k: v for k, v in options.items() if k in game.setup_options})
+        return game.new_game_options({k: v for k, v in options.items() if k in game.options.setup})
     except ValueError:
         return game.new_game_options()
 

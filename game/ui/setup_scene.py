@@ -34,6 +34,7 @@ from .panel import panel_scale, panel_width
 from .scene import Scene
 from .theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, gui_font_size
 from .widgets import draw_text, wrap
+from ..core.capabilities import PositionEditor
 
 MOUSE_HELP = "Left click: add a checker of the chosen colour · right click: take one away · drag: move one"
 MIN_PANEL = 290
@@ -48,10 +49,10 @@ class SetupScene(Scene):
 
     def __init__(self, app, info, state=None, bottom: int = 0) -> None:
         super().__init__(app)
-        if info.position_editor is None:
+        if not info.has(PositionEditor):
             raise ValueError(f"{info.title} has no position editor")
         self.info, self.bottom = info, bottom
-        self.draft = info.position_editor().draft(state)
+        self.draft = info.ability(PositionEditor).draft(state)
         self.board = load_setup_board(info, app.fonts)
         self.players = self._player_choices()
         self.chosen = self._first_choice()
@@ -77,13 +78,13 @@ class SetupScene(Scene):
     def _player_choices(self) -> list[tuple[str, tuple[str, str]]]:
         """``(words, players)``: two humans, or a human against the computer on either side.
         The computer is the one of the game left, else the menu's last, else the game's default."""
-        info, names = self.info, set(self.info.player_names)
+        info, names = self.info, set(self.info.players.names)
         under = self.app.scene.session if self.app.scene is not None else None
         seen = list(under.player_names) if under is not None and under.info is info else []
         seen += list(self.app.settings.last_players)
-        level = next((name for name in seen if name != HUMAN and name in names), info.default_player)
+        level = next((name for name in seen if name != HUMAN and name in names), info.players.default)
         title = info.player_title(level)
-        titles = info.player_titles
+        titles = info.players.titles
         return [("Two humans (analysis)", (HUMAN, HUMAN)),
                 (f"{titles[0]} against {title}", (HUMAN, level)),
                 (f"{titles[1]} against {title}", (level, HUMAN))]

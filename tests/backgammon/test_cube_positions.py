@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from game.backgammon import GAME, format_position, format_xgid, parse_position
+from game.backgammon.info import GAME
+from game.backgammon.position import format_position, format_xgid, parse_position
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.cube.state import DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLLING, CubeState
 from game.backgammon.formats import parse_match_id

@@ -49,7 +49,7 @@ def test_the_declared_levels_are_the_players_levels():
     info = get_game("chesstack")
     assert [level.name for level in info.levels] == list(LEVELS)
     assert info.analysis_level_names == ("intermediate", "advanced", "expert")
-    assert info.default_player in PLAYER_NAMES and info.move_analysis().analyze is not None
+    assert info.players.default in PLAYER_NAMES and info.move_analysis().analyze is not None
 
 
 @pytest.mark.parametrize("name", ["beginner", "intermediate"])

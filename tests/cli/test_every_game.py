@@ -28,6 +28,7 @@ from game.core.match import sample_chance
 from game.core.protocol import CHANCE
 from game.games import all_games, get_game
 from .util import run
+from game.core.capabilities import Training
 
 GAMES = [pytest.param(info, id=info.name) for info in all_games()]
 
@@ -53,7 +54,7 @@ def usage_error(code: int, out: str, err: str, message: str) -> None:
 
 def cheapest_player(info: GameInfo) -> str:
     """``random`` where the game has it, else its default computer player."""
-    return "random" if "random" in info.player_names else info.default_player
+    return "random" if "random" in info.players.names else info.players.default
 
 
 def chance_flag(info: GameInfo) -> str | None:
@@ -310,7 +311,7 @@ def test_replay_plays_a_typed_move_list_to_its_final_position(capsys, info):
     else:
         assert report["result"] is None
         mover = rules.to_move(final)
-        assert report["to_move"] == ("chance" if mover == CHANCE else info.player_titles[mover])
+        assert report["to_move"] == ("chance" if mover == CHANCE else info.players.titles[mover])
 
 
 @pytest.mark.parametrize("info", GAMES)
@@ -330,7 +331,7 @@ def test_replay_names_a_bad_move_cleanly(capsys, info):
 def test_selfplay_summarises_both_sides(capsys, info):
     code, out, err = run(capsys, "selfplay", info.name, "--games", "2", "--seed", "1")
     assert code == 0, err
-    for title in info.player_titles:
+    for title in info.players.titles:
         assert title in out, (title, out)
 
 
@@ -349,7 +350,7 @@ def test_tournament_plays_and_writes_its_files(capsys, info, tmp_path):
 
 @pytest.mark.parametrize("info", GAMES)
 def test_train_exists_exactly_for_games_with_training(capsys, info):
-    if info.training is not None:
+    if info.has(Training):
         code, out, err = run(capsys, "train", info.name, "--help")
         assert code == 0, err
         assert info.name in out

@@ -65,7 +65,7 @@ def _saved(tmp_path, game: str, options: dict, stop=None) -> Path:
     from game.games import get_game
 
     info = get_game(game)
-    players = [info.make_player("random", seed) for seed in (1, 2)]
+    players = [info.players.player("random", seed) for seed in (1, 2)]
     record, _ = play_game(info.rules(), players, options, seed=3)
     if stop is not None:
         cut = stop(replay(info.rules(), record.options, record.actions))

@@ -14,6 +14,7 @@ from game.core.saves import save_game
 from game.games import get_game
 
 from .util import run
+from game.core.capabilities import Review, Analysis
 
 
 def test_json_report_and_second_run_from_the_cache(capsys, save, monkeypatch):
@@ -64,7 +65,7 @@ def test_ctrl_c_ends_with_a_message_and_130(capsys, save, monkeypatch):
 
 def test_mandragora_save_reviews_with_the_same_shape(capsys, tmp_path):
     info = get_game("mandragora")
-    record, _ = play_game(info.rules(), [info.make_player("random", s) for s in (1, 2)],
+    record, _ = play_game(info.rules(), [info.players.player("random", s) for s in (1, 2)],
                           info.new_game_options(), seed=5, max_plies=8)
     path = tmp_path / "mandragora.json"
     save_game(path, record)
@@ -179,7 +180,7 @@ def test_every_game_of_the_six_real_matches_gets_its_entry():
         return [MoveAnalysis(move=m, notation=rules.notation(state, m), score=0.0, value=0.0)
                 for m in rules.legal_moves(state)]
 
-    quick = replaced(info, analysis=lambda: replaced(info.move_analysis(), analyze=analyze), review=ReviewWithoutLuck)
+    quick = replaced(info, abilities={**info.abilities, Analysis: lambda: replaced(info.move_analysis(), analyze=analyze), Review: ReviewWithoutLuck})
     all_doubles = 0
     for path in sorted(MATCHES.glob("*.mat")):
         match = read_mat(path.read_text())

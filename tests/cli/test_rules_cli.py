@@ -7,12 +7,13 @@ from game.chesstack.state import TYPES
 from game.games import get_game
 
 from .util import run
+from game.core.rules_page import RulesPage
 
 
 def test_rules_chesstack_prints_the_page_with_every_piece(capsys):
     code, out, err = run(capsys, "rules", "chesstack")
     assert code == 0 and err == ""
-    assert out == get_game("chesstack").rules_page().plain_text(78)
+    assert out == get_game("chesstack").ability(RulesPage).plain_text(78)
     assert out.startswith("Chesstack\n=========\n") and "Promotion" in out
     for kind in TYPES:
         assert any(line.startswith(f"{kind} {NAMES[kind]} ") for line in out.splitlines()), kind

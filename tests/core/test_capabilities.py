@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from game.core.capabilities import MatchFiles, lazy
+from game.core.capabilities import Commands, MatchFiles, lazy
 from game.games import all_games, get_game, import_suffixes, match_files_for
 
 
@@ -26,9 +26,9 @@ def test_declaring_match_files_loads_nothing():
 
 
 def test_only_backgammon_has_match_files_and_they_are_found_by_suffix(tmp_path):
-    having = [info.name for info in all_games() if info.match_files is not None]
+    having = [info.name for info in all_games() if info.has(MatchFiles)]
     assert having == ["backgammon"]
-    files = get_game("backgammon").match_files()
+    files = get_game("backgammon").ability(MatchFiles)
     assert isinstance(files, MatchFiles)
     assert import_suffixes() == (".mat", ".sgf") == files.suffixes
     assert match_files_for(tmp_path / "m.SGF")[1] is files and match_files_for(tmp_path / "m.json") is None
@@ -37,7 +37,7 @@ def test_only_backgammon_has_match_files_and_they_are_found_by_suffix(tmp_path):
 def test_a_match_file_read_written_and_opened_through_the_ability():
     from pathlib import Path
 
-    files = get_game("backgammon").match_files()
+    files = get_game("backgammon").ability(MatchFiles)
     text = (Path(__file__).parents[1] / "data" / "matches" / "3pt-a.mat").read_text()
     match = files.read(text, "m.mat")
     assert files.game_count(match) == 3
@@ -50,9 +50,8 @@ def test_a_match_file_read_written_and_opened_through_the_ability():
 
 def test_a_games_commands_are_registered_from_its_declaration():
     from game.cli import build_parser
-    from game.core.capabilities import Commands
 
-    having = {info.name: info.commands() for info in all_games() if info.commands is not None}
+    having = {info.name: info.ability(Commands) for info in all_games() if info.has(Commands)}
     assert list(having) == ["backgammon"] and isinstance(having["backgammon"], Commands)
     commands = next(a for a in build_parser()._actions if a.dest == "command").choices
     assert {"cube", "import"} <= set(commands) and "calibrate" in commands
@@ -65,6 +64,6 @@ def test_a_game_without_commands_adds_none(monkeypatch):
     import game.games as registry
     from game.cli import build_parser
 
-    monkeypatch.setitem(registry._GAMES, "backgammon", replace(registry._GAMES["backgammon"], commands=None))
+    monkeypatch.setitem(registry._GAMES, "backgammon", replace(registry._GAMES["backgammon"], abilities={k: v for k, v in registry._GAMES["backgammon"].abilities.items() if k is not Commands}))
     commands = next(a for a in build_parser()._actions if a.dest == "command").choices
     assert "cube" not in commands and "import" not in commands and "export" in commands

@@ -58,7 +58,7 @@ def test_max_plies_stops_a_game_unfinished():
 def test_perft_counts_every_roll_of_a_dice_game():
     """Chance outcomes are actions: a backgammon position before its roll has 21 first steps
     (every distinct roll), then every play of each."""
-    from game.backgammon import GAME as BACKGAMMON
+    from game.backgammon.info import GAME as BACKGAMMON
     from game.core.perft import perft
 
     rules = BACKGAMMON.rules()

@@ -172,7 +172,7 @@ def test_a_save_with_the_longest_name_is_reviewed_and_cached(tmp_path, midgame):
 
 @pytest.mark.slow
 def test_a_match_splits_by_game_and_its_cube_decisions_are_kind_cube():
-    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    players = [BG.players.player("intermediate", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
     report = review(BG, record, FAST)
     assert [g["game"] for g in report["games"]] == [1, 2]
@@ -207,7 +207,7 @@ def test_chequer_errors_in_a_match_are_in_emg():
     """``equity_lost`` of a chequer play in a match is the search's ``2·ΔMWC`` over ``W − L``."""
     from game.backgammon.analysis.review import emg_scale
 
-    players = [BG.make_player("beginner", seed) for seed in (0, 1)]
+    players = [BG.players.player("beginner", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "5"}), seed=4, max_plies=40)
     report = review(BG, record, FAST)
     rules, state, found, checked = BG.rules(), BG.rules().initial_state(record.options), decisions(report), 0
@@ -261,7 +261,7 @@ def test_cancelling_stops_the_review(midgame):
 
 def test_mandragora_review_has_the_same_shape(tmp_path):
     info = get_game("mandragora")
-    players = [info.make_player("random", seed) for seed in (1, 2)]
+    players = [info.players.player("random", seed) for seed in (1, 2)]
     record, _ = play_game(info.rules(), players, info.new_game_options(), seed=5, max_plies=12)
     report = review(info, record)
     found = decisions(report)
@@ -274,7 +274,7 @@ def test_mandragora_review_has_the_same_shape(tmp_path):
 
 
 def test_luck_is_measured_in_a_money_game_with_the_cube_and_in_a_match():
-    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    players = [BG.players.player("intermediate", seed) for seed in (0, 1)]
     for options in ({"cube": "on"}, {"match_length": "3"}):
         record, _ = play_game(BG.rules(), players, BG.new_game_options(options), seed=3, max_plies=12)
         lucky = [d["luck"] for d in decisions(review(BG, record, FAST)) if d["kind"] == "chequer"]

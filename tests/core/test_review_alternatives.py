@@ -15,9 +15,10 @@ from game.core.review.report import Report
 from game.core.saves import examples_dir, load_game
 from game.games import get_game, rules_for
 from tests.review_stubs import ReviewWithoutLuck
+from game.core.capabilities import Review
 
 BG = get_game("backgammon")
-QUICK = replace(BG, review=ReviewWithoutLuck)
+QUICK = replace(BG, abilities={**BG.abilities, Review: ReviewWithoutLuck})
 FAST = {"level": "intermediate"}
 PROPER = {v.words(redouble) for v in CubeVerdict for redouble in (False, True)}
 """Every proper action in GNU Backgammon's words."""
@@ -37,7 +38,7 @@ def midgame_report(midgame):
 @pytest.fixture(scope="module")
 def match():
     """A 3-point match of two games with a double, a take, no doubles and a drop."""
-    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    players = [BG.players.player("intermediate", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
     return record, review(QUICK, record, FAST).as_json()
 
@@ -140,7 +141,7 @@ def test_chequer_plays_in_a_match_are_valued_in_emg(match):
 
 
 def test_a_money_game_with_the_cube_gives_equities_per_unit_of_cube_and_no_mwc():
-    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    players = [BG.players.player("intermediate", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"cube": "on"}), seed=3, max_plies=40)
     found = decisions(review(QUICK, record, FAST).as_json())
     cube = [d for d in found if d["kind"] == "cube"]
@@ -154,7 +155,7 @@ def test_a_money_game_with_the_cube_gives_equities_per_unit_of_cube_and_no_mwc()
 
 def test_a_mandragora_review_ranks_its_moves_by_the_analyzers_score():
     info = get_game("mandragora")
-    players = [info.make_player("random", seed) for seed in (1, 2)]
+    players = [info.players.player("random", seed) for seed in (1, 2)]
     record, _ = play_game(info.rules(), players, info.new_game_options(), seed=5, max_plies=12)
     found = decisions(review(info, record).as_json())
     assert found

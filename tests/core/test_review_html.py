@@ -13,16 +13,17 @@ from game.core.review.run import review
 from game.core.review.html import check_target, report_html, text_picture, write_report
 from game.games import get_game
 from tests.review_stubs import ReviewWithoutLuck
+from game.core.capabilities import Review
 
 BG = get_game("backgammon")
-QUICK = replace(BG, review=ReviewWithoutLuck)
+QUICK = replace(BG, abilities={**BG.abilities, Review: ReviewWithoutLuck})
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 
 
 @pytest.fixture(scope="module")
 def match():
     """A 3-point match of two games (a double, a take, a drop), every decision marked."""
-    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    players = [BG.players.player("intermediate", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
     record = replace(record, players=["Ann <&>", "Bob"])
     return record, review(QUICK, record, {"level": "intermediate"}, thresholds=(0.0, 1.0, 2.0))
@@ -88,7 +89,7 @@ def test_a_backgammon_board_picture_shows_the_position_from_the_deciders_side(ma
 
 def test_a_game_without_a_picture_shows_its_position_text():
     info = get_game("mandragora")
-    players = [info.make_player("random", seed) for seed in (1, 2)]
+    players = [info.players.player("random", seed) for seed in (1, 2)]
     record, _ = play_game(info.rules(), players, info.new_game_options(), seed=5, max_plies=12)
     report = review(info, record, thresholds=(0.0, 100.0, 200.0))
     html = report_html(info, record, report)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.rules_page import BULLET, HEADING, PARAGRAPH, TABLE, parse, table_lines
+from game.core.rules_page import BULLET, HEADING, PARAGRAPH, TABLE, parse, table_lines, RulesPage
 from game.games import all_games
 
 TEXT = """
@@ -58,8 +58,8 @@ def test_a_table_too_wide_wraps_its_widest_column():
 
 @pytest.mark.parametrize("info", all_games(), ids=lambda info: info.name)
 def test_every_game_has_a_rules_page_with_its_own_sections(info):
-    assert info.rules_page is not None, f"{info.name} declares no rules page"
-    page = info.rules_page()
-    assert page is info.rules_page() and page.title == info.title
+    assert info.has(RulesPage), f"{info.name} declares no rules page"
+    page = info.ability(RulesPage)
+    assert page is info.ability(RulesPage) and page.title == info.title
     headings = [block.text for block in page.blocks if block.kind == HEADING]
     assert len(headings) >= 4 and len(page.words().split()) > 300

@@ -123,4 +123,4 @@ def test_example_saves_load():
         record = load_game(path, rules_for)
         for name in record.players:
             if name != "human":
-                get_game(record.game).make_player(name, 0)
+                get_game(record.game).players.player(name, 0)

@@ -10,6 +10,7 @@ from game.core.protocol import POSITION
 from game.core.saves import SaveError, load_game, save_game
 from game.core.session import GameSession
 from game.games import get_game, rules_for
+from game.core.capabilities import MatchFiles
 
 BACKGAMMON_TEXTS = [
     # (text, the setting's form that writes it back)
@@ -47,7 +48,7 @@ def test_the_started_state_keeps_cube_score_and_dice():
 def test_the_other_games_start_from_their_own_text(game):
     info = get_game(game)
     rules = info.rules()
-    record, final = play_game(rules, [info.make_player(info.default_player, 1)] * 2, seed=3, max_plies=6)
+    record, final = play_game(rules, [info.players.player(info.players.default, 1)] * 2, seed=3, max_plies=6)
     states = replay(rules, record.options, record.actions)
     middle = states[-1] if not rules.is_over(states[-1]) else states[-2]
     text = info.notation.format_position(middle)
@@ -86,7 +87,7 @@ def test_a_position_takes_no_other_option():
 def test_a_finished_game_is_not_a_start():
     info = get_game("backgammon")
     rules = info.rules()
-    record, final = play_game(rules, [info.make_player("beginner", 1)] * 2, seed=2)
+    record, final = play_game(rules, [info.players.player("beginner", 1)] * 2, seed=2)
     with pytest.raises(ValueError, match="already over"):
         info.position_options(info.notation.format_position(final))
 
@@ -95,7 +96,7 @@ def test_a_game_from_a_position_is_saved_played_on_and_reloaded(tmp_path):
     info = get_game("backgammon")
     text = "XGID=--AA--------------------a-:0:0:1:00:2:3:0:7:10"
     rules = info.rules()
-    players = [info.make_player("beginner", 1), info.make_player("beginner", 2)]
+    players = [info.players.player("beginner", 1), info.players.player("beginner", 2)]
     record, final = play_game(rules, players, options=info.position_options(text), seed=5)
     assert rules.is_over(final) or final.cube.score != (2, 3), "the race was played out"
     path = tmp_path / "race.json"
@@ -116,7 +117,7 @@ def test_a_save_with_an_overlong_position_is_refused(tmp_path):
 
 def test_a_game_from_a_position_is_not_a_match_file():
     info = get_game("backgammon")
-    record, _ = play_game(info.rules(), [info.make_player("beginner", 1)] * 2,
+    record, _ = play_game(info.rules(), [info.players.player("beginner", 1)] * 2,
                           options=info.position_options("XGID=--AA--------------------a-:0:0:1:00:2:3:0:7:10"), seed=5)
     with pytest.raises(ValueError, match="opening position"):
-        info.match_files().export(record)
+        info.ability(MatchFiles).export(record)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from game.backgammon import game_number, game_over_points, match_score
+from game.backgammon.cube.rules import game_number, game_over_points, match_score
 from game.core.match import replay
 from game.core.tournament import ResultStore, Settings, run_tournament, summarize, validate
 from game.core.tournament.records import check_record
@@ -201,4 +201,4 @@ def test_wilson_interval():
 def test_every_choice_the_window_offers_is_valid(name):
     info = get_game(name)
     for _label, options in info.tournament_play().choices:
-        validate(Settings(name, tuple(info.player_names[:2]), 2, 0, options=options), get_game)
+        validate(Settings(name, tuple(info.players.names[:2]), 2, 0, options=options), get_game)

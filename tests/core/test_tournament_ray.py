@@ -45,7 +45,7 @@ class KillingLookup:
                 return getattr(info, attribute)
 
             def make_player(self, player: str, seed: int):
-                return DiesOnce(info.make_player(player, seed), marker)
+                return DiesOnce(info.players.player(player, seed), marker)
 
         return Entry()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.match import play_game, replay
-from game.mandragora import GAME
+from game.mandragora.info import GAME
 from game.mandragora.expert import ExpertPlayer, evaluate, expert_search, leaf_value
 from game.mandragora.players import AnalyzerPlayer, make_player
 from game.mandragora.position import parse_position
@@ -78,7 +78,7 @@ def test_leaf_value_is_the_margin_plus_half_the_pieces_each_side_alone_may_sow()
 
 @pytest.mark.slow
 def test_registered_and_plays_only_legal_moves_in_games_that_replay():
-    assert "expert" in GAME.player_names and make_player("expert", 3).name == "expert"
+    assert "expert" in GAME.players.names and make_player("expert", 3).name == "expert"
 
     def check(state, action, text):
         if RULES.to_move(state) >= 0:

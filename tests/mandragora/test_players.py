@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.match import play_game, replay
-from game.mandragora import GAME
+from game.mandragora.info import GAME
 from game.mandragora.analysis import analyze
 from game.mandragora.players import PLAYER_NAMES, AnalyzerPlayer, make_player
 from game.mandragora.rules import MandragoraRules
@@ -15,8 +15,8 @@ RULES = MandragoraRules()
 
 def test_game_info():
     assert GAME.name == "mandragora" and GAME.title == "Mandragora Mania"
-    assert GAME.player_titles == ("Player", "Opponent")
-    assert GAME.player_names == PLAYER_NAMES and {"random", "analyzer", "expert"} <= set(PLAYER_NAMES)
+    assert GAME.players.titles == ("Player", "Opponent")
+    assert GAME.players.names == PLAYER_NAMES and {"random", "analyzer", "expert"} <= set(PLAYER_NAMES)
     for name in PLAYER_NAMES:
         assert make_player(name, 1).name == name
     with pytest.raises(ValueError, match="known players: random, analyzer, expert"):
@@ -24,7 +24,7 @@ def test_game_info():
 
 
 def test_setup_options_are_declared_for_the_menu_and_the_command_line():
-    assert {name: (o.label, o.choices, o.default) for name, o in GAME.setup_options.items()} == {
+    assert {name: (o.label, o.choices, o.default) for name, o in GAME.options.setup.items()} == {
         "pattern": ("Pattern", ("A", "B", "C", "D", "E", "random"), "A"),
         "first": ("First move", ("player", "opponent", "random"), "player"),
     }
@@ -35,7 +35,7 @@ def test_setup_options_are_declared_for_the_menu_and_the_command_line():
     with pytest.raises(ValueError, match="Mandragora Mania has no option 'dice'"):
         GAME.new_game_options({"dice": "yes"})
     # Every declared choice is one the rules accept.
-    for name, option in GAME.setup_options.items():
+    for name, option in GAME.options.setup.items():
         for choice in option.choices:
             RULES.initial_state({name: choice})
 

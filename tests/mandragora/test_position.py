@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.mandragora import GAME
+from game.mandragora.info import GAME
 from game.mandragora.position import EXAMPLE, format_position, parse_position
 from game.mandragora.rules import MandragoraRules
 from game.mandragora.state import OPPONENT, PATTERNS, PLAYER, MandragoraState

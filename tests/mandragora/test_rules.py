@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.core.match import play_game, replay
 from game.core.players import RandomPlayer
 from game.core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
-from game.mandragora import GAME
+from game.mandragora.info import GAME
 from game.mandragora.notation import split_moves
 from game.mandragora.position import parse_position
 from game.mandragora.rules import MandragoraRules, sow, step

@@ -123,7 +123,7 @@ def test_a_matchs_next_game_opens_without_the_previous_games_plays_marked():
     from game.games import get_game
 
     info = get_game("backgammon")
-    players = [info.make_player("intermediate", seed) for seed in (0, 1)]
+    players = [info.players.player("intermediate", seed) for seed in (0, 1)]
     record, _ = play_game(info.rules(), players, info.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
     states = replay(info.rules(), record.options, record.actions)
     second = next(i for i, s in enumerate(states) if game_number(s) == 2)

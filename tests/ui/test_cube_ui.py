@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.backgammon import decision
+from game.backgammon.cube.rules import decision
 from game.backgammon.cube.state import DOUBLE, TAKE
 from game.core.protocol import CHANCE
 from game.core.saves import load_game, saves_dir

@@ -1,7 +1,7 @@
 """The window's contract, held for every registered game with a board on screen.
 
 Parametrized over ``game.games.all_games()`` when collected (the games declaring
-``GameInfo.view``), never over a list of names, so a game added to the registry is held to
+``info.ability(View)``), never over a list of names, so a game added to the registry is held to
 the same contract: watching two computers play (move list, status, autosave), a human's turn
 (nothing built before any input, the status words, the layout at several window sizes), the
 game's own settings on the settings screen and in its view.  Computer seats get the
@@ -21,8 +21,9 @@ from game.games import all_games, rules_for
 from game.ui.jobs.autosaver import AUTOSAVER
 
 from .util import run_until
+from game.core.capabilities import View
 
-VIEW_GAMES = [pytest.param(info, id=info.name) for info in all_games() if info.view]
+VIEW_GAMES = [pytest.param(info, id=info.name) for info in all_games() if info.has(View)]
 
 WATCHED_MOVES = 6
 """Player moves a watched game plays before it is checked (fewer if it ends before)."""
@@ -31,7 +32,7 @@ FRAME_LIMIT = 5000
 
 
 def cheapest_player(info) -> str:
-    return "random" if "random" in info.player_names else info.default_player
+    return "random" if "random" in info.players.names else info.players.default
 
 
 def player_moves(session) -> int:
@@ -48,7 +49,7 @@ def own_settings() -> list:
     """``(info, setting name, a value other than its default)`` for every game's own settings."""
     params = []
     for info in all_games():
-        if not info.view:
+        if not info.has(View):
             continue
         for name, setting in info.all_settings().items():
             others = [value for value in setting.choices if value != setting.default]
@@ -88,8 +89,8 @@ def test_watching_two_computers_lists_each_move_and_autosaves(app, tabula_home, 
     assert len(lines) == len(moves), (lines, moves)
     for number, (line, (mover, text)) in enumerate(zip(lines, moves), 1):
         assert line.startswith(f"{number}. "), line
-        assert any(title in line for title in info.player_titles), line
-        assert line.startswith(f"{number}. {info.player_titles[mover]}") and line.endswith(text), (line, text)
+        assert any(title in line for title in info.players.titles), line
+        assert line.startswith(f"{number}. {info.players.titles[mover]}") and line.endswith(text), (line, text)
     assert scene.status.text.strip()
 
     AUTOSAVER.flush()  # the autosave is written by a background thread

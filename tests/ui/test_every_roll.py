@@ -207,7 +207,7 @@ def test_games_without_dice_do_not_offer_it(app, game):
     from game.ui.keys import key_help
 
     info = get_game(game)
-    assert app.start_game(GameSetup(game, ("human", info.default_player), seed=1))
+    assert app.start_game(GameSetup(game, ("human", info.players.default), seed=1))
     scene = app.scene
     app.frame()
     assert not scene.overlays.every_roll.offered and "every roll" not in scene.keys.help()

@@ -82,7 +82,7 @@ def test_ai_error_is_shown_and_the_window_keeps_running(app):
     assert scene.controls.buttons["retry"].visible
     for _ in range(5):
         app.frame()  # still drawing, not frozen
-    scene.session.players[1] = app.scene.session.info.make_player("hard", 1)
+    scene.session.players[1] = app.scene.session.info.players.player("hard", 1)
     app.banner.clear()
     press_button(app, scene.controls.buttons["retry"])
     assert run_until(app, lambda: scene.mover.human)

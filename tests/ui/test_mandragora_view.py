@@ -166,8 +166,8 @@ def test_no_extra_turn_banner_when_the_move_ends_the_game(seconds):
     view.update(10.0)
     assert not view.animating and view.announcements() == []
     assert "moves again" not in view.last_move and "No area left for the extra turn: game over." in view.last_move
-    assert extra_turn_banner(state, 5, INFO.player_titles) == ""
-    assert move_summary(RULES.initial_state({}), 3, INFO.player_titles).endswith("Extra turn: Player moves again.")
+    assert extra_turn_banner(state, 5, INFO.players.titles) == ""
+    assert move_summary(RULES.initial_state({}), 3, INFO.players.titles).endswith("Extra turn: Player moves again.")
 
 
 def test_last_move_of_the_logged_game_shows_the_result_without_a_banner(app):
@@ -240,7 +240,7 @@ def test_two_humans_play_to_the_end_by_clicks(app):
         assert run_until(app, lambda: session.is_over or (scene.mover.human and not view.animating))
     app.frame()
     assert session.is_over and scene.ending.ended
-    assert scene.status.text == describe(session.state, INFO.player_titles)
+    assert scene.status.text == describe(session.state, INFO.players.titles)
     assert ("wins" in scene.status.text) or ("Draw" in scene.status.text)
     collected = view.collected(session.state)
     assert len(collected[0]) + len(collected[1]) + sum(map(len, session.state.board)) == 24
@@ -407,7 +407,7 @@ def test_tournament_screen_opens_for_mandragora(app):
     app.open("tournament", info=INFO)
     for _ in range(3):
         app.frame()
-    assert app.scene.info is INFO and set(app.scene.selected) <= set(INFO.player_names)
+    assert app.scene.info is INFO and set(app.scene.selected) <= set(INFO.players.names)
 
 
 def test_the_tutor_questions_a_bad_area_and_the_human_picks_again(app):

@@ -12,6 +12,7 @@ from game.games import all_games, get_game
 from game.core.session import GameSession, check_player_name
 from game.ui.sound import Sounds
 from game.ui.jobs.worker import MoveWorker
+from game.core.capabilities import View
 
 INFO = get_game("backgammon")
 
@@ -27,7 +28,7 @@ def finish(session: GameSession) -> None:
 def test_session_dice_match_the_match_runner():
     session = GameSession(INFO, ["medium", "hard"], seed=21)
     finish(session)
-    players = [INFO.make_player("medium", 22), INFO.make_player("hard", 23)]
+    players = [INFO.players.player("medium", 22), INFO.players.player("hard", 23)]
     record, _ = play_game(INFO.rules(), players, seed=21)
     assert session.actions == record.actions
     assert session.record().result == record.result and session.record().plies == record.plies
@@ -174,7 +175,7 @@ def protocol_gaps(obj, protocol) -> list[str]:
     return gaps
 
 
-@pytest.mark.parametrize("name", [info.name for info in all_games() if info.view])
+@pytest.mark.parametrize("name", [info.name for info in all_games() if info.has(View)])
 def test_every_view_implements_the_protocols_in_full(app, name):
     """Every member of GameView, called as the scenes call it; the decisions by buttons are
     ``None`` or every member of Decisions (the scenes probe for nothing)."""

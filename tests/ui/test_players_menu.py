@@ -33,7 +33,7 @@ def test_levels_come_first_then_the_research_players(app, game):
     levels = ["Beginner", "Intermediate", "Advanced", "Expert"] + (["World class"] if game == "backgammon" else [])
     assert [level.title for level in info.levels] == levels
     assert texts[:len(levels) + 1] == levels + [RESEARCH_HEADING]
-    assert set(texts[len(levels) + 1:]) == set(info.player_names) - {level.name for level in info.levels}
+    assert set(texts[len(levels) + 1:]) == set(info.players.names) - {level.name for level in info.levels}
     assert "random" in texts[len(levels) + 1:]
 
 

@@ -18,8 +18,9 @@ from tests.review_stubs import ReviewWithoutLuck
 
 from .test_review_screen import BG, fastest, reviewed
 from .util import key, press_button
+from game.core.capabilities import Review
 
-QUICK = dataclasses.replace(BG, review=ReviewWithoutLuck)
+QUICK = dataclasses.replace(BG, abilities={**BG.abilities, Review: ReviewWithoutLuck})
 OPTIONS = {"level": "intermediate"}
 CHANCE_HEADS = ["Win", "W(g)", "W(bg)", "L(g)", "L(bg)"]
 
@@ -65,7 +66,7 @@ def test_the_table_fits_each_size_with_the_columns_it_has_room_for(app, midgame)
 
 
 def test_a_cube_decision_shows_nd_dt_dp_and_the_proper_action(app, tmp_path):
-    players = [BG.make_player("intermediate", seed) for seed in (0, 1)]
+    players = [BG.players.player("intermediate", seed) for seed in (0, 1)]
     record, _ = play_game(BG.rules(), players, BG.new_game_options({"match_length": "3"}), seed=4, max_plies=60)
     save = tmp_path / "match.json"
     save_game(save, record)
@@ -112,7 +113,7 @@ def test_a_game_without_a_file_exports_to_the_data_folder(app):
     from game.core.session import GameSession
 
     info = get_game("mandragora")
-    players = [info.make_player("random", seed) for seed in (1, 2)]
+    players = [info.players.player("random", seed) for seed in (1, 2)]
     record, _ = play_game(info.rules(), players, info.new_game_options(), seed=5, max_plies=12)
     app.play(GameSession.from_record(info, record))
     app.frame()

@@ -35,6 +35,7 @@ from game.ui.review.screen import ReviewScene
 from tests.review_stubs import ReviewWithoutLuck
 
 from .util import click, key, press_button
+from game.core.capabilities import Review, Analysis
 
 MATCHES = Path(__file__).parents[1] / "data" / "matches"
 BG = get_game("backgammon")
@@ -200,7 +201,7 @@ def test_a_match_file_is_reviewed_game_by_game(app, tmp_path):
     # for the window's own options: the screen finds it there
     record, options = reviewed_record(match), {"level": "intermediate"}
     assert record.actions == play.session.record().actions and record.players == ["lasse", "trovander"]
-    report = review(dataclasses.replace(BG, analysis=lambda: dataclasses.replace(BG.move_analysis(), analyze=quick_analysis), review=ReviewWithoutLuck), record, options)
+    report = review(dataclasses.replace(BG, abilities={**BG.abilities, Analysis: lambda: dataclasses.replace(BG.move_analysis(), analyze=quick_analysis), Review: ReviewWithoutLuck}), record, options)
     write_cache(match, cache_key(record, options, review_marks(BG)), report)
     play.command("review")
     scene = reviewed(app)
@@ -246,7 +247,7 @@ def _review_of(app, info, record, tmp_path=None):
 
 def test_mandragora_is_reviewed_on_the_same_screen_by_score(app, tmp_path):
     info = get_game("mandragora")
-    players = [info.make_player("random", seed) for seed in (1, 2)]
+    players = [info.players.player("random", seed) for seed in (1, 2)]
     record, _ = play_game(info.rules(), players, info.new_game_options(), seed=5, max_plies=12)
     _, scene = _review_of(app, info, record, tmp_path)
     values = [scene.reviewed.value(line) for line in scene.reviewed.lines if line.decision]
@@ -267,7 +268,7 @@ def decision_text_of(scene, line) -> str:
 
 def test_a_chesstack_game_in_progress_is_reviewed_and_kept_for_the_session(app):
     info = get_game("chesstack")
-    players = [info.make_player("random", seed) for seed in (3, 4)]
+    players = [info.players.player("random", seed) for seed in (3, 4)]
     record, _ = play_game(info.rules(), players, info.new_game_options(), seed=2, max_plies=6)
     play, scene = _review_of(app, info, record)
     assert len(scene.reviewed.decisions()) == 6
@@ -285,7 +286,7 @@ def test_the_screen_fits_small_and_large_windows(app, tmp_path):
     play, save = open_backgammon(app, tmp_path)
     record, options = play.session.record(), {"level": "intermediate"}
     write_cache(save, cache_key(record, options, review_marks(BG)),
-                review(dataclasses.replace(BG, analysis=lambda: dataclasses.replace(BG.move_analysis(), analyze=quick_analysis), review=ReviewWithoutLuck), record, options))
+                review(dataclasses.replace(BG, abilities={**BG.abilities, Analysis: lambda: dataclasses.replace(BG.move_analysis(), analyze=quick_analysis), Review: ReviewWithoutLuck}), record, options))
     play.command("review")
     scene = reviewed(app)
     for size in ((800, 600), (1920, 1080)):

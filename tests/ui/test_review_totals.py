@@ -18,6 +18,7 @@ from tests.review_stubs import ReviewWithoutLuck
 
 from .test_review_screen import MATCHES, fastest, quick_analysis, reviewed
 from .util import click, key
+from game.core.capabilities import Review, Analysis
 
 BG = get_game("backgammon")
 
@@ -30,8 +31,7 @@ def match_review(app, tmp_path):
     shutil.copy(MATCHES / "3pt-a.mat", match)
     assert app.open_saved(match)
     record, options = reviewed_record(match), {"level": "intermediate"}
-    quick = dataclasses.replace(BG, analysis=lambda: dataclasses.replace(BG.move_analysis(), analyze=quick_analysis),
-                                review=ReviewWithoutLuck)
+    quick = dataclasses.replace(BG, abilities={**BG.abilities, Analysis: lambda: dataclasses.replace(BG.move_analysis(), analyze=quick_analysis), Review: ReviewWithoutLuck})
     report = review(quick, record, options)
     write_cache(match, cache_key(record, options, review_marks(BG)), report)
     return app.scene, report

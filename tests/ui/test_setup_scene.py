@@ -17,6 +17,7 @@ from game.ui.play.scene import PlayScene
 from game.ui.setup_scene import SetupScene
 
 from .util import click, drag, key, post, press_button, run_until
+from game.core.capabilities import PositionEditor
 
 INFO = get_game("backgammon")
 
@@ -52,7 +53,7 @@ def test_the_menu_offers_it_only_for_a_game_with_an_editor(app):
     app.show_menu()
     menu = app.scene
     assert "setup" in menu.widgets and menu.widgets["setup"].text == "Set up position…"
-    menu._choose(menu.widgets["game"], next(g.title for g in menu.games if g.position_editor is None))
+    menu._choose(menu.widgets["game"], next(g.title for g in menu.games if not g.has(PositionEditor)))
     assert "setup" not in app.scene.widgets
 
 

@@ -27,7 +27,7 @@ FAST = {"backgammon": ("random", "greedy:bras"), "mandragora": ("random", "analy
 
 
 def fast_players(game: str) -> tuple[str, ...]:
-    return FAST.get(game, get_game(game).player_names[:2])
+    return FAST.get(game, get_game(game).players.names[:2])
 
 
 def open_scene(app, game: str = "backgammon") -> TournamentScene:

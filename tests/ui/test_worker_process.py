@@ -138,7 +138,7 @@ def test_the_process_plays_the_moves_the_players_play_here():
 def test_players_not_built_by_the_session_think_in_a_thread():
     session = deciding(GameSession(BACKGAMMON, ["hard", "hard"], seed=1))
     assert recipe_for(session, session.players[0]) is not None
-    stranger = BACKGAMMON.make_player("hard", 12345)
+    stranger = BACKGAMMON.players.player("hard", 12345)
     assert recipe_for(session, stranger) is None
     worker = MoveWorker(session)
     worker.start(stranger, session.rules, session.state)

@@ -45,6 +45,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...core.analysis import MoveAnalysis, analyze
+from ..names import RESIGNS
 from ...core.capabilities import Analysis, TutorMargin
 from ...core.search import Limits, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
 from ..cube.ai import CubeSearchRules, cube_evaluate, cube_valuer
@@ -60,8 +61,6 @@ from ..rules import BackgammonRules
 from ..state import BackgammonState
 from .warnings import play_warnings, worse_than_best
 
-RESIGNS = "computer_resigns"
-"""The game setting that makes the levels resign a race they cannot lose less in."""
 FAR_WORSE = 0.10
 """Equity behind the best play from which a play is called far worse."""
 WINS = {1: "wins the game", 2: "wins a gammon", 3: "wins a backgammon"}
@@ -274,6 +273,6 @@ def _analysis() -> Analysis:
 
 
 ANALYSIS = _analysis()
-"""Backgammon's :class:`~game.core.capabilities.Analysis`, as ``GameInfo.analysis`` loads it.
+"""Backgammon's :class:`~game.core.capabilities.Analysis`, as ``info.ability(Analysis)`` loads it.
 The tutor questions a play 0.10 points of equity or more behind the best (GNU Backgammon's
 line between a doubtful and a bad play, also where the analysis warns "far worse")."""

@@ -388,4 +388,4 @@ class BackgammonReview:
 
 
 REVIEW = BackgammonReview()
-"""Backgammon's review, as ``GameInfo.review`` loads it."""
+"""Backgammon's review, as ``info.ability(Review)`` loads it."""

@@ -90,10 +90,10 @@ def print_summary(info, state, s: dict, evaluator: str) -> None:
     """The decision as text: the setting, the cubeless chances, the three equities, the verdict."""
     from ..cube.rules import cube_owner, cube_value, match_length, match_score
     owner = cube_owner(state)
-    where = "centred" if owner is None else f"owned by {info.player_titles[owner]}"
+    where = "centred" if owner is None else f"owned by {info.players.titles[owner]}"
     length = match_length(state)
     kind = "money" if not length else "match to {} at {}-{}".format(length, *match_score(state))
-    who = info.player_titles[state.turn]
+    who = info.players.titles[state.turn]
     print(f"{info.title} cube decision in {info.notation.format_position(state)}: {who} "
           f"{'considers doubling' if s['decision'] == 'cube' else 'has doubled'}; {kind}, cube {cube_value(state)} "
           f"{where}; level {s['level']} ({s['plies']} ply), evaluator {evaluator}")

@@ -16,13 +16,3 @@ words on screen.  No pygame here.
 This package imports nothing up front, so that the rules (which need :mod:`.state` and
 :mod:`.rules`) load no numpy; the names below load on first use.
 """
-
-from ...core.exports import lazy_exports
-
-_SOURCES = {
-    **dict.fromkeys(("CENTRE", "ME", "OPPONENT", "CubeContext", "may_double"), "context"),
-    **dict.fromkeys(("CubeDecision", "CubeVerdict", "classify", "decide"), "decision"),
-    **dict.fromkeys(("MatchEquityTable", "kazaross"), "met"),
-}
-__getattr__, __dir__ = lazy_exports(__name__, _SOURCES)
-__all__ = list(_SOURCES)

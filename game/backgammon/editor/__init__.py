@@ -14,7 +14,7 @@ Jacoby, which a GNU match ID cannot, and cubeless play (:mod:`..position`).
 
 from __future__ import annotations
 
-from ...core.capabilities import PositionEditor, SetupRow
+from ...core.capabilities import PositionEditor, SetupRow, lazy
 from ..position import format_xgid
 from ..state import BackgammonState
 from . import panel
@@ -53,5 +53,5 @@ class EditedPosition(Draft):
         return format_xgid(self.state())
 
 
-EDITOR = PositionEditor(draft=EditedPosition.of, board="game.backgammon.view.setup_board:make_setup_board")
-"""Backgammon's edit mode (``GameInfo.position_editor``)."""
+EDITOR = PositionEditor(draft=EditedPosition.of, board=lazy("game.backgammon.view.setup_board:make_setup_board"))
+"""Backgammon's edit mode (its :class:`~game.core.capabilities.PositionEditor`)."""

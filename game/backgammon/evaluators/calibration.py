@@ -114,7 +114,7 @@ def scores(evaluator: Evaluator, boards: np.ndarray) -> tuple[np.ndarray, np.nda
 
 @dataclass(frozen=True)
 class Calibration:
-    """What ``tabula calibrate`` needs from a game (``GameInfo.calibration``)."""
+    """What ``tabula calibrate`` needs from a game (``info.ability(Calibration)``)."""
 
     evaluators: Callable[[], list[str]]
     samples: Callable[..., Samples]

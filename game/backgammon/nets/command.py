@@ -3,7 +3,7 @@
 (``--arch race`` trains the race network instead: :mod:`.race_command`; ``--teacher T``
 trains by supervised learning on a teacher's labels: :mod:`.supervised.command`.)
 
-The game's training command, declared as ``GameInfo.training`` (:data:`TRAINING`); the
+The game's training command, declared as ``info.ability(Training)`` (:data:`TRAINING`); the
 command line adds its arguments under ``tabula train backgammon`` and calls :func:`run`.
 
 Trains a backgammon network by TD(λ) self-play (:mod:`game.backgammon.nets.training`):
@@ -262,4 +262,4 @@ def run(args: argparse.Namespace) -> int:
 
 
 TRAINING = SimpleNamespace(help=HELP, add_arguments=add_arguments, run=run)
-"""What ``GameInfo.training`` declares: the help line, the arguments and the command."""
+"""What ``info.ability(Training)`` declares: the help line, the arguments and the command."""

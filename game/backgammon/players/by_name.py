@@ -17,7 +17,7 @@ over the strongest evaluator (:mod:`.ai`).  Plus ``bestoffour`` (seed 002), ``mo
 Ties go to the first play in the generator's fixed order, so every player is reproducible.
 The seed players never double, always take and always accept an offer to resign.
 
-The levels read the window's "computer resigns" setting (:data:`RESIGNS`, through
+The levels read the window's "computer resigns" setting (:data:`.names.RESIGNS`, through
 ``Player.use_settings``); the research players never resign.
 """
 
@@ -26,16 +26,13 @@ from __future__ import annotations
 
 from ...core.players import Player, RandomPlayer
 from ..board import BAR, Side
-from ..analysis.ai import LEVELS, RESIGNS, level_player  # noqa: F401  (RESIGNS: the setting, for info.py)
+from ..analysis.ai import LEVELS, level_player
 from .greedy import BestOfFourPlayer, GreedyPlayer
-from ..evaluators import evaluator_names
 from .montecarlo import MonteCarloPlayer
+from ..names import PLAYER_NAMES
 from ..rules import BackgammonRules
 from ..state import BackgammonState
 
-PLAYER_NAMES = tuple(LEVELS) + ("random", "easy", "medium", "hard", "bestoffour", "montecarlo") + tuple(
-    f"greedy:{name}" for name in evaluator_names()
-)
 
 
 class _PlayChooser(Player):

@@ -32,4 +32,4 @@ def match_tally(state) -> tuple[int, tuple[int, int]] | None:
 
 
 TOURNAMENT = TournamentPlay(flags=TOURNAMENT_FLAGS, choices=TOURNAMENT_CHOICES, tally=match_tally)
-"""Backgammon's tournaments, as ``GameInfo.tournament`` loads them."""
+"""Backgammon's tournaments, as ``info.ability(TournamentPlay)`` loads them."""

@@ -15,7 +15,7 @@ One module a job:
 - :mod:`.report`: ``tabula rollout``'s JSON and text; :mod:`.capability`: the game's
   :class:`~game.core.capabilities.Rollouts`.
 
-From a worker process (the window): ``rollouts = GAME.rollouts()``, ``spec =
+From a worker process (the window): ``rollouts = GAME.ability(Rollouts)``, ``spec =
 rollouts.plan(state, moves or None, trials=..., level=...)``, ``rollout = rollouts.run(spec,
 progress=send, cancel=asked)``: ``send(rollout)`` after every block of 36 trials (the figures
 so far, a copy), ``asked()`` between plies; ``rollout.tally.estimate(candidate, "equity")``

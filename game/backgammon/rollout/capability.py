@@ -1,4 +1,4 @@
-"""Backgammon's :class:`~game.core.capabilities.Rollouts`, as ``GameInfo.rollouts`` loads it."""
+"""Backgammon's :class:`~game.core.capabilities.Rollouts`, as ``info.ability(Rollouts)`` loads it."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Backgammon on screen.
 
 - :mod:`.pygame_view`: drawing, animation and human input, the package's only pygame module
-  (the game's ``GameInfo.view``);
+  (the game's ``info.ability(View)``);
 - :mod:`.layout`: the board's palette and geometry in plain numbers;
 - :mod:`.display`: what the view shows, worked out without pygame (flights, used dice,
   the last plays, words for the hint panel);

@@ -46,7 +46,7 @@ class ChesstackView:
 
     def __init__(self, info, fonts) -> None:
         self.info, self.fonts, self.rules = info, fonts, ChesstackRules()
-        self.titles = tuple(info.player_titles)
+        self.titles = tuple(info.players.titles)
         self.bottom = 0
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.layout = Layout(tuple(self.rect), 0)

@@ -134,7 +134,7 @@ def report_html(info, record: GameRecord, report: Report, options: dict | None =
 
 
 def _seats(info, report: Report) -> str:
-    titles = info.player_titles
+    titles = info.players.titles
     return escape(", ".join(f"{name} ({titles[i]})" if i < len(titles) else name
                             for i, name in enumerate(report.players)))
 
@@ -172,7 +172,7 @@ def _totals(info, report: Report) -> str:
 
 def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) -> str:
     lost, _, _ = _fmt(info)
-    title = info.player_titles[report.players.index(d.player)] if d.player in report.players else ""
+    title = info.players.titles[report.players.index(d.player)] if d.player in report.players else ""
     roll = f" · rolled {escape(d.dice)}" if d.dice else ""
     played = d.played_alternative.move if d.played_alternative is not None else d.played
     unit = info.move_analysis().tutor_margin.unit

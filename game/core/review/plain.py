@@ -76,7 +76,7 @@ class _PlainPosition:
 
 def review_of(info) -> Review:
     """The game's :class:`~.capabilities.Review`, or :class:`PlainReview` when it declares none."""
-    return info.review() if info.review is not None else PlainReview(info)
+    return info.ability(Review) or PlainReview(info)
 
 
 def review_marks(info, strictness: str = "standard") -> tuple[float, float, float]:

@@ -125,10 +125,10 @@ def mark(lost: float, thresholds=THRESHOLDS) -> str | None:
 
 def player_labels(info, record: GameRecord) -> list[str]:
     """The players' names as the report keys them; equal names get the seat's title added."""
-    names = list(record.players) or list(info.player_titles)
-    names += list(info.player_titles[len(names):])
+    names = list(record.players) or list(info.players.titles)
+    names += list(info.players.titles[len(names):])
     if len(set(names)) < len(names):
-        names = [f"{name} ({title})" for name, title in zip(names, info.player_titles)]
+        names = [f"{name} ({title})" for name, title in zip(names, info.players.titles)]
     return names
 
 

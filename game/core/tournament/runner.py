@@ -58,7 +58,7 @@ def validate(settings: Settings, lookup: Lookup) -> None:
     if info.rules().num_players != 2:
         raise ValueError(f"tournaments need a two-player game; {settings.game} is not one")
     for name in dict.fromkeys(settings.players):
-        info.make_player(name, 0)
+        info.players.player(name, 0)
     flags = {flag.option: (name, flag) for name, flag in info.tournament_play().flags.items()}
     groups: dict[str, str] = {}
     for option, value in settings.options.items():
@@ -107,7 +107,7 @@ class _Table:
     def __init__(self, lookup: Lookup, settings: Settings) -> None:
         info = lookup(settings.game)
         self.rules = info.rules()
-        self.make_player = info.make_player
+        self.make_player = info.players.player
         self.settings = settings
         self.options = game_options(info, settings)
         self.tally = info.tournament_play().tally

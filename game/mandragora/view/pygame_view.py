@@ -51,7 +51,7 @@ class MandragoraView:
 
     def __init__(self, info, fonts) -> None:
         self.info, self.fonts, self.rules = info, fonts, MandragoraRules()
-        self.titles = tuple(info.player_titles)
+        self.titles = tuple(info.players.titles)
         self.bottom = 0
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.layout = Layout(self.rect, 0)

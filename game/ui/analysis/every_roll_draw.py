@@ -59,7 +59,7 @@ class GridDrawing:
 
     def titles(self, table, level: str | None) -> list[str]:
         """The grid's heading, with the analysis level where it fits."""
-        mover = self.info.player_titles[table.mover] if table.mover is not None else ""
+        mover = self.info.players.titles[table.mover] if table.mover is not None else ""
         title = f"Every roll: {mover}'s best {self.info.notation.move_noun} and {self.value_heading.lower()}"
         return [f"{title} ({self.info.player_title(level)} level)", title] if level else [title]
 

@@ -87,7 +87,7 @@ class Overlays(Part):
             self.rollout_section,
             WhySection(fonts, self.hints, self.hints_visible, view.factor_labels,
                        analysis.format_value, analysis.tutor_margin),
-            GraphSection(fonts, self.graph_points, self.graph_visible, info.player_titles[0]),
+            GraphSection(fonts, self.graph_points, self.graph_visible, info.players.titles[0]),
         ]
 
     # -- what is shown ------------------------------------------------------------------------
@@ -305,7 +305,7 @@ class Overlays(Part):
             return False
         self.watch_move = (state, move)
         self.watch.start()
-        title = self.session.info.player_titles[self.session.rules.to_move(state)]
+        title = self.session.info.players.titles[self.session.rules.to_move(state)]
         self.status.text = f"{self.view.describe(state)}\n{title} plays {self.session.rules.notation(state, move)}."
         return True
 

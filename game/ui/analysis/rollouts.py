@@ -9,7 +9,7 @@ line) stops, keeping what finished.
   double/take; double/pass needs no trials) and the cube rows take its figures.
 - **What is kept:** the latest figures of each position rolled out in this game (a few
   dozen), so stepping back and forth shows them again; a new rollout of a position replaces
-  its figures.  Only games with rollouts (``GameInfo.rollouts``) offer it.
+  its figures.  Only games with rollouts (``info.ability(Rollouts)``) offer it.
 - The trials are the game's rollout defaults (backgammon: 1,296 trials, 0-ply play, variance
   reduction), seeded, so the same rollout in the window and ``tabula rollout`` agree.
 """
@@ -24,6 +24,7 @@ from ...core.analysis import PLAY
 from ..jobs.rollout import RolloutJob, follow
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
+from ...core.capabilities import Rollouts
 
 PROCESSES = True
 """Roll out in a worker process (tests may run it in a thread)."""
@@ -44,7 +45,7 @@ class RolloutControl:
     def __init__(self, info, hints, banner, processes: bool | None = None) -> None:
         self.info, self.hints, self.banner = info, hints, banner
         self.processes = PROCESSES if processes is None else processes
-        self.rollouts = info.rollouts() if info.rollouts is not None else None
+        self.rollouts = info.ability(Rollouts)
         self.job: RolloutJob | None = None
         self.figures: dict[Any, dict] = {}
         self.chosen: dict[Any, list[str]] = {}

@@ -69,7 +69,7 @@ class DicePrompt:
         if entry.question is not None:
             question = entry.question(typing.state)
         else:
-            question = f"{dice.session.info.player_titles[entry.roller(typing.state)]} to roll."
+            question = f"{dice.session.info.players.titles[entry.roller(typing.state)]} to roll."
         if question == dice.status.text.split("\n")[0]:
             question = ""  # the status line above says it already
         if any(names):

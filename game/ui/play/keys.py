@@ -9,6 +9,7 @@ import pygame
 
 from ..keys import PLAY, REPLAY, WATCH, key_help
 from ..scene import Part
+from ...core.capabilities import PositionEditor
 
 ANIMATION = ["slow", "normal", "fast", "off"]
 
@@ -86,5 +87,5 @@ class Keys(Part):
         game_keys = decisions.keys(session.state) if decisions is not None else ()  # this game of a match's
         return key_help(mode, game_keys, analysis=overlays.analyst is not None, human=session.has_human,
                         confirm=self.view.needs_confirm(), games=len(self.move_list.headings()) > 1,
-                        dice=self.dice.entry is not None, editor=session.info.position_editor is not None,
+                        dice=self.dice.entry is not None, editor=session.info.has(PositionEditor),
                         rolls=overlays.every_roll.offered, rollouts=overlays.rollout.offered)

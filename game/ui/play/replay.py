@@ -39,7 +39,7 @@ class MoveLines:
         if self._listed is None or self._listed[0] != len(states) or self._listed[1] is not states[-1]:
             moves = MoveList(self.session.info, states, self.session.actions)
             self._listed = (len(states), states[-1],
-                            moves.listing(self.session.info.player_titles, unlisted_moves(self.view)))
+                            moves.listing(self.session.info.players.titles, unlisted_moves(self.view)))
         return self._listed[2]
 
     def lines(self) -> list[str]:

@@ -51,6 +51,8 @@ from .offers import Offers
 from .paste import Paste
 from .replay import MoveLines, Replay
 from .turns import Mover, Status, TurnLoop
+from ...core.capabilities import PositionEditor
+from ...core.rules_page import RulesPage
 
 
 def can_review(session) -> bool:
@@ -174,9 +176,9 @@ class PlayScene(Scene):
             self.save()
         elif action == "menu":
             self.app.show_menu()
-        elif action == "rules" and info.rules_page is not None:
+        elif action == "rules" and info.has(RulesPage):
             self.app.push("rules", info=info)  # this scene waits under it, suspended
-        elif action == "setup" and info.position_editor is not None:  # Ctrl+E: the position on show
+        elif action == "setup" and info.has(PositionEditor):  # Ctrl+E: the position on show
             self.app.push("setup", info=info, state=session.states[replay.shown_index], bottom=self.bottom)
         elif action == "retry":
             self.turns.error = None

@@ -181,7 +181,7 @@ class TurnLoop(Part):
         outcome = self.worker.poll()
         if outcome is None:
             dots = "." * (1 + int(time.monotonic() * 2) % 3)
-            self.status.text = f"{self.view.describe(session.state)}\n{session.info.player_titles[who]} is thinking{dots}"
+            self.status.text = f"{self.view.describe(session.state)}\n{session.info.players.titles[who]} is thinking{dots}"
             return
         move, error = outcome
         if error:

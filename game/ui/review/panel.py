@@ -17,7 +17,7 @@ def move_line(info, number: int, line: Line, move_words=None, pending: bool = Fa
     """``12. White 62: 24/18 13/11 ?! +``: a move as the review's move list writes it (a cube
     action in words, by the view's ``decisions.words``: "No double ?"); ``pending``: its
     decision is not analysed yet ("…")."""
-    title = info.player_titles[line.mover] if line.mover < len(info.player_titles) else str(line.mover)
+    title = info.players.titles[line.mover] if line.mover < len(info.players.titles) else str(line.mover)
     dice = f"{line.dice}: " if line.dice else ""
     marks = "…" if pending else line.symbols()
     played = (move_words(line.move) if move_words else None) or line.played

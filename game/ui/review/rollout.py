@@ -13,6 +13,7 @@ from typing import Any
 
 from ...core.review.report import Decision
 from ..jobs.rollout import RolloutJob, follow
+from ...core.capabilities import Rollouts
 
 TOP = 5
 """Alternatives rolled out besides the play made: the review's top five."""
@@ -66,7 +67,7 @@ class ReviewRollouts:
 
     def __init__(self, info, banner) -> None:
         self.info, self.banner = info, banner
-        self.offered = info.rollouts is not None
+        self.offered = info.has(Rollouts)
         self.job: RolloutJob | None = None
         self.ply: int | None = None
         self.figures: dict[int, dict] = {}

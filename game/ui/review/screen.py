@@ -113,7 +113,7 @@ class ReviewScene(Scene):
         self.view.configure(bottom=back.bottom, settings=settings)
         self.view.use_history(lambda: self.session.states[:self.state_index() + 1])
         self.labels = list(back.labels)
-        self.graph = ReviewGraph(app.fonts, info.player_titles[0])
+        self.graph = ReviewGraph(app.fonts, info.players.titles[0])
         self.graph_rect = self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.alternatives = AlternativesTable(app.fonts, info)
         self.rollouts = ReviewRollouts(info, app.banner)  # O: roll out the decision on show

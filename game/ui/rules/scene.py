@@ -1,4 +1,4 @@
-"""The Rules screen: a game's rules page (``GameInfo.rules_page``), wrapped to the window and
+"""The Rules screen: a game's rules page (``info.ability(RulesPage)``), wrapped to the window and
 scrolled, opened over the scene it was asked from (F1 in a game, the menu's Rules button or
 F1 there) with ``app.push("rules", info=...)``.  The scene under it waits suspended, so Esc,
 F1 or Back returns to it as it was, a game in progress included.
@@ -16,6 +16,7 @@ from .layout import PageLayout, Rule, lay_out
 from ..scene import Scene
 from ..theme import ACCENT, PANEL, PANEL_EDGE, TEXT_DIM, ui_scale
 from ..widgets import draw_text, elide
+from ...core.rules_page import RulesPage
 
 KEYS_TEXT = "Esc or F1: back · wheel, arrows, PgUp/PgDn: scroll"
 LINE_CHARACTERS = 52
@@ -28,10 +29,10 @@ class RulesScene(Scene):
 
     def __init__(self, app, info) -> None:
         super().__init__(app)
-        if info.rules_page is None:
+        if not info.has(RulesPage):
             raise ValueError(f"{info.title} has no rules page")
         self.info = info
-        self.page = info.rules_page()
+        self.page = info.ability(RulesPage)
         self.offset = 0
         """How far the page is scrolled, in pixels."""
         self.layout = PageLayout([], 0, 0)

@@ -104,8 +104,8 @@ def read_choices(info: GameInfo, selected, games: str, seed: str, workers: str,
                  choice: str | None = None) -> tuple[Settings, int, str]:
     """Settings, workers and a note (odd games rounded up) from the form; ``ValueError`` says what
     is wrong.  ``choice`` is a label of ``TournamentPlay.choices`` (default: the first)."""
-    counts = entrant_counts(info.player_names, selected)
-    players = tuple(name for name in info.player_names for _ in range(counts[name]))
+    counts = entrant_counts(info.players.names, selected)
+    players = tuple(name for name in info.players.names for _ in range(counts[name]))
     if len(players) < 2:
         raise ValueError("Pick at least two players for a tournament (click their names in the list).")
     count = _whole(games, "Games per pair", 1)
@@ -123,7 +123,7 @@ class TournamentScene(Scene):
     def __init__(self, app, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info
-        names = info.player_names
+        names = info.players.names
         remembered = [p for p in dict.fromkeys(app.settings.last_players) if p in names]
         self.selected = (remembered + [n for n in names if n not in remembered])[:max(2, len(remembered))]
         self.games_text, self.seed_text = "10", "0"
@@ -156,7 +156,7 @@ class TournamentScene(Scene):
         choices = [label for label, _ in self.info.tournament_play().choices]
         below = (3 + bool(choices)) * (row + gap) + 10 + 42 + 6 + 36
         list_h = max(80, h - m - below - y)
-        items, picked = entrant_items(self.info.player_names, entrant_counts(self.info.player_names, self.selected))
+        items, picked = entrant_items(self.info.players.names, entrant_counts(self.info.players.names, self.selected))
         self.selected = picked
         self.widgets = {"players": UISelectionList(
             pygame.Rect(x, y, lw, list_h), items, gui, allow_multi_select=True,
@@ -197,7 +197,7 @@ class TournamentScene(Scene):
     def _show_entrants(self) -> None:
         """After a pick: offer the next copy of each picked player, keeping the list's scroll."""
         players = self.widgets["players"]
-        items, picked = entrant_items(self.info.player_names, entrant_counts(self.info.player_names, self.selected))
+        items, picked = entrant_items(self.info.players.names, entrant_counts(self.info.players.names, self.selected))
         self.selected = picked
         if items == [item["text"] for item in players.item_list] and \
                 picked == [item["text"] for item in players.item_list if item["selected"]]:

@@ -9,8 +9,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from game.backgammon import GAME, decision, parse_position, with_dice
-from game.backgammon.cube import decide
+from game.backgammon.info import GAME
+from game.backgammon.cube.rules import decision
+from game.backgammon.position import parse_position
+from game.backgammon.rules import with_dice
+from game.backgammon.cube.decision import decide
 from game.backgammon.cube.ai import (
     ROLLS,
     CubeSearchRules,
@@ -315,7 +318,7 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
     1-ply values say so (my value with the cube doubled and mine below my value without),
     and I then take or pass, whichever leaves me more."""
     from game.backgammon.cube import ai as cube_ai
-    from game.backgammon.cube import CubeContext
+    from game.backgammon.cube.context import CubeContext
     asked = []
 
     def replies(opp, me, evaluator, contexts, life):  # my 1-ply values: by the cube I would then hold
@@ -341,7 +344,7 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
 
 
 def test_passing_the_opponents_double_loses_the_cube_as_it_stands():
-    from game.backgammon.cube import CubeContext
+    from game.backgammon.cube.context import CubeContext
     from game.backgammon.cube import match as match_cube
     from game.backgammon.cube.ai import MET, _pass_value
     assert _pass_value(CubeContext()) == -1.0 and _pass_value(CubeContext(value=2, owner="me")) == -2.0

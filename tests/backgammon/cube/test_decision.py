@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.backgammon.cube import CubeContext, classify, decide, may_double
+from game.backgammon.cube.context import CubeContext, may_double
+from game.backgammon.cube.decision import classify, decide
 
 
 def race(p):

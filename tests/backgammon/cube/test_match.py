@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.backgammon.cube import CubeContext, decide, kazaross
+from game.backgammon.cube.context import CubeContext
+from game.backgammon.cube.decision import decide
+from game.backgammon.cube.met import kazaross
 from game.backgammon.cube import match
 
 

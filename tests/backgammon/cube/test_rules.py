@@ -10,7 +10,7 @@ from dataclasses import fields, replace
 
 import pytest
 
-from game.backgammon import GAME
+from game.backgammon.info import GAME
 from game.backgammon.cube import rules as cube_rules
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.cube.state import (BEAVER, DECIDE, DOUBLE, OVER, PASS, ROLL, ROLLING, TAKE, CubeAction,
@@ -161,7 +161,7 @@ def test_pass_ends_the_game_and_the_doubler_wins_the_value_before_the_double():
     over = RULES.apply(RULES.apply(state, DOUBLE), PASS)
     assert RULES.is_over(over) and RULES.result(over) == (-4.0, 4.0)
     assert cube_rules.game_over_points(over) == (1, 4)
-    assert GAME.outcome_of(over).words(GAME.player_titles) == "Black wins 4 points: White passes the double to 8."
+    assert GAME.outcome_of(over).words(GAME.players.titles) == "Black wins 4 points: White passes the double to 8."
 
 
 @pytest.mark.parametrize("opp, kind", [(SINGLE, 1), (GAMMONED, 2), (BACKGAMMONED, 3)])
@@ -175,7 +175,7 @@ def test_a_win_scores_its_kind_times_the_cube(opp, kind, value, owner):
 def test_jacoby_counts_a_gammon_single_while_the_cube_is_centred():
     centred = bear_off(position(CubeState(jacoby=True)))
     assert RULES.result(centred) == (1.0, -1.0)
-    assert GAME.outcome_of(centred).words(GAME.player_titles) == "White wins a gammon counted single (Jacoby) (1 point)."
+    assert GAME.outcome_of(centred).words(GAME.players.titles) == "White wins a gammon counted single (Jacoby) (1 point)."
     taken = bear_off(position(CubeState(value=2, owner=1, jacoby=True)))
     assert RULES.result(taken) == (4.0, -4.0)  # a gammon with the cube at 2
     assert RULES.result(bear_off(position(CubeState()))) == (2.0, -2.0)  # no Jacoby: the gammon counts
@@ -330,7 +330,7 @@ def test_the_match_ends_at_its_length_and_may_overshoot():
     over = bear_off(state)
     assert RULES.is_over(over) and cube_rules.match_score(over) == (6, 0)
     assert RULES.result(over) == (1.0, -1.0)
-    assert GAME.outcome_of(over).words(GAME.player_titles) == "White wins the 3-point match 6–0."
+    assert GAME.outcome_of(over).words(GAME.players.titles) == "White wins the 3-point match 6–0."
     with pytest.raises(IllegalMoveError, match="over"):
         RULES.apply(over, Roll(3, 1, 0))
 
@@ -344,7 +344,7 @@ def test_a_pass_can_decide_the_match():
 def test_money_with_the_cube_is_a_single_game():
     over = bear_off(position(CubeState(value=2, owner=1), opp=SINGLE))
     assert RULES.is_over(over) and RULES.result(over) == (2.0, -2.0)
-    assert GAME.outcome_of(over).words(GAME.player_titles) == "White wins a single game with the cube at 2 (2 points)."
+    assert GAME.outcome_of(over).words(GAME.players.titles) == "White wins a single game with the cube at 2 (2 points)."
 
 
 class CubeRandomPlayer(Player):

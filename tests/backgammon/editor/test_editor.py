@@ -28,9 +28,9 @@ def draft(**fields) -> EditedPosition:
 
 
 def test_backgammon_declares_its_editor_and_the_other_games_none():
-    assert INFO.position_editor() is EDITOR and isinstance(EDITOR, PositionEditor)
+    assert INFO.ability(PositionEditor) is EDITOR and isinstance(EDITOR, PositionEditor)
     assert isinstance(EDITOR.draft(None), PositionDraft)
-    assert get_game("mandragora").position_editor is None and get_game("chesstack").position_editor is None
+    assert not get_game("mandragora").has(PositionEditor) and not get_game("chesstack").has(PositionEditor)
 
 
 def test_the_starting_position_is_ready():

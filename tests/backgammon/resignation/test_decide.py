@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.backgammon import GAME
+from game.backgammon.info import GAME
 from game.backgammon.analysis.ai import analyze_position, level_player
 from game.backgammon.board import make_side
 from game.backgammon.cube.state import CubeState
@@ -129,4 +129,4 @@ def test_the_setting_reaches_the_levels_and_the_workers_recipe():
     assert not plain.players[0].resigns and recipe_for(plain, plain.players[0]).settings == ()
     plain.use_settings({RESIGNS: True})
     assert plain.players[0].resigns
-    assert not GAME.make_player("expert", 1).resigns  # tournaments and the command line: never
+    assert not GAME.players.player("expert", 1).resigns  # tournaments and the command line: never

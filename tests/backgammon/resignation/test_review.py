@@ -3,7 +3,7 @@ and a wrong accept is marked with the equity it gave away (GNU Backgammon's rule
 
 from __future__ import annotations
 
-from game.backgammon import GAME
+from game.backgammon.info import GAME
 from game.backgammon.players.by_name import make_player
 from game.backgammon.rules import BackgammonRules
 from game.core.match import GameRecord, play_game

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from game.backgammon import GAME, formats
+from game.backgammon.info import GAME
+from game.backgammon import formats
 from game.backgammon.position import format_position, parse_position
 from game.backgammon.cube.state import DECIDE, OFFERED, OVER, CubeState
 from game.backgammon.resignation.state import ACCEPT, DECLINE, OFFERS, Resignation
