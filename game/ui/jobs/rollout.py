@@ -1,12 +1,12 @@
 """A rollout run for the window in a worker process: the figures streamed after each block of
 trials, cancellable, keeping what finished.
 
-The game's rollouts (:class:`~game.core.capabilities.Rollouts`: ``plan``, ``run``,
-``to_json``) run in a child process started with ``spawn``, off the drawing thread and its
-interpreter lock, so the window keeps 60 frames a second.  The child sends the rollout's JSON
-(the candidates' figures, best first, with their intervals) after every block, then the
-finished one; the window polls the queue without blocking and shows the latest
-(:attr:`RolloutJob.figures`).  :meth:`RolloutJob.cancel` asks the child to stop between
+The game's rollouts (:class:`~game.core.capabilities.Rollouts`: ``plan``, ``run``) run in a
+child process started with ``spawn``, off the drawing thread and its interpreter lock, so
+the window keeps 60 frames a second.  The child sends the rollout's figures (a frozen
+:class:`~game.core.rollout_figures.RolloutFigures`: the candidates best first, with their
+intervals) after every block, then the finished ones; the window polls without blocking and
+shows the latest (:attr:`RolloutJob.figures`).  :meth:`RolloutJob.cancel` asks the child to stop between
 blocks and keeps the figures that arrived (a child still busy :data:`CANCEL_GRACE` seconds
 later is ended): a stopped rollout shows what it finished, never nothing.
 ``processes=False`` runs the same job in a daemon thread (tests, and platforms where no
@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.jobs.stream import StreamingJob
+from ...core.rollout_figures import RolloutFigures
 
 CANCEL_GRACE = 1.0
 """Seconds a cancelled child may take to finish its block before it is ended."""
@@ -32,9 +33,8 @@ def _run(game: str, state: Any, moves: list[str] | None, options: dict, *, send,
 
         rollouts = get_game(game).rollouts()
         plan = rollouts.plan(state, moves, **options)
-        rollout = rollouts.run(plan, progress=lambda r: send(("progress", rollouts.to_json(r))),
-                               cancel=cancel.is_set)
-        send(("done", rollouts.to_json(rollout)))
+        figures = rollouts.run(plan, progress=lambda so_far: send(("progress", so_far)), cancel=cancel.is_set)
+        send(("done", figures))
     except ValueError as error:  # what cannot be rolled out, in a sentence for the player
         send(("error", str(error)))
     except Exception as error:  # noqa: BLE001  (reported to the window, never raised there)
@@ -46,14 +46,15 @@ class RolloutJob:
     :meth:`poll` each frame, :meth:`cancel` to stop.
 
     :attr:`status` is ``"running"``, ``"done"``, ``"cancelled"`` or ``"failed"`` (:attr:`error`
-    says why); :attr:`figures` is the latest JSON the rollout sent (``None`` before its first
-    block); :attr:`changed` counts arrivals."""
+    says why); :attr:`figures` is the latest figures the rollout sent (``None`` before its
+    first block); :attr:`changed` counts arrivals."""
 
     def __init__(self, info, state: Any, moves: list[str] | None = None, options: dict[str, Any] | None = None,
                  processes: bool = True) -> None:
         self.state, self.moves = state, list(moves) if moves else None
         self.options = dict(options or {})
-        self.status, self.error, self.figures = "running", None, None
+        self.status, self.error = "running", None
+        self.figures: RolloutFigures | None = None
         self.changed = 0
         self._job = StreamingJob(_run, info.name, state, self.moves, self.options, name="rollout",
                                  processes=processes)
@@ -64,8 +65,8 @@ class RolloutJob:
 
     def progress(self) -> tuple[int, int]:
         """``(trials done, trials planned)`` of the latest figures (``(0, 0)`` before any)."""
-        figures = self.figures or {}
-        return int(figures.get("trials_done") or 0), int(figures.get("trials") or 0)
+        figures = self.figures
+        return (0, 0) if figures is None else (figures.trials_done, figures.trials)
 
     @property
     def alive(self) -> bool:
