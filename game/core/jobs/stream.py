@@ -46,6 +46,7 @@ import signal
 import threading
 import traceback
 from collections.abc import Callable
+from multiprocessing.connection import wait as wait_any
 from typing import Any
 
 GRACE = 1.0
@@ -104,7 +105,7 @@ class StreamingJob:
         self.fallback: str | None = None
         """Why a job asked to run in a process runs in a thread (``None`` when it does not)."""
         self._process = self._thread = self._reader = None
-        self._cancelled = False
+        self._cancelled = self._reaping = False
         if processes and os.environ.get("TABULA_NO_PROCESSES"):
             self.fallback = "turned off by TABULA_NO_PROCESSES"
         elif processes:
@@ -146,8 +147,9 @@ class StreamingJob:
     @property
     def alive(self) -> bool:
         """Whether the job's process or thread still runs (it ends soon after a cancel)."""
-        runner = self._process or self._thread
-        return runner is not None and runner.is_alive()
+        if self._process is not None:
+            return not self._exited(0)
+        return self._thread is not None and self._thread.is_alive()
 
     @property
     def running(self) -> bool:
@@ -173,6 +175,9 @@ class StreamingJob:
             if self._cancelled:
                 self.status = "cancelled"
             else:
+                if self._process is not None:
+                    self._exited(1.0)  # its pipe closes as it exits: a moment at most
+                self._finished()  # reaped first, so its exit code is known
                 code = self._process.exitcode if self._process is not None else None
                 self.status, self.error = "failed", f"the {self.name} process stopped unexpectedly (exit code {code})"
         if not self.running:
@@ -186,15 +191,15 @@ class StreamingJob:
             return
         self._cancelled = True
         self._cancel.set()
-        process = self._process
-        if process is not None and process.is_alive():
-            threading.Thread(target=_end, args=(process, grace), daemon=True, name=f"tabula-{self.name}-end").start()
+        if self._process is not None:
+            self._end_process(grace)
 
     def join(self, timeout: float | None = None) -> bool:
         """Wait until the process or thread has ended (at most ``timeout`` seconds); whether it has."""
-        runner = self._process or self._thread
-        if runner is not None:
-            runner.join(timeout)
+        if self._process is not None:
+            self._exited(timeout)
+        elif self._thread is not None:
+            self._thread.join(timeout)
         return not self.alive
 
     # -- internals ------------------------------------------------------------------------------
@@ -219,18 +224,32 @@ class StreamingJob:
             except Exception as error:  # noqa: BLE001  (a message that does not unpickle here)
                 yield _ERROR, f"cannot read the {self.name} job's message: {type(error).__name__}: {error}"
 
+    def _exited(self, timeout: float | None) -> bool:
+        """Whether the process has ended, waiting at most ``timeout`` seconds; it looks at the
+        process' sentinel and never reaps it (only :meth:`_end_process` waits for its status:
+        two threads doing so would race)."""
+        return bool(wait_any([self._process.sentinel], timeout))
+
     def _finished(self) -> None:
         """The job has ended: close the pipe, and reap the process (ending it if it lingers)."""
         if self._reader is not None:
             self._reader.close()
             self._reader = None
             self._broken = True
-        process = self._process
-        if process is not None:
-            process.join(0)
-            if process.is_alive():
-                threading.Thread(target=_end, args=(process, GRACE), daemon=True,
-                                 name=f"tabula-{self.name}-end").start()
+        if self._process is not None:
+            self._end_process(GRACE)
+
+    def _end_process(self, grace: float) -> None:
+        """Reap the process, ending it if it still runs ``grace`` seconds from now: at once when
+        it has ended, else in one thread of this job's (started once)."""
+        if self._reaping:
+            return
+        self._reaping = True
+        if self._exited(0):
+            self._process.join()
+            return
+        threading.Thread(target=_end, args=(self._process, grace), daemon=True,
+                         name=f"tabula-{self.name}-end").start()
 
 
 def _end(process, grace: float) -> None:

@@ -136,9 +136,9 @@ class ReviewJob:
 
     def poll(self) -> None:
         """Take what the job has reported since the last call (never blocks)."""
-        if not self.running or self._job is None:
+        if self._job is None:
             return
-        for message in self._job.poll():
+        for message in self._job.poll():  # polled to its end even when done here: that reaps the process
             if not self.running:
                 break
             kind = message[0]

@@ -75,9 +75,7 @@ class RolloutJob:
 
     def poll(self) -> None:
         """Take what the rollout has reported since the last call (never blocks)."""
-        if not self.running:
-            return
-        for kind, payload in self._job.poll():
+        for kind, payload in self._job.poll():  # polled to its end even when done here: that reaps the process
             if not self.running:
                 break
             if kind in ("progress", "done"):
