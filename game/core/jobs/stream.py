@@ -17,10 +17,12 @@ A job is a module-level function (so a ``spawn`` child imports it by reference):
 - **Where it runs.** In a child process started with ``spawn`` (off the drawing thread and its
   interpreter lock), or in a daemon thread when ``processes=False``, when
   ``TABULA_NO_PROCESSES`` is set, or when no process can be started here (:attr:`fallback`
-  says why).  Arguments, messages and the result travel pickled to a process; a message that
-  does not pickle raises in the job, as a bad argument would.  The child ignores Ctrl-C (its
-  owner handles it, keeping what arrived) and ends when its parent does.
-- **Messages** arrive in the order sent; :meth:`poll` never blocks and hands each once.
+  says why: arguments that do not pickle are one such case).  Messages and the result travel
+  pickled over a pipe from a process; a message that does not pickle raises at the job's
+  ``send``.  The child ignores Ctrl-C (its owner handles it, keeping what arrived) and ends
+  when its parent does.
+- **Messages** arrive in the order sent; :meth:`poll` hands each once and never waits for
+  the job (only, at most, for the rest of a message being written).
 - **Ending.** The job's return value ends it (``"done"``, :attr:`result`); an exception it
   raises fails it (``"failed"``, :attr:`error` is ``"Type: message"``); a process that dies
   without ending fails it too (:attr:`error` says so, with its exit code) unless it was
@@ -29,7 +31,8 @@ A job is a module-level function (so a ``spawn`` child imports it by reference):
   ``grace`` seconds later is ended (a thread cannot be ended: it stops when it next looks).
   Messages that arrived before the end are still handed by :meth:`poll`; a job that returns
   after a cancel (a partial result) is ``"done"``, one ended by the grace ``"cancelled"``.
-- No process outlives its job: a finished process is reaped, a cancelled one ended.
+- No process outlives its job: a finished one is reaped when :meth:`poll` sees its end, a
+  cancelled one ended after its grace and reaped, by one thread of the job's.
 
 A new kind of background work (a library's bulk analysis, a score map) plugs in as one such
 function and a thin owner on the window's side (``game/ui/jobs/``) that starts a
