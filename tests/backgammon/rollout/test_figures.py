@@ -53,7 +53,7 @@ def test_the_figures_are_the_tallys_numbers():
 
 
 def test_a_cube_decision_has_the_cubes_figures():
-    from game.backgammon.positions import parse_position
+    from game.backgammon.position import parse_position
 
     state = parse_position("4HPwATDgc/ABMA:cAkAAAAAAAAA")  # the opening position, money, cube centred
     figures = ROLLOUTS.run(ROLLOUTS.plan(state, trials=36, truncate=2, evaluator="net-full"))
