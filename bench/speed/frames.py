@@ -79,7 +79,7 @@ def main() -> None:
 
     import pygame
 
-    from game.core.offload import process_pid
+    from game.core.jobs.tasks import process_pid
     from game.ui.analysis import overlays as overlay
     from game.ui.analysis.analyst import Analyst, analysis_process
     from game.ui.app import App

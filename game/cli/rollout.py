@@ -123,20 +123,20 @@ def run(args: argparse.Namespace) -> int:
     _check_cluster(args)
     tty = sys.stderr.isatty()
 
-    def progress(rollout) -> None:
-        line = rollouts.progress_line(rollout)
+    def progress(figures) -> None:
+        line = rollouts.progress_line(figures)
         print(f"\r{line:<78}" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
     workers = args.workers or min(available_cpus(), rollouts.blocks(plan))
-    rollout = rollouts.run(plan, workers, args.cluster, args.address, progress)
+    figures = rollouts.run(plan, workers, args.cluster, args.address, progress)
     if tty:
         print(file=sys.stderr)
-    interrupted = rollout.stopped == "interrupted"
+    interrupted = figures.stopped == "interrupted"
     if interrupted:
         print("rollout interrupted: the figures below are the trials that finished", file=sys.stderr)
-    if rollouts.to_json(rollout)["candidates"] and (not interrupted or rollout.tally.trials):
+    if figures.estimates and (not interrupted or figures.trials_done):
         if args.json:
-            print(json.dumps(rollouts.to_json(rollout)))
+            print(json.dumps(rollouts.to_json(figures)))
         else:
-            print("\n".join(rollouts.lines(rollout)))
+            print("\n".join(rollouts.lines(figures)))
     return 130 if interrupted else 0

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .evaluation import Evaluation
 from .match import GameRecord
+from .rollout_figures import RolloutFigures
 
 __all__ = ["Analysis", "BoardPicture", "Calibration", "Commands", "Level", "MatchFiles", "PositionDraft",
            "PositionEditor", "Review", "ReviewedPosition", "Rollouts", "SetupControl", "SetupRow", "TournamentOption",
@@ -95,15 +96,18 @@ class MatchFiles(Protocol):
 @runtime_checkable
 class Rollouts(Protocol):
     """A game's rollouts: Monte Carlo games played out from a position (``tabula rollout``,
-    later the window's Rollout buttons), the candidates' figures with standard errors.
+    the window's Rollout buttons), the candidates' figures with standard errors.
 
     A rollout is planned once (:meth:`plan`: a picklable value, what the trials need) and
     run (:meth:`run`) here, over local worker processes or on Ray; the same plan gives the
     same figures bit for bit however it is run.  :meth:`run` may be called in a worker
-    process: ``progress(rollout)`` hears the figures after each block of trials and
+    process: ``progress(figures)`` hears the figures after each block of trials and
     ``cancel()`` is asked between blocks; a cancelled or interrupted (Ctrl-C) run returns what
-    it finished.  What the figures are is the game's: :meth:`to_json` and :meth:`lines`
-    report them, :meth:`progress_line` says how far a run has come."""
+    it finished.  The figures are one frozen, picklable record
+    (:class:`~.rollout_figures.RolloutFigures`), and that record is what crosses every seam
+    (worker process to window, window to hint table or Review screen): :meth:`rows` reads it;
+    :meth:`to_json` (the command line's ``--json`` only), :meth:`lines` and
+    :meth:`progress_line` write it out as the game words it."""
 
     defaults: Mapping[str, Any]
     """Option → default of what :meth:`plan` takes (``trials``, ``level``...)."""
@@ -116,23 +120,25 @@ class Rollouts(Protocol):
         """How many blocks of trials the plan is cut into (more workers than that would idle)."""
 
     def run(self, plan: Any, workers: int = 1, cluster: str = "local", address: str | None = None,
-            progress: Callable[[Any], None] | None = None, cancel: Callable[[], bool] | None = None) -> Any:
-        """Play the plan's trials; the finished rollout (its ``stopped`` says why it ended:
-        ``"cancelled"`` and ``"interrupted"`` are partial)."""
+            progress: Callable[[RolloutFigures], None] | None = None,
+            cancel: Callable[[], bool] | None = None) -> RolloutFigures:
+        """Play the plan's trials, handing ``progress`` the figures so far after each block; the
+        final figures (their ``stopped`` says why it ended: ``"cancelled"`` and
+        ``"interrupted"`` are partial)."""
 
-    def to_json(self, rollout: Any) -> dict:
-        """The rollout's figures as a JSON-ready dict, the best candidate first."""
+    def to_json(self, figures: RolloutFigures) -> dict:
+        """The figures as the command line's JSON (``tabula rollout --json``), the best
+        candidate first; never how the window gets them."""
 
-    def lines(self, rollout: Any) -> list[str]:
-        """The rollout's figures as lines of text."""
+    def lines(self, figures: RolloutFigures) -> list[str]:
+        """The figures as lines of text."""
 
-    def progress_line(self, rollout: Any) -> str:
+    def progress_line(self, figures: RolloutFigures) -> str:
         """One line on a run in progress (trials done, the best so far)."""
 
-    def rows(self, records: list, figures: dict) -> list:
-        """The analysis ``records`` (best first) with the figures of a rollout (its
-        :meth:`to_json`) in the rows it rolled out, re-ranked: the window's hint table after
-        a rollout."""
+    def rows(self, records: list, figures: RolloutFigures) -> list:
+        """The analysis ``records`` (best first) with the figures in the rows they rolled out
+        (matched by move), re-ranked: the window's hint table after a rollout."""
 
 
 @runtime_checkable

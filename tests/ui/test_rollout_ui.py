@@ -51,9 +51,10 @@ def test_o_rolls_out_the_top_five_and_the_rows_take_the_figures(app):
     assert all(r.depth == "R 36" and r.half_width > 0 for r in records[:5])
     assert [r.value for r in records[:5]] == sorted((r.value for r in records[:5]), reverse=True)
     assert records[0].rank == 1 and records[0].diff == 0 and all(not r.depth for r in records[5:])
-    best = next(c for c in scene.overlays.rollout.job.figures["candidates"] if c["move"] == records[0].notation)
-    assert best["cubeful"] is not None and records[0].value == best["cubeful"]  # a money game: cubeful
-    assert records[0].details["win"] == best["win"]
+    best = scene.overlays.rollout.job.figures.of_move(records[0].move)
+    assert best is not None and best.notation == records[0].notation
+    assert best.cubeful is not None and records[0].value == best.cubeful.mean  # a money game: cubeful
+    assert records[0].details["win"] == best.chance("win").mean
     headings = [column.heading for column in hint_columns(records)]
     assert "±" in headings
     assert "Rolled out: 36 trials" in scene.overlays.rollout.line()[0]
@@ -85,9 +86,9 @@ def test_the_cube_decision_takes_the_rollouts_cube_figures(app):
     key(app, pygame.K_o)
     assert run_until(app, lambda: rolled_out(scene))
     assert scene.overlays.rollout.line()[0].endswith("O: roll out the cube decision again")
-    cube = scene.overlays.rollout.job.figures["cube"]
+    cube = scene.overlays.rollout.job.figures.cube
     values = {r.move.kind: r.value for r in hints.records}
-    assert values["roll"] == cube["nd"] and values["double"] == min(cube["dt"], cube["dp"])
+    assert values["roll"] == cube.no_double.mean and values["double"] == min(cube.double_take.mean, cube.double_pass)
     assert all(r.depth == "R 36" for r in hints.records)
 
 
@@ -122,11 +123,11 @@ def test_the_review_rolls_out_the_decision_on_show(app, tmp_path, monkeypatch):
     assert run_until(app, lambda: not scene.rollouts.job.running)
     shown, figures, note = scene.rollouts.shown(decision)
     assert note == "rollout 36 trials" and figures is not None
-    rolled = {c["move"] for c in figures["candidates"]}
+    rolled = {e.notation for e in figures.estimates}
     expected = {a.move for a in decision.alternatives[:5]} | {decision.played_alternative.move}
     assert rolled == expected
     assert [a.equity for a in shown.alternatives[:len(rolled)]] == sorted(
-        (c["cubeful"] if c["cubeful"] is not None else c["equity"] for c in figures["candidates"]), reverse=True)
+        (e.cubeful.mean if e.cubeful is not None else e.equity.mean for e in figures.estimates), reverse=True)
     app.frame()
     assert scene.alternatives.title == "Alternatives · rollout 36 trials"
     assert scene.alternatives.interval(shown.alternatives[0].move) > 0  # written "+0.123 ±0.011"

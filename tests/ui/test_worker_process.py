@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from game.core.offload import WorkerProcess, process_pid
+from game.core.jobs.tasks import process_pid
+from game.core.jobs.worker import WorkerProcess
 from game.core.session import GameSession
 from game.games import get_game
 from game.ui.analysis.analyst import Analyst

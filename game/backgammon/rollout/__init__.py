@@ -12,13 +12,16 @@ One module a job:
 - :mod:`.results`: blocks added up in order into estimates, standard errors, intervals, and
   the stopping rules;
 - :mod:`.run`: the blocks here, over local worker processes or on Ray;
-- :mod:`.report`: ``tabula rollout``'s JSON and text; :mod:`.capability`: the game's
-  :class:`~game.core.capabilities.Rollouts`.
+- :mod:`.figures`: a run's tally as the shared, frozen
+  :class:`~game.core.rollout_figures.RolloutFigures`;
+- :mod:`.report`: ``tabula rollout``'s JSON and text; :mod:`.rows`: the figures in the hint
+  table's rows; :mod:`.capability`: the game's :class:`~game.core.capabilities.Rollouts`.
 
 From a worker process (the window): ``rollouts = GAME.ability(Rollouts)``, ``spec =
-rollouts.plan(state, moves or None, trials=..., level=...)``, ``rollout = rollouts.run(spec,
-progress=send, cancel=asked)``: ``send(rollout)`` after every block of 36 trials (the figures
-so far, a copy), ``asked()`` between plies; ``rollout.tally.estimate(candidate, "equity")``
-gives a mean, its standard error and 95% interval, ``rollout.tally.order()`` the candidates
-best first, and ``rollouts.to_json(rollout)`` all of it.
+rollouts.plan(state, moves or None, trials=..., level=...)``, ``figures = rollouts.run(spec,
+progress=send, cancel=asked)``: ``send(figures)`` after every block of 36 trials (the figures
+so far), ``asked()`` between plies; ``figures.estimates`` are the candidates best first, each
+with its move, notation, equities and chances as means with standard errors and 95%
+intervals, ``figures.cube`` the cube action.  Inside the package, :func:`.run.run` gives the
+:class:`.run.Rollout` itself (its tally of blocks).
 """

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from .figures import figures_of
 from .plan import SELECT_LEVEL, TRIAL_LEVEL, plan
-from .report import lines, to_json
-from .results import EQUITY
+from .report import lines, progress_line, to_json
 from .rows import rolled_rows
 from .run import run
 from .spec import PRUNE_KEEP
 
 
 class BackgammonRollouts:
-    """Plans (:func:`.plan.plan`), runs (:func:`.run.run`) and reports (:mod:`.report`)."""
+    """Plans (:func:`.plan.plan`), runs (:func:`.run.run`, its rollouts handed on as
+    :class:`~game.core.rollout_figures.RolloutFigures` by :func:`.figures.figures_of`) and
+    reports (:mod:`.report`, :mod:`.rows`)."""
 
     defaults = {"trials": 1296, "level": TRIAL_LEVEL, "select_level": SELECT_LEVEL, "evaluator": None,
                 "seed": 0, "truncate": None, "variance_reduction": True, "bearoff": True, "stop_ci": None,
@@ -27,28 +29,20 @@ class BackgammonRollouts:
         return plan.blocks
 
     def run(self, plan, workers=1, cluster="local", address=None, progress=None, cancel=None):
-        return run(plan, workers, cluster, address, progress, cancel)
+        heard = None if progress is None else (lambda rollout: progress(figures_of(rollout)))
+        return figures_of(run(plan, workers, cluster, address, heard, cancel))
 
-    def to_json(self, rollout) -> dict:
-        return to_json(rollout)
+    def to_json(self, figures) -> dict:
+        return to_json(figures)
 
-    def lines(self, rollout) -> list[str]:
-        return lines(rollout)
+    def lines(self, figures) -> list[str]:
+        return lines(figures)
 
     def rows(self, records, figures) -> list:
         return rolled_rows(records, figures)
 
-    def progress_line(self, rollout) -> str:
-        tally = rollout.tally
-        spec = tally.spec
-        if not tally.trials:
-            return f"rollout: 0/{spec.trials} trials"
-        best = tally.order()[0]
-        e = tally.estimate(best, tally.ranked_by)
-        width = "" if e.se != e.se else f" ±{e.half_width:.3f}"
-        what = "cubeful" if tally.ranked_by != EQUITY else "equity"
-        return (f"rollout: {tally.trials}/{spec.trials} trials, {rollout.elapsed:.0f} s; best "
-                f"{spec.candidates[best].label} {what} {e.mean:+.3f}{width}")
+    def progress_line(self, figures) -> str:
+        return progress_line(figures)
 
 
 ROLLOUTS = BackgammonRollouts()

@@ -108,7 +108,7 @@ def _after_play(state: BackgammonState, text: str, play, stakes: Stakes | None) 
     after = BackgammonRules().apply(state, play)
     mover = state.turn
     value, owner = (1, CENTRE) if stakes is None else (stakes.value, stakes.owner)
-    return Candidate(text, after.sides[1 - mover], after.sides[mover], False, value, owner)
+    return Candidate(text, after.sides[1 - mover], after.sides[mover], False, value, owner, move=play)
 
 
 def _before_roll(state: BackgammonState, stakes: Stakes | None, cube_decision: bool) -> tuple[Candidate, ...]:

@@ -1,4 +1,5 @@
-"""A rollout's figures as ``tabula rollout``'s JSON and as text.
+"""A rollout's figures (:class:`~game.core.rollout_figures.RolloutFigures`, :mod:`.figures`) as
+``tabula rollout``'s JSON, as text, and as a progress line.
 
 JSON: ``{"position", "dice", "trials", "truncate", "seed", "candidates": [...], ...}`` with
 one entry per candidate, best first: ``"move"``, the five chances (``"win"``,
@@ -18,54 +19,57 @@ from __future__ import annotations
 
 import math
 
+from ...core.rollout_figures import Estimate, MoveEstimate, RolloutFigures
 from ..analysis.levels import get_level
 from .lockstep import QUANTITIES
-from .run import Rollout
 
 CHANCES = QUANTITIES[:5]
 
 
-def _number(value: float, digits: int = 6):
-    return None if math.isnan(value) else round(float(value), digits)
+def _number(value: float | None, digits: int = 6):
+    return None if value is None or math.isnan(value) else round(float(value), digits)
 
 
-def candidate_json(rollout: Rollout, index: int) -> dict:
-    tally = rollout.tally
-    spec = tally.spec
-    out = {"move": spec.candidates[index].label}
+def candidate_json(estimate: MoveEstimate) -> dict:
+    out = {"move": estimate.notation}
+    by_name = {**dict(estimate.chances), "equity": estimate.equity, "cubeful": estimate.cubeful}
     for quantity in QUANTITIES:
-        if quantity == "cubeful" and not spec.cubeful:
-            out.update(cubeful=None, cubeful_se=None, cubeful_ci=None)
+        e = by_name[quantity]
+        if e is None:  # no cube
+            out.update({quantity: None, f"{quantity}_se": None, f"{quantity}_ci": None})
             continue
-        e = tally.estimate(index, quantity)
-        low, high = e.interval
+        interval = e.interval
         out[quantity] = _number(e.mean)
         out[f"{quantity}_se"] = _number(e.se)
-        out[f"{quantity}_ci"] = None if math.isnan(e.se) else [_number(low), _number(high)]
-    out["trials"] = int(tally.counts[index])
-    out["seconds"] = round(float(tally.seconds[index]), 3)
-    out["plies"] = round(float(tally.plies[index]) / max(int(tally.counts[index]), 1), 2)
+        out[f"{quantity}_ci"] = None if e.se is None else [_number(interval[0]), _number(interval[1])]
+    out["trials"] = estimate.trials
+    out["seconds"] = round(estimate.seconds, 3)
+    out["plies"] = round(estimate.plies, 2)
     return out
 
 
-def units(rollout: Rollout) -> str | None:
-    stakes = rollout.spec.stakes
+def units(figures: RolloutFigures) -> str | None:
+    stakes = figures.plan.stakes
     if stakes is None:
         return None
     return "EMG" if stakes.is_match else "points per unit of the cube"
 
 
-def to_json(rollout: Rollout) -> dict:
+def to_json(figures: RolloutFigures) -> dict:
     """``tabula rollout --json`` (see the module doc)."""
-    spec, tally = rollout.spec, rollout.tally
+    spec = figures.plan
     out = {"position": spec.position, "dice": spec.dice, "trials": spec.trials, "truncate": spec.truncate,
-           "seed": spec.seed, "candidates": [candidate_json(rollout, c) for c in tally.order()],
-           "trials_done": tally.trials, "stopped": rollout.stopped, "seconds": round(rollout.elapsed, 3),
+           "seed": spec.seed, "candidates": [candidate_json(e) for e in figures.estimates],
+           "trials_done": figures.trials_done, "stopped": figures.stopped, "seconds": round(figures.seconds, 3),
            "level": spec.level, "evaluator": spec.evaluator, "variance_reduction": spec.variance_reduction,
-           "prune": spec.prune, "cubeful": spec.cubeful, "units": units(rollout)}
-    cube = tally.cube_action()
+           "prune": spec.prune, "cubeful": spec.cubeful, "units": units(figures)}
+    cube = figures.cube
     if cube is not None:
-        out["cube"] = {k: (v if isinstance(v, str) else _number(v)) for k, v in cube.items()}
+        out["cube"] = {"nd": _number(cube.no_double.mean), "nd_se": _number(cube.no_double.se),
+                       "dt": _number(cube.double_take.mean), "dt_se": _number(cube.double_take.se),
+                       "dp": _number(cube.double_pass), "proper": cube.proper}
+        if cube.match_chances is not None:
+            out["cube"].update(zip(("nd_mwc", "dt_mwc", "dp_mwc"), map(_number, cube.match_chances)))
     return out
 
 
@@ -73,9 +77,9 @@ STOPPED = {"trials": "all trials played", "ci": "every 95% interval within --sto
            "clear": "the best play clearly ahead", "cancelled": "cancelled", "interrupted": "interrupted (Ctrl-C)"}
 
 
-def lines(rollout: Rollout) -> list[str]:
+def lines(figures: RolloutFigures) -> list[str]:
     """The rollout as text: the settings, a table of the candidates, the cube action."""
-    spec, tally = rollout.spec, rollout.tally
+    spec = figures.plan
     level = get_level(spec.level)
     what = f"{spec.position}" + (f", dice {spec.dice}" if spec.dice else ", before the roll")
     cut = f"truncated at {spec.truncate} plies" if spec.truncate is not None else "played out"
@@ -83,38 +87,55 @@ def lines(rollout: Rollout) -> list[str]:
                 cut + (", bearoffs from the database" if spec.bearoff else ""),
                 "variance reduction" if spec.variance_reduction else "no variance reduction",
                 f"plays pruned to {spec.prune} a roll" if spec.prune else "no pruning"]
-    out = [f"Rollout of {what}: {tally.trials} of {spec.trials} trials ({STOPPED.get(rollout.stopped, 'running')}, "
-           f"{rollout.elapsed:.1f} s)", "  " + ", ".join(settings)]
+    out = [f"Rollout of {what}: {figures.trials_done} of {spec.trials} trials "
+           f"({STOPPED.get(figures.stopped, 'running')}, {figures.seconds:.1f} s)", "  " + ", ".join(settings)]
     cubeful = spec.cubeful
     head = f"  {'#':>2}  {spec_column(spec):<22} {'Equity':>8} {'±95%':>6}"
     if cubeful:
         head += f" {'Cubeful':>8} {'±95%':>6}"
     head += "    Win  W(g) W(bg)  L(g) L(bg)  Trials"
     out.append(head)
-    for rank, c in enumerate(tally.order(), 1):
-        row = f"  {rank:>2}  {spec.candidates[c].label:<22} {_signed(tally.estimate(c, 'equity'))}"
+    for rank, e in enumerate(figures.estimates, 1):
+        row = f"  {rank:>2}  {e.notation:<22} {_signed(e.equity)}"
         if cubeful:
-            row += f" {_signed(tally.estimate(c, 'cubeful'))}"
-        chances = "".join(f" {100 * tally.estimate(c, q).mean:5.1f}" for q in CHANCES)
-        out.append(f"{row}  {chances} {int(tally.counts[c]):>7}")
+            row += f" {_signed(e.cubeful)}"
+        chances = "".join(f" {100 * _mean(e.chance(q)):5.1f}" for q in CHANCES)
+        out.append(f"{row}  {chances} {e.trials:>7}")
     if cubeful:
-        out.append(f"  Cubeful equity in {units(rollout)}; chances in % for the player "
+        out.append(f"  Cubeful equity in {units(figures)}; chances in % for the player "
                    + ("to play" if spec.decision == "play" else "on roll"))
-    cube = tally.cube_action()
+    cube = figures.cube
     if cube is not None:
-        out.append(f"  No double {cube['nd']:+.3f}, double/take {cube['dt']:+.3f}, double/pass +1.000")
-        if "nd_mwc" in cube:
+        out.append(f"  No double {_mean(cube.no_double):+.3f}, double/take {_mean(cube.double_take):+.3f}, "
+                   "double/pass +1.000")
+        if cube.match_chances is not None:
             out.append("  As match winning chances: " + ", ".join(
-                f"{words} {100 * cube[k]:.1f}%" for words, k in (("no double", "nd_mwc"), ("double/take", "dt_mwc"),
-                                                                   ("double/pass", "dp_mwc"))))
-        out.append(f"  Proper cube action: {cube['proper']}")
+                f"{words} {100 * value:.1f}%" for words, value in zip(("no double", "double/take", "double/pass"),
+                                                                     cube.match_chances)))
+        out.append(f"  Proper cube action: {cube.proper}")
     return out
+
+
+def progress_line(figures: RolloutFigures) -> str:
+    """One line on a run in progress: trials done, time, the best so far."""
+    if not figures.trials_done:
+        return f"rollout: 0/{figures.trials} trials"
+    best = figures.estimates[0]
+    e = best.value
+    width = "" if e.se is None else f" ±{e.half_width:.3f}"
+    what = "cubeful" if best.cubeful is not None else "equity"
+    return (f"rollout: {figures.trials_done}/{figures.trials} trials, {figures.seconds:.0f} s; best "
+            f"{best.notation} {what} {_mean(e):+.3f}{width}")
 
 
 def spec_column(spec) -> str:
     return "Play" if spec.decision == "play" else "Line"
 
 
-def _signed(e) -> str:
-    width = "" if math.isnan(e.se) else f"{e.half_width:.3f}"
-    return f"{e.mean:+8.3f} {width:>6}"
+def _mean(e: Estimate | None) -> float:
+    return math.nan if e is None or e.mean is None else e.mean
+
+
+def _signed(e: Estimate) -> str:
+    width = "" if e.se is None else f"{e.half_width:.3f}"
+    return f"{_mean(e):+8.3f} {width:>6}"

@@ -6,7 +6,8 @@ worker process or a Ray task gets the spec and a block number and nothing else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..board import Side
 from .cubeful import CENTRE, Stakes
@@ -27,7 +28,8 @@ CLEAR_LEAD = 3.0
 class Candidate:
     """One line rolled out: its words (a play's notation, "No double", "Double/take"), the
     position its trials start from (``on_roll`` to throw first), whether that side is the
-    rollout's player, and the cube at the start (value and owner, :mod:`.cubeful`)."""
+    rollout's player, the cube at the start (value and owner, :mod:`.cubeful`), and the play
+    itself (``None`` for a line before the roll), which the figures name it by."""
 
     label: str
     on_roll: Side
@@ -35,6 +37,7 @@ class Candidate:
     root_on_roll: bool
     value: int = 1
     owner: int = CENTRE
+    move: Any = field(default=None, compare=False)
 
     @property
     def key(self) -> bytes:

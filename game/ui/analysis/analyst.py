@@ -1,7 +1,7 @@
 """Position analysis off the drawing thread: the hint panel, the tutor and the graph read it.
 
 One daemon thread has the game's ``Analysis.analyze`` run on one position at a time, in the
-program's shared "analysis" process (:mod:`game.core.offload`; off the drawing thread's
+program's shared "analysis" process (:mod:`game.core.jobs.worker`; off the drawing thread's
 interpreter lock, so the window keeps its frame rate) when ``analyze`` and its options can
 be sent there, else in the thread itself: the
 position on screen first (:meth:`Analyst.focus`), then positions queued for the graph
@@ -25,7 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.offload import WorkerProcess, run_analysis, shared
+from ...core.jobs.tasks import run_analysis
+from ...core.jobs.worker import WorkerProcess, shared
 from ...core.search import Limits, SearchCancelled
 
 

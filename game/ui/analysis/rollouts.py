@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from ...core.analysis import PLAY
+from ...core.rollout_figures import RolloutFigures
 from ..jobs.rollout import RolloutJob, follow
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
@@ -47,7 +48,8 @@ class RolloutControl:
         self.processes = PROCESSES if processes is None else processes
         self.rollouts = info.ability(Rollouts)
         self.job: RolloutJob | None = None
-        self.figures: dict[Any, dict] = {}
+        self.figures: dict[int, tuple[Any, RolloutFigures]] = {}
+        """``id(state)`` → ``(state, the latest figures of its rollout)``."""
         self.chosen: dict[Any, list[str]] = {}
         """Position → the plays chosen (Shift+click) for its next rollout, in the order chosen."""
         if self.rollouts is not None:
@@ -127,8 +129,8 @@ class RolloutControl:
                 f"the {len(chosen)} chosen" if chosen else f"the top {TOP} (Shift+click chooses)")
         if kept is not None and kept[0] is state:
             figures = kept[1]
-            stopped = " (stopped)" if figures.get("stopped") in ("cancelled", "interrupted") else ""
-            return f"Rolled out: {figures.get('trials_done', 0)} trials{stopped} · O: roll out {what} again", None
+            stopped = " (stopped)" if figures.partial else ""
+            return f"Rolled out: {figures.trials_done} trials{stopped} · O: roll out {what} again", None
         return f"O: roll out {what}", None
 
 

@@ -6,6 +6,12 @@ writer thread.  Saves are written in order and atomically (by ``save_game``); wh
 arrive faster than they are written only the newest waiting one is written (latest wins:
 each is the whole game).  :meth:`flush` waits for the last one (leaving a game, closing the
 window), so nothing is lost; a failed write is kept as a message for the window to show.
+
+It is not a streaming job (:mod:`game.core.jobs.stream`) on purpose: its work flows the
+other way (records to the disk, nothing back but failures), one long-lived writer keeps the
+saves in order and coalesces the ones waiting, and :meth:`flush` must wait for the disk;
+a job per save would lose the order and the coalescing, and a process would gain nothing
+for a few milliseconds of I/O.
 """
 
 from __future__ import annotations

@@ -15,21 +15,22 @@ then the report.  The window (this object, in the parent) keeps what has arrived
 - A game with no file (or played on since it was loaded) keeps its report, complete or
   partial, in memory for the session (:data:`MEMORY`, keyed as the file cache is).
 - :meth:`ReviewJob.cancel` keeps every decision that has arrived as a partial entry (file or
-  memory), asks the child to stop and ends the process after a short grace: what was
+  memory), asks the child to stop and ends the process after :data:`CANCEL_GRACE`: what was
   finished is never analysed again.
 - ``processes=False`` runs the same job in a daemon thread (tests of the screen's layout,
-  and platforms where no process can be started).  No pygame here.
+  and platforms where no process can be started).
+
+The process, the queue, the cancel and the reaping are the streaming job's
+(:class:`~game.core.jobs.stream.StreamingJob`); this object turns its messages into the
+review on show.  No pygame here.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import queue
-import threading
-import time
 from pathlib import Path
 from typing import Any
 
+from ...core.jobs.stream import StreamingJob
 from ...core.match import GameRecord
 from ...core.review.run import (
     ReviewCancelled,
@@ -50,23 +51,23 @@ CANCEL_GRACE = 0.5
 """Seconds a cancelled child may take to stop before it is ended."""
 
 
-def _run(game: str, record: GameRecord, options: dict, thresholds, resume: Report | None, out, cancel) -> None:
+def _run(game: str, record: GameRecord, options: dict, thresholds, resume: Report | None, *, send, cancel) -> None:
     """The job (in the child or a thread): the plan, each decision, then the report or the
-    error, to ``out``."""
+    error, sent as they come."""
     try:
         from ...games import get_game
 
         info = get_game(game)
         plan = ReviewPlan(info, record)
-        out.put(("plan", list(plan.labels), [(ply, plan.game_of(ply)) for ply, *_ in plan.steps]))
+        send(("plan", list(plan.labels), [(ply, plan.game_of(ply)) for ply, *_ in plan.steps]))
         report = review(info, record, options, thresholds, plan=plan, resume=resume, cancelled=cancel.is_set,
-                        progress=lambda done, total: out.put(("progress", done, total)),
-                        decided=lambda decision: out.put(("decision", decision)))
-        out.put(("done", report))
+                        progress=lambda done, total: send(("progress", done, total)),
+                        decided=lambda decision: send(("decision", decision)))
+        send(("done", report))
     except ReviewCancelled:
-        out.put(("cancelled", None))
+        send(("cancelled", None))
     except Exception as error:  # noqa: BLE001  (reported to the window, never raised there)
-        out.put(("error", f"{type(error).__name__}: {error}"))
+        send(("error", f"{type(error).__name__}: {error}"))
 
 
 class ReviewJob:
@@ -96,8 +97,7 @@ class ReviewJob:
         self.changed = 0
         self.resumed = 0
         """How many decisions came from a partial review kept before."""
-        self._process = self._stop = None
-        self._cancel_at: float | None = None
+        self._job: StreamingJob | None = None
         entry = MEMORY.get(self.key) if self.save is None else read_cache_entry(self.save, self.key)
         if entry is not None and entry[1]:
             self.status, self.report, self.from_cache = "done", entry[0], True
@@ -109,20 +109,8 @@ class ReviewJob:
             self.games = {number: list(decisions) for number, decisions in resume.games}
             self.resumed = self.done = len(resume.decisions)
             self.changed = 1
-        args = (info.name, record, self.options, self.thresholds, resume)
-        if processes:
-            try:
-                context = multiprocessing.get_context("spawn")
-                self._queue, self._stop = context.Queue(), context.Event()
-                self._process = context.Process(target=_run, args=(*args, self._queue, self._stop),
-                                                daemon=True, name="tabula-review")
-                self._process.start()
-                return
-            except Exception:  # noqa: BLE001  (no processes here: a thread does it)
-                self._process = None
-        self._queue, self._stop = queue.Queue(), threading.Event()
-        threading.Thread(target=_run, args=(*args, self._queue, self._stop), daemon=True,
-                         name="tabula-review").start()
+        self._job = StreamingJob(_run, info.name, record, self.options, self.thresholds, resume, name="review",
+                                 processes=processes)
 
     @property
     def running(self) -> bool:
@@ -130,8 +118,8 @@ class ReviewJob:
 
     @property
     def alive(self) -> bool:
-        """True while a worker process of this job still runs (it ends soon after a cancel)."""
-        return self._process is not None and self._process.is_alive()
+        """True while the job's process (or thread) still runs (it ends soon after a cancel)."""
+        return self._job is not None and self._job.alive
 
     @property
     def decisions(self) -> list[Decision]:
@@ -147,11 +135,10 @@ class ReviewJob:
 
     def poll(self) -> None:
         """Take what the job has reported since the last call (never blocks)."""
-        ended = self._process is not None and not self._process.is_alive()  # before draining: no message lost
-        while self.running:
-            try:
-                message = self._queue.get_nowait()
-            except (queue.Empty, OSError, ValueError, EOFError):
+        if self._job is None:
+            return
+        for message in self._job.poll():  # polled to its end even when done here: that reaps the process
+            if not self.running:
                 break
             kind = message[0]
             if kind == "plan":
@@ -173,10 +160,10 @@ class ReviewJob:
                 self.status = "cancelled"
             else:
                 self.status, self.error = "failed", message[1]
-        if ended and self.running:
-            self.status, self.error = "failed", "the review process stopped unexpectedly"
-        if self._cancel_at is not None and time.monotonic() > self._cancel_at:
-            self._end_process()
+        if self.running and self._job.status == "failed":
+            self.status, self.error = "failed", self._job.error
+        elif self.running and not self._job.running:
+            self.status, self.error = "failed", "the review ended without its report"
 
     def _keep(self, report: Report, complete: bool) -> None:
         """Store ``report`` where this game's review is kept (the file's cache, or memory)."""
@@ -195,22 +182,5 @@ class ReviewJob:
             partial = self.partial()
             if partial is not None and partial.decisions and len(partial.decisions) > self.resumed:
                 self._keep(partial, complete=False)
-        if self._stop is not None:
-            self._stop.set()
-        if self._process is not None:
-            self._cancel_at = time.monotonic() + CANCEL_GRACE
-            threading.Thread(target=self._reap, daemon=True, name="tabula-review-reap").start()
-
-    def _reap(self) -> None:
-        process = self._process
-        if process is None:
-            return
-        process.join(CANCEL_GRACE)
-        if process.is_alive():
-            process.terminate()
-            process.join(1)
-
-    def _end_process(self) -> None:
-        process, self._process = self._process, None
-        if process is not None and process.is_alive():
-            process.terminate()
+        if self._job is not None:
+            self._job.cancel(CANCEL_GRACE)

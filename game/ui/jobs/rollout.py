@@ -1,43 +1,45 @@
 """A rollout run for the window in a worker process: the figures streamed after each block of
 trials, cancellable, keeping what finished.
 
-The game's rollouts (:class:`~game.core.capabilities.Rollouts`: ``plan``, ``run``,
-``to_json``) run in a child process started with ``spawn``, off the drawing thread and its
-interpreter lock, so the window keeps 60 frames a second.  The child sends the rollout's JSON
-(the candidates' figures, best first, with their intervals) after every block, then the
-finished one; the window polls the queue without blocking and shows the latest
-(:attr:`RolloutJob.figures`).  :meth:`RolloutJob.cancel` asks the child to stop between
-blocks and keeps the figures that arrived: a stopped rollout shows what it finished, never
-nothing.  ``processes=False`` runs the same job in a daemon thread (tests, and platforms
-where no process can be started).  No pygame here.
+The game's rollouts (:class:`~game.core.capabilities.Rollouts`: ``plan``, ``run``) run in a
+child process started with ``spawn``, off the drawing thread and its interpreter lock, so
+the window keeps 60 frames a second.  The child sends the rollout's figures (a frozen
+:class:`~game.core.rollout_figures.RolloutFigures`: the candidates best first, with their
+intervals) after every block, then the finished ones; the window polls without blocking and
+shows the latest (:attr:`RolloutJob.figures`).  :meth:`RolloutJob.cancel` asks the child to stop between
+blocks and keeps the figures that arrived (a child still busy :data:`CANCEL_GRACE` seconds
+later is ended): a stopped rollout shows what it finished, never nothing.
+``processes=False`` runs the same job in a daemon thread (tests, and platforms where no
+process can be started).  The process, the queue, the cancel and the reaping are the
+streaming job's (:class:`~game.core.jobs.stream.StreamingJob`).  No pygame here.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import queue
-import threading
 from typing import Any
+
+from ...core.capabilities import Rollouts
+from ...core.jobs.stream import StreamingJob
+from ...core.rollout_figures import RolloutFigures
 
 CANCEL_GRACE = 1.0
 """Seconds a cancelled child may take to finish its block before it is ended."""
 
 
-def _run(game: str, state: Any, moves: list[str] | None, options: dict, out, stop) -> None:
+def _run(game: str, state: Any, moves: list[str] | None, options: dict, *, send, cancel) -> None:
     """The job (in the child or a thread): the figures after each block, then the last ones
     (``"done"``) or the error."""
     try:
         from ...games import get_game
 
-        rollouts = get_game(game).rollouts()
+        rollouts = get_game(game).ability(Rollouts)
         plan = rollouts.plan(state, moves, **options)
-        rollout = rollouts.run(plan, progress=lambda r: out.put(("progress", rollouts.to_json(r))),
-                               cancel=stop.is_set)
-        out.put(("done", rollouts.to_json(rollout)))
+        figures = rollouts.run(plan, progress=lambda so_far: send(("progress", so_far)), cancel=cancel.is_set)
+        send(("done", figures))
     except ValueError as error:  # what cannot be rolled out, in a sentence for the player
-        out.put(("error", str(error)))
+        send(("error", str(error)))
     except Exception as error:  # noqa: BLE001  (reported to the window, never raised there)
-        out.put(("error", f"{type(error).__name__}: {error}"))
+        send(("error", f"{type(error).__name__}: {error}"))
 
 
 class RolloutJob:
@@ -45,30 +47,18 @@ class RolloutJob:
     :meth:`poll` each frame, :meth:`cancel` to stop.
 
     :attr:`status` is ``"running"``, ``"done"``, ``"cancelled"`` or ``"failed"`` (:attr:`error`
-    says why); :attr:`figures` is the latest JSON the rollout sent (``None`` before its first
-    block); :attr:`changed` counts arrivals."""
+    says why); :attr:`figures` is the latest figures the rollout sent (``None`` before its
+    first block); :attr:`changed` counts arrivals."""
 
     def __init__(self, info, state: Any, moves: list[str] | None = None, options: dict[str, Any] | None = None,
                  processes: bool = True) -> None:
         self.state, self.moves = state, list(moves) if moves else None
         self.options = dict(options or {})
-        self.status, self.error, self.figures = "running", None, None
+        self.status, self.error = "running", None
+        self.figures: RolloutFigures | None = None
         self.changed = 0
-        self._process = None
-        args = (info.name, state, self.moves, self.options)
-        if processes:
-            try:
-                context = multiprocessing.get_context("spawn")
-                self._queue, self._stop = context.Queue(), context.Event()
-                self._process = context.Process(target=_run, args=(*args, self._queue, self._stop),
-                                                daemon=True, name="tabula-rollout")
-                self._process.start()
-                return
-            except Exception:  # noqa: BLE001  (no processes here: a thread does it)
-                self._process = None
-        self._queue, self._stop = queue.Queue(), threading.Event()
-        threading.Thread(target=_run, args=(*args, self._queue, self._stop), daemon=True,
-                         name="tabula-rollout").start()
+        self._job = StreamingJob(_run, info.name, state, self.moves, self.options, name="rollout",
+                                 processes=processes)
 
     @property
     def running(self) -> bool:
@@ -76,16 +66,18 @@ class RolloutJob:
 
     def progress(self) -> tuple[int, int]:
         """``(trials done, trials planned)`` of the latest figures (``(0, 0)`` before any)."""
-        figures = self.figures or {}
-        return int(figures.get("trials_done") or 0), int(figures.get("trials") or 0)
+        figures = self.figures
+        return (0, 0) if figures is None else (figures.trials_done, figures.trials)
+
+    @property
+    def alive(self) -> bool:
+        """True while the job's process (or thread) still runs (it ends soon after a cancel)."""
+        return self._job.alive
 
     def poll(self) -> None:
         """Take what the rollout has reported since the last call (never blocks)."""
-        ended = self._process is not None and not self._process.is_alive()  # before draining: no message lost
-        while self.running:
-            try:
-                kind, payload = self._queue.get_nowait()
-            except (queue.Empty, OSError, ValueError, EOFError):
+        for kind, payload in self._job.poll():  # polled to its end even when done here: that reaps the process
+            if not self.running:
                 break
             if kind in ("progress", "done"):
                 self.figures = payload
@@ -94,8 +86,10 @@ class RolloutJob:
                     self.status = "done"
             else:
                 self.status, self.error = "failed", payload
-        if ended and self.running:
-            self.status, self.error = "failed", "the rollout process stopped unexpectedly"
+        if self.running and self._job.status == "failed":
+            self.status, self.error = "failed", self._job.error
+        elif self.running and not self._job.running:
+            self.status, self.error = "failed", "the rollout ended without its figures"
 
     def cancel(self) -> None:
         """Stop the rollout, keeping the figures that arrived; nothing more is reported."""
@@ -103,10 +97,7 @@ class RolloutJob:
             self.poll()
         if self.running:
             self.status = "cancelled"
-        self._stop.set()
-        process = self._process
-        if process is not None:
-            threading.Thread(target=_reap, args=(process,), daemon=True, name="tabula-rollout-reap").start()
+        self._job.cancel(CANCEL_GRACE)
 
 
 def follow(job: RolloutJob | None, banner, keep) -> RolloutJob | None:
@@ -123,9 +114,3 @@ def follow(job: RolloutJob | None, banner, keep) -> RolloutJob | None:
         return None
     return job
 
-
-def _reap(process) -> None:
-    process.join(CANCEL_GRACE)
-    if process.is_alive():
-        process.terminate()
-        process.join(1)

@@ -1,13 +1,16 @@
 """A tournament played in the background for the window, cancellable at any moment.
 
-A daemon thread drives a pool of worker processes (the core tournament's own worker
-functions, so records are exactly what ``tabula tournament`` plays) and keeps a summary of
-the finished games for the window to read.  Games run in processes even with one worker:
-the window's thread keeps its interpreter to itself (60 fps), and :meth:`TournamentJob.stop`
-can end a game half played by terminating the pool.  Finished games are appended to the
-tournament folder as they arrive, so a stopped tournament keeps them; if that file cannot
-be written the job fails with a message saying why, keeping the games before.  The job
-holds the folder's lock from construction to :meth:`TournamentJob.close`.  No pygame here.
+A streaming job in its thread flavour (:class:`~game.core.jobs.stream.StreamingJob`: the
+pool's processes are the parallelism, and its thread shares the store with this object)
+drives a pool of worker processes (the core tournament's own worker functions, so records
+are exactly what ``tabula tournament`` plays) and streams the standings as games finish; the
+window reads the latest (:meth:`TournamentJob.progress`).  Games run in processes even with
+one worker: the window's thread keeps its interpreter to itself (60 fps), and
+:meth:`TournamentJob.stop` (the job's cancel) can end a game half played by terminating the
+pool.  Finished games are appended to the tournament folder as they arrive, so a stopped
+tournament keeps them; if that file cannot be written the job fails with a message saying
+why, keeping the games before.  The job holds the folder's lock from construction to
+:meth:`TournamentJob.close`.  No pygame here.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...core.jobs.stream import StreamingJob
 from ...core.tournament import ResultStore, Settings, summarize, validate
 from ...core.tournament.progress import eta_seconds
 from ...core.tournament.results import GamesFileError
@@ -33,7 +37,7 @@ from ...core.tournament.summary import Summary
 from ...games import get_game
 
 POLL_SECONDS = 0.1
-"""How often the driving thread looks at the stop flag while waiting for a game."""
+"""How often the driving thread looks at the cancel event while waiting for a game."""
 
 SUMMARY_SECONDS = 0.25
 """Live standings are recomputed at most this often (and always after the last game)."""
@@ -75,9 +79,10 @@ class TournamentJob:
         self.store = ResultStore(self.folder, settings)
         self.notes: list[str] = list(self.store.notes)
         self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._job: StreamingJob | None = None
         self._status, self._error, self._version = "ready", None, 0
+        self._ended = True
+        """Whether no driving thread uses the store (set by the thread as it ends)."""
         self._close_when_done = False
         self._start_done = len(self.store.records)
         self._began = time.monotonic()
@@ -89,18 +94,18 @@ class TournamentJob:
 
     # -- control ---------------------------------------------------------------------------
     def start(self) -> None:
-        self._status, self._began = "running", time.monotonic()
-        self._thread = threading.Thread(target=self._run, name="tabula-tournament", daemon=True)
-        self._thread.start()
+        self._status, self._began, self._ended = "running", time.monotonic(), False
+        self._job = StreamingJob(self._drive, name="tournament", processes=False)
 
     def stop(self, wait: float = 10.0) -> None:
         """Stop playing (finished games stay stored) and wait for the workers to end."""
-        self._stop.set()
+        if self._job is not None:
+            self._job.cancel()
         self.join(wait)
 
     def join(self, timeout: float | None = None) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
+        if self._job is not None:
+            self._job.join(timeout)
 
     def close(self) -> None:
         """Stop if still playing, then free the folder for other runs (after writing its results).
@@ -109,17 +114,19 @@ class TournamentJob:
         thread frees it when it ends, so no other run writes there meanwhile."""
         self.stop()
         with self._lock:
-            if self._status == "running":
+            if not self._ended:
                 self._close_when_done = True
                 return
         self.store.close()
 
     @property
     def running(self) -> bool:
+        self._update()
         return self._status == "running"
 
     # -- state -------------------------------------------------------------------------------
     def progress(self) -> Progress:
+        self._update()
         with self._lock:
             done = len(self.store.records)
             elapsed = time.monotonic() - self._began
@@ -135,25 +142,41 @@ class TournamentJob:
             records = self.store.sorted_records()
         return summarize(self.settings, records)
 
+    def _update(self) -> None:
+        """Take the standings the driving thread has sent, and its end."""
+        job = self._job
+        with self._lock:
+            if job is None or self._status != "running":
+                return
+            for summary in job.poll():
+                self._summary, self._version = summary, self._version + 1
+            if job.status == "done":
+                self._status, self._error = job.result
+            elif not job.running:  # the thread's own end failed (it reports the games' failures)
+                self._status, self._error = "failed", job.error
+
     # -- the driving thread ----------------------------------------------------------------------
-    def _run(self) -> None:
+    def _drive(self, *, send, cancel) -> tuple[str, str | None]:
+        """Play the missing games, sending the standings as they change; ``(status, error)``."""
         status, error = "finished", None
         try:
-            self._play_missing()
-            if self._stop.is_set() and len(self.store.records) < self.settings.total_games:
+            self._play_missing(send, cancel)
+            if cancel.is_set() and len(self.store.records) < self.settings.total_games:
                 status = "stopped"
         except GamesFileError as problem:  # its message says which file and why
             status, error = "failed", str(problem)
         except Exception as problem:  # a player or worker failed: report it, keep the games
             status, error = "failed", f"{type(problem).__name__}: {problem}"
-        summary = self.summary()
-        with self._lock:
-            self._summary, self._version = summary, self._version + 1
-            self._status, self._error = status, error
-            if self._close_when_done:
-                self.store.close()
+        try:
+            send(self.summary())
+        finally:
+            with self._lock:
+                self._ended = True
+                if self._close_when_done:
+                    self.store.close()
+        return status, error
 
-    def _play_missing(self) -> None:
+    def _play_missing(self, send, cancel) -> None:
         todo, remaining = missing_games(self.settings, self.store), missing_count(self.settings, self.store)
         if not remaining:
             return
@@ -162,7 +185,7 @@ class TournamentJob:
         try:
             results = pool.imap_unordered(play_in_worker, todo, 1)
             summarized = 0.0
-            while remaining and not self._stop.is_set():
+            while remaining and not cancel.is_set():
                 try:
                     record = results.next(POLL_SECONDS)
                 except multiprocessing.TimeoutError:
@@ -171,10 +194,8 @@ class TournamentJob:
                     self.store.append(record)
                 remaining -= 1
                 if time.monotonic() - summarized >= SUMMARY_SECONDS or not remaining:
-                    summary = self.summary()
+                    send(self.summary())
                     summarized = time.monotonic()
-                    with self._lock:
-                        self._summary, self._version = summary, self._version + 1
         finally:
             pool.terminate()
             pool.join()

@@ -1,6 +1,6 @@
 """A computer player's decision in a worker process, so the window keeps drawing meanwhile.
 
-The search runs in the program's shared "moves" process (:mod:`game.core.offload`), off
+The search runs in the program's shared "moves" process (:mod:`game.core.jobs.worker`), off
 the drawing thread's interpreter lock: the window keeps its 60 frames a second while an
 Expert thinks.  The child builds the player itself from its recipe (game, player name,
 seed: what :class:`~game.core.session.GameSession` built it from) and keeps it across the
@@ -17,7 +17,8 @@ import threading
 import traceback
 from typing import Any
 
-from ...core.offload import PlayerRecipe, Ticket, WorkerProcess, choose_move, shared
+from ...core.jobs.tasks import PlayerRecipe, choose_move
+from ...core.jobs.worker import Ticket, WorkerProcess, shared
 from ...core.players import Player
 from ...core.protocol import Rules
 from ...core.search import SearchCancelled
@@ -63,7 +64,7 @@ class MoveWorker:
 
     A result that arrives after :meth:`cancel` (or a newer :meth:`start`) is dropped, and
     :meth:`cancel` asks the player to stop thinking (:meth:`Player.choose_until`; a process
-    that does not stop within :data:`~game.core.offload.CANCEL_GRACE` is ended), so an
+    that does not stop within :data:`~game.core.jobs.worker.CANCEL_GRACE` is ended), so an
     abandoned search does not keep a core busy.  Closing the window never waits for a slow
     player.  A player that raises, or returns an illegal move, produces an error message
     instead of a move.  ``session``: the game whose players may think in the worker process

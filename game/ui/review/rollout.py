@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.review.report import Decision
+from ...core.rollout_figures import RolloutFigures
 from ..jobs.rollout import RolloutJob, follow
 from ...core.capabilities import Rollouts
 
@@ -20,27 +21,26 @@ TOP = 5
 CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
-def rolled_decision(decision: Decision, figures: dict) -> Decision:
+def rolled_decision(decision: Decision, figures: RolloutFigures) -> Decision:
     """``decision`` with a rollout's figures: the cube's no double, double/take and double/pass
     and proper action at a cube decision, else the alternatives it rolled out, re-ranked by
     their rollout value (cubeful where there is a cube), first; the others after them."""
-    if decision.cube is not None and figures.get("cube"):
-        cube = figures["cube"]
-        return replace(decision, cube=replace(decision.cube, nd=cube["nd"], dt=cube["dt"], dp=cube["dp"],
-                                              proper=cube.get("proper") or decision.cube.proper,
-                                              nd_mwc=cube.get("nd_mwc"), dt_mwc=cube.get("dt_mwc"),
-                                              dp_mwc=cube.get("dp_mwc")))
-    by_move = {c["move"]: c for c in figures.get("candidates", [])}
+    cube = figures.cube
+    if decision.cube is not None and cube is not None:
+        nd_mwc, dt_mwc, dp_mwc = cube.match_chances or (None, None, None)
+        return replace(decision, cube=replace(decision.cube, nd=cube.no_double.mean, dt=cube.double_take.mean,
+                                              dp=cube.double_pass, proper=cube.proper or decision.cube.proper,
+                                              nd_mwc=nd_mwc, dt_mwc=dt_mwc, dp_mwc=dp_mwc))
     rolled, others = [], []
     for a in decision.alternatives:
-        c = by_move.get(a.move)
-        if c is None:
+        estimate = figures.of_notation(a.move)  # an alternative's move is its notation
+        if estimate is None or estimate.value.mean is None:
             others.append(a)
             continue
-        value = c["cubeful"] if c.get("cubeful") is not None else c["equity"]
-        chances = tuple((k, c[k]) for k, _ in a.chances if c.get(k) is not None) or tuple(
-            (k, c[k]) for k in CHANCES[:3] if c.get(k) is not None)
-        rolled.append(replace(a, equity=value, chances=chances))
+        means = {name: e.mean for name, e in estimate.chances if e.mean is not None}
+        chances = tuple((k, means[k]) for k, _ in a.chances if k in means) or tuple(
+            (k, means[k]) for k in CHANCES[:3] if k in means)
+        rolled.append(replace(a, equity=estimate.value.mean, chances=chances))
     if not rolled:
         return decision
     rolled.sort(key=lambda a: -a.equity)
@@ -49,13 +49,12 @@ def rolled_decision(decision: Decision, figures: dict) -> Decision:
     return replace(decision, alternatives=tuple(ranked))
 
 
-def interval_of(figures: dict | None, move: str) -> float | None:
+def interval_of(figures: RolloutFigures | None, move: str) -> float | None:
     """The 95% half-width of ``move``'s rollout value in ``figures``, if it was rolled out."""
-    for c in (figures or {}).get("candidates", []):
-        if c["move"] == move:
-            se = c.get("cubeful_se") if c.get("cubeful") is not None else c.get("equity_se")
-            return None if se is None else 1.96 * se
-    return None
+    estimate = figures.of_notation(move) if figures is not None else None
+    if estimate is None or estimate.value.se is None:
+        return None
+    return 1.96 * estimate.value.se
 
 
 class ReviewRollouts:
@@ -70,7 +69,8 @@ class ReviewRollouts:
         self.offered = info.has(Rollouts)
         self.job: RolloutJob | None = None
         self.ply: int | None = None
-        self.figures: dict[int, dict] = {}
+        self.figures: dict[int, RolloutFigures] = {}
+        """Ply → the latest figures of its decision's rollout."""
 
     def toggle(self, decision: Decision | None, state) -> None:
         """O: stop the rollout running, else roll out ``decision`` (at ``state``)."""
@@ -100,7 +100,7 @@ class ReviewRollouts:
         if job is not None and job.figures is not None:
             self.figures[self.ply] = job.figures
 
-    def shown(self, decision: Decision | None) -> tuple[Decision | None, dict | None, str]:
+    def shown(self, decision: Decision | None) -> tuple[Decision | None, RolloutFigures | None, str]:
         """``(the decision as the table shows it, its rollout's figures, the title's note)``."""
         if decision is None:
             return None, None, ""
@@ -110,8 +110,8 @@ class ReviewRollouts:
             done, total = self.job.progress()
             note = f"rolling out {done}/{total or '…'}"
         elif figures is not None:
-            stopped = ", stopped" if figures.get("stopped") in ("cancelled", "interrupted") else ""
-            note = f"rollout {figures.get('trials_done', 0)} trials{stopped}"
+            stopped = ", stopped" if figures.partial else ""
+            note = f"rollout {figures.trials_done} trials{stopped}"
         else:
             return decision, None, ""
         return (decision if figures is None else rolled_decision(decision, figures)), figures, note

@@ -1,11 +1,12 @@
-"""Jobs in a long-lived worker process: off the drawing thread *and* off its interpreter lock.
+"""The parent's side of a long-lived worker process: jobs off the drawing thread *and* off its
+interpreter lock.
 
-A :class:`WorkerProcess` runs one job at a time in a child process started with the
-``spawn`` method (a fork of a process holding display or audio threads is unsafe, and
-``spawn`` exists on every platform).  A job is a picklable module-level function, called
-in the child as ``job(*args, cancel=event)``; its arguments and result travel pickled
-(states are immutable values, so they do).  :meth:`WorkerProcess.submit` returns a
-:class:`Ticket` that the caller polls without blocking (``ticket.done``).
+A :class:`WorkerProcess` runs one job at a time in a child process (a fresh interpreter,
+:mod:`.launch`: a fork of a process holding display or audio threads is unsafe).  A job is a
+picklable module-level function (:mod:`.tasks`), called in the child (:mod:`.child`) as
+``job(*args, cancel=event)``; its arguments and result travel pickled (states are immutable
+values, so they do).  :meth:`WorkerProcess.submit` returns a :class:`Ticket` that the caller
+polls without blocking (``ticket.done``).
 
 - The child is started on first use (or early with :meth:`WorkerProcess.start`, which does
   not wait for it) and reused for every job, so its imports are paid once.
@@ -17,46 +18,33 @@ in the child as ``job(*args, cancel=event)``; its arguments and result travel pi
   printed on the child's stderr); a child that dies gives an error outcome too.  Nothing
   raises into the caller.
 - The child ends with its parent, so closing the program never waits for it.
+- ``TABULA_NO_PROCESSES`` set in the environment starts no process (:attr:`WorkerProcess.failure`
+  says so; callers then run their jobs in a thread).
 
 One thread per worker process ("pump", in the parent) sends the jobs and receives the
 results; it spends its time blocked on the pipes, so it costs the drawing thread nothing.
-No pygame and no game package here: the jobs name what they need (``game.games.get_game``
-travels by reference, as in the tournament runner).
 """
 
 from __future__ import annotations
 
-import atexit
 import collections
 import itertools
 import multiprocessing
 import os
 import pickle
-import queue
-import signal
-import sys
 import threading
 import time
-import traceback
 from collections.abc import Callable
 from multiprocessing.connection import wait as wait_any
 from typing import Any
 
-from .search.base import SearchCancelled
+from .launch import start_child
 
 CANCEL_GRACE = 0.2
 """Seconds a cancelled job may take to stop before its process is ended."""
 
-SINGLE_THREADED = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
-"""The child's numerical libraries use one thread each (unless the user says otherwise): a
-search in parallel threads would leave no core free for drawing on a two-core machine."""
-
 MAX_DEATHS = 3
 """Child deaths in a row, with no answer between them, after which no process is started."""
-
-NICE = 0
-"""How much lower the child's priority is than the window's (POSIX).  0: a niced child is
-starved by any other busy program, and the window needs little of a core anyway."""
 
 _ids = itertools.count(1)
 
@@ -164,13 +152,7 @@ class WorkerProcess:
     def _launch(self) -> bool:
         """Start a fresh child (under ``_lock``)."""
         try:
-            if os.name == "posix":
-                process, parent = _Child.start(self.name)
-            else:
-                parent, child = self._context.Pipe()
-                process = self._context.Process(target=serve, args=(child,), daemon=True, name=f"tabula-{self.name}")
-                process.start()
-                child.close()
+            process, parent = start_child(self.name, self._context)
         except Exception as error:  # no processes on this platform / in this sandbox
             self.failure = f"{type(error).__name__}: {error}"
             return False
@@ -286,77 +268,6 @@ class WorkerProcess:
             running._finish(("cancelled", None), process.pid)
 
 
-class _Child:
-    """A child started as a plain subprocess (POSIX): a fresh interpreter, as ``spawn`` gives,
-    talking over one socket, and not one of ``multiprocessing``'s children (those are the
-    tournament's, which it accounts for).  It ends when this process ends (its socket closes,
-    and the kernel signals it on Linux)."""
-
-    sentinel = None  # its death shows as the end of its socket
-
-    def __init__(self, popen) -> None:
-        self._popen = popen
-        self.pid = popen.pid
-
-    @classmethod
-    def start(cls, name: str):
-        import json
-        import socket
-        import subprocess
-        from multiprocessing.connection import Connection
-
-        ours, theirs = socket.socketpair()
-        code = ("import sys, json; sys.path[:] = json.loads(sys.argv[1]); "
-                "from game.core.offload import child_main; child_main(int(sys.argv[2]))")
-        env = dict(os.environ)
-        for variable in SINGLE_THREADED:  # numpy's BLAS threads would take the window's core
-            env.setdefault(variable, "1")
-        try:
-            popen = subprocess.Popen([sys.executable, "-c", code, json.dumps(sys.path), str(theirs.fileno()), name],
-                                     pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, close_fds=True, env=env)
-        finally:
-            theirs.close()
-        conn = Connection(ours.detach())
-        _STARTED.append(popen)
-        return cls(popen), conn
-
-    def is_alive(self) -> bool:
-        return self._popen.poll() is None
-
-    def kill(self) -> None:
-        if self._popen.poll() is None:
-            self._popen.kill()
-
-    def join(self, timeout: float | None = None) -> None:
-        import subprocess
-
-        try:
-            self._popen.wait(timeout)
-        except subprocess.TimeoutExpired:
-            pass
-
-    @property
-    def exitcode(self) -> int | None:
-        return self._popen.poll()
-
-
-_STARTED: list = []
-
-
-@atexit.register
-def _end_children() -> None:
-    for popen in _STARTED:
-        if popen.poll() is None:
-            popen.kill()
-
-
-def child_main(fd: int) -> None:
-    """Entry of a :class:`_Child`: serve jobs on the socket ``fd``."""
-    from multiprocessing.connection import Connection
-
-    serve(Connection(fd))
-
-
 _SHARED: dict[str, WorkerProcess] = {}
 _SHARED_LOCK = threading.Lock()
 
@@ -370,127 +281,3 @@ def shared(name: str) -> WorkerProcess:
         return worker
 
 
-# -- the child --------------------------------------------------------------------------------
-def serve(conn) -> None:
-    """The child's main: run jobs from ``conn`` one at a time; a thread reads cancels."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    try:
-        from .tournament.runner import end_with_parent
-
-        end_with_parent()
-    except Exception:
-        pass
-    if NICE and hasattr(os, "nice"):
-        try:
-            os.nice(NICE)
-        except OSError:
-            pass
-    jobs: queue.Queue = queue.Queue()
-    lock = threading.Lock()
-    current: dict[str, Any] = {"id": None, "event": None}
-    cancelled: set[int] = set()
-
-    def read() -> None:
-        while True:
-            try:
-                message = conn.recv()
-            except (EOFError, OSError):
-                os._exit(0)  # the parent is gone
-            if message[0] == "run":
-                jobs.put(message)
-            elif message[0] == "cancel":
-                with lock:
-                    if current["id"] == message[1]:
-                        current["event"].set()
-                    else:
-                        cancelled.add(message[1])
-
-    threading.Thread(target=read, daemon=True, name="tabula-offload-reader").start()
-    pid = os.getpid()
-    while True:
-        _, job_id, payload = jobs.get()
-        event = threading.Event()
-        with lock:
-            current["id"], current["event"] = job_id, event
-            if job_id in cancelled:
-                cancelled.discard(job_id)
-                event.set()
-        try:
-            job, args = pickle.loads(payload)  # here, so a job that cannot be imported is an error
-            outcome = ("ok", job(*args, cancel=event))
-        except SearchCancelled:
-            outcome = ("cancelled", None)
-        except Exception as error:
-            traceback.print_exc()
-            outcome = ("error", f"{type(error).__name__}: {error}")
-        with lock:
-            current["id"], current["event"] = None, None
-        try:
-            conn.send((job_id, outcome, pid))
-        except (OSError, EOFError):
-            os._exit(0)
-        except Exception as error:  # a result that does not pickle
-            conn.send((job_id, ("error", f"cannot send the result back: {type(error).__name__}: {error}"), pid))
-        sys.stderr.flush()
-
-
-# -- the jobs the window sends ----------------------------------------------------------------
-class PlayerRecipe:
-    """How the child builds a computer player: ``lookup(game).computer_player(player, seed,
-    settings)`` (``settings``: the game's own settings its players read, as ``(name, value)``
-    pairs; none by default).
-
-    ``token`` names one player object of the parent: the child keeps the player it built
-    for a token and asks it again for that seat's next moves, so a player's own state (its
-    noise generator) runs on exactly as it would in the parent.  ``lookup`` is a
-    module-level function (``game.games.get_game``), so it travels by reference.
-    """
-
-    __slots__ = ("game", "lookup", "player", "seed", "settings", "token")
-
-    def __init__(self, lookup: Callable[[str], Any], game: str, player: str, seed: int | None, token: int,
-                 settings: tuple = ()) -> None:
-        self.lookup, self.game, self.player, self.seed, self.token = lookup, game, player, seed, token
-        self.settings = tuple(settings)
-
-    def __getstate__(self):
-        return (self.lookup, self.game, self.player, self.seed, self.token, self.settings)
-
-    def __setstate__(self, state) -> None:
-        self.lookup, self.game, self.player, self.seed, self.token, self.settings = state
-
-
-_PLAYERS: collections.OrderedDict[int, tuple[Any, Any]] = collections.OrderedDict()
-KEPT_PLAYERS = 16
-"""Players a child keeps (the seats of the last few games)."""
-
-
-def choose_move(recipe: PlayerRecipe, state: Any, *, cancel: threading.Event) -> tuple[Any, bool]:
-    """In the child: the recipe's player's move for ``state`` and whether it is legal."""
-    entry = _PLAYERS.get(recipe.token)
-    if entry is None:
-        info = recipe.lookup(recipe.game)
-        entry = _PLAYERS[recipe.token] = (info.computer_player(recipe.player, recipe.seed, dict(recipe.settings)),
-                                          info.rules())
-        while len(_PLAYERS) > KEPT_PLAYERS:
-            _PLAYERS.popitem(last=False)
-    _PLAYERS.move_to_end(recipe.token)
-    player, rules = entry
-    until = getattr(player, "choose_until", None)
-    move = until(rules, state, cancel) if until else player.choose(rules, state)
-    return move, rules.is_legal(state, move)
-
-
-def run_analysis(analyze: Callable[..., Any], state: Any, options: dict[str, Any], cancellable: bool,
-                 *, cancel: threading.Event) -> list:
-    """In the child: ``analyze(state, **options)`` (with ``limits`` that ``cancel`` stops)."""
-    if cancellable:
-        from .search.base import Limits
-
-        options = dict(options, limits=Limits(cancel=cancel))
-    return list(analyze(state, **options))
-
-
-def process_pid(*, cancel: threading.Event | None = None) -> int:
-    """This process's id (a job for checking where jobs run)."""
-    return os.getpid()
