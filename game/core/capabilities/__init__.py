@@ -1,0 +1,32 @@
+"""A game's larger abilities as objects behind small protocols (DESIGN.md, "Abilities are objects").
+
+Beyond its plain facts (name, players, rules, notation), a game may have abilities that
+shared code uses: reading and writing other programs' match files, reviewing a game, analysis
+levels, tournament play, commands of its own.  Each is one object behind one protocol here.
+A :class:`game.core.gameinfo.GameInfo` registers each ability under its protocol as a zero-argument
+factory, :func:`lazy` of an import path, so declaring it loads nothing; shared code asks for it
+one way, ``info.ability(MatchFiles)`` (``None`` when the game lacks it), and calls its methods,
+never probing with ``getattr``/``hasattr``.
+
+The abilities: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review` (with
+its :class:`BoardPicture`), :class:`TournamentPlay`, :class:`PositionEditor`, :class:`Rollouts`,
+:class:`Training`, :class:`Calibration`, :class:`View` and the rules page
+(:class:`game.core.rules_page.RulesPage`).
+
+The parts: :mod:`.lazy` (the factories abilities are registered as), :mod:`.analysis`,
+:mod:`.review`, :mod:`.rollouts`, :mod:`.tournament`, :mod:`.files` (match files and the
+command line's abilities), :mod:`.editor` (the position editor and the view).  Every name is
+imported here too, so ``from game.core.capabilities import Review`` is the one way in.
+"""
+
+from .analysis import NO_ANALYSIS, Analysis, Level, TutorMargin, three_decimals
+from .editor import PositionDraft, PositionEditor, SetupControl, SetupRow, View
+from .files import Calibration, Commands, MatchFiles, Training
+from .lazy import lazy
+from .review import BoardPicture, Review, ReviewedPosition
+from .rollouts import Rollouts
+from .tournament import TournamentOption, TournamentPlay
+
+__all__ = ["Analysis", "BoardPicture", "Calibration", "Commands", "Level", "MatchFiles", "PositionDraft",
+           "PositionEditor", "Review", "ReviewedPosition", "Rollouts", "SetupControl", "SetupRow", "TournamentOption",
+           "TournamentPlay", "Training", "TutorMargin", "View", "NO_ANALYSIS", "lazy", "three_decimals"]
