@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+from dataclasses import replace
 from pathlib import Path
 
 import game
@@ -40,14 +41,10 @@ class KillingLookup:
         info = get_game(name)
         marker = self.marker
 
-        class Entry:
-            def __getattr__(self, attribute):
-                return getattr(info, attribute)
+        def make(player: str, seed: int):
+            return DiesOnce(info.players.player(player, seed), marker)
 
-            def make_player(self, player: str, seed: int):
-                return DiesOnce(info.players.player(player, seed), marker)
-
-        return Entry()
+        return replace(info, players=replace(info.players, make=lambda: make))
 
 
 def records(tmp_path: Path, name: str, lookup=get_game, **run) -> list[dict]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.backgammon.players.by_name import RESIGNS
+from game.backgammon.names import RESIGNS
 from game.backgammon.resignation.state import OFFERS
 from game.core.session import GameSetup
 from game.games import get_game

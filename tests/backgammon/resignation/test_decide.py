@@ -13,7 +13,7 @@ from game.backgammon.analysis.ai import analyze_position, level_player
 from game.backgammon.board import make_side
 from game.backgammon.cube.state import CubeState
 from game.backgammon.evaluators import get_evaluator
-from game.backgammon.players.by_name import RESIGNS
+from game.backgammon.names import RESIGNS
 from game.backgammon.resignation.decide import accepts, certain_loss, play_on, resign_records, resignation
 from game.backgammon.resignation.state import ACCEPT, DECLINE, OFFERS, Resignation
 from game.backgammon.rules import BackgammonRules
