@@ -42,12 +42,12 @@ import gnubg_nn  # GPL: benches and tests only
 from bench.lib import gnu
 from bench.lib.intervals import wilson
 from bench.lib.paths import MATCHES
-from game.backgammon.cube.rules import decision
 from game.backgammon.analysis.ai import strongest_evaluator
-from game.backgammon.cube.decision import decide
+from game.backgammon.analysis.levels import LEVELS as BG_LEVELS
 from game.backgammon.cube import match as match_cube
 from game.backgammon.cube.ai import chances_of, context_of, cube_decision, cube_life_of
-from game.backgammon.analysis.levels import LEVELS as BG_LEVELS
+from game.backgammon.cube.decision import decide
+from game.backgammon.cube.rules import decision
 from game.backgammon.cube.state import DOUBLE, PASS, ROLL, TAKE
 from game.backgammon.evaluators import boards_to_array, get_evaluator
 from game.backgammon.rules import BackgammonRules

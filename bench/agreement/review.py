@@ -79,13 +79,13 @@ import numpy as np
 from bench.lib import gnu
 from bench.lib.intervals import wilson
 from bench.lib.paths import MATCHES
-from game.backgammon.cube.rules import decision
+from game.backgammon.analysis.levels import LEVELS as BG_LEVELS
+from game.backgammon.analysis.review import emg_scale
 from game.backgammon.cube import match as match_cube
 from game.backgammon.cube.ai import CubeSearchRules, context_of, cube_decision, value_weights
-from game.backgammon.analysis.levels import LEVELS as BG_LEVELS
-from game.backgammon.nets.encoding import equity as outputs_equity
+from game.backgammon.cube.rules import decision
 from game.backgammon.cube.state import DOUBLE, PASS, ROLL, TAKE
-from game.backgammon.analysis.review import emg_scale
+from game.backgammon.nets.encoding import equity as outputs_equity
 from game.core.protocol import CHANCE
 from game.core.review.run import THRESHOLDS, review
 from game.games import get_game, imported_record

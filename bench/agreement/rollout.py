@@ -40,8 +40,16 @@ import time
 from pathlib import Path
 
 from bench.lib.paths import CACHE as CACHE_FOLDER
-from bench.lib.rollout_common import (CommandMissing, after_id, decision, our_rollout, sage_analyzer, sage_rollout,
-                                      sage_top, sage_version)
+from bench.lib.rollout_common import (
+    CommandMissing,
+    after_id,
+    decision,
+    our_rollout,
+    sage_analyzer,
+    sage_rollout,
+    sage_top,
+    sage_version,
+)
 from bench.lib.rollout_positions import decision_order
 
 CACHE = CACHE_FOLDER / "opensage_rollouts.json"

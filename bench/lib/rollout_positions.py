@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import argparse
 import random
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from bench.lib.paths import MATCHES

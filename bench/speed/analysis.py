@@ -15,8 +15,8 @@ import time
 
 from game.backgammon.analysis.ai import LEVELS, analyze_position, get_level, search
 from game.backgammon.evaluators import get_evaluator
-from game.backgammon.state import BackgammonState
 from game.backgammon.evaluators.sampling import selfplay_samples
+from game.backgammon.state import BackgammonState
 
 
 def main() -> None:

@@ -22,8 +22,8 @@ import random
 import statistics
 
 from bench.lib.timing import best_time
-from game.backgammon.movegen import legal_plays
 from game.backgammon.evaluators.sampling import selfplay_samples
+from game.backgammon.movegen import legal_plays
 from game.chesstack.evaluators import EVALUATORS, encode, evaluate_batch, value
 from game.chesstack.rules import ChesstackRules
 

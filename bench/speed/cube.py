@@ -28,13 +28,13 @@ import numpy as np
 
 from bench.lib.timing import best_time
 from game.backgammon.analysis.ai import strongest_evaluator
+from game.backgammon.cube import match, money
+from game.backgammon.cube.context import CubeContext
+from game.backgammon.cube.decision import decide
+from game.backgammon.evaluators import get_evaluator, random_positions
 from game.backgammon.players.by_name import make_player
 from game.backgammon.position import parse_position
 from game.backgammon.rules import BackgammonRules
-from game.backgammon.cube.context import CubeContext
-from game.backgammon.cube.decision import decide
-from game.backgammon.cube import match, money
-from game.backgammon.evaluators import get_evaluator, random_positions
 
 SIZES = (1, 100, 10_000)
 

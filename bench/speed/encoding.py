@@ -25,7 +25,11 @@ from game.backgammon.evaluators import boards_to_array
 from game.backgammon.evaluators.sampling import selfplay_samples
 from game.backgammon.movegen import legal_plays
 from game.backgammon.nets.encoding import (
-    encode_full, encode_full2, encode_full2_numpy, encode_full_numpy, load_kernel,
+    encode_full,
+    encode_full2,
+    encode_full2_numpy,
+    encode_full_numpy,
+    load_kernel,
 )
 
 BATCH = 4096

@@ -15,8 +15,8 @@ import statistics
 import time
 
 from game.backgammon.evaluators import boards_to_array, evaluator_names, get_evaluator
-from game.backgammon.movegen import legal_plays
 from game.backgammon.evaluators.sampling import selfplay_samples
+from game.backgammon.movegen import legal_plays
 
 
 def per_position_ms(call, batches, repeat: int) -> list[float]:

@@ -20,8 +20,7 @@ import re
 import time
 
 from bench.lib.paths import MATCHES
-from game.backgammon.matfile import read_match, write_sgf
-from game.backgammon.matfile import replay
+from game.backgammon.matfile import read_match, replay, write_sgf
 
 
 def money_session(copies: int) -> str:

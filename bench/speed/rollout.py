@@ -29,8 +29,17 @@ import argparse
 import sys
 import time
 
-from bench.lib.rollout_common import (CommandMissing, command_exists, decision, matched, our_rollout, sage_analyzer,
-                                      sage_rollout, sage_top, sage_version)
+from bench.lib.rollout_common import (
+    CommandMissing,
+    command_exists,
+    decision,
+    matched,
+    our_rollout,
+    sage_analyzer,
+    sage_rollout,
+    sage_top,
+    sage_version,
+)
 
 POSITION = "4HPwATDgc/ABMA"
 DICE = "31"

@@ -55,10 +55,10 @@ from bench.lib.paths import MATCHES as MATCH_FOLDER
 from game.backgammon.board import CHECKERS, OFF, START_SIDE
 from game.backgammon.movegen import legal_plays
 from game.backgammon.nets.encoding import equity
-from game.backgammon.rules import BackgammonRules
-from game.backgammon.state import BackgammonState
 from game.backgammon.nets.supervised.dataset import match_decisions_with_dice
 from game.backgammon.nets.supervised.teacher import sage_board
+from game.backgammon.rules import BackgammonRules
+from game.backgammon.state import BackgammonState
 
 MATCHES = sorted(MATCH_FOLDER.glob("*.mat"))
 CACHE = CACHE_FOLDER / "error_rate.json.gz"

@@ -26,9 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from bench.lib import gnu
-from game.backgammon.evaluators.bearoff import in_bearoff, is_race
 from game.backgammon.board import CHECKERS, OFF, START_SIDE
 from game.backgammon.evaluators import boards_to_array, get_evaluator
+from game.backgammon.evaluators.bearoff import in_bearoff, is_race
 from game.backgammon.movegen import legal_plays
 from game.backgammon.nets.encoding import equity
 from game.backgammon.nets.evaluator import load_race_network

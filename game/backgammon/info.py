@@ -2,17 +2,38 @@
 
 from __future__ import annotations
 
-from ..core.capabilities import (Analysis, Calibration, Commands, MatchFiles, PositionEditor, Review, Rollouts,
-                                 TournamentPlay, Training, View, lazy)
-from ..core.gameinfo import (ON_OFF, Chance, Ending, GameInfo, GameSetting, Notation, Options, OutcomeGrid, Players,
-                             SetupOption)
+from ..core.capabilities import (
+    Analysis,
+    Calibration,
+    Commands,
+    MatchFiles,
+    PositionEditor,
+    Review,
+    Rollouts,
+    TournamentPlay,
+    Training,
+    View,
+    lazy,
+)
+from ..core.gameinfo import (
+    ON_OFF,
+    Chance,
+    Ending,
+    GameInfo,
+    GameSetting,
+    Notation,
+    Options,
+    OutcomeGrid,
+    Players,
+    SetupOption,
+)
 from ..core.rules_page import RulesPage
 from . import formats
-from .cube.rules import decision
 from .cube.display import decision_heading
+from .cube.rules import decision
 from .manual_dice import ENTRY
-from .notation import join_turns, split_turns
 from .names import EVALUATOR_NAMES, PLAYER_NAMES, RESIGNS
+from .notation import join_turns, split_turns
 from .position import format_position, format_xgid, parse_position
 from .rules import BackgammonRules, with_dice
 from .state import COLOURS, BackgammonState

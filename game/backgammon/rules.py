@@ -33,9 +33,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError, POSITION, Rules, start_from_position
-from .cube import rules as cube_rules
+from ..core.protocol import (
+    CHANCE,
+    POSITION,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    Rules,
+    start_from_position,
+)
 from .board import BAR, CHECKERS, OFF, START_SIDE, Side
+from .cube import rules as cube_rules
 from .cube.state import OVER, CubeAction, CubeState
 from .movegen import Step, legal_plays
 from .notation import format_play, parse_play

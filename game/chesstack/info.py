@@ -10,6 +10,7 @@ from .position import format_position, parse_position, position_json
 from .rules import ChesstackRules
 from .status import TITLES, describe, outcome
 
+
 def split_moves(text: str) -> list[str]:
     """``"ADD K@e1; ADD K@e8; e1->e2"`` into actions (``;`` or new lines between them)."""
     return [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]

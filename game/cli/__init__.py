@@ -13,11 +13,25 @@ import argparse
 import os
 import sys
 
-from ..games import all_games
-from . import (analyze, calibrate, evaluate, export_cmd, moves, perft, play, replay, review, rollout, rules_cmd,
-               selfplay, tournament, train)
-from .common import UsageError
 from ..core.capabilities import Commands
+from ..games import all_games
+from . import (
+    analyze,
+    calibrate,
+    evaluate,
+    export_cmd,
+    moves,
+    perft,
+    play,
+    replay,
+    review,
+    rollout,
+    rules_cmd,
+    selfplay,
+    tournament,
+    train,
+)
+from .common import UsageError
 
 SUBCOMMANDS = (play, rules_cmd, selfplay, moves, perft, evaluate, analyze, replay, export_cmd, review, calibrate, tournament,
                train, rollout)

@@ -20,8 +20,8 @@ import tempfile
 from pathlib import Path
 
 from ..core.argtypes import checked_number
-from .common import UsageError, add_game_argument, bounded_int, game_info, games_int, seed_int
 from ..core.capabilities import Calibration
+from .common import UsageError, add_game_argument, bounded_int, game_info, games_int, seed_int
 
 share = checked_number(float, lambda v: 0.0 <= v <= 1.0, "a number from 0 to 1")
 holdout_share = checked_number(float, lambda v: 0.0 < v < 1.0, "a number strictly between 0 and 1")

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 import argparse
 
-from ..core.argtypes import (UsageError, bounded_int, canonical_name, checked_number, games_int,  # noqa: F401 (shared)
-                             plies_int, seed_int, user_input)
+from ..core.argtypes import (  # noqa: F401 (shared)
+    UsageError,
+    bounded_int,
+    canonical_name,
+    checked_number,
+    games_int,
+    plies_int,
+    seed_int,
+    user_input,
+)
 from ..core.gameinfo import GameInfo, SetupOption
 from ..core.protocol import CHANCE
 from ..games import all_games, game_names, get_game

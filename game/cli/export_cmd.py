@@ -14,11 +14,10 @@ import argparse
 import os
 from pathlib import Path
 
+from ..core.capabilities import MatchFiles
 from ..core.saves import NAME_MAX
 from ..core.untrusted import shown
 from .common import UsageError
-from ..core.capabilities import MatchFiles
-
 
 
 def add(sub: argparse._SubParsersAction) -> None:

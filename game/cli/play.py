@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..core.capabilities import View
 from ..games import all_games
 from .common import UsageError, add_game_argument, add_option_flags, canonical_name, chosen_options, game_info, seed_int
-from ..core.capabilities import View
 
 
 def _seat_titles(seat: int) -> list[str]:

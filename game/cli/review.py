@@ -24,10 +24,10 @@ import argparse
 import json
 import sys
 
-from ..core.review.run import ReviewCancelled, cached_review
-from ..core.review.plain import review_of
 from ..core.review.html import check_target, report_html, write_report
+from ..core.review.plain import review_of
 from ..core.review.report import Report
+from ..core.review.run import ReviewCancelled, cached_review
 from ..core.review.totals import amount_format, table_rows, text_table
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record

@@ -21,11 +21,11 @@ import math
 import sys
 
 from ..core.argtypes import bounded_int, canonical_name, checked_number, seed_int, user_input
+from ..core.capabilities import Rollouts
 from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.tournament.runner import available_cpus
 from ..games import all_games, get_game
 from .common import UsageError, add_chance_arguments, position_help, read_position
-from ..core.capabilities import Rollouts
 
 MAX_TRIALS = 1_000_000
 MAX_WORKERS = 256

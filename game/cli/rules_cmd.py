@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 
 from ..core.argtypes import bounded_int
-from .common import UsageError, add_game_argument, game_info
 from ..core.rules_page import RulesPage
+from .common import UsageError, add_game_argument, game_info
 
 DEFAULT_WIDTH = 78
 

@@ -87,8 +87,8 @@ import sys
 from pathlib import Path
 
 from ..core import argtypes
-from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.capabilities import TournamentOption
+from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar

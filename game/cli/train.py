@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..core.capabilities import Training
 from ..games import all_games
 from .common import UsageError
-from ..core.capabilities import Training
 
 
 def add(sub: argparse._SubParsersAction) -> None:

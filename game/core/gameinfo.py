@@ -15,13 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from .capabilities import NO_ANALYSIS, Analysis, Level, TournamentPlay
-from .capabilities import TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
+from .capabilities import NO_ANALYSIS, Analysis, Level, TournamentPlay, TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
 from .dice_entry import DiceEntry
 from .outcome import Outcome, outcome_from_result
 from .players import Player
 from .protocol import CHANCE, POSITION, Rules
-
 
 T = TypeVar("T")
 

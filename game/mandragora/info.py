@@ -9,7 +9,8 @@ from ..core.gameinfo import Chance, Ending, GameInfo, Notation, Options, Players
 from ..core.rules_page import RulesPage
 from .names import PLAYER_NAMES
 from .notation import split_moves
-from .position import EXAMPLE as POSITION_EXAMPLE, format_position, parse_position
+from .position import EXAMPLE as POSITION_EXAMPLE
+from .position import format_position, parse_position
 from .rules import MandragoraRules
 from .state import PATTERNS, SIDES
 from .status import TITLES, describe, outcome

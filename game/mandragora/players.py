@@ -16,7 +16,6 @@ from .rules import MandragoraRules
 from .state import MandragoraState
 
 
-
 class AnalyzerPlayer(Player):
     """Plays the move the seed analyzer ranks first: the highest total, the hint table's first row."""
 

@@ -39,8 +39,22 @@ from typing import Any, NamedTuple
 from ..core.protocol import CHANCE, POSITION, IllegalMoveError, InvalidMoveError, Rules, start_from_position
 from .notation import format_move, read_move, read_setup
 from .position import parse_position
-from .state import (AREA_COUNT, BASES, MOVABLE, OPPONENT, PATH_LENGTH, PATHS, PATTERNS, PLAYER, SIDE_TITLES, SIDES,
-                    Board, MandragoraState, Setup, values_for)
+from .state import (
+    AREA_COUNT,
+    BASES,
+    MOVABLE,
+    OPPONENT,
+    PATH_LENGTH,
+    PATHS,
+    PATTERNS,
+    PLAYER,
+    SIDE_TITLES,
+    SIDES,
+    Board,
+    MandragoraState,
+    Setup,
+    values_for,
+)
 
 _START = tuple({area: path.index(area) + 1 for area in MOVABLE[side]} for side, path in enumerate(PATHS))
 """Where each usable area's pieces start along the mover's path (the stop after the area)."""

@@ -4,7 +4,8 @@ words; the paths, values and patterns are written from the rules' own tables."""
 from __future__ import annotations
 
 from ..core.rules_page import parse
-from .state import FIRST_MOVER_VALUES, PATHS, PATTERNS, PIECES, PIECE_NAMES, SECOND_MOVER_VALUES
+from .state import FIRST_MOVER_VALUES, PATHS, PATTERNS, PIECE_NAMES, PIECES, SECOND_MOVER_VALUES
+
 
 def _path(side: int) -> str:
     """A side's sowing path, its base named: ``1 2 3 4 5 base 6 4 7 2 8``."""

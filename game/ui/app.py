@@ -17,10 +17,10 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from ..core.saves import SaveError, autosave_path, data_dir, load_game, remove_stale_temporaries, saves_dir  # noqa: E402
+from ..core.session import GameSession, GameSetup  # noqa: E402
 from ..core.settings import config_dir, load_settings, save_settings  # noqa: E402
 from ..games import all_games, get_game, imported_record, rules_for  # noqa: E402
 from .scene import Scene, scene_class  # noqa: E402
-from ..core.session import GameSession, GameSetup  # noqa: E402
 from .sound import Sounds  # noqa: E402
 from .theme import BACKGROUND, Fonts, gui_font_size, gui_theme  # noqa: E402
 from .widgets import Banner  # noqa: E402

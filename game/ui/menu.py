@@ -25,19 +25,19 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from ..core.saves import SaveError, autosave_path, examples_dir, load_game, saves_dir, set_aside
+from ..core.capabilities import PositionEditor
 from ..core.match import GameRecord
+from ..core.protocol import POSITION
+from ..core.rules_page import RulesPage
+from ..core.saves import SaveError, autosave_path, examples_dir, load_game, saves_dir, set_aside
+from ..core.session import HUMAN, GameSetup, check_player_name
 from ..games import all_games, get_game, import_suffixes, rules_for
+from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .gameview import has_view
 from .play.paste import clipboard_text
-from ..core.protocol import POSITION
-from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .scene import Scene
-from ..core.session import HUMAN, GameSetup, check_player_name
 from .theme import ACCENT, TEXT_DIM, ui_scale
 from .widgets import draw_text, wrap
-from ..core.capabilities import PositionEditor
-from ..core.rules_page import RulesPage
 
 
 @dataclass(frozen=True)

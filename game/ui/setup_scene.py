@@ -25,6 +25,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryLine
 
+from ..core.capabilities import PositionEditor
 from ..core.saves import SaveError, save_game, saves_dir
 from ..core.session import HUMAN, GameSession
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
@@ -34,7 +35,6 @@ from .panel import panel_scale, panel_width
 from .scene import Scene
 from .theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, gui_font_size
 from .widgets import draw_text, wrap
-from ..core.capabilities import PositionEditor
 
 MOUSE_HELP = "Left click: add a checker of the chosen colour · right click: take one away · drag: move one"
 MIN_PANEL = 290

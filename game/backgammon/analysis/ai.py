@@ -45,20 +45,21 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...core.analysis import MoveAnalysis, analyze
-from ..names import RESIGNS
 from ...core.capabilities import Analysis, TutorMargin
 from ...core.search import Limits, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
 from ..cube.ai import CubeSearchRules, cube_evaluate, cube_valuer
-from .scale import CHANCES, DISPLAY_SCALE
 from ..cube.play import cube_records, level_cube_action
-from .levels import LEVELS, Level, get_level  # noqa: F401  (LEVELS: the levels, for the players)
 from ..evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
-from ..nets.encoding import equity as outputs_equity, flip_outputs as flip_chances
+from ..names import RESIGNS
+from ..nets.encoding import equity as outputs_equity
+from ..nets.encoding import flip_outputs as flip_chances
 from ..resignation.decide import answer, resign_records, resignation
 from ..resignation.rules import pending
 from ..resignation.state import ResignAction
 from ..rules import BackgammonRules
 from ..state import BackgammonState
+from .levels import LEVELS, Level, get_level  # noqa: F401  (LEVELS: the levels, for the players)
+from .scale import CHANCES, DISPLAY_SCALE
 from .warnings import play_warnings, worse_than_best
 
 FAR_WORSE = 0.10

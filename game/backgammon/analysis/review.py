@@ -45,8 +45,6 @@ import numpy as np
 from ...core.analysis import display_score
 from ...core.review.report import CubeFigures
 from .. import formats
-from .ai import strongest_evaluator
-from .scale import CHANCES, DISPLAY_SCALE
 from ..cube.ai import MET, CubeSearchRules, centred_outcomes, chances_of, match_value, value_weights
 from ..cube.rules import cube_word, decision, game_number, game_over_points
 from ..cube.state import BEAVER, DOUBLE, OVER, PASS, ROLL, TAKE, CubeState
@@ -57,6 +55,8 @@ from ..resignation.rules import pending
 from ..resignation.state import ResignAction
 from ..rules import BackgammonRules
 from ..state import BackgammonState
+from .ai import strongest_evaluator
+from .scale import CHANCES, DISPLAY_SCALE
 
 ROLLS = tuple((f"{a}{b}", (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(1, a + 1))
 """The 21 rolls with their probabilities."""

@@ -40,9 +40,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 def read_cube_position(text: str):
     """The state of ``text`` at a cube decision; a :class:`UsageError` saying why there is none."""
     from ..cube.rules import decision
-    from ..cube.state import CubeState
+    from ..cube.state import DECIDE, MAX_CUBE, OVER, CubeState
     from ..position import parse_position
-    from ..cube.state import DECIDE, MAX_CUBE, OVER
     with user_input():
         state = parse_position(text)
     if state.cube is None:  # a bare position ID: money, centred cube

@@ -45,18 +45,19 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.protocol import CHANCE
+from ..analysis.warnings import has_contact
 from ..board import CHECKERS, OFF, pip_count
-from . import match as match_cube, money
-from .context import CubeContext, may_double
-from .decision import CubeDecision, classify, decide
-from .met import kazaross
-from .state import DECIDE, OFFERED, OVER, ROLLING
 from ..evaluators import Evaluator, boards_to_array
 from ..movegen import legal_plays, rearmost
 from ..nets.encoding import equity as outputs_equity
 from ..nets.encoding import flip_outputs
 from ..rules import BackgammonRules, BackgammonState, Roll
-from ..analysis.warnings import has_contact
+from . import match as match_cube
+from . import money
+from .context import CubeContext, may_double
+from .decision import CubeDecision, classify, decide
+from .met import kazaross
+from .state import DECIDE, OFFERED, OVER, ROLLING
 
 ROLLS = [((h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in range(h, 0, -1)]
 """The 21 rolls and their chances."""

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..view.layout import Box, BoardGeometry, box_around
-from . import rules as cube_rules
-from .state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
 from ..resignation import display as resign_display
 from ..resignation.rules import pending
 from ..resignation.state import ResignAction
 from ..status import TITLES
+from ..view.layout import BoardGeometry, Box, box_around
+from . import rules as cube_rules
+from .state import BEAVER, DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLL, TAKE, CubeAction
 
 CUBE_FACE, CUBE_EDGE = (250, 246, 236), (70, 56, 40)
 

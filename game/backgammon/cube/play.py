@@ -29,13 +29,13 @@ import numpy as np
 
 from ...core.analysis import CUBE, MoveAnalysis, display_score
 from ..analysis.scale import CHANCES, DISPLAY_SCALE
-from .decision import CubeDecision, classify
-from .ai import context_of, cube_decision
-from .rules import decision
-from .state import BEAVER, DOUBLE, PASS, ROLL, TAKE, CubeAction
 from ..evaluators import Evaluator, boards_to_array
 from ..nets.encoding import flip_outputs
 from ..rules import BackgammonRules, BackgammonState
+from .ai import context_of, cube_decision
+from .decision import CubeDecision, classify
+from .rules import decision
+from .state import BEAVER, DOUBLE, PASS, ROLL, TAKE, CubeAction
 
 BRAS_DOUBLE, BRAS_DROP = 62.0, 80.0
 """Seed 001's money-game thresholds ``S_live_low`` and ``S_drop``, read as the calibrated win

@@ -30,8 +30,21 @@ from typing import Any
 
 from ...core.protocol import CHANCE, IllegalMoveError, InvalidMoveError
 from ..board import OFF, START_SIDE
-from .state import (BEAVER, DECIDE, DOUBLE, MAX_CUBE, MAX_MATCH_LENGTH, OFFERED, OVER, PASS, ROLL,
-                         ROLLING, TAKE, CubeAction, CubeState)
+from .state import (
+    BEAVER,
+    DECIDE,
+    DOUBLE,
+    MAX_CUBE,
+    MAX_MATCH_LENGTH,
+    OFFERED,
+    OVER,
+    PASS,
+    ROLL,
+    ROLLING,
+    TAKE,
+    CubeAction,
+    CubeState,
+)
 
 CUBE_OPTIONS = ("cube", "match_length", "jacoby", "beavers", "score", "crawford_done")
 

@@ -11,8 +11,8 @@ evaluators' equities go through the fitted win-probability curves shipped in
 
 from __future__ import annotations
 
-from .arrays import boards_to_array, flip, random_positions
 from . import base
+from .arrays import boards_to_array, flip, random_positions
 from .base import Evaluator
 from .bras import Bras, CubePolicy, bras_details, bras_features
 from .phase_features import PhaseHeuristic, extended_vector, game_phase, phase_feature_vector

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..board import CHECKERS, OFF, START_SIDE
-from . import Evaluator, boards_to_array, evaluator_names, get_evaluator
 from ..movegen import legal_plays
+from . import Evaluator, boards_to_array, evaluator_names, get_evaluator
 
 __all__ = ["PLAYER_EVALUATOR", "Samples", "selfplay_samples", "scores", "CALIBRATION"]
 

@@ -11,8 +11,8 @@ probabilities (win, gammons, backgammons) the equity is made of (``net-phase48``
 from __future__ import annotations
 
 from ...core.evaluation import Evaluation
-from . import boards_to_array, bras_details, get_evaluator
 from ..state import BackgammonState
+from . import boards_to_array, bras_details, get_evaluator
 
 DEFAULT_EVALUATOR = "bras"
 """What ``tabula eval`` runs unless told otherwise: seed 001's evaluator."""

@@ -43,12 +43,19 @@ from types import SimpleNamespace
 
 from ...core.argtypes import bounded_int, checked_number
 from ...core.cluster import CLUSTERS, ClusterError
+from .limits import (
+    MAX_ACTORS,
+    MAX_CHECK_DEALS,
+    MAX_GAMES,
+    MAX_HIDDEN,
+    MAX_HIDDEN_LAYERS,
+    MAX_IN_FLIGHT,
+    MAX_MINUTES,
+    MAX_SEED,
+)
 from .network import ACTIVATIONS
 from .supervised.fitting import FIT_DEFAULTS as FIT
 from .supervised.teacher import TEACHERS
-from .limits import (MAX_ACTORS, MAX_CHECK_DEALS, MAX_GAMES, MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_IN_FLIGHT,
-                     MAX_MINUTES,
-                     MAX_SEED)
 
 ARCHS = ("phase48", "full", "full2", "race")
 SAMPLING_EXPLORE = 0.1
@@ -165,7 +172,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .choosers import make_chooser
-    from .training import Training, TrainConfig, best_path, name_files, outputs_in_the_way, state_path
+    from .training import TrainConfig, Training, best_path, name_files, outputs_in_the_way, state_path
 
     out = Path(args.out)
     if out.suffix != ".npz":

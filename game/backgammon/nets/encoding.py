@@ -45,8 +45,8 @@ import numpy as np
 
 from ...core.lazy_kernel import LazyKernel
 from ..board import START_SIDE
-from ..evaluators.phase_features import extended_vector
 from ..evaluators.arrays import as_batch, slot_bits
+from ..evaluators.phase_features import extended_vector
 from ..evaluators.shots import ROLL_WEIGHTS, hit_masks
 
 __all__ = [

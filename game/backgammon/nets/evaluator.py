@@ -19,13 +19,22 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.resources import asset_path
-from ..evaluators.bearoff import database, in_bearoff, is_race, race_outcomes
 from ..board import CHECKERS, OFF
 from ..evaluators.arrays import as_batch, flip
 from ..evaluators.base import Evaluator, evaluator_names, register
+from ..evaluators.bearoff import database, in_bearoff, is_race, race_outcomes
 from .attribution import explain_plays, factor_names
-from .encoding import (ENCODERS, OUTPUTS, consistent, encoding_of, equity, flip_outputs, input_size,
-                       terminal_outputs, win_kind_after)
+from .encoding import (
+    ENCODERS,
+    OUTPUTS,
+    consistent,
+    encoding_of,
+    equity,
+    flip_outputs,
+    input_size,
+    terminal_outputs,
+    win_kind_after,
+)
 from .network import Network
 
 __all__ = ["NetEvaluator", "load_network", "load_race_network", "register_networks", "NETWORK_FILES", "RACE_FILES"]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+
 import numpy as np
 
 from ..board import CHECKERS, OFF, START_SIDE
@@ -45,7 +46,8 @@ def _dice(rng: np.random.Generator, n: int) -> np.ndarray:
 def gather(evaluator, games: int, rolls: int, seed: int, say=print) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(positions (N, 2, 26) int8, chances (N, 5) float32, group (N,) int)``: see the
     module doc; ``positions`` have the mover's opponent on roll, ``chances`` are that side's."""
-    from ..rollout.valuing import chances as value, contact
+    from ..rollout.valuing import chances as value
+    from ..rollout.valuing import contact
     rng = np.random.default_rng([seed, 0x9E])
     board = np.repeat(np.array([[START_SIDE, START_SIDE]], np.int8), games, axis=0)
     opening = _dice(rng, games)

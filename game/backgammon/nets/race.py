@@ -24,8 +24,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..evaluators.bearoff import in_bearoff, is_race
 from ..board import CHECKERS, OFF, START_SIDE
+from ..evaluators.bearoff import in_bearoff, is_race
 from ..movegen import legal_plays
 from .choosers import NetChooser, candidates_array
 from .encoding import ENCODERS, equity, flip_outputs

@@ -35,8 +35,20 @@ import numpy as np
 
 from ...core.untrusted import Fields, UntrustedFileError, shown
 from .arena import duplicate_match
-from .checkpoints import (LOSS_WINDOW, MAX_RECORDED, STATE_FORMAT, STATE_VERSION, best_path, check_best,
-                          check_writable, load_state, name_files, outputs_in_the_way, shape_text, state_path)
+from .checkpoints import (
+    LOSS_WINDOW,
+    MAX_RECORDED,
+    STATE_FORMAT,
+    STATE_VERSION,
+    best_path,
+    check_best,
+    check_writable,
+    load_state,
+    name_files,
+    outputs_in_the_way,
+    shape_text,
+    state_path,
+)
 from .choosers import NetChooser, make_chooser
 from .encoding import input_size
 from .limits import MAX_HIDDEN, MAX_HIDDEN_LAYERS, MAX_NETWORK_BYTES, check_config

@@ -23,16 +23,14 @@ The levels read the window's "computer resigns" setting (:data:`.names.RESIGNS`,
 
 from __future__ import annotations
 
-
 from ...core.players import Player, RandomPlayer
-from ..board import BAR, Side
 from ..analysis.ai import LEVELS, level_player
-from .greedy import BestOfFourPlayer, GreedyPlayer
-from .montecarlo import MonteCarloPlayer
+from ..board import BAR, Side
 from ..names import PLAYER_NAMES
 from ..rules import BackgammonRules
 from ..state import BackgammonState
-
+from .greedy import BestOfFourPlayer, GreedyPlayer
+from .montecarlo import MonteCarloPlayer
 
 
 class _PlayChooser(Player):

@@ -25,7 +25,7 @@ from dataclasses import replace
 from ...core.protocol import IllegalMoveError, InvalidMoveError
 from ..cube import rules as cube_rules
 from ..cube.state import DECIDE, OFFERED, OVER
-from .state import ACCEPT, ACCEPTED, DECLINE, DECLINED, LEVEL_WORDS, OFFERS, Resignation, ResignAction
+from .state import ACCEPT, ACCEPTED, DECLINE, DECLINED, LEVEL_WORDS, OFFERS, ResignAction, Resignation
 
 _LEVEL_NAMES = {"single": 1, "single game": 1, "normal": 1, "n": 1, "1": 1, "gammon": 2, "g": 2, "2": 2,
                 "backgammon": 3, "b": 3, "3": 3}

@@ -21,8 +21,8 @@ import numpy as np
 from ..board import Side
 from ..movegen_batch import plays_batch
 from ..nets.pruning import mover_chances, pruning_network, shortlist
-from .dice import ROLL_WEIGHTS, ROLLS
 from . import valuing
+from .dice import ROLL_WEIGHTS, ROLLS
 
 ROLL_DICE = np.array(ROLLS, dtype=np.int64)
 """``(21, 2)``: the dice of each roll, higher first (the order the move generator takes)."""

@@ -23,7 +23,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..cube import match as match_cube, money
+from ..cube import match as match_cube
+from ..cube import money
 from ..cube.ai import MET, leaf_values
 from ..cube.context import CubeContext, may_double
 from ..cube.match import emg, outcome_mwcs

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from ..board import OFF, Side
 from ..cube.rules import game_number
-from .layout import LAST_ALPHA, BoardGeometry
 from ..notation import format_play
 from ..rules import Play
 from ..state import BackgammonState
+from .layout import LAST_ALPHA, BoardGeometry
 from .turn import Step, TurnBuilder, apply_step, die_for
 
 FACTOR_LABELS = {

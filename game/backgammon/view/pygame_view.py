@@ -15,16 +15,25 @@ from collections.abc import Sequence
 import pygame
 
 from ..board import BAR, OFF, Side, pip_count
-from .paint import Layout, board_surface, checker_sprite
-from .layout import (CHECKERS, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, SOURCE,
-                           TARGET, arrow_shape)
-from ..cube.display import (CUBE_EDGE, CUBE_FACE, CubeDecisions, cube_box, cube_face, deciding, decision_note,
-                            match_words, player_score)
+from ..cube.display import (
+    CUBE_EDGE,
+    CUBE_FACE,
+    CubeDecisions,
+    cube_box,
+    cube_face,
+    deciding,
+    decision_note,
+    match_words,
+    player_score,
+)
 from ..cube.state import OFFERED
-from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
 from ..rules import BackgammonRules, Play
 from ..state import BackgammonState
-from ..status import TITLES as NAMES, describe, is_no_play
+from ..status import TITLES as NAMES
+from ..status import describe, is_no_play
+from .display import FACTOR_LABELS, Flight, LastPlays, partial_notation, play_flights, play_marks, used_dice
+from .layout import CHECKERS, INK, LAST_ALPHA, LAST_MOVE, PAPER, PIPS, SOURCE, TARGET, arrow_shape
+from .paint import Layout, board_surface, checker_sprite
 from .turn import Move, TurnBuilder, apply_step
 
 NO_PLAY_SECONDS = 1.2

@@ -21,7 +21,17 @@ from ..rules import Play
 from ..state import BackgammonState
 from ..status import TITLES
 from .layout import (
-    CHECKERS, FELT, FELT_EDGE, INK, PAPER, PIPS, POINTS, WOOD, WOOD_DARK, WOOD_LIGHT, BoardGeometry,
+    CHECKERS,
+    FELT,
+    FELT_EDGE,
+    INK,
+    PAPER,
+    PIPS,
+    POINTS,
+    WOOD,
+    WOOD_DARK,
+    WOOD_LIGHT,
+    BoardGeometry,
 )
 from .turn import apply_step
 

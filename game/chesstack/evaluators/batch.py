@@ -30,8 +30,17 @@ import numpy as np
 from ..pieces import VALUES
 from ..state import TYPES, ChesstackState
 from .potential import potential
-from .terms import (COMBINE_ORDER, LAST_ROYAL_FACTOR, MOB_CAP, PLACE_WEIGHTS, POCKET_PENALTY_TENTHS, ROYAL_BONUS,
-                    ROYAL_FACTOR_TENTHS, TURN_TENTHS, WEIGHTS)
+from .terms import (
+    COMBINE_ORDER,
+    LAST_ROYAL_FACTOR,
+    MOB_CAP,
+    PLACE_WEIGHTS,
+    POCKET_PENALTY_TENTHS,
+    ROYAL_BONUS,
+    ROYAL_FACTOR_TENTHS,
+    TURN_TENTHS,
+    WEIGHTS,
+)
 
 _VALUE_OF = np.array([VALUES[kind] for kind in TYPES], dtype=np.int64)
 _PLACE = np.array(PLACE_WEIGHTS, dtype=np.float64)

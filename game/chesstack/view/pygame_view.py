@@ -23,12 +23,53 @@ from ..notation import ADD, MOVE, STUN, SUCCESSION, Action, format_action
 from ..rules import ChesstackRules
 from ..state import ChesstackState
 from ..status import describe
-from .display import (FACTOR_LABELS, Badge, Box, Flight, LastAction, Layout, action_squares, bar_buttons, bar_text,
-                      best_of, events, fairies_present, hit, legend, lifted, path, playing, selection_badges,
-                      tray_badges, tray_slots)
-from .palette import (BUTTON, BUTTON_EDGE, DARK, DIM, FAIRY_RING, FIGURES, FRAME, GOLD,
-                      INK, INNER, KEY, LAST, LIGHT, MOVE_GREEN, PAPER, PICK, SELECTED, SIDES,
-                      STUN_RED, TARGET, TRAY_BG, TRAY_EDGE, mix)
+from .display import (
+    FACTOR_LABELS,
+    Badge,
+    Box,
+    Flight,
+    LastAction,
+    Layout,
+    action_squares,
+    bar_buttons,
+    bar_text,
+    best_of,
+    events,
+    fairies_present,
+    hit,
+    legend,
+    lifted,
+    path,
+    playing,
+    selection_badges,
+    tray_badges,
+    tray_slots,
+)
+from .palette import (
+    BUTTON,
+    BUTTON_EDGE,
+    DARK,
+    DIM,
+    FAIRY_RING,
+    FIGURES,
+    FRAME,
+    GOLD,
+    INK,
+    INNER,
+    KEY,
+    LAST,
+    LIGHT,
+    MOVE_GREEN,
+    PAPER,
+    PICK,
+    SELECTED,
+    SIDES,
+    STUN_RED,
+    TARGET,
+    TRAY_BG,
+    TRAY_EDGE,
+    mix,
+)
 from .turn import CANCEL, TRAY, TurnBuilder
 
 

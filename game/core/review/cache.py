@@ -12,9 +12,9 @@ from typing import Any
 from ... import __version__
 from ..match import GameRecord
 from ..resources import weights_fingerprint
-from .report import Report
 from ..saves import NAME_MAX, write_atomic
 from ..untrusted import UntrustedFileError, load_json
+from .report import Report
 
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000

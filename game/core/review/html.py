@@ -30,10 +30,10 @@ from typing import Any
 
 from ... import __version__
 from ..match import GameRecord, replay
-from .plain import review_of
-from .html_graph import graph_svg
-from .report import MARKS, Decision, Report
 from ..saves import write_atomic
+from .html_graph import graph_svg
+from .plain import review_of
+from .report import MARKS, Decision, Report
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 """GNU Backgammon's symbols of the marks."""

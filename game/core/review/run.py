@@ -89,12 +89,20 @@ from pathlib import Path
 from typing import Any
 
 from ..match import GameRecord
+from ..move_list import MoveList
 from ..protocol import CHANCE
 from .cache import (  # noqa: F401  (the cache's names, as they were imported from here)
-    CACHE_FORMAT, CACHE_MAX_BYTES, CACHE_VERSION, cache_key, cache_path, entry_checksum, read_cache,
-    read_cache_entry, report_checksum, write_cache,
+    CACHE_FORMAT,
+    CACHE_MAX_BYTES,
+    CACHE_VERSION,
+    cache_key,
+    cache_path,
+    entry_checksum,
+    read_cache,
+    read_cache_entry,
+    report_checksum,
+    write_cache,
 )
-from ..move_list import MoveList
 from .plain import review_marks, review_of
 from .report import MARKS, Alternative, Decision, Report
 from .totals import totals

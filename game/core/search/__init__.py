@@ -7,7 +7,16 @@ evaluator contract, the ply numbering and the limits.
 
 from .alphabeta import TranspositionTable, alphabeta
 from .base import (
-    Evaluate, Limits, ScoredMove, SearchCancelled, SearchResult, Valuer, add_noise, greedy, rank, trails,
+    Evaluate,
+    Limits,
+    ScoredMove,
+    SearchCancelled,
+    SearchResult,
+    Valuer,
+    add_noise,
+    greedy,
+    rank,
+    trails,
 )
 from .expectiminimax import NO_FILTER, MoveFilter, expectiminimax
 from .player import SearchPlayer

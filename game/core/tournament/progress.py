@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-
 ETA_MIN_ITEMS = 3
 ETA_MIN_SECONDS = 1.0
 """No time left is guessed before this many items and seconds: the first items' rate

@@ -16,7 +16,7 @@ from itertools import product
 from typing import NamedTuple
 
 from ..rules import legal_areas, step
-from ..state import BASES, PATHS, PATH_LENGTH, PATTERNS, PIECES, MandragoraState, values_for
+from ..state import BASES, PATH_LENGTH, PATHS, PATTERNS, PIECES, MandragoraState, values_for
 
 Collected = tuple[str, str]
 """The pieces in the Player's and the Opponent's base, in the order they arrived."""

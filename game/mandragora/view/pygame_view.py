@@ -20,11 +20,25 @@ import pygame.gfxdraw
 
 from ...kit import ScoresToggle, Texts, clip_words, score_colour, score_text
 from ..rules import MandragoraRules, legal_areas, step
-from ..state import BASES, OWN_AREAS, PIECES, PIECE_NAMES, MandragoraState, values_for
+from ..state import BASES, OWN_AREAS, PIECE_NAMES, PIECES, MandragoraState, values_for
 from ..status import describe
-from .display import (CollectedTracker, SowingAnimation, add_scored, badges, counted_landings, extra_turn_banner,
-                      guess_collected, hexagon, in_hexagon, move_summary, partial, piece_shape, pile_spots, sowing,
-                      sowing_arrows)
+from .display import (
+    CollectedTracker,
+    SowingAnimation,
+    add_scored,
+    badges,
+    counted_landings,
+    extra_turn_banner,
+    guess_collected,
+    hexagon,
+    in_hexagon,
+    move_summary,
+    partial,
+    piece_shape,
+    pile_spots,
+    sowing,
+    sowing_arrows,
+)
 from .layout import DIM, GOLD, INK, LAST_MOVE, PAPER, PIECE_STYLE, SHARED, SIDE_COLOURS, WARN, BoardGeometry
 
 

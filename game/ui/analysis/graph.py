@@ -15,9 +15,9 @@ from typing import Any
 import pygame
 
 from ...core.protocol import CHANCE
-from .hints import win_chance
 from ..theme import ACCENT, PANEL_EDGE, TEXT_DIM
 from ..widgets import draw_text
+from .hints import win_chance
 
 LINE = ACCENT
 FILL_UP, FILL_DOWN = (240, 232, 214, 70), (20, 20, 20, 90)

@@ -24,10 +24,10 @@ from .every_roll import EveryRoll
 from .graph import GameCurve, GraphSection
 from .hint_table import HintSection
 from .hints import Hints, draw_arrows
-from .why import WhySection
 from .rollouts import RolloutControl, RolloutSection
 from .tutor import TutorDialog, tutor_verdict
 from .watch import WatchControl
+from .why import WhySection
 
 TUTOR_ARROW = (240, 140, 96)
 """The colour of the move the tutor asks about."""

@@ -21,11 +21,11 @@ from typing import Any
 import pygame
 
 from ...core.analysis import PLAY
+from ...core.capabilities import Rollouts
 from ...core.rollout_figures import RolloutFigures
 from ..jobs.rollout import RolloutJob, follow
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
-from ...core.capabilities import Rollouts
 
 PROCESSES = True
 """Roll out in a worker process (tests may run it in a thread)."""

@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from ...core.gameinfo import TutorMargin
 
+
 @dataclass(frozen=True)
 class Verdict:
     """Why the tutor stepped in: the chosen and the best record, and how many moves there are."""

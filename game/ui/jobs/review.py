@@ -32,6 +32,8 @@ from typing import Any
 
 from ...core.jobs.stream import StreamingJob
 from ...core.match import GameRecord
+from ...core.review.plain import review_marks, review_of
+from ...core.review.report import Decision, Report
 from ...core.review.run import (
     ReviewCancelled,
     ReviewPlan,
@@ -41,8 +43,6 @@ from ...core.review.run import (
     review,
     write_cache,
 )
-from ...core.review.plain import review_marks, review_of
-from ...core.review.report import Decision, Report
 
 MEMORY: dict[str, tuple[Report, bool]] = {}
 """``(report, complete)`` of games with no file, by cache key, for this run of the program."""

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pygame
 
+from ...core.capabilities import PositionEditor
 from ..keys import PLAY, REPLAY, WATCH, key_help
 from ..scene import Part
-from ...core.capabilities import PositionEditor
 
 ANIMATION = ["slow", "normal", "fast", "off"]
 

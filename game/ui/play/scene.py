@@ -31,6 +31,8 @@ import time
 
 import pygame
 
+from ...core.capabilities import PositionEditor
+from ...core.rules_page import RulesPage
 from ...core.saves import SaveError, save_game, saves_dir
 from ...core.session import GameSession, player_labels
 from ..analysis.overlays import Overlays
@@ -51,8 +53,6 @@ from .offers import Offers
 from .paste import Paste
 from .replay import MoveLines, Replay
 from .turns import Mover, Status, TurnLoop
-from ...core.capabilities import PositionEditor
-from ...core.rules_page import RulesPage
 
 
 def can_review(session) -> bool:

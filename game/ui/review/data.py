@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.protocol import CHANCE
 from ...core.move_list import MoveList
+from ...core.protocol import CHANCE
 from ...core.review.html_graph import graph_value
 from ...core.review.report import Decision, Report
 

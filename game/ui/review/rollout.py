@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ...core.capabilities import Rollouts
 from ...core.review.report import Decision
 from ...core.rollout_figures import RolloutFigures
 from ..jobs.rollout import RolloutJob, follow
-from ...core.capabilities import Rollouts
 
 TOP = 5
 """Alternatives rolled out besides the play made: the review's top five."""

@@ -46,22 +46,22 @@ from ...core.review.totals import text_table
 from ...games import match_files_for
 from ..analysis.analyst import Analyst
 from ..analysis.every_roll import EveryRoll
-from ..gameview import decision_words, load_view, unlisted_moves
-from ..keys import REVIEW, key_help
 from ..analysis.overlays import analysis_options
+from ..gameview import decision_words, load_view, unlisted_moves
+from ..jobs.review import ReviewJob
+from ..keys import REVIEW, key_help
 from ..panel import MoveListSection, SidePanel, TextSection
 from ..position_line import PositionLine
-from .alternatives import AlternativesTable, place
-from .rollout import ReviewRollouts, interval_of
-from .data import ReviewedGame
-from .frame import BEST_ARROW, ReviewFrame, ReviewParts, draw_review, review_arrows
-from .export import export_report
-from .graph import MARK_COLOURS, ReviewGraph
-from ..jobs.review import ReviewJob
-from .panel import decision_text, move_line
-from .totals import TotalsSection, totals_view
 from ..scene import Scene
 from ..theme import TEXT_DIM, ui_scale
+from .alternatives import AlternativesTable, place
+from .data import ReviewedGame
+from .export import export_report
+from .frame import BEST_ARROW, ReviewFrame, ReviewParts, draw_review, review_arrows
+from .graph import MARK_COLOURS, ReviewGraph
+from .panel import decision_text, move_line
+from .rollout import ReviewRollouts, interval_of
+from .totals import TotalsSection, totals_view
 
 PROCESSES = True
 """Review in a worker process (tests of the layout may run it in a thread)."""

@@ -25,9 +25,9 @@ import pygame
 from ...core.review.plain import review_of
 from ...core.review.report import Report
 from ...core.review.totals import MARK_KEYS, amount_format, table_rows
-from .data import MARK_SYMBOLS
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide, wrap
+from .data import MARK_SYMBOLS
 
 
 @dataclass(frozen=True)

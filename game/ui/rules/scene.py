@@ -12,11 +12,11 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from .layout import PageLayout, Rule, lay_out
+from ...core.rules_page import RulesPage
 from ..scene import Scene
 from ..theme import ACCENT, PANEL, PANEL_EDGE, TEXT_DIM, ui_scale
 from ..widgets import draw_text, elide
-from ...core.rules_page import RulesPage
+from .layout import PageLayout, Rule, lay_out
 
 KEYS_TEXT = "Esc or F1: back · wheel, arrows, PgUp/PgDn: scroll"
 LINE_CHARACTERS = 52

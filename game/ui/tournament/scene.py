@@ -31,14 +31,23 @@ from ...core.tournament import Settings, available_cpus, even_games
 from ...core.tournament.folders import Unfinished, latest_unfinished, new_folder, tournaments_dir
 from ...core.tournament.report import write_files
 from ..charts.standings import chart_title, write_standings_chart
+from ..jobs.tournament import TournamentJob
 from ..scene import Scene
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
-from ..jobs.tournament import TournamentJob
-from .view import (
-    ChartImage, comfortable_chart_height, draw_progress, draw_table, drop_column, minimum_chart_height,
-    natural_chart_height, pairs_table, standings_table, table_height, table_width,
-)
 from ..widgets import draw_text, elide, wrap
+from .view import (
+    ChartImage,
+    comfortable_chart_height,
+    draw_progress,
+    draw_table,
+    drop_column,
+    minimum_chart_height,
+    natural_chart_height,
+    pairs_table,
+    standings_table,
+    table_height,
+    table_width,
+)
 
 MAX_WORKERS = 64
 LIST_THEME = {"#players.@selection_list_item": {"colours": {

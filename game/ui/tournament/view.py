@@ -14,8 +14,8 @@ from ...core.tournament.progress import format_duration
 from ...core.tournament.report import P_HEADER, format_p
 from ...core.tournament.summary import Summary
 from ..charts.standings import chart_rows, standings_chart
-from ..theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from ..jobs.tournament import Progress
+from ..theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
 
 CHART_TOP_BOTTOM = 84

@@ -28,7 +28,8 @@ import argparse
 import time
 from pathlib import Path
 
-from .fitting import FIT_DEFAULTS as FIT, FitConfig, fit, fit_state_path
+from .fitting import FIT_DEFAULTS as FIT
+from .fitting import FitConfig, fit, fit_state_path
 
 __all__ = ["run_supervised", "labels_path"]
 
@@ -41,8 +42,8 @@ def labels_path(out: Path, given: str | None) -> Path:
 
 def run_supervised(args: argparse.Namespace) -> int:
     """The command (module doc)."""
-    from ..evaluator import load_network
     from ..encoding import encoding_of
+    from ..evaluator import load_network
     from ..training import new_network
     from .dataset import SOURCES, build_label_set, disagreement_positions, extend_label_set
     from .labelling import LabelSet, label_missing

@@ -28,8 +28,8 @@ class TeacherMissing(RuntimeError):
 
 def _bgsage():
     try:
-        import bgsage.batch  # noqa: F401  (MPL-2.0; the training extra)
         import bgsage
+        import bgsage.batch  # noqa: F401  (MPL-2.0; the training extra)
     except ImportError:
         raise TeacherMissing("the teacher, Open Sage, is not installed: pip install 'tabula[train]' "
                              "(or, in a checkout, pip install '.[train]')") from None
