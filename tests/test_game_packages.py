@@ -33,17 +33,19 @@ SHAPE = {
     "rules": "module",
     "status": "module",
     "analysis": "module or package",
+    "names": "module",
     "players": "module or package",
     "info": "module",
     "rules_page": "module",
     "view": "package",
 }
 """Every game package's parts, from the bottom up: the state, moves in text, position text, the
-protocol, a state in words, analysis, computer players, the declaration, the rules page, the
-view (the order of the table in ``docs/adding-a-game.md``)."""
+protocol, a state in words, analysis, the computer players' names and the players, the
+declaration, the rules page, the view (the order of the table in ``docs/adding-a-game.md``)."""
 DEFINES = {
     "position.py": ("parse_position", "format_position"),
     "status.py": ("describe", "outcome", "TITLES"),
+    "names.py": ("PLAYER_NAMES",),
     "info.py": ("GAME",),
     "rules_page.py": ("PAGE",),
     "view/pygame_view.py": ("make_view",),
@@ -243,6 +245,7 @@ def test_the_circle_check_finds_circles(tmp_path, files, circles):
 
 
 COMPLETE = {f"game/g/{name}.py": "" for name in ("state", "rules", "notation", "players", "analysis")} | {
+    "game/g/names.py": "PLAYER_NAMES = ('random',)\n",
     "game/g/position.py": "def parse_position(text): ...\ndef format_position(state): ...\n",
     "game/g/status.py": "TITLES = ('A', 'B')\ndef describe(state): ...\nfrom ..core.outcome import outcome\n",
     "game/g/info.py": "GAME = None\n",

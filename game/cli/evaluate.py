@@ -1,7 +1,7 @@
 """``tabula eval GAME --position P [--evaluator NAME] [--json]``: one position's value and factors.
 
 Runs one of the game's position evaluators (``Analysis.evaluators``; default
-``GameInfo.default_evaluator``) and prints its report
+its analysis' ``default_evaluator``) and prints its report
 (:class:`~game.core.evaluation.Evaluation`): with ``--json``, ``{"evaluator": NAME,
 "value": <main value>, "factors": {name: contribution, ...}}`` plus what the game adds.
 Backgammon values the side on roll: its main value is the evaluator's own (S_me in 0..100 for

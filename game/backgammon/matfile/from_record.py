@@ -37,7 +37,7 @@ def record_match(record: GameRecord, names: tuple[str, str] | None = None) -> Ma
 
 def export_match(record: GameRecord, names: tuple[str, str] | None = None) -> tuple[MatchFile, bool]:
     """:func:`record_match`, and whether a game still in progress was left out (what
-    ``tabula export`` says; ``GameInfo.match_export``)."""
+    ``tabula export`` says; the game's ``MatchFiles.export``)."""
     if record.options.get(POSITION) is not None:
         raise MatchFileError("a game started from a position cannot be written as a match file: "
                              ".mat and .sgf start every game at the opening position")
