@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_layers import GAME_DIR, game_packages, module_name
+from .test_layers import GAME_DIR, circles_in, game_packages, module_name
 
 SHAPE = {
     "state": "module",
@@ -118,31 +118,7 @@ def package_circles(package: Path, root: Path) -> list[list[str]]:
     import (a strongly connected component of :func:`every_import`), sorted."""
     paths = package_modules(package, root)
     graph = {module: sorted(every_import(path, root, set(paths))) for module, path in paths.items()}
-    order: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    circles = []
-
-    def strong(module: str) -> None:  # Tarjan's algorithm
-        order[module] = low[module] = len(order)
-        stack.append(module)
-        for other in graph[module]:
-            if other not in order:
-                strong(other)
-                low[module] = min(low[module], low[other])
-            elif other in stack:
-                low[module] = min(low[module], order[other])
-        if low[module] == order[module]:
-            component = []
-            while not component or component[-1] != module:
-                component.append(stack.pop())
-            if len(component) > 1:
-                circles.append(sorted(component))
-
-    for module in sorted(graph):
-        if module not in order:
-            strong(module)
-    return sorted(circles)
+    return circles_in(graph, self_loops=False)
 
 
 def state_problems(package: Path, root: Path) -> list[str]:

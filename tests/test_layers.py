@@ -351,20 +351,16 @@ def load_time_imports(path: Path, root: Path, modules: set[str] | None = None) -
     return loaded
 
 
-def import_circles(root: Path, excluded: tuple[str, ...] = ()) -> list[list[str]]:
-    """Each set of modules under ``root`` that import one another in a circle when loaded
-    (a strongly connected component of :func:`load_time_imports`), sorted; modules within
-    ``excluded`` packages are left out."""
-    paths = {module_name(p, root): p for p in sorted(root.rglob("*.py"))}
-    paths = {m: p for m, p in paths.items() if not any(within(m, package) for package in excluded)}
-    modules = set(paths)
-    graph = {m: sorted(load_time_imports(p, root, modules)) for m, p in paths.items()}
+def circles_in(graph: dict[str, list[str]], self_loops: bool = True) -> list[list[str]]:
+    """The circles of an import ``graph`` (module -> the modules it imports): each strongly
+    connected component of more than one module, or (with ``self_loops``) of one that imports
+    itself, sorted (Tarjan's algorithm)."""
     order: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
     circles = []
 
-    def strong(module: str) -> None:  # Tarjan's algorithm
+    def strong(module: str) -> None:
         order[module] = low[module] = len(order)
         stack.append(module)
         for other in graph[module]:
@@ -377,13 +373,24 @@ def import_circles(root: Path, excluded: tuple[str, ...] = ()) -> list[list[str]
             component = []
             while not component or component[-1] != module:
                 component.append(stack.pop())
-            if len(component) > 1 or module in graph[module]:
+            if len(component) > 1 or (self_loops and module in graph[module]):
                 circles.append(sorted(component))
 
     for module in sorted(graph):
         if module not in order:
             strong(module)
     return sorted(circles)
+
+
+def import_circles(root: Path, excluded: tuple[str, ...] = ()) -> list[list[str]]:
+    """Each set of modules under ``root`` that import one another in a circle when loaded
+    (a strongly connected component of :func:`load_time_imports`), sorted; modules within
+    ``excluded`` packages are left out."""
+    paths = {module_name(p, root): p for p in sorted(root.rglob("*.py"))}
+    paths = {m: p for m, p in paths.items() if not any(within(m, package) for package in excluded)}
+    modules = set(paths)
+    graph = {m: sorted(load_time_imports(p, root, modules)) for m, p in paths.items()}
+    return circles_in(graph)
 
 
 def test_no_import_circles():

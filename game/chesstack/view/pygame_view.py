@@ -51,25 +51,22 @@ from .palette import (
     DARK,
     DIM,
     FAIRY_RING,
-    FIGURES,
     FRAME,
     GOLD,
     INK,
-    INNER,
     KEY,
     LAST,
     LIGHT,
-    MOVE_GREEN,
     PAPER,
     PICK,
     SELECTED,
-    SIDES,
     STUN_RED,
     TARGET,
     TRAY_BG,
     TRAY_EDGE,
     mix,
 )
+from .pieces import PieceSprites
 from .turn import CANCEL, TRAY, TurnBuilder
 
 
@@ -101,8 +98,8 @@ class ChesstackView:
         self._history = None
         self._records_for = None
         self._last = LastAction(self.rules)
-        self._sprites: dict[tuple, pygame.Surface] = {}
         self.texts = Texts(fonts, limit=800)
+        self.pieces = PieceSprites(fonts, self.texts)
 
     # -- configuration --------------------------------------------------------------------------
     def configure(self, *, bottom: int, settings) -> None:
@@ -270,7 +267,7 @@ class ChesstackView:
         elif turn is not None and turn.dragging() is not None:
             source = turn.dragging()
             kind = source.kind if source.where == TRAY else turn.state.board[source.square].kind
-            self._piece(surface, turn.mover, kind, turn.drag_pos, self.layout.s * 0.95)
+            self.pieces.piece(surface, turn.mover, kind, turn.drag_pos, self.layout.s * 0.95)
 
     def _draw_board(self, surface, state, turn, flight) -> None:
         lay, s = self.layout, self.layout.s
@@ -299,78 +296,8 @@ class ChesstackView:
                 continue
             box = lay.square_box(sq)
             cx, cy = box.centre
-            self._piece(surface, piece.colour, piece.kind, (cx, cy + s * 0.04), s * 0.84)
-            self._stacks(surface, box, piece.stun, piece.move, piece.royal)
-
-    def _stacks(self, surface, box: Box, stun: int, move: int, royal: bool) -> None:
-        """The red stun and green move badges in the top corners, the royal star bottom left."""
-        s = box.w
-        r = max(6.5, s * 0.15)
-        for value, colour, x in ((stun, STUN_RED, box.x + r + 1), (move, MOVE_GREEN, box.right - r - 1)):
-            if value:
-                text = self.texts.render(str(value), r * 1.3, PAPER, True)
-                pill = pygame.Rect(0, 0, max(round(2 * r), text.get_width() + 6), round(2 * r))
-                pill.center = (round(x), round(box.y + r + 1))
-                pygame.draw.rect(surface, colour, pill, border_radius=round(r))
-                pygame.draw.rect(surface, INK, pill, 1, border_radius=round(r))
-                surface.blit(text, text.get_rect(center=pill.center))
-        if royal:
-            centre = (box.x + r + 1, box.bottom - r - 1)
-            pygame.draw.circle(surface, INK, centre, r)
-            self.texts.blit(surface, "★", r * 1.55, centre, GOLD, True)
-
-    def _piece(self, surface, colour: int, kind: str, pos, d: float, alpha: int = 255) -> None:
-        sprite = self._sprite(colour, kind, max(8, round(d)))
-        if alpha < 255:
-            sprite = sprite.copy()
-            sprite.set_alpha(alpha)
-        surface.blit(sprite, sprite.get_rect(center=(round(pos[0]), round(pos[1]))))
-
-    def _sprite(self, colour: int, kind: str, d: int) -> pygame.Surface:
-        """A chess figure or a fairy's letters on a ringed disc, ``d`` pixels across."""
-        key = (colour, kind, d)
-        if key not in self._sprites:
-            fill, letters = SIDES[colour][0], SIDES[1 - colour][0]
-            sprite = pygame.Surface((d, d), pygame.SRCALPHA)
-            c = d / 2
-            if kind in FIGURES:
-                figure = self._figure(colour, kind, d)
-                sprite.blit(figure, figure.get_rect(center=(c, c)))
-            else:
-                radius = d * 0.42
-                pygame.draw.aacircle(sprite, FAIRY_RING, (c, c), radius)
-                pygame.draw.aacircle(sprite, fill, (c, c), radius - max(2, d * 0.09))
-                font = self.fonts(max(6, round(d * (0.42 if len(kind) == 1 else 0.32))), True)
-                image = font.render(kind, True, letters)
-                sprite.blit(image, image.get_rect(center=(c, c)))
-            self._sprites[key] = sprite
-        return self._sprites[key]
-
-    def _figure(self, colour: int, kind: str, d: int) -> pygame.Surface:
-        """The font's outline chess figure, its inside filled in the side's colour (the font's
-        "solid" figures are not all solid: its black queen would pass for a white one).  A
-        black figure's inner lines are light and its edge dark, so it reads on both squares."""
-        fill, edge = SIDES[colour]
-        font = self.fonts(max(6, round(d * 0.92)))
-        lines = font.render(FIGURES[kind], True, edge if colour == 0 else INNER)
-        ink = lines.get_bounding_rect()
-        canvas = pygame.Surface((ink.w + 8, ink.h + 8), pygame.SRCALPHA)  # the figure's ink, a margin around
-        canvas.blit(lines, (4 - ink.x, 4 - ink.y))
-        edge_mask = pygame.mask.from_surface(canvas, 1)
-        walls = edge_mask.copy()
-        for step in ((1, 0), (-1, 0), (0, 1), (0, -1)):  # thickened: small gaps in the edge close
-            walls.draw(edge_mask, step)
-        walls.invert()
-        inside = walls.connected_component((0, 0))  # what the edge does not enclose
-        inside.invert()
-        grown = inside.copy()
-        for step in ((1, 0), (-1, 0), (0, 1), (0, -1)):  # thinned back to the edge's size
-            inside = inside.overlap_mask(grown, step)
-        figure = inside.to_surface(setcolor=(*fill, 255), unsetcolor=(0, 0, 0, 0))
-        figure.blit(canvas, (0, 0))
-        if colour == 1 and len(inside.outline()) > 2:
-            pygame.draw.lines(figure, edge, True, inside.outline(), 1)
-        return figure
+            self.pieces.piece(surface, piece.colour, piece.kind, (cx, cy + s * 0.04), s * 0.84)
+            self.pieces.stacks(surface, box, piece.stun, piece.move, piece.royal)
 
     def _draw_targets(self, surface, turn: TurnBuilder) -> None:
         """Dots on the empty squares the selection reaches, rings on the pieces it takes."""
@@ -423,7 +350,7 @@ class ChesstackView:
                 shade = mix(TRAY_BG, SELECTED, 0.7) if kind == chosen else mix(TRAY_BG, PAPER, 0.12)
                 pygame.draw.rect(surface, shade, rect.inflate(0, -2), border_radius=round(s * 0.08))
             d = min(slot.h * 0.96, s * 0.6)
-            self._piece(surface, colour, kind, (slot.x + d * 0.6, slot.centre[1]), d, 255 if count else 70)
+            self.pieces.piece(surface, colour, kind, (slot.x + d * 0.6, slot.centre[1]), d, 255 if count else 70)
             ink = PAPER if count else DIM
             self.texts.blit(surface, f"×{count}", min(slot.h * 0.5, s * 0.28), (slot.x + d * 1.25, slot.centre[1]), ink,
                        bool(count), anchor="midleft")
@@ -455,7 +382,7 @@ class ChesstackView:
         pygame.draw.rect(surface, BUTTON, rect, border_radius=round(s * 0.1))
         pygame.draw.rect(surface, BUTTON_EDGE, rect, 1, border_radius=round(s * 0.1))
         if key.startswith("pick:"):
-            self._piece(surface, turn.mover, key[5:], rect.center, rect.h * 0.95)
+            self.pieces.piece(surface, turn.mover, key[5:], rect.center, rect.h * 0.95)
             return
         badge = best_of(records, turn.bar_actions(key)) if records and key != CANCEL else None
         size = max(10.0, min(s * 0.26, 16.0))
@@ -502,7 +429,7 @@ class ChesstackView:
         if action.kind in (MOVE, ADD):
             kind = flight.state.board[action.square].kind if action.kind == MOVE else action.piece
             grown = s * 0.84 * (1 + 0.3 * k * (1 - k))  # lifted a little on its way
-            self._piece(surface, flight.state.turn, kind, flight.position(self.layout), grown)
+            self.pieces.piece(surface, flight.state.turn, kind, flight.position(self.layout), grown)
             return
         end = self.layout.centre(action.square)
         colour = STUN_RED if action.kind == STUN else GOLD if action.kind == SUCCESSION else FAIRY_RING
