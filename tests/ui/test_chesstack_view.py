@@ -111,7 +111,7 @@ def test_fairy_pieces_are_drawn_distinctly_with_a_legend():
     surface = pygame.Surface((900, 700))
     view.draw(surface, state, ["Human", "Random"])
     def pixels(colour, kind):
-        return pygame.image.tobytes(view._sprite(colour, kind, 40), "RGBA")
+        return pygame.image.tobytes(view.pieces.sprite(colour, kind, 40), "RGBA")
 
     sprites = {kind: pixels(0, kind) for kind in ("Q", "A", "G", "Kr", "Tr", "C")}
     assert len(set(sprites.values())) == len(sprites)  # each fairy type its own letters
