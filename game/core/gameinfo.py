@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .capabilities import NO_ANALYSIS, Analysis, Level, TournamentPlay, TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
 from .dice_entry import DiceEntry
 from .outcome import Outcome, outcome_from_result
 from .players import Player
 from .protocol import CHANCE, POSITION, Rules
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeForm  # a protocol is no concrete class: type[T] would refuse one
 
 T = TypeVar("T")
 
@@ -248,16 +251,16 @@ class GameInfo:
     """What its chance nodes draw; ``None`` for a game without chance."""
     options: Options = Options()
     ending: Ending = Ending()
-    abilities: Mapping[type, Callable[[], Any]] = field(default_factory=dict)
+    abilities: Mapping[TypeForm[Any], Callable[[], Any]] = field(default_factory=dict)
     """Protocol (or ability class) → a factory of the game's object behind it."""
 
-    def ability(self, protocol: type[T]) -> T | None:
+    def ability(self, protocol: TypeForm[T]) -> T | None:
         """The game's ability behind ``protocol`` (built on the first call, the same object
         after), or ``None`` when the game has none."""
         factory = self.abilities.get(protocol)
         return None if factory is None else factory()
 
-    def has(self, protocol: type) -> bool:
+    def has(self, protocol: TypeForm[Any]) -> bool:
         """Whether the game has the ability behind ``protocol`` (nothing is built to know)."""
         return protocol in self.abilities
 
@@ -391,7 +394,7 @@ def _checked(info: GameInfo, declared: Mapping[str, SetupOption], chosen: dict[s
     if unknown:
         offered = ", ".join(declared) or "none"
         raise ValueError(f"{info.title} has no option {unknown[0]!r} (its options: {offered})")
-    options = {}
+    options: dict[str, str] = {}
     for name, option in declared.items():
         try:
             value = option.check(chosen.get(name, option.default))

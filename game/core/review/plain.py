@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..capabilities import Review
-from ..gameinfo import REVIEW_STRICTNESS
+from ..gameinfo import REVIEW_STRICTNESS, GameInfo
 from .report import Decision
 
 
@@ -19,13 +19,13 @@ class PlainReview:
     decision a "move", in the game's own position text, one game, no luck, no kinds of
     error and no rating words (the error rate is in the game's own units)."""
 
-    decision_kinds = ("move",)
-    thresholds = None
-    measures_luck = False
-    error_kinds = ()
-    ratings = None
+    decision_kinds: tuple[str, ...] = ("move",)
+    thresholds: tuple[float, float, float] | None = None
+    measures_luck: bool = False
+    error_kinds: tuple[str, ...] = ()
+    ratings: tuple[tuple[float, str], ...] | None = None
 
-    def __init__(self, info) -> None:
+    def __init__(self, info: GameInfo) -> None:
         self._format = info.notation.format_position
         self._rules = info.rules
 
@@ -56,7 +56,10 @@ class PlainReview:
 
 
 class _PlainPosition:
-    kind, match_id, game, units = "move", None, 1, 1.0
+    kind: str = "move"
+    match_id: str | None = None
+    game: int = 1
+    units: float = 1.0
 
     def __init__(self, position_id: str) -> None:
         self.position_id = position_id
@@ -74,16 +77,17 @@ class _PlainPosition:
         return None
 
 
-def review_of(info) -> Review:
+def review_of(info: GameInfo) -> Review:
     """The game's :class:`~.capabilities.Review`, or :class:`PlainReview` when it declares none."""
     return info.ability(Review) or PlainReview(info)
 
 
-def review_marks(info, strictness: str = "standard") -> tuple[float, float, float]:
+def review_marks(info: GameInfo, strictness: str = "standard") -> tuple[float, float, float]:
     """The amounts lost from which a reviewed decision is doubtful, bad, very bad: the game's
     review's own ``thresholds``, else half, once and twice its tutor's margin, scaled by the
     ``strictness`` (:data:`REVIEW_STRICTNESS`: strict halves them, lenient doubles them)."""
     margin = info.move_analysis().tutor_margin.amount
     base = review_of(info).thresholds or (margin / 2, margin, 2 * margin)
     scale = REVIEW_STRICTNESS[strictness]
-    return tuple(round(value * scale, 6) for value in base)
+    doubtful, bad, very_bad = base
+    return round(doubtful * scale, 6), round(bad * scale, 6), round(very_bad * scale, 6)
