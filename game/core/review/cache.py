@@ -98,10 +98,10 @@ def write_cache(save: Path | str, key: str, report: Report, complete: bool = Tru
     """Store ``report`` next to the save, atomically (``complete`` false: a partial report of
     a review stopped half way); a folder that cannot be written is silently skipped (the
     cache only saves time)."""
-    report = report.as_json()
+    data = report.as_json()
     try:
         write_atomic(cache_path(save), json.dumps({"format": CACHE_FORMAT, "key": key, "complete": complete,
-                                                   "report": report,
-                                                   "checksum": entry_checksum(report, complete)}) + "\n")
+                                                   "report": data,
+                                                   "checksum": entry_checksum(data, complete)}) + "\n")
     except (OSError, ValueError):
         pass

@@ -33,7 +33,7 @@ from ..match import GameRecord, replay
 from ..saves import write_atomic
 from .html_graph import graph_svg
 from .plain import review_of
-from .report import MARKS, Decision, Report
+from .report import MARKS, CubeFigures, Decision, Report
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 """GNU Backgammon's symbols of the marks."""
@@ -176,6 +176,7 @@ def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) ->
     roll = f" · rolled {escape(d.dice)}" if d.dice else ""
     played = d.played_alternative.move if d.played_alternative is not None else d.played
     unit = info.move_analysis().tutor_margin.unit
+    assert d.mark is not None  # only marked decisions are shown
     mark = f'<span class="{_css_class(d.mark)}">{escape(d.mark)} {MARK_SYMBOLS[d.mark]}</span>'
     best, played_move = game.moves(d)
     drawn = game.picture is not None and best is not None and game.picture.draws(best)
@@ -184,7 +185,7 @@ def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) ->
              f"<br>Lost {lost(d.equity_lost)} {escape(unit)} — {mark}"
              + (f"<br>Luck of the roll {d.luck:+.3f}" if d.luck is not None else "") + "</p>"]
     if d.cube is not None:
-        facts.append(_cube(d))
+        facts.append(_cube(d.cube))
     facts.append(_alternatives(info, d))
     ids = escape(d.position_id) + (f" · {escape(d.match_id)}" if d.match_id else "")
     facts.append(f'<p class="ids">{ids}</p>')
@@ -213,13 +214,12 @@ def _alternatives(info, d: Decision) -> str:
     return f"<table>{head}{''.join(rows)}</table>"
 
 
-def _cube(d: Decision) -> str:
-    c = d.cube
-    match = c.nd_mwc is not None
+def _cube(c: CubeFigures) -> str:
+    match = c.nd_mwc is not None  # in a match all three have a match winning chance
     rows = [("No double", c.nd, c.nd_mwc), ("Double, take", c.dt, c.dt_mwc), ("Double, pass", c.dp, c.dp_mwc)]
     head = f'<tr><th class="text">Cube</th><th>{"EMG" if match else "Equity"}</th>{"<th>MWC</th>" if match else ""}</tr>'
     body = "".join(f'<tr><td class="text">{name}</td><td>{x:+.3f}</td>'
-                   + (f"<td>{100 * m:.1f}%</td>" if match else "") + "</tr>" for name, x, m in rows)
+                   + (f"<td>{100 * m:.1f}%</td>" if m is not None else "") + "</tr>" for name, x, m in rows)
     return f"<table>{head}{body}</table><p>Proper cube action: <b>{escape(c.proper)}</b></p>"
 
 

@@ -64,8 +64,9 @@ class CubeFigures:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-CUBE_TYPES = {"nd": (int, float), "dt": (int, float), "dp": (int, float), "proper": str,
-              "nd_mwc": _OPTIONAL_NUMBER, "dt_mwc": _OPTIONAL_NUMBER, "dp_mwc": _OPTIONAL_NUMBER}
+CUBE_TYPES: dict[str, type | tuple[type, ...]] = {
+    "nd": (int, float), "dt": (int, float), "dp": (int, float), "proper": str,
+    "nd_mwc": _OPTIONAL_NUMBER, "dt_mwc": _OPTIONAL_NUMBER, "dp_mwc": _OPTIONAL_NUMBER}
 assert set(CUBE_TYPES) == {f.name for f in fields(CubeFigures)}
 
 
@@ -107,10 +108,11 @@ class Decision:
         return next((a for a in self.alternatives if a.played), None)
 
 
-FIELD_TYPES = {"player": str, "kind": str, "position_id": str, "match_id": _OPTIONAL_TEXT, "dice": _OPTIONAL_TEXT,
-               "played": str, "best": _OPTIONAL_TEXT, "equity_lost": (int, float), "mark": _OPTIONAL_TEXT,
-               "luck": _OPTIONAL_NUMBER, "win_chance": _OPTIONAL_NUMBER, "score": _OPTIONAL_NUMBER, "rated": bool,
-               "match_win_chance": _OPTIONAL_NUMBER, "ply": int, "alternatives": list, "cube": (dict, type(None))}
+FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
+    "player": str, "kind": str, "position_id": str, "match_id": _OPTIONAL_TEXT, "dice": _OPTIONAL_TEXT,
+    "played": str, "best": _OPTIONAL_TEXT, "equity_lost": (int, float), "mark": _OPTIONAL_TEXT,
+    "luck": _OPTIONAL_NUMBER, "win_chance": _OPTIONAL_NUMBER, "score": _OPTIONAL_NUMBER, "rated": bool,
+    "match_win_chance": _OPTIONAL_NUMBER, "ply": int, "alternatives": list, "cube": (dict, type(None))}
 """Each JSON field of a decision and the types it may hold (``bool`` is no number here)."""
 assert set(FIELD_TYPES) == {f.name for f in fields(Decision)}
 

@@ -243,9 +243,10 @@ class ReviewPlan:
                             for game in sorted(games))
         every = [d for game in sorted(games) for d in games[game]]
         result = tuple(rules.result(self.final)) if rules.is_over(self.final) else self.record.result
+        won = [r for r in (results[game] for game in games) if r is not None]
         gained = None
-        if games and all(results[game] is not None for game in games):
-            gained = tuple(sum(results[game][seat] for game in games) for seat in range(len(labels)))
+        if games and len(won) == len(games):  # every game is over
+            gained = tuple(sum(r[seat] for r in won) for seat in range(len(labels)))
         all_forced = {label: sum(f.get(label, 0.0) for f in forced.values()) for label in labels}
         all_result = {label: sum(f.get(label, 0.0) for f in forced_result.values()) for label in labels}
         return Report(tuple(labels), tuple((game, tuple(games[game])) for game in sorted(games)),
