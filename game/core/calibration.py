@@ -87,7 +87,8 @@ def curve_from_json(data: Any) -> IsotonicCurve | LogisticCurve:
         raise ValueError("a curve must be a JSON object")
     kind = data.get("kind")
     if kind == "logistic":
-        a, b = data.get("a"), data.get("b")
+        a: Any = data.get("a")  # checked next
+        b: Any = data.get("b")
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and np.isfinite(v) for v in (a, b)):
             raise ValueError("a logistic curve needs finite numbers a and b")
         if not b > 0:

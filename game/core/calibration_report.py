@@ -31,7 +31,16 @@ from typing import Any
 
 import numpy as np
 
-from .calibration import brier, fit_isotonic, fit_logistic, log_loss, reliability, split_by_group
+from .calibration import (
+    IsotonicCurve,
+    LogisticCurve,
+    brier,
+    fit_isotonic,
+    fit_logistic,
+    log_loss,
+    reliability,
+    split_by_group,
+)
 from .saves import write_atomic
 
 MAPPINGS = ("raw", "isotonic", "logistic", "odd-logistic")
@@ -57,8 +66,9 @@ def calibrate(samples, evaluators: Sequence[str], score_of, *, seed: int, holdou
     }
     for name in evaluators:
         x, raw_p = score_of(name, samples.boards)
-        curves = {"isotonic": fit_isotonic(x[fit], y[fit]), "logistic": fit_logistic(x[fit], y[fit]),
-                  "odd-logistic": fit_logistic(x[fit], y[fit], intercept=False)}
+        curves: dict[str, IsotonicCurve | LogisticCurve] = {
+            "isotonic": fit_isotonic(x[fit], y[fit]), "logistic": fit_logistic(x[fit], y[fit]),
+            "odd-logistic": fit_logistic(x[fit], y[fit], intercept=False)}
         predicted = {"raw": raw_p, **{kind: curve(x) for kind, curve in curves.items()}}
         metrics = {kind: {"brier": brier(p[test], y[test]), "log_loss": log_loss(p[test], y[test])}
                    for kind, p in predicted.items()}

@@ -26,7 +26,7 @@ import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Literal, TypeGuard, overload
 
 MAX_DEPTH = 32
 """Deepest nesting of lists and objects accepted in a JSON file (Tabula's own need 3)."""
@@ -191,9 +191,16 @@ class Fields:
                 raise self.error(key, "one of " + ", ".join(choices))
         if not ok:
             raise self.error(key, f"text of at most {max_len} characters" + ("" if empty else ", not empty"))
+        assert isinstance(value, str)  # what ok checked
         return value
 
+    @overload
+    def whole(self, key: str, low: int, high: int, optional: Literal[False] = False) -> int: ...
+    @overload
+    def whole(self, key: str, low: int, high: int, optional: bool) -> int | None: ...
+
     def whole(self, key: str, low: int, high: int, optional: bool = False) -> int | None:
+        """The whole number at ``key`` in ``low..high`` (``None`` too when ``optional``)."""
         value = self.data.get(key)
         if optional and value is None:
             return None
@@ -231,7 +238,7 @@ class Fields:
 _MISSING = object()
 
 
-def is_whole(value: Any, low: int, high: int) -> bool:
+def is_whole(value: Any, low: int, high: int) -> TypeGuard[int]:
     """True for an ``int`` (not a ``bool``) in ``low..high``."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 

@@ -19,5 +19,5 @@ def lazy(path: str) -> Callable[[], Any]:
     def load() -> Any:
         return getattr(import_module(module), name)
 
-    load.path = path  # type: ignore[attr-defined]  (what it loads, for messages and tests)
+    load.path = path  # type: ignore[attr-defined]  # what it loads; stubs declare no function attributes
     return load

@@ -27,7 +27,9 @@ class TournamentOption(NamedTuple):
         if self.low is None:
             if value is not True:
                 raise ValueError(f"{self.option} must be true, got {value!r}")
-        elif type(value) is not int or not self.low <= value <= self.high:
+            return value
+        assert self.high is not None, "a flag with a low bound has a high one"
+        if type(value) is not int or not self.low <= value <= self.high:
             raise ValueError(f"{self.option} must be a whole number from {self.low} to {self.high}, got {value!r}")
         return value
 

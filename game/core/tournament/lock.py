@@ -21,11 +21,11 @@ from pathlib import Path
 try:
     import fcntl
 except ImportError:  # Windows
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # None: the platform has no such module
 try:
     import msvcrt
 except ImportError:  # POSIX
-    msvcrt = None
+    msvcrt = None  # type: ignore[assignment]  # None: the platform has no such module
 
 LOCK_FILE = ".lock"
 

@@ -277,7 +277,10 @@ def _split(source: BinaryIO, bad: set[int], good: BinaryIO, aside: BinaryIO | No
     piece = b"\n"
     while chunk := source.readline(1 << 20):
         piece = chunk
-        out = aside if number in bad else good
+        out = good
+        if number in bad:
+            assert aside is not None  # the caller opens one when a line is bad
+            out = aside
         out.write(piece)
         if piece.endswith(b"\n"):
             number += 1

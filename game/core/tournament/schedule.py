@@ -124,7 +124,7 @@ class Settings:
         (:func:`.results.read_settings` checks a file's types first, naming the field)."""
         if data.get("format") != FORMAT:
             raise ValueError(f"unknown tournament format {data.get('format')!r} (expected {FORMAT})")
-        fields = {k: data.get(k) for k in ("game", "players", "games_per_pair", "seed", "max_plies")}
+        fields: dict[str, Any] = {k: data.get(k) for k in ("game", "players", "games_per_pair", "seed", "max_plies")}
         fields["options"] = data.get("options", {})  # absent: none
         if not isinstance(fields["players"], (list, tuple)):
             raise TypeError("players must be a list of names")
@@ -177,8 +177,8 @@ def spec_at(settings: Settings, index: int) -> GameSpec:
     deal = number // 2
     seats = (i, j) if number % 2 == 0 else (j, i)
     chance = derive_seed(settings.seed, i, j, deal)
-    player_seeds = tuple(derive_seed(settings.seed, i, j, deal, "player", e) for e in seats)
-    return GameSpec(index, (i, j), number, seats, chance, player_seeds)
+    first, second = (derive_seed(settings.seed, i, j, deal, "player", e) for e in seats)
+    return GameSpec(index, (i, j), number, seats, chance, (first, second))
 
 
 class Schedule(Sequence):

@@ -39,13 +39,13 @@ def _lower_tail(games: int, tail: int) -> float:
         return max(total / 2**games, math.ulp(0.0))
     # The largest term, C(n, tail)/2ⁿ, in logs; the smaller ones below it by their ratios.
     log_top = math.lgamma(games + 1) - math.lgamma(tail + 1) - math.lgamma(games - tail + 1) - games * math.log(2)
-    ratio = total = 1.0
+    ratio = ratios = 1.0
     for k in range(tail, 0, -1):
         ratio *= k / (games - k + 1)
-        total += ratio
-        if ratio < 1e-17 * total:
+        ratios += ratio
+        if ratio < 1e-17 * ratios:
             break
-    return max(math.exp(log_top + math.log(total)), math.ulp(0.0))
+    return max(math.exp(log_top + math.log(ratios)), math.ulp(0.0))
 
 
 def binomial_equal_p(wins: int, games: int) -> float:
