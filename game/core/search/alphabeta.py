@@ -114,6 +114,7 @@ class AlphaBeta(Search):
         """The root moves searched deeper, best first: the previous iteration's order, or the
         0-ply one, narrowed by ``root_filter``."""
         if not self.previous:
+            kept: Iterable[int]
             if self.root_filter is None:
                 kept = range(len(self.children))
             elif isinstance(self.root_filter, MoveFilter):
@@ -157,6 +158,7 @@ class AlphaBeta(Search):
         if self.rules.is_over(state):
             return float(self.values([state], self.mover)[0])
         if state in self.path:
+            assert self.repetition is not None  # the path is kept only with a repetition value
             self.horizon += 1
             return self.repetition
         if plies == 0:

@@ -219,6 +219,7 @@ class Search:
             else:
                 live.append(i)
         if live:
+            assert self.evaluate is not None  # a search without a valuer has one
             out[live] = self.evaluate([states[i] for i in live], player)
         return out
 

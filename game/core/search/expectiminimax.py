@@ -94,6 +94,7 @@ class Expectiminimax(Search):
             if self.chosen is None:
                 chosen = root_filter.select(self.static)
             else:
+                assert self.previous is not None  # the iteration that chose kept its scores
                 values = np.array([self.previous[i].value for i in self.chosen])
                 chosen = self.chosen[root_filter.select(values)]
             self.chosen = chosen
@@ -144,7 +145,8 @@ class Expectiminimax(Search):
             for node in nodes
         ]
         static = self.matrix([after for group in groups if group for _, after in group])
-        total, start = 0.0, 0
+        total: np.ndarray | float = 0.0
+        start = 0
         for (_, probability), node, group in zip(outcomes, nodes, groups):
             if group is None:
                 total += probability * self.value(node, plies)
@@ -152,6 +154,7 @@ class Expectiminimax(Search):
                 end = start + len(group)
                 total += probability * self.decide(self.rules.to_move(node), group, static[start:end], plies)
                 start = end
+        assert isinstance(total, np.ndarray)  # a chance node has outcomes
         return total
 
     def decide(self, mover: int, children: list[tuple[Any, Any]], static: np.ndarray, plies: int) -> np.ndarray:
@@ -164,6 +167,7 @@ class Expectiminimax(Search):
             value = self.value(children[i][1], plies - 1)
             if best is None or value[mover] > best[mover]:
                 best = value
+        assert best is not None  # the filter keeps the best move at least
         return best
 
 
