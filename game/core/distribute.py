@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any
 
 from .cluster import ClusterError, connect
@@ -37,7 +37,7 @@ def run_chunk(function: Callable[[Any], Any], jobs: list[Any]) -> list[Any]:
 
 
 def ray_map(function: Callable[[Any], Any], jobs: Iterable[Any], address: str | None = None,
-            chunk: int = 1) -> Iterator[Any]:
+            chunk: int = 1) -> Generator[Any, None, None]:
     """``function(job)`` for every job, computed on Ray (the cluster at ``address``, else a
     local instance), yielded as they finish.  ``function`` must be picklable (a module-level
     function or an instance of a module-level class) and importable on the workers;

@@ -146,7 +146,8 @@ def end_with_parent() -> None:
         except (OSError, AttributeError):
             pass
     owner = multiprocessing.parent_process()  # the pool's process (not the parent under forkserver)
-    if os.getppid() != parent or (owner is not None and owner.pid != parent and not _alive(owner.pid)):
+    owner_pid = None if owner is None else owner.pid
+    if os.getppid() != parent or (owner_pid is not None and owner_pid != parent and not _alive(owner_pid)):
         os._exit(1)  # orphaned before the watch began
 
     def watch() -> None:
@@ -188,6 +189,7 @@ class TableJob:
 
 def play_in_worker(spec: GameSpec) -> dict[str, Any]:
     """Play one scheduled game in a worker set up by :func:`init_worker`; its record."""
+    assert _WORKER is not None, "a worker set up by init_worker"
     return _WORKER.play(spec)
 
 
