@@ -14,7 +14,11 @@ from __future__ import annotations
 import atexit
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 SINGLE_THREADED = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 """The child's numerical libraries use one thread each (unless the user says otherwise): a
@@ -78,7 +82,7 @@ class ChildProcess:
         return self._popen.poll()
 
 
-def start_child(name: str, context: Any) -> tuple[Any, Any]:
+def start_child(name: str, context: Any) -> tuple[ChildProcess | BaseProcess, Connection]:
     """``(process, connection)`` of a fresh child serving jobs: a :class:`ChildProcess` on
     POSIX, else a daemon ``multiprocessing`` process of ``context``.  Raises when no process
     can be started here."""

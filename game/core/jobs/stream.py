@@ -50,7 +50,12 @@ import threading
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import wait as wait_any
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # multiprocessing.synchronize cannot be imported where processes cannot share locks
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+    from multiprocessing.synchronize import Event as EventType
 
 GRACE = 1.0
 """Seconds a cancelled process may take to stop by itself before it is ended (by default)."""
@@ -104,10 +109,15 @@ class StreamingJob:
     def __init__(self, target: Callable[..., Any], *args: Any, name: str = "job", processes: bool = True,
                  start_method: str = "spawn") -> None:
         self.name = name
-        self.status, self.result, self.error = "running", None, None
+        self.status = "running"
+        self.result: Any = None
+        self.error: str | None = None
         self.fallback: str | None = None
         """Why a job asked to run in a process runs in a thread (``None`` when it does not)."""
-        self._process = self._thread = self._reader = None
+        self._process: BaseProcess | None = None
+        self._thread: threading.Thread | None = None
+        self._reader: Connection | None = None
+        self._cancel: threading.Event | EventType
         self._cancelled = self._reaping = False
         if processes and os.environ.get("TABULA_NO_PROCESSES"):
             self.fallback = "turned off by TABULA_NO_PROCESSES"
@@ -128,8 +138,9 @@ class StreamingJob:
         context = multiprocessing.get_context(start_method)
         reader, writer = context.Pipe(duplex=False)
         self._cancel = context.Event()
-        process = context.Process(target=_main, args=(target, args, writer, self._cancel, True), daemon=True,
-                                  name=f"tabula-{self.name}")
+        # Every start method's context has a Process; the stub's BaseContext declares none.
+        process = context.Process(target=_main, args=(target, args, writer, self._cancel, True),  # type: ignore[attr-defined]
+                                  daemon=True, name=f"tabula-{self.name}")
         try:
             process.start()
         finally:
@@ -231,6 +242,7 @@ class StreamingJob:
         """Whether the process has ended, waiting at most ``timeout`` seconds; it looks at the
         process' sentinel and never reaps it (only :meth:`_end_process` waits for its status:
         two threads doing so would race)."""
+        assert self._process is not None  # asked of a job in a process only
         return bool(wait_any([self._process.sentinel], timeout))
 
     def _finished(self) -> None:
@@ -248,6 +260,7 @@ class StreamingJob:
         if self._reaping:
             return
         self._reaping = True
+        assert self._process is not None  # asked of a job in a process only
         if self._exited(0):
             self._process.join()
             return

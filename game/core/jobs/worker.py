@@ -36,9 +36,13 @@ import threading
 import time
 from collections.abc import Callable
 from multiprocessing.connection import wait as wait_any
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .launch import start_child
+from .launch import ChildProcess, start_child
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 CANCEL_GRACE = 0.2
 """Seconds a cancelled job may take to stop before its process is ended."""
@@ -94,8 +98,8 @@ class WorkerProcess:
         self._running: Ticket | None = None
         self._sent_cancel = False
         self._deadline: float | None = None
-        self._process = None
-        self._conn = None
+        self._process: ChildProcess | BaseProcess | None = None
+        self._conn: Connection | None = None
         self._wake_r, self._wake_w = self._context.Pipe(duplex=False)
         self._pump: threading.Thread | None = None
         self._closed = False
@@ -192,6 +196,7 @@ class WorkerProcess:
                         self._queue.clear()
                         return
                 process, conn = self._process, self._conn
+                assert process is not None and conn is not None  # launched together
                 send = None
                 if self._running is None and self._queue:
                     self._running = send = self._queue.popleft()
@@ -210,7 +215,7 @@ class WorkerProcess:
                         self._running = None
                     send._finish(("error", f"cannot hand the job to the worker process: {type(error).__name__}: {error}"))
                     continue
-            if cancel_now:
+            if cancel_now and running is not None:  # (cancel_now implies a running job)
                 try:
                     conn.send(("cancel", running.id))
                 except OSError:
