@@ -4,9 +4,12 @@ lazy factory and built only when asked for, and a registry that loads facts, not
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import subprocess
 import sys
+from importlib import import_module
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +125,41 @@ def test_the_engine_check_knows_an_engine(module, loaded):
     found = [module for info in GAMES for engine in ENGINES
              if module == f"game.{info.name}.{engine}" or module.startswith(f"game.{info.name}.{engine}.")]
     assert bool(found) == loaded
+
+
+TYPING_FILE = Path(__file__).resolve().parent / "typing" / "abilities.py"
+"""The file mypy checks each game's abilities against their protocols in (never run)."""
+
+
+def checked_abilities(source: str) -> set[tuple[object, str]]:
+    """``(protocol, "module:NAME")`` of every ``name: Protocol = <NAME imported from module>``
+    in ``source``, the protocol resolved to its class."""
+    tree = ast.parse(source)
+    imported = {alias.asname or alias.name: f"{node.module}:{alias.name}"
+                for node in tree.body if isinstance(node, ast.ImportFrom) for alias in node.names}
+    checked = set()
+    for node in tree.body:
+        if (isinstance(node, ast.AnnAssign) and isinstance(node.annotation, ast.Name)
+                and isinstance(node.value, ast.Name) and node.value.id in imported):
+            module, _, name = imported[node.annotation.id].partition(":")
+            checked.add((getattr(import_module(module), name), imported[node.value.id]))
+    return checked
+
+
+def unchecked_abilities(source: str) -> list[str]:
+    """Every ability a game registers that ``source`` does not check, as ``game: Protocol = path``."""
+    checked = checked_abilities(source)
+    return [f"{info.name}: {protocol.__name__} = {factory.path}" for info in GAMES
+            for protocol, factory in info.abilities.items() if (protocol, factory.path) not in checked]
+
+
+def test_every_registered_ability_is_type_checked_against_its_protocol():
+    assert unchecked_abilities(TYPING_FILE.read_text()) == []
+
+
+def test_an_ability_missing_from_the_typing_file_is_found():
+    source = TYPING_FILE.read_text()
+    line = "backgammon_review_checked: Review = backgammon_review\n"
+    assert line in source
+    assert unchecked_abilities(source.replace(line, "")) == [
+        "backgammon: Review = game.backgammon.analysis.review:REVIEW"]

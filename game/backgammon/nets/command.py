@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 from ...core.argtypes import bounded_int, checked_number
 from ...core.cluster import CLUSTERS, ClusterError
@@ -268,5 +267,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-TRAINING = SimpleNamespace(help=HELP, add_arguments=add_arguments, run=run)
-"""What ``info.ability(Training)`` declares: the help line, the arguments and the command."""
+class BackgammonTraining:
+    """What ``info.ability(Training)`` declares: the help line, the arguments and the command."""
+
+    help = HELP
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        add_arguments(parser)
+
+    def run(self, args: argparse.Namespace) -> int:
+        return run(args)
+
+
+TRAINING = BackgammonTraining()

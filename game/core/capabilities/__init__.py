@@ -6,7 +6,10 @@ levels, tournament play, commands of its own.  Each is one object behind one pro
 A :class:`game.core.gameinfo.GameInfo` registers each ability under its protocol as a zero-argument
 factory, :func:`lazy` of an import path, so declaring it loads nothing; shared code asks for it
 one way, ``info.ability(MatchFiles)`` (``None`` when the game lacks it), and calls its methods,
-never probing with ``getattr``/``hasattr``.
+never probing with ``getattr``/``hasattr``.  A protocol's data members are read-only (properties):
+shared code only reads them, so a game may hold them as class attributes, instance attributes or
+fields of a frozen dataclass.  ``tests/typing/abilities.py`` has mypy check every game's abilities
+against their protocols.
 
 The abilities: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review` (with
 its :class:`BoardPicture`), :class:`TournamentPlay`, :class:`PositionEditor`, :class:`Rollouts`,

@@ -30,8 +30,9 @@ class MatchFiles(Protocol):
     ``read`` raises ``ValueError`` (a clear message, for the user) for a file that is not one
     or cannot be replayed; whatever ``write`` gives, ``read`` takes back as the same games."""
 
-    suffixes: tuple[str, ...]
-    """The file name endings this game's match files have, lowercase (``.mat``, ``.sgf``)."""
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        """The file name endings this game's match files have, lowercase (``.mat``, ``.sgf``)."""
 
     def read(self, text: str, name: str) -> Any:
         """The match in ``text`` (``name``'s suffix may choose the format)."""
@@ -61,8 +62,9 @@ class MatchFiles(Protocol):
 class Training(Protocol):
     """``tabula train GAME``: training a game's evaluator (backgammon's networks)."""
 
-    help: str
-    """One line for ``tabula train --help``."""
+    @property
+    def help(self) -> str:
+        """One line for ``tabula train --help``."""
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add the training's own options after ``GAME``."""
@@ -77,8 +79,9 @@ class Calibration(Protocol):
     on labelled positions from games played as :attr:`player` says (backgammon's
     ``game/backgammon/evaluators/calibration.py``)."""
 
-    player: str
-    """How the games are played, in words (for the report)."""
+    @property
+    def player(self) -> str:
+        """How the games are played, in words (for the report)."""
 
     def evaluators(self) -> list[str]:
         """The names of the evaluators it can calibrate."""

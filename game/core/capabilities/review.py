@@ -11,17 +11,26 @@ class ReviewedPosition(Protocol):
     """What a game says of one decision's position in a review, worked out once per position
     (backgammon's cube facts) and asked for by :func:`game.core.review.run.review` field by field."""
 
-    kind: str
-    """The kind of decision ("chequer", "cube" or "resign" in backgammon), one of ``decision_kinds``."""
-    position_id: str
-    """The position as players exchange it (backgammon: GNU's position ID)."""
-    match_id: str | None
-    """Its match and cube state (backgammon: GNU's match ID); ``None`` where there is none."""
-    game: int
-    """The number of the game it belongs to when one protocol game is a match of several."""
-    units: float
-    """The factor from the tutor's lost amount to the review's units (backgammon: EMG in
-    matches, per unit of cube in money); 1 for most games."""
+    @property
+    def kind(self) -> str:
+        """The kind of decision ("chequer", "cube" or "resign" in backgammon), one of ``decision_kinds``."""
+
+    @property
+    def position_id(self) -> str:
+        """The position as players exchange it (backgammon: GNU's position ID)."""
+
+    @property
+    def match_id(self) -> str | None:
+        """Its match and cube state (backgammon: GNU's match ID); ``None`` where there is none."""
+
+    @property
+    def game(self) -> int:
+        """The number of the game it belongs to when one protocol game is a match of several."""
+
+    @property
+    def units(self) -> float:
+        """The factor from the tutor's lost amount to the review's units (backgammon: EMG in
+        matches, per unit of cube in money); 1 for most games."""
 
     def rated(self, records: list, played: Any) -> bool:
         """Whether the decision counts in the error rate (backgammon: not a no double that
@@ -47,19 +56,28 @@ class Review(Protocol):
     and luck, and per position the facts :class:`ReviewedPosition` holds.  A game without
     one is reviewed as plain moves (:class:`game.core.review.plain.PlainReview`)."""
 
-    decision_kinds: tuple[str, ...]
-    """Every kind :attr:`ReviewedPosition.kind` takes, in the order the totals list them."""
-    thresholds: tuple[float, float, float] | None
-    """Lost amounts from which a decision is doubtful, bad, very bad; ``None``: half, once and
-    twice the tutor's margin."""
-    measures_luck: bool
-    """Whether :meth:`luck` measures anything (the report's luck totals are ``None`` if not)."""
-    error_kinds: tuple[str, ...]
-    """The kinds of error the totals count apart (backgammon's cube errors: "missed double",
-    "wrong double", "wrong take", "wrong pass"); ``()`` for none."""
-    ratings: tuple[tuple[float, str], ...] | None
-    """The words for an average loss per rated decision, ``(below, word)`` with ``below``
-    increasing (backgammon: GNU Backgammon's "Supernatural" … "Awful!"); ``None``: no words."""
+    @property
+    def decision_kinds(self) -> tuple[str, ...]:
+        """Every kind :attr:`ReviewedPosition.kind` takes, in the order the totals list them."""
+
+    @property
+    def thresholds(self) -> tuple[float, float, float] | None:
+        """Lost amounts from which a decision is doubtful, bad, very bad; ``None``: half, once and
+        twice the tutor's margin."""
+
+    @property
+    def measures_luck(self) -> bool:
+        """Whether :meth:`luck` measures anything (the report's luck totals are ``None`` if not)."""
+
+    @property
+    def error_kinds(self) -> tuple[str, ...]:
+        """The kinds of error the totals count apart (backgammon's cube errors: "missed double",
+        "wrong double", "wrong take", "wrong pass"); ``()`` for none."""
+
+    @property
+    def ratings(self) -> tuple[tuple[float, str], ...] | None:
+        """The words for an average loss per rated decision, ``(below, word)`` with ``below``
+        increasing (backgammon: GNU Backgammon's "Supernatural" … "Awful!"); ``None``: no words."""
 
     def at(self, state: Any, played: Any = None) -> ReviewedPosition:
         """The review's facts of the decision at ``state`` where ``played`` was taken (an

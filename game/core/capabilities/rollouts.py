@@ -24,8 +24,9 @@ class Rollouts(Protocol):
     :meth:`to_json` (the command line's ``--json`` only), :meth:`lines` and
     :meth:`progress_line` write it out as the game words it."""
 
-    defaults: Mapping[str, Any]
-    """Option → default of what :meth:`plan` takes (``trials``, ``level``...)."""
+    @property
+    def defaults(self) -> Mapping[str, Any]:
+        """Option → default of what :meth:`plan` takes (``trials``, ``level``...)."""
 
     def plan(self, state: Any, moves: list[str] | None = None, **options: Any) -> Any:
         """The rollout of ``state``: of the moves named (notation), or of the game's own choice
