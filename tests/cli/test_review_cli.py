@@ -89,7 +89,12 @@ def match_report(tmp_path_factory):
     return path
 
 
+ON_ONE_REVIEW = pytest.mark.xdist_group("review_match")
+"""The tests on :func:`match_report` run in one xdist worker (``--dist loadgroup``): the match is reviewed once."""
+
+
 @pytest.mark.slow
+@ON_ONE_REVIEW
 def test_a_match_file_is_reviewed_game_by_game_with_the_files_names(capsys, match_report):
     code, out, err = run(capsys, "review", str(match_report), "--level", "intermediate", "--json")
     assert code == 0, err
@@ -111,6 +116,7 @@ def test_a_match_file_is_reviewed_game_by_game_with_the_files_names(capsys, matc
 
 
 @pytest.mark.slow
+@ON_ONE_REVIEW
 def test_a_match_prints_a_table_per_game_then_the_match_and_each_game_has_its_totals(capsys, match_report):
     code, out, err = run(capsys, "review", str(match_report), "--level", "intermediate")  # from the cache
     assert code == 0, err

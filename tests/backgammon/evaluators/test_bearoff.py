@@ -22,6 +22,10 @@ def built():
     return build()
 
 
+ON_ONE_BUILD = pytest.mark.xdist_group("bearoff_build")
+"""The tests on :func:`built` run in one xdist worker (``--dist loadgroup``): the database is built once."""
+
+
 def batch_of(mine, theirs) -> np.ndarray:
     """A ``(1, 2, 26)`` bearoff batch: home boards (points 1..6) of the side on roll and its opponent."""
     batch = np.zeros((1, 2, 26), dtype=np.int64)
@@ -40,6 +44,7 @@ def test_every_home_board_has_its_own_index():
 
 
 @pytest.mark.slow
+@ON_ONE_BUILD
 def test_hand_counted_distributions(built):
     off, first = built
     one_on_six = off[rank(np.array([0, 0, 0, 0, 0, 1]))]
@@ -53,6 +58,7 @@ def test_hand_counted_distributions(built):
 
 
 @pytest.mark.slow
+@ON_ONE_BUILD
 def test_distributions_equal_gnu_backgammons_database(built):
     off, _ = built
     boards = all_positions()
@@ -74,6 +80,7 @@ def test_chances_equal_gnu_backgammons_zero_ply():
 
 
 @pytest.mark.slow
+@ON_ONE_BUILD
 def test_gammons_need_fifteen_checkers_left(built):
     # One checker left against fifteen on the 6 point: a sure gammon for the side on roll.
     assert race_outcomes(batch_of([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 15]))[0] == pytest.approx([1, 1, 0, 0, 0])
@@ -90,6 +97,7 @@ def test_gammons_need_fifteen_checkers_left(built):
 
 
 @pytest.mark.slow
+@ON_ONE_BUILD
 def test_the_shipped_file_is_a_fresh_build(built):
     shipped_off, shipped_first = bearoff.database()
     assert np.abs(shipped_off - built[0]).max() < 1e-6 and np.abs(shipped_first - built[1]).max() < 1e-6
