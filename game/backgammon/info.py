@@ -100,7 +100,12 @@ def dice_cells(text: str) -> tuple[tuple[int, int], ...]:
 
 
 DIE_FACES = tuple(str(n) for n in range(1, 7))
-DICE = Chance("dice", sound="dice", given=given_dice, shown=lambda state: f"{state.dice[0]}{state.dice[1]}",
+def dice_shown(state: BackgammonState) -> str | None:
+    """The dice of a position in words ("31"); ``None`` before the roll (a cube decision)."""
+    return None if state.dice is None else f"{state.dice[0]}{state.dice[1]}"
+
+
+DICE = Chance("dice", sound="dice", given=given_dice, shown=dice_shown,
               in_move_list=lambda text: text.split()[-1], entry=ENTRY,
               grid=OutcomeGrid(DIE_FACES, DIE_FACES, dice_cells))
 """Dice decide the chance nodes; the opening roll's notation names the starter ("white 31"),

@@ -67,9 +67,12 @@ def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavere
         raise ValueError(f"a {length}-point match is beyond what Tabula plays (1 to {MAX_MATCH_LENGTH} points, "
                          "0 for money)")
     if info.crawford and info.game_state == 1:  # a finished game's score already counts it
-        if max(info.score) != length - 1:
-            raise ValueError(f"the Crawford flag is set, but neither side is one point away from winning the "
-                             f"{length}-point match (the score is {info.score[0]}-{info.score[1]})")
+        one_away = [points == length - 1 for points in info.score]
+        if one_away.count(True) != 1:  # both 1-away (a 1-point match too) is no Crawford game
+            whom = "neither side is" if not any(one_away) else "both sides are"
+            raise ValueError(f"the Crawford flag is set, but {whom} one point away from winning the "
+                             f"{length}-point match (the score is {info.score[0]}-{info.score[1]}); the "
+                             "Crawford game has exactly one side one point away")
         if value != 1 or info.cube_owner != formats.CENTRED or info.double_offered:
             raise ValueError("in the Crawford game nobody may double: the cube stays centred at 1")
     player = info.on_roll

@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps([row for row, _ in rows]))
         return 0
     noun = info.notation.move_noun + ("" if len(rows) == 1 else "s")
-    drawn = f" for {info.chance.shown(state)}" if info.chance and info.chance.shown else ""
+    outcome = info.chance.shown(state) if info.chance and info.chance.shown else None
+    drawn = "" if outcome is None else f" for {outcome}"  # none before the roll: a cube decision
     print(f"{len(rows)} legal {noun}{drawn} in {form[1](state)}:")
     for number, (row, after) in enumerate(rows, 1):
         print(f"{number:4d}. {row['move']:<28} {after}")

@@ -124,8 +124,9 @@ class Chance:
     given: Callable[[Any, str | None], Any] | None = None
     """``given(state, text)``: ``state`` with the outcome ``text`` drawn ("31"), or with its
     own when ``text`` is ``None``; ``ValueError`` if it has none or the text is bad."""
-    shown: Callable[[Any], str] | None = None
-    """The outcome already drawn in a position, in words ("31"), for listings."""
+    shown: Callable[[Any], str | None] | None = None
+    """The outcome already drawn in a position, in words ("31"), for listings; ``None`` for a
+    position where none is drawn yet (backgammon's cube decision before the roll)."""
     in_move_list: Callable[[str], str] = str
     """An outcome's notation as the move list prefixes the next move ("white 31" -> "31")."""
     entry: DiceEntry | None = None

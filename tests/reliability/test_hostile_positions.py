@@ -26,6 +26,13 @@ HUGE = "9" * 5000
      "the Crawford flag is set, but neither side is one point away"),
     (["cube", "backgammon", "--position", "XGID=-b----E-C---eE---c-e----B-:1:0:1:00:6:0:1:7:10"],
      "in the Crawford game nobody may double"),
+    *[([command, "backgammon", "--position", position, *extra], words)
+      for command, extra in (("analyze", []), ("analyze", ["--all-rolls"]), ("moves", []), ("eval", []))
+      for position, words in (
+          ("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:6:6:1:7:10",  # 1-away against 1-away
+           "the Crawford flag is set, but both sides are one point away from winning the 7-point match"),
+          (START + ":sIElAAAAAAAA",  # a 1-point match
+           "the Crawford flag is set, but both sides are one point away from winning the 1-point match"))],
     (["cube", "backgammon", "--position", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:99:10"],
      "a 99-point match is beyond what Tabula plays"),
     (["cube", "backgammon", "--position", f"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:{HUGE}:10"],
@@ -42,3 +49,15 @@ def test_the_tallest_stack_allowed_is_analysed(capsys):
     code, out, _ = run(capsys, "analyze", "chesstack", "--position",
                        CHESSTACK.format(stun=100_000, pocket=1, ply=2), "--level", "intermediate")
     assert code == 0 and "Pa2:100000/9" in out
+
+
+@pytest.mark.parametrize("position, listed", [
+    (START + ":cAkAAAAAAAAA", ["Roll", "Doubles => 2"]),  # the money game's start, before the roll
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10", ["Roll", "Doubles => 2"]),  # dice 00: not rolled
+    ("XGID=-b----E-C---eE---c-e----B-:0:0:1:D:0:0:0:0:10", ["Takes", "Drops"]),  # a double offered
+])
+def test_moves_lists_the_cube_actions_of_a_position_before_the_roll(capsys, position, listed):
+    code, out, err = run(capsys, "moves", "backgammon", "--position", position)
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].startswith("2 legal plays in ") and " for " not in out.splitlines()[0]
+    assert [line.split()[1:-1] for line in out.splitlines()[1:]] == [action.split() for action in listed]
