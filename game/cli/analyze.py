@@ -10,7 +10,8 @@ ordinary move is headed as what it is (``Notation.decision_heading``: backgammon
 decision (take or pass): 2 actions").  ``--json`` prints a list,
 best first, of ``{"move", "score", "value", "warnings": [...], "factors": {...}}`` plus
 ``details``, ``rank``, ``diff``, ``plies``, ``exact``, ``explanation`` and ``score_diff``.
-``--xgid`` (backgammon) heads the table with the position's XGID.  ``--level`` and
+``--xgid`` (backgammon) heads the table with the position's XGID; in the JSON each row gains the
+``"xgid"`` of the position after its move (as ``tabula moves`` gives it).  ``--level`` and
 ``--evaluator`` (names in any case) are taken by games whose analysis has
 those options (``Analysis.options``, whose defaults apply otherwise); ``--dice`` by
 games with dice.  A finished game is a usage error: there is no move to analyze.
@@ -90,10 +91,13 @@ def run(args: argparse.Namespace) -> int:
     state = read_position(info, args, "analyze")
     options = analysis_options(info, args)
     records = info.move_analysis().analyze(state, **options)
-    if args.json:
-        print(json.dumps([record.to_json() for record in records]))
+    form, write = position_writer(info, args)
+    if args.json:  # with --xgid, each row gains the XGID of the position after its move (as moves' rows)
+        rules = info.rules()
+        print(json.dumps([{**record.to_json(), **({form: write(rules.apply(state, record.move))} if form else {})}
+                          for record in records]))
     else:
-        print_table(info, state, records, options, position_writer(info, args)[1])
+        print_table(info, state, records, options, write)
     return 0
 
 

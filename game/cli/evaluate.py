@@ -9,7 +9,7 @@ Backgammon values the side on roll: its main value is the evaluator's own (S_me 
 the networks ``"outputs"``: ``{"win", "win gammon", "win backgammon", "lose gammon", "lose
 backgammon"}`` (``net-phase48`` only ``"win"``), the probabilities the equity is made of;
 the seed evaluators ``{"win"}``, their calibrated win chance (``assets/backgammon/calibration/``).
-``--xgid`` (backgammon) names the position by its XGID.  A game without evaluators is a
+``--xgid`` (backgammon) names the position by its XGID (the JSON gains its ``"xgid"``).  A game without evaluators is a
 usage error.
 """
 
@@ -54,8 +54,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown evaluator {name!r}; known evaluators: {', '.join(analysis.evaluators)}")
     state = read_position(info, args, "evaluate", decision=False)
     evaluation = analysis.evaluate(state, name)
-    if args.json:
-        print(json.dumps(evaluation.to_json()))
+    form, write = position_writer(info, args)
+    if args.json:  # with --xgid, the position's XGID too
+        print(json.dumps({**evaluation.to_json(), **({form: write(state)} if form else {})}))
     else:
-        print("\n".join(evaluation.lines(position_writer(info, args)[1](state))))
+        print("\n".join(evaluation.lines(write(state))))
     return 0

@@ -60,3 +60,19 @@ def test_moves_and_replay_add_the_xgid_to_their_json(capsys):
 def test_xgid_is_only_for_backgammon(capsys):
     code, _, err = run(capsys, "moves", "chesstack", "--position", CHESSTACK, "--xgid")
     assert code == 2 and "--xgid is not for Chesstack" in err
+
+
+def test_analyze_and_eval_add_the_xgid_to_their_json(capsys):
+    state = BG.chance.given(BG.notation.parse_position(OPENING), "31")
+    code, out, err = run(capsys, "analyze", "backgammon", "--position", OPENING, "--dice", "31", "--level",
+                         "beginner", "--xgid", "--json")
+    assert code == 0, err
+    rows, rules = json.loads(out), BG.rules()
+    assert rows and all("xgid" in row for row in rows)
+    for row in rows:  # the position after the row's move, as moves gives it
+        assert same_position(row["xgid"], rules.apply(state, rules.parse(state, row["move"])))
+    code, out, err = run(capsys, "eval", "backgammon", "--position", OPENING, "--xgid", "--json")
+    assert code == 0, err
+    assert same_position(json.loads(out)["xgid"], BG.notation.parse_position(OPENING))
+    code, out, err = run(capsys, "eval", "backgammon", "--position", OPENING, "--json")
+    assert "xgid" not in json.loads(out)  # only when asked for
