@@ -13,11 +13,9 @@ from __future__ import annotations
 import math
 
 from ...core.rollout_figures import CubeEstimate, Estimate, MoveEstimate, RolloutFigures
-from .lockstep import QUANTITIES
+from .lockstep import CHANCES
 from .results import Tally
 from .run import Rollout
-
-CHANCES = QUANTITIES[:5]
 
 
 def _number(value: float) -> float | None:

@@ -46,6 +46,8 @@ from .spec import RolloutSpec
 
 QUANTITIES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon", "equity", "cubeful")
 """What each trial measures, in the order of :attr:`BlockResult.sums`."""
+CHANCES = QUANTITIES[:5]
+"""The outcomes' shares among :data:`QUANTITIES` (the rest are equities)."""
 LONGEST = 2000
 """Plies after which a trial still going is valued like a truncated one (no real game comes
 near; it only bounds a block's time)."""

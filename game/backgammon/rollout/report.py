@@ -21,9 +21,7 @@ import math
 
 from ...core.rollout_figures import Estimate, MoveEstimate, RolloutFigures
 from ..analysis.levels import get_level
-from .lockstep import QUANTITIES
-
-CHANCES = QUANTITIES[:5]
+from .lockstep import CHANCES, QUANTITIES
 
 
 def _number(value: float | None, digits: int = 6):

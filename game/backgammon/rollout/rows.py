@@ -19,10 +19,9 @@ from typing import Any
 
 from ...core.analysis import CUBE
 from ...core.rollout_figures import MoveEstimate, RolloutFigures
-from .lockstep import QUANTITIES
+from .lockstep import CHANCES
 from .plan import DOUBLE_TAKE, NO_DOUBLE
 
-CHANCES = QUANTITIES[:5]
 TURNED = {"win": "win", "win_gammon": "lose_gammon", "win_backgammon": "lose_backgammon",
           "lose_gammon": "win_gammon", "lose_backgammon": "win_backgammon"}
 """Each chance seen by the other side (``win`` becomes one minus itself)."""
