@@ -1,7 +1,9 @@
 """The ``tabula`` command line.  Each subcommand lives in its own module with ``add``/``run``.
 
 Bad input of any kind (unknown game, malformed position, illegal move, bad number, an empty
-value) ends with ``tabula: error: <what is wrong>`` on stderr and exit code 2, never a traceback.  A command
+value, an unknown option) ends with one line, ``tabula: error: <what is wrong>``, on stderr
+and exit code 2, never a traceback (:mod:`.errors`: how long it may be, the ``--help`` hint
+of argparse's refusals).  A command
 that sets ``checks_input=True`` (``parser.set_defaults``) raises :class:`UsageError` for every
 bad input, so any other ``ValueError`` it raises is a bug and keeps its traceback; for the
 others every ``ValueError`` is taken as bad input.
@@ -32,6 +34,7 @@ from . import (
     train,
 )
 from .common import UsageError
+from .errors import Parser, error_line
 
 SUBCOMMANDS = (play, rules_cmd, selfplay, moves, perft, evaluate, analyze, replay, export_cmd, review, calibrate, tournament,
                train, rollout)
@@ -39,7 +42,7 @@ SUBCOMMANDS = (play, rules_cmd, selfplay, moves, perft, evaluate, analyze, repla
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tabula", description="Tabula: board games against strong, explainable computer players."
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -73,17 +76,6 @@ def _flags(parser: argparse.ArgumentParser) -> dict[str, str]:
             flags.setdefault(action.dest, next((s for s in action.option_strings if s.startswith("--")),
                                                action.option_strings[0]))
     return flags
-
-
-MESSAGE_LIMIT = 600
-"""The longest error message printed (quotes of input are cut to about 80 characters where
-they are made; this is the last guard, so no message ever repeats a megabyte of input)."""
-
-
-def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
-    """``message`` on one line (line breaks become spaces), cut to ``limit`` characters."""
-    text = " ".join(message.split())
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,7 +117,7 @@ def _run(argv: list[str] | None) -> int:
     args = parser.parse_args(positions_as_values(sys.argv[1:] if argv is None else list(argv)))
     empty = empty_option(parser, args)
     if empty:
-        parser.exit(2, f"tabula: error: {empty} must not be empty\n")
+        parser.exit(2, error_line(f"{empty} must not be empty") + "\n")
     if args.command is None:
         from ..ui.app import run_app  # imported late: the text commands never load pygame
 
@@ -135,7 +127,7 @@ def _run(argv: list[str] | None) -> int:
     except ValueError as error:  # UsageError and MoveError are ValueErrors
         if getattr(args, "checks_input", False) and not isinstance(error, UsageError):
             raise
-        parser.exit(2, f"tabula: error: {one_line(str(error))}\n")
+        parser.exit(2, error_line(str(error)) + "\n")
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
