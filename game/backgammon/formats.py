@@ -317,7 +317,7 @@ def parse_xgid(text: str) -> XgidPosition:
         elif re.fullmatch(r"[1-6]{2}", dice_text):
             dice = (int(dice_text[0]), int(dice_text[1]))
         elif dice_text != "00":
-            raise ValueError(f"field 5 (dice) {dice_text!r} is not '00', two dice 1-6, 'D', 'B' or 'R'")
+            raise ValueError(f"field 5 (dice) {shown(dice_text, 20)} is not '00', two dice 1-6, 'D', 'B' or 'R'")
         return XgidPosition(
             bottom=_complete_side("bottom player", bottom), top=_complete_side("top player", top),
             turn=_xgid_int(fields, 4, _XG_TURN), dice=dice, cube_action=action,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..core.untrusted import shown
 from .board import BAR, OFF
 
 NO_PLAY = "(no play)"
@@ -78,7 +79,7 @@ def _read_point(word: str, text: str) -> int:
         return OFF
     if word.isdigit() and 1 <= int(word) <= 24:
         return int(word)
-    raise ValueError(f"bad move notation {text!r}: {word!r} is not a point (1-24, bar or off)")
+    raise ValueError(f"bad move notation {shown(text)}: {shown(word)} is not a point (1-24, bar or off)")
 
 
 def parse_play(text: str) -> ParsedPlay:
@@ -96,10 +97,10 @@ def parse_play(text: str) -> ParsedPlay:
     for word in body.split():
         found = _PATH.match(word)
         if not found or "/" not in word:
-            raise ValueError(f"bad move notation {text!r}: {word!r} is not of the form 13/7 or 6/4(2)")
+            raise ValueError(f"bad move notation {shown(text)}: {shown(word)} is not of the form 13/7 or 6/4(2)")
         count = int(found.group("count") or 1)
         if not 1 <= count <= 4:
-            raise ValueError(f"bad move notation {text!r}: a checker count ({count}) must be 1 to 4")
+            raise ValueError(f"bad move notation {shown(text)}: a checker count ({count}) must be 1 to 4")
         points = []
         for part in found.group("points").split("/"):
             starred = part.endswith("*")
@@ -108,7 +109,7 @@ def parse_play(text: str) -> ParsedPlay:
                 hits.add(point)
             points.append(point)
         if any(a <= b for a, b in zip(points, points[1:])):
-            raise ValueError(f"bad move notation {text!r}: {word!r} does not move towards home")
+            raise ValueError(f"bad move notation {shown(text)}: {shown(word)} does not move towards home")
         paths.extend([tuple(points)] * count)
     return ParsedPlay(dice, tuple(paths), frozenset(hits))
 
@@ -137,7 +138,7 @@ def join_turns(actions: list[str]) -> str:
         elif _CUBE_WORD.fullmatch(action) or _CUBE_WORD.fullmatch(f" {action}"):
             words.append(action)
         else:
-            raise ValueError(f"{action!r} is not a roll or cube decision a typed move list can start a turn with")
+            raise ValueError(f"{shown(action)} is not a roll or cube decision a typed move list can start a turn with")
     if pending is not None:
         raise ValueError("a typed move list ends with a play, not with a roll")
     return " ".join(words)

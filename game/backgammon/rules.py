@@ -43,6 +43,7 @@ from ..core.protocol import (
     Rules,
     start_from_position,
 )
+from ..core.untrusted import shown
 from .board import BAR, CHECKERS, OFF, START_SIDE, Side
 from .cube import rules as cube_rules
 from .cube.state import OVER, CubeAction, CubeState
@@ -63,7 +64,7 @@ def parse_roll(text: str) -> Roll:
         words = words[1:]
     digits = words[0].replace("-", "") if len(words) == 1 else ""
     if len(digits) != 2 or not digits.isdigit() or not all("1" <= c <= "6" for c in digits):
-        raise ValueError(f"bad dice {text!r}: expected two digits 1-6, such as 31")
+        raise ValueError(f"bad dice {shown(text)}: expected two digits 1-6, such as 31")
     return Roll.of(int(digits[0]), int(digits[1]), first)
 
 
@@ -364,17 +365,17 @@ class BackgammonRules(Rules[BackgammonState, Any]):
         if state.dice is None:
             between = state.cube is not None and state.cube.phase == OVER
             if between and state.cube.finished:
-                raise IllegalMoveError(f"{text!r}: the game is over")
+                raise IllegalMoveError(f"{shown(text)}: the game is over")
             try:
                 roll = parse_roll(text)
             except ValueError as error:
                 raise _unreadable(text, error) from None
             if (state.turn is None or between) and roll.first is None:
-                raise IllegalMoveError(f"opening roll {text!r} must name who starts, e.g. 'white 31'")
+                raise IllegalMoveError(f"opening roll {shown(text)} must name who starts, e.g. 'white 31'")
             if not (state.turn is None or between) and roll.first is not None:
-                raise IllegalMoveError(f"{text!r}: only the opening roll names who starts")
+                raise IllegalMoveError(f"{shown(text)}: only the opening roll names who starts")
             if (state.opening or between) and roll.is_double:
-                raise IllegalMoveError(f"{text!r}: the opening roll cannot be a double")
+                raise IllegalMoveError(f"{shown(text)}: the opening roll cannot be a double")
             return roll
         return self.parse_play(state, text)
 
@@ -385,11 +386,11 @@ class BackgammonRules(Rules[BackgammonState, Any]):
         except ValueError as error:
             raise _unreadable(text, error) from None
         if parsed.dice is not None and (max(parsed.dice), min(parsed.dice)) != state.dice:
-            raise IllegalMoveError(f"{text!r} is for the roll {parsed.dice[0]}{parsed.dice[1]}, not {state.dice[0]}{state.dice[1]}")
+            raise IllegalMoveError(f"{shown(text)} is for the roll {parsed.dice[0]}{parsed.dice[1]}, not {state.dice[0]}{state.dice[1]}")
         board = list(state.on_roll)
         for path in parsed.paths:
             if board[path[0]] <= 0:
-                raise IllegalMoveError(f"illegal move {text!r}: no checker on {'the bar' if path[0] == BAR else path[0]}")
+                raise IllegalMoveError(f"illegal move {shown(text)}: no checker on {'the bar' if path[0] == BAR else path[0]}")
             board[path[0]] -= 1
             board[path[-1]] += 1
         target = tuple(board)
@@ -403,9 +404,9 @@ class BackgammonRules(Rules[BackgammonState, Any]):
         dice = f"{state.dice[0]}{state.dice[1]}"
         if not candidates:
             legal = ", ".join(self.notation(state, p) for p in self.legal_moves(state)[:6])
-            raise IllegalMoveError(f"illegal move {text!r} with {dice}; legal plays include: {legal}")
+            raise IllegalMoveError(f"illegal move {shown(text)} with {dice}; legal plays include: {legal}")
         options = " or ".join(self.notation(state, p) for p, _ in candidates)
-        raise AmbiguousMoveError(f"ambiguous move {text!r}: {options}? Mark the hits with *")
+        raise AmbiguousMoveError(f"ambiguous move {shown(text)}: {options}? Mark the hits with *")
 
     def _hits(self, state: BackgammonState, play: Play) -> frozenset[int]:
         return _after(state.on_roll, state.opponent, play.steps)[2]

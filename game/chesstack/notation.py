@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..core.untrusted import shown
 from .pieces import parse_square, parse_type, square_name
 
 ADD, MOVE, STUN, SUCCESSION, DISGUISE = "ADD", "MOVE", "STUN", "SUC", "DIS"
@@ -60,4 +61,4 @@ def parse_action(text: str) -> Action:
         match = pattern.fullmatch(cleaned)
         if match:
             return build(match)
-    raise ValueError(f"bad action {text!r}: expected one of the forms {EXAMPLES}")
+    raise ValueError(f"bad action {shown(text)}: expected one of the forms {EXAMPLES}")

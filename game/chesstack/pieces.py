@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..core.untrusted import shown
 from .state import TYPES, WHITE
 
 INDEX = {kind: i for i, kind in enumerate(TYPES)}
@@ -45,7 +46,7 @@ def parse_square(text: str) -> int:
     """``"e4"`` → 28; ``ValueError`` for anything that is not a square a1..h8."""
     text = text.strip().lower()
     if len(text) != 2 or text[0] not in "abcdefgh" or text[1] not in "12345678":
-        raise ValueError(f"bad square {text!r}: expected a1 to h8")
+        raise ValueError(f"bad square {shown(text)}: expected a1 to h8")
     return square("abcdefgh".index(text[0]), int(text[1]) - 1)
 
 
@@ -54,7 +55,7 @@ def parse_type(text: str) -> str:
     for kind in TYPES:
         if text.strip().lower() == kind.lower():
             return kind
-    raise ValueError(f"unknown piece type {text!r}; types: {' '.join(TYPES)}")
+    raise ValueError(f"unknown piece type {shown(text)}; types: {' '.join(TYPES)}")
 
 
 def last_rank(colour: int) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 from .players import Player
 from .protocol import CHANCE, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Rules
+from .untrusted import shown
 
 
 @dataclass(frozen=True)
@@ -104,14 +105,14 @@ def replay(rules: Rules, options: dict[str, Any] | None, actions: Sequence[str])
     states = [state]
     for number, text in enumerate(actions, 1):
         if rules.is_over(state):
-            raise IllegalMoveError(f"action {number} ({text!r}): the game is already over")
+            raise IllegalMoveError(f"action {number} ({shown(text)}): the game is already over")
         try:
             action = rules.parse(state, text)
             if rules.to_move(state) != CHANCE and not rules.is_legal(state, action):
-                raise IllegalMoveError(f"{text!r} is not legal here")
+                raise IllegalMoveError(f"{shown(text)} is not legal here")
             state = rules.apply(state, action)
         except ValueError as error:
             cause = next((c for c in _CAUSES if isinstance(error, c)), IllegalMoveError)
-            raise cause(f"action {number} ({text!r}): {error}") from None
+            raise cause(f"action {number} ({shown(text)}): {error}") from None
         states.append(state)
     return states

@@ -14,6 +14,7 @@ is "at most 24 pieces on the board".
 
 from __future__ import annotations
 
+from ..core.untrusted import shown
 from .state import AREA_COUNT, BASES, PIECES, SIDES, TOTAL_PIECES, MandragoraState
 
 EXAMPLE = "1:MCM,2:MMM,3:PMP,4:MMM,5:MMM,6:MAM,7:KMK,8:MMM;turn=player;first=player;score=0-0"
@@ -42,7 +43,7 @@ def parse_position(text: str) -> MandragoraState:
         key, equals, value = field.partition("=")
         key = key.strip().lower()
         if not equals or key not in ("turn", "first", "score"):
-            raise ValueError(f"bad field {field.strip()!r}: expected turn=..., first=... or score=A-B")
+            raise ValueError(f"bad field {shown(field.strip())}: expected turn=..., first=... or score=A-B")
         if key in values:
             raise ValueError(f"field {key!r} is given twice")
         values[key] = value.strip()
@@ -61,9 +62,9 @@ def _parse_board(text: str) -> tuple[str, ...]:
         area_text, colon, pile = item.strip().partition(":")
         area_text, pile = area_text.strip(), pile.strip().upper()
         if not colon or not area_text:
-            raise ValueError(f"bad area entry {item.strip()!r}: expected AREA:PIECES such as 1:MCM")
+            raise ValueError(f"bad area entry {shown(item.strip())}: expected AREA:PIECES such as 1:MCM")
         if not _is_number(area_text):
-            raise ValueError(f"bad area {area_text!r} in {item.strip()!r}: areas are 1 to {AREA_COUNT}")
+            raise ValueError(f"bad area {shown(area_text)} in {shown(item.strip())}: areas are 1 to {AREA_COUNT}")
         area = int(area_text)
         if area in BASES:
             raise ValueError(f"area {area} is a base; bases hold scored pieces and are given by score=")
@@ -85,14 +86,14 @@ def _parse_board(text: str) -> tuple[str, ...]:
 def _parse_side(text: str, field: str) -> int:
     name = text.strip().lower()
     if name not in SIDES:
-        raise ValueError(f"bad {field}={text!r}: expected player or opponent")
+        raise ValueError(f"bad {field}={shown(text)}: expected player or opponent")
     return SIDES.index(name)
 
 
 def _parse_score(text: str) -> tuple[int, int]:
     parts = text.split("-")
     if len(parts) != 2 or not all(_is_number(part.strip()) for part in parts):
-        raise ValueError(f"bad score={text!r}: expected two whole numbers such as 21-8 (Player first)")
+        raise ValueError(f"bad score={shown(text)}: expected two whole numbers such as 21-8 (Player first)")
     return int(parts[0]), int(parts[1])
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..core.protocol import CHANCE, POSITION, IllegalMoveError, InvalidMoveError, Rules, start_from_position
+from ..core.untrusted import shown
 from .notation import format_move, read_move, read_setup
 from .position import parse_position
 from .state import (
@@ -200,17 +201,17 @@ class MandragoraRules(Rules[MandragoraState, Any]):
         side, area = read_move(text)
         if side is not None and side != state.turn:
             mover, named = SIDE_TITLES[state.turn], SIDE_TITLES[side]
-            raise IllegalMoveError(f"{text!r}: it is the {mover}'s turn, not the {named}'s")
+            raise IllegalMoveError(f"{shown(text)}: it is the {mover}'s turn, not the {named}'s")
         if area is None:
             cause = IllegalMoveError if read_setup(text) else InvalidMoveError  # a setup is a move, not now
-            raise cause(f"bad move {text!r}: expected an area such as {format_move(state.turn, 3)}")
+            raise cause(f"bad move {shown(text)}: expected an area such as {format_move(state.turn, 3)}")
         self._check(state, area, text)
         return area
 
     def _check(self, state: MandragoraState, area: Any, text: str | None = None) -> None:
         """``IllegalMoveError`` naming why ``area`` cannot be sown now (``InvalidMoveError``
         for ``text`` naming no area at all)."""
-        label = repr(text) if text is not None else f"area {area!r}"
+        label = shown(text) if text is not None else f"area {area!r}"
         if state.setups:
             raise IllegalMoveError(f"{label}: the pattern and first mover are still to be drawn")
         if not isinstance(area, int) or isinstance(area, bool) or not 1 <= area <= AREA_COUNT:
@@ -233,7 +234,7 @@ class MandragoraRules(Rules[MandragoraState, Any]):
             area = read_move(text)[1]
             names_area = area is not None and 1 <= area <= AREA_COUNT
             cause = IllegalMoveError if names_area else InvalidMoveError  # an area is a move, not now
-            raise cause(f"bad setup {text!r}: the game starts with the drawn pattern and first mover, "
+            raise cause(f"bad setup {shown(text)}: the game starts with the drawn pattern and first mover, "
                         f"written like {state.setups[0]} (possible: {allowed})")
-        raise IllegalMoveError(f"setup {text!r} cannot be drawn here; possible: {allowed}")
+        raise IllegalMoveError(f"setup {shown(text)} cannot be drawn here; possible: {allowed}")
 

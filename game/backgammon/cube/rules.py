@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.protocol import CHANCE, IllegalMoveError, InvalidMoveError
+from ...core.untrusted import shown
 from ..board import OFF, START_SIDE
 from .state import (
     BEAVER,
@@ -236,14 +237,14 @@ def parse(state, text: str) -> CubeAction:
     action = _WORDS.get(found.group(1)) if found else None
     if action is None:
         choices = " or ".join(notation(state, a) for a in legal_actions(state))
-        raise InvalidMoveError(f"{text!r} is no cube decision; expected {choices}")
+        raise InvalidMoveError(f"{shown(text)} is no cube decision; expected {choices}")
     if found.group(2) is not None:
         wanted = {DOUBLE: 2, BEAVER: 4}.get(action)
         if wanted is None or int(found.group(2)) != wanted * state.cube.value:
-            raise IllegalMoveError(f"{text!r}: the cube is at {state.cube.value}, so expected "
+            raise IllegalMoveError(f"{shown(text)}: the cube is at {state.cube.value}, so expected "
                                    f"{notation(state, action)}")
     if action not in legal_actions(state):
-        raise IllegalMoveError(f"{text!r} is not possible here ({_why_not(state)})")
+        raise IllegalMoveError(f"{shown(text)} is not possible here ({_why_not(state)})")
     return action
 
 

@@ -23,6 +23,7 @@ import re
 from dataclasses import replace
 
 from ...core.protocol import IllegalMoveError, InvalidMoveError
+from ...core.untrusted import shown
 from ..cube import rules as cube_rules
 from ..cube.state import DECIDE, OFFERED, OVER
 from .state import ACCEPT, ACCEPTED, DECLINE, DECLINED, LEVEL_WORDS, OFFERS, ResignAction, Resignation
@@ -143,7 +144,7 @@ def parse(state, text: str) -> ResignAction:
     action = _read(text)
     if action is None:
         expected = "Accepts or Declines" if pending(state) else "e.g. 'Resigns a gammon'"
-        raise InvalidMoveError(f"{text!r} is no resignation step; expected {expected}")
+        raise InvalidMoveError(f"{shown(text)} is no resignation step; expected {expected}")
     if pending(state) != (action.kind != "resign") or (action.kind == "resign" and action not in offers(state)):
-        raise IllegalMoveError(f"{text!r} is not possible here ({_why_not(state)})")
+        raise IllegalMoveError(f"{shown(text)} is not possible here ({_why_not(state)})")
     return action
