@@ -1,7 +1,8 @@
 """How the command line refuses: one line, ``tabula: error: <what is wrong>``, exit code 2.
 
-Every refusal goes through :func:`error_line`, argparse's own (an unknown option, a missing
-or badly typed value, a bad choice) included, through :class:`Parser`.  Its rules:
+Every usage error (exit code 2) goes through :func:`error_line`, argparse's own (an unknown
+option, a missing or badly typed value, a bad choice) included, through :class:`Parser`.
+Its rules:
 
 - one line, whatever the message held (line breaks become spaces);
 - under :data:`LINE_LIMIT` characters in all.  Messages cut what they quote of the input
