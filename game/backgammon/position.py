@@ -16,7 +16,12 @@
   is refused.
 - XGID cube action ``B`` (beaver) reads as the position just after the beaver (cube four
   times the field's value, owned by the beaverer, the doubler to roll); ``R`` (raccoon) is
-  refused: these rules have no raccoons.
+  refused: these rules have no raccoons.  A beaver is read only where the rules allow it:
+  money play with beavers (the rules field's +2), a double its doubler may offer, and a cube
+  of at most :data:`~.cube.state.MAX_CUBE` after it.
+- The cube's value is bounded alike in every form: at most :data:`~.cube.state.MAX_CUBE`
+  (64), whether the text gives it (the match ID's 4-bit log2 could say 32,768, an XGID's
+  field any power of two) or a beaver makes it; the rules never double nor beaver beyond it.
 - Cubeless play is an XGID whose cube limit (its last field, the highest cube as a power of
   two) is 0: the cube can never be turned.  It is written so, and read back as a cubeless
   state when the rest says nothing else (money play, the cube centred at 1, no Jacoby or
@@ -98,9 +103,16 @@ def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavere
         return replace(state, dice=None, cube=replace(cube, phase=OVER, result=(winner, points)))
     if info.game_state == _GAME_OVER:
         raise ValueError("the game is over but no side has borne off all its checkers")
-    if beavered:
+    if beavered:  # the double and the beaver as the rules allow them (cube.rules.legal_actions)
         if cube.is_match or dice is not None:
             raise ValueError("a beaver is money play, before the roll")
+        if not cube.may_double(player):
+            raise ValueError(f"a double by player {player} cannot be offered here, so it cannot be beavered")
+        if not cube.beavers:
+            raise ValueError("a beaver needs the beaver rule (the XGID's rules field with +2)")
+        if not cube.may_beaver():
+            raise ValueError(f"a beaver of the double to {2 * value} makes the cube {4 * value}, above the "
+                             f"highest, {MAX_CUBE}")
         return replace(state, cube=replace(cube, value=value * 4, owner=1 - player))
     if info.double_offered:
         if dice is not None or info.turn != 1 - player or not cube.may_double(player) or info.resignation:

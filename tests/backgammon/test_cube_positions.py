@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from game.backgammon.info import GAME
-from game.backgammon.position import format_position, format_xgid, parse_position
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.cube.state import DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLLING, CubeState
 from game.backgammon.formats import parse_match_id
+from game.backgammon.info import GAME
+from game.backgammon.position import format_position, format_xgid, parse_position
 from game.backgammon.rules import BackgammonRules, with_dice
 from game.backgammon.state import BackgammonState
 from game.core.protocol import CHANCE
@@ -112,6 +112,8 @@ def test_xgid_rules_field_carries_jacoby_and_beavers_in_money_and_crawford_in_ma
 def test_xgid_beaver_reads_as_the_position_after_the_beaver():
     state = parse_position("XGID=-b----E-C---eE---c-e----B-:1:0:1:B:0:0:2:0:10")
     assert (state.cube.value, state.cube.owner, state.turn, RULES.to_move(state)) == (8, 1, 0, CHANCE)
+    highest = parse_position("XGID=-b----E-C---eE---c-e----B-:4:0:1:B:0:0:2:0:10")  # 16, doubled, beavered
+    assert (highest.cube.value, highest.cube.owner) == (64, 1)
 
 
 @pytest.mark.parametrize("text, words", [
@@ -119,6 +121,10 @@ def test_xgid_beaver_reads_as_the_position_after_the_beaver():
     ("XGID=-b----E-C---eE---c-e----B-:7:0:1:00:0:0:0:0:10", "cube 128 is above the highest, 64"),
     ("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:10", "cannot be offered here"),
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:B:0:0:0:5:10", "a beaver is money play"),
+    ("XGID=-b----E-C---eE---c-e----B-:5:0:1:B:0:0:2:0:10", "makes the cube 128, above the highest, 64"),
+    ("XGID=-b----E-C---eE---c-e----B-:6:1:1:B:0:0:2:0:10", "cannot be offered here, so it cannot be beavered"),
+    ("XGID=-b----E-C---eE---c-e----B-:1:-1:1:B:0:0:2:0:10", "cannot be offered here, so it cannot be beavered"),
+    ("XGID=-b----E-C---eE---c-e----B-:1:0:1:B:0:0:1:0:10", "a beaver needs the beaver rule"),
     ("4HPwATDgc/ABMA:cAkAAAAAAAAA"[:15] + "cAgAAAAAAAAA", "no game in progress"),
 ])
 def test_impossible_cube_positions_are_refused(text, words):
