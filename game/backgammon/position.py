@@ -29,7 +29,17 @@
   position set up by hand needs (:mod:`.editor`).  Any other XGID reads as before.
 
 Neither format stores the game number within a match (read as 1) nor that the player on
-turn has already chosen to roll (an unrolled turn reads as the decision again).
+turn has already chosen to roll (an unrolled turn reads as the decision again), nor a
+resignation declined this turn (GNU's match ID has no field for it either: the position
+reads back as the resigner's turn without it).  Everything else Tabula writes reads back as
+the same state, with two limits of the forms themselves:
+
+- A bare position ID (what a cubeless state's GNU form is) is the board only: the side on
+  roll reads as player 0, and it has no dice.
+- An XGID has no resignation and no game state.  :func:`format_xgid` refuses (``ValueError``)
+  a resignation offered or accepted and a game ended by a dropped double, which the GNU
+  match ID holds (its resignation field and game state); the command line and the window
+  write those as the GNU ID (:meth:`~game.core.gameinfo.GameInfo.position_text`).
 """
 
 from __future__ import annotations
@@ -182,7 +192,11 @@ def format_position(state: BackgammonState) -> str:
 
 def format_xgid(state: BackgammonState) -> str:
     """The XGID of ``state``; a cubeless state's has a cube limit of 1 (its last field 0),
-    which reads back as cubeless play."""
+    which reads back as cubeless play.  ``ValueError`` for a state no XGID holds (see the
+    module doc: a resignation offered or accepted, a game ended by a dropped double)."""
+    missing = _beyond_xgid(state)
+    if missing:
+        raise ValueError(f"an XGID cannot hold {missing}; its GNU ID can")
     cube = state.cube or CubeState()
     turn = 0 if state.turn is None else state.turn
     if cube.is_match:
@@ -196,3 +210,16 @@ def format_xgid(state: BackgammonState) -> str:
         crawford_or_rules=rules, cube_action="D" if state.cube is not None and cube.phase == OFFERED else "",
         max_cube_log2=10 if state.cube is not None else 0))
 
+
+
+def _beyond_xgid(state: BackgammonState) -> str:
+    """What of ``state`` an XGID has no field for ("" when it holds it all): XGIDs have no
+    resignation and no game state (a finished game is one with a side borne off)."""
+    resign = state.resign
+    if resign is not None and resign.pending:
+        return "a resignation offered"
+    if resign is not None and resign.accepted:
+        return "a game ended by a resignation"
+    if state.cube is not None and state.cube.phase == OVER and state.winner is None:
+        return "a game ended by a dropped double"
+    return ""
