@@ -16,7 +16,12 @@
   is refused.
 - XGID cube action ``B`` (beaver) reads as the position just after the beaver (cube four
   times the field's value, owned by the beaverer, the doubler to roll); ``R`` (raccoon) is
-  refused: these rules have no raccoons.
+  refused: these rules have no raccoons.  A beaver is read only where the rules allow it:
+  money play with beavers (the rules field's +2), a double its doubler may offer, and a cube
+  of at most :data:`~.cube.state.MAX_CUBE` after it.
+- The cube's value is bounded alike in every form: at most :data:`~.cube.state.MAX_CUBE`
+  (64), whether the text gives it (the match ID's 4-bit log2 could say 32,768, an XGID's
+  field any power of two) or a beaver makes it; the rules never double nor beaver beyond it.
 - Cubeless play is an XGID whose cube limit (its last field, the highest cube as a power of
   two) is 0: the cube can never be turned.  It is written so, and read back as a cubeless
   state when the rest says nothing else (money play, the cube centred at 1, no Jacoby or
@@ -24,7 +29,17 @@
   position set up by hand needs (:mod:`.editor`).  Any other XGID reads as before.
 
 Neither format stores the game number within a match (read as 1) nor that the player on
-turn has already chosen to roll (an unrolled turn reads as the decision again).
+turn has already chosen to roll (an unrolled turn reads as the decision again), nor a
+resignation declined this turn (GNU's match ID has no field for it either: the position
+reads back as the resigner's turn without it).  Everything else Tabula writes reads back as
+the same state, with two limits of the forms themselves:
+
+- A bare position ID (what a cubeless state's GNU form is) is the board only: the side on
+  roll reads as player 0, and it has no dice.
+- An XGID has no resignation and no game state.  :func:`format_xgid` refuses (``ValueError``)
+  a resignation offered or accepted and a game ended by a dropped double, which the GNU
+  match ID holds (its resignation field and game state); the command line and the window
+  write those as the GNU ID (:meth:`~game.core.gameinfo.GameInfo.position_text`).
 """
 
 from __future__ import annotations
@@ -98,9 +113,16 @@ def _from_match(me, opp, info: formats.MatchInfo, beavers: bool = False, beavere
         return replace(state, dice=None, cube=replace(cube, phase=OVER, result=(winner, points)))
     if info.game_state == _GAME_OVER:
         raise ValueError("the game is over but no side has borne off all its checkers")
-    if beavered:
+    if beavered:  # the double and the beaver as the rules allow them (cube.rules.legal_actions)
         if cube.is_match or dice is not None:
             raise ValueError("a beaver is money play, before the roll")
+        if not cube.may_double(player):
+            raise ValueError(f"a double by player {player} cannot be offered here, so it cannot be beavered")
+        if not cube.beavers:
+            raise ValueError("a beaver needs the beaver rule (the XGID's rules field with +2)")
+        if not cube.may_beaver():
+            raise ValueError(f"a beaver of the double to {2 * value} makes the cube {4 * value}, above the "
+                             f"highest, {MAX_CUBE}")
         return replace(state, cube=replace(cube, value=value * 4, owner=1 - player))
     if info.double_offered:
         if dice is not None or info.turn != 1 - player or not cube.may_double(player) or info.resignation:
@@ -170,7 +192,11 @@ def format_position(state: BackgammonState) -> str:
 
 def format_xgid(state: BackgammonState) -> str:
     """The XGID of ``state``; a cubeless state's has a cube limit of 1 (its last field 0),
-    which reads back as cubeless play."""
+    which reads back as cubeless play.  ``ValueError`` for a state no XGID holds (see the
+    module doc: a resignation offered or accepted, a game ended by a dropped double)."""
+    missing = _beyond_xgid(state)
+    if missing:
+        raise ValueError(f"an XGID cannot hold {missing}; its GNU ID can")
     cube = state.cube or CubeState()
     turn = 0 if state.turn is None else state.turn
     if cube.is_match:
@@ -184,3 +210,16 @@ def format_xgid(state: BackgammonState) -> str:
         crawford_or_rules=rules, cube_action="D" if state.cube is not None and cube.phase == OFFERED else "",
         max_cube_log2=10 if state.cube is not None else 0))
 
+
+
+def _beyond_xgid(state: BackgammonState) -> str:
+    """What of ``state`` an XGID has no field for ("" when it holds it all): XGIDs have no
+    resignation and no game state (a finished game is one with a side borne off)."""
+    resign = state.resign
+    if resign is not None and resign.pending:
+        return "a resignation offered"
+    if resign is not None and resign.accepted:
+        return "a game ended by a resignation"
+    if state.cube is not None and state.cube.phase == OVER and state.winner is None:
+        return "a game ended by a dropped double"
+    return ""

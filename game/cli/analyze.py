@@ -32,6 +32,7 @@ from .common import (
     add_game_argument,
     add_position_forms,
     canonical_name,
+    form_json,
     game_info,
     position_help,
     position_writer,
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     form, write = position_writer(info, args)
     if args.json:  # with --xgid, each row gains the XGID of the position after its move (as moves' rows)
         rules = info.rules()
-        print(json.dumps([{**record.to_json(), **({form: write(rules.apply(state, record.move))} if form else {})}
+        print(json.dumps([{**record.to_json(), **form_json(info, form, rules.apply(state, record.move))}
                           for record in records]))
     else:
         print_table(info, state, records, options, write)

@@ -45,15 +45,24 @@ def _flags_by_game(names) -> dict[str, list[str]]:
 
 
 def position_writer(info: GameInfo, args: argparse.Namespace):
-    """``(name, write)``: the position text the flags ask for (``("xgid", format_xgid)``), else
+    """``(name, write)``: the position text the flags ask for (``("xgid", XGIDs)``), else
     ``(None, the game's own format_position)``; a :class:`UsageError` for a form the game
-    does not write."""
+    does not write.  A state the other form cannot hold (an XGID has no resignation) is
+    written in the game's own form, which does (:meth:`GameInfo.position_text`); JSON gives
+    it under the form's name as ``null`` (:func:`form_json`)."""
     for name in _other_forms():
         if getattr(args, f"form_{name}", False):
             if name not in info.notation.other_forms:
                 raise UsageError(f"--{name} is not for {info.title}, which writes no {name.upper()}")
-            return name, info.notation.other_forms[name]
+            return name, lambda state: info.position_text(state, name)[1]
     return None, info.notation.format_position
+
+
+def form_json(info: GameInfo, name: str | None, state) -> dict:
+    """What a JSON object gains for the form ``name`` that :func:`position_writer` gave:
+    ``{name: text}``, the text ``None`` where that form cannot hold ``state``; ``{}`` for
+    the game's own form."""
+    return {} if name is None else {name: info.other_form_text(state, name)}
 
 
 def add_game_argument(parser: argparse.ArgumentParser) -> None:

@@ -24,6 +24,7 @@ from .common import (
     add_game_argument,
     add_position_forms,
     canonical_name,
+    form_json,
     game_info,
     position_help,
     position_writer,
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     evaluation = analysis.evaluate(state, name)
     form, write = position_writer(info, args)
     if args.json:  # with --xgid, the position's XGID too
-        print(json.dumps({**evaluation.to_json(), **({form: write(state)} if form else {})}))
+        print(json.dumps({**evaluation.to_json(), **form_json(info, form, state)}))
     else:
         print("\n".join(evaluation.lines(write(state))))
     return 0

@@ -18,6 +18,7 @@ from .common import (
     add_chance_arguments,
     add_game_argument,
     add_position_forms,
+    form_json,
     game_info,
     position_help,
     position_writer,
@@ -46,7 +47,7 @@ def move_rows(info, state, form: tuple[str | None, object] = (None, None)) -> li
         told = info.notation.move_json(state, move, after) if info.notation.move_json else {"position": info.notation.format_position(after)}
         text = next((value for value in told.values() if isinstance(value, str)), None)
         if name is not None:
-            told, text = {**told, name: write(after)}, write(after)
+            told, text = {**told, **form_json(info, name, after)}, write(after)
         rows.append(({"move": rules.notation(state, move), **told}, text or info.notation.format_position(after)))
     return rows
 

@@ -23,7 +23,15 @@ import json
 
 from ..core.match import replay
 from ..core.protocol import CHANCE
-from .common import add_game_argument, add_option_flags, add_position_forms, chosen_options, game_info, position_writer
+from .common import (
+    add_game_argument,
+    add_option_flags,
+    add_position_forms,
+    chosen_options,
+    form_json,
+    game_info,
+    position_writer,
+)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -56,11 +64,10 @@ def run(args: argparse.Namespace) -> int:
         "status": info.status(final),
     }
     form, write = position_writer(info, args)
-    if form is not None:
-        report[form] = write(final)
+    report.update(form_json(info, form, final))
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"{info.title} after {report['plies']} moves: {report[form] if form else report['position']}")
+    print(f"{info.title} after {report['plies']} moves: {write(final)}")
     print(f"game over: {report['status']}" if over else f"to move: {report['to_move']}")
     return 0

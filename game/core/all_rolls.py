@@ -40,7 +40,8 @@ class Roll(NamedTuple):
 def before_the_roll(info, state) -> Any:
     """``state`` at its chance node: as it is, or after its one action that leads straight to
     a roll of the same player (no double); :class:`NotBeforeTheRoll` for any other position
-    (a forced move, whose roll would be the other player's; a double to answer)."""
+    (a forced move, whose roll would be the other player's; a double to answer, whose pass
+    ends the game, and the match, or leads to the next game's opening roll)."""
     rules = info.rules()
     if rules.is_over(state):
         raise NotBeforeTheRoll("the game is over")
@@ -48,11 +49,11 @@ def before_the_roll(info, state) -> Any:
         return state
     player = rules.to_move(state)
 
-    def own_roll(after) -> bool:
-        if rules.to_move(after) != CHANCE:
+    def own_roll(after) -> bool:  # every outcome the same player's move: no game's end (a drop) before it
+        if rules.is_over(after) or rules.to_move(after) != CHANCE:
             return False
         outcomes = rules.chance_outcomes(after)
-        return bool(outcomes) and rules.to_move(rules.apply(after, outcomes[0][0])) == player
+        return bool(outcomes) and all(rules.to_move(rules.apply(after, outcome)) == player for outcome, _ in outcomes)
 
     to_roll = [after for after in (rules.apply(state, move) for move in rules.legal_moves(state)) if own_roll(after)]
     if len(to_roll) != 1:

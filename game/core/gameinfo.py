@@ -329,11 +329,24 @@ class GameInfo:
 
     def position_text(self, state: Any, form: str = "own") -> tuple[str, str]:
         """``(the form's name, state in it)``: the game's own text, or another program's
-        (``Notation.other_forms``; an unknown form is the own one)."""
+        (``Notation.other_forms``; an unknown form is the own one, and so is a state the other
+        form cannot hold, its writer's ``ValueError``: an XGID has no resignation), so the text
+        always reads back as the state."""
+        text = self.other_form_text(state, form)
+        if text is None:
+            return self.notation.form_name, self.notation.format_position(state)
+        return form.upper(), text
+
+    def other_form_text(self, state: Any, form: str) -> str | None:
+        """``state`` in another program's form (``Notation.other_forms``), ``None`` for an
+        unknown form or a state that form cannot hold (its writer raises ``ValueError``)."""
         write = self.notation.other_forms.get(form)
         if write is None:
-            return self.notation.form_name, self.notation.format_position(state)
-        return form.upper(), write(state)
+            return None
+        try:
+            return write(state)
+        except ValueError:
+            return None
 
     def position_options(self, text: str) -> dict[str, str]:
         """The options of a game that starts from ``text``, a position in one of the game's

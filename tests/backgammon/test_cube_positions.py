@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from game.backgammon.info import GAME
-from game.backgammon.position import format_position, format_xgid, parse_position
 from game.backgammon.board import START_SIDE, make_side
 from game.backgammon.cube.state import DECIDE, DOUBLE, OFFERED, OVER, PASS, ROLLING, CubeState
 from game.backgammon.formats import parse_match_id
+from game.backgammon.info import GAME
+from game.backgammon.position import format_position, format_xgid, parse_position
 from game.backgammon.rules import BackgammonRules, with_dice
 from game.backgammon.state import BackgammonState
 from game.core.protocol import CHANCE
@@ -112,6 +112,8 @@ def test_xgid_rules_field_carries_jacoby_and_beavers_in_money_and_crawford_in_ma
 def test_xgid_beaver_reads_as_the_position_after_the_beaver():
     state = parse_position("XGID=-b----E-C---eE---c-e----B-:1:0:1:B:0:0:2:0:10")
     assert (state.cube.value, state.cube.owner, state.turn, RULES.to_move(state)) == (8, 1, 0, CHANCE)
+    highest = parse_position("XGID=-b----E-C---eE---c-e----B-:4:0:1:B:0:0:2:0:10")  # 16, doubled, beavered
+    assert (highest.cube.value, highest.cube.owner) == (64, 1)
 
 
 @pytest.mark.parametrize("text, words", [
@@ -119,6 +121,10 @@ def test_xgid_beaver_reads_as_the_position_after_the_beaver():
     ("XGID=-b----E-C---eE---c-e----B-:7:0:1:00:0:0:0:0:10", "cube 128 is above the highest, 64"),
     ("XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:10", "cannot be offered here"),
     ("XGID=-b----E-C---eE---c-e----B-:0:0:1:B:0:0:0:5:10", "a beaver is money play"),
+    ("XGID=-b----E-C---eE---c-e----B-:5:0:1:B:0:0:2:0:10", "makes the cube 128, above the highest, 64"),
+    ("XGID=-b----E-C---eE---c-e----B-:6:1:1:B:0:0:2:0:10", "cannot be offered here, so it cannot be beavered"),
+    ("XGID=-b----E-C---eE---c-e----B-:1:-1:1:B:0:0:2:0:10", "cannot be offered here, so it cannot be beavered"),
+    ("XGID=-b----E-C---eE---c-e----B-:1:0:1:B:0:0:1:0:10", "a beaver needs the beaver rule"),
     ("4HPwATDgc/ABMA:cAkAAAAAAAAA"[:15] + "cAgAAAAAAAAA", "no game in progress"),
 ])
 def test_impossible_cube_positions_are_refused(text, words):
@@ -183,3 +189,43 @@ def test_cubeless_play_is_an_xgid_with_a_cube_limit_of_one():
     assert money.cube is not None and money.cube.match_length == 0
     owned = parse_position(text.replace(":0:0:-1:64:", ":1:1:-1:64:"))  # a cube turned is no cubeless play
     assert owned.cube is not None and (owned.cube.value, owned.cube.owner) == (2, 0)
+
+
+def _resignations():
+    """A resignation offered, accepted and declined, before the roll and after it, in cubeless
+    play, a money game and a match."""
+    from game.backgammon.resignation.state import ACCEPT, DECLINE, OFFERS
+
+    for cube in (None, CubeState(value=2, owner=0, jacoby=True), CubeState(match_length=7, score=(2, 5))):
+        for dice in ((None,) if cube is None else (None, (6, 4))):  # a cubeless turn before the roll is chance's
+            state = BackgammonState.from_board(*MIDGAME, 0, dice or (5, 2) if cube is None else dice, cube)
+            if cube is not None and dice is None:
+                state = replace(state, cube=replace(cube, phase=DECIDE))
+            offered = RULES.apply(state, OFFERS[1])
+            yield offered, RULES.apply(offered, ACCEPT), RULES.apply(offered, DECLINE)
+
+
+@pytest.mark.parametrize("offered, accepted, declined", list(_resignations()))
+def test_a_resignation_reads_back_from_every_form_that_writes_it(offered, accepted, declined):
+    """The GNU ID holds a resignation offered or accepted; an XGID has no field for either and
+    refuses them (the window and the command line then write the GNU ID); a declined offer is
+    held by neither (nor by GNU's match ID): it reads back as the resigner's turn without it."""
+    cubeless = offered.cube is None
+    for state in (offered, accepted):
+        if not cubeless:  # a cubeless state's GNU form is the bare position ID: the board only
+            assert parse_position(format_position(state)) == state
+        with pytest.raises(ValueError, match="an XGID cannot hold a (resignation offered|game ended by a resignation)"):
+            format_xgid(state)
+        assert GAME.position_text(state, "xgid")[0] == "GNU ID"
+    without = replace(declined, resign=None)
+    assert parse_position(format_xgid(declined)) == without
+    if not cubeless:
+        assert parse_position(format_position(declined)) == without
+
+
+def test_a_dropped_double_is_no_xgid():
+    dropped = BackgammonState.from_board(*MIDGAME, 1, None, CubeState(value=2, owner=1, match_length=7, phase=DECIDE))
+    dropped = RULES.apply(RULES.apply(dropped, DOUBLE), PASS)
+    with pytest.raises(ValueError, match="an XGID cannot hold a game ended by a dropped double; its GNU ID can"):
+        format_xgid(dropped)
+    assert parse_position(GAME.position_text(dropped, "xgid")[1]) == dropped

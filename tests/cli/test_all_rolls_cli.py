@@ -50,3 +50,14 @@ def test_bad_uses_are_usage_errors(capsys):
     assert code == 2 and "leave out --dice" in err
     code, _, err = run(capsys, "analyze", "chesstack", "--position", "startpos", "--all-rolls")
     assert code == 2 and "no rolls" in err
+
+
+@pytest.mark.parametrize("position", [
+    "XGID=-b----E-C---eE---c-e----B-:0:0:1:D:6:6:0:7:10",  # a pass ends the match
+    "XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:6:5:0:7:10",  # a pass leads to the next game's opening roll
+])
+def test_a_double_to_answer_is_no_position_before_the_roll(capsys, position):
+    code, out, err = run(capsys, "analyze", "backgammon", "--position", position, "--all-rolls",
+                         "--evaluator", "phase-heuristic")
+    assert (code, out) == (2, "") and err == ("tabula: error: --all-rolls needs a position before the roll: "
+                                              "give it without dice\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from game.games import get_game
@@ -76,3 +77,27 @@ def test_analyze_and_eval_add_the_xgid_to_their_json(capsys):
     assert same_position(json.loads(out)["xgid"], BG.notation.parse_position(OPENING))
     code, out, err = run(capsys, "eval", "backgammon", "--position", OPENING, "--json")
     assert "xgid" not in json.loads(out)  # only when asked for
+
+
+def test_a_position_no_xgid_holds_is_written_as_its_gnu_id(capsys):
+    """A resignation offered and what answering it gives, a double and its drop: each position
+    printed reads back as the state it names (a GNU ID where an XGID cannot hold it, and
+    ``"xgid": null`` in the JSON; a declined offer is no form's)."""
+    rules = BG.rules()
+    resigned = "4HPwATDgc/ABMA:cEEAAAAAAAAA"  # money, Black offers to resign a gammon before the roll
+    doubled = "XGID=-b----E-C---eE---c-e----B-:0:0:1:D:2:0:0:7:10"
+    for position, holds in ((resigned, [False, True]), (doubled, [True, False])):
+        state = BG.notation.parse_position(position)
+        code, out, err = run(capsys, "moves", "backgammon", "--position", position, "--xgid")
+        assert code == 0, err
+        lines = out.splitlines()
+        assert lines[0].endswith(f" in {position}:")  # the offer itself: only the GNU ID holds a resignation
+        for move, line, xgid in zip(rules.legal_moves(state), lines[1:], holds, strict=True):
+            text = line.split()[-1]
+            assert text.startswith("XGID=") == xgid
+            after = rules.apply(state, move)
+            if after.resign is not None and after.resign.declined:  # held by no form (nor by GNU's match ID)
+                after = dataclasses.replace(after, resign=None)
+            assert BG.notation.parse_position(text) == after
+        code, out, err = run(capsys, "moves", "backgammon", "--position", position, "--xgid", "--json")
+        assert [row["xgid"] is not None for row in json.loads(out)] == holds

@@ -33,6 +33,12 @@ HUGE = "9" * 5000
            "the Crawford flag is set, but both sides are one point away from winning the 7-point match"),
           (START + ":sIElAAAAAAAA",  # a 1-point match
            "the Crawford flag is set, but both sides are one point away from winning the 1-point match"))],
+    *[([*command, "--position", f"XGID=-b----E-C---eE---c-e----B-:{log2}:0:1:B:0:0:3:0:10"], words)
+      for command in (["rollout", "backgammon", "--dice", "31", "--trials", "1", "--truncate", "1", "--workers", "1"],
+                      ["moves", "backgammon", "--xgid", "--dice", "31"], ["analyze", "backgammon", "--dice", "31"],
+                      ["eval", "backgammon"], ["cube", "backgammon"])
+      for log2, words in ((5, "a beaver of the double to 64 makes the cube 128, above the highest, 64"),
+                          (6, "a double by player 0 cannot be offered here, so it cannot be beavered"))],
     (["cube", "backgammon", "--position", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:99:10"],
      "a 99-point match is beyond what Tabula plays"),
     (["cube", "backgammon", "--position", f"XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:{HUGE}:10"],

@@ -32,7 +32,8 @@ OVER = "over"
 PHASES = (DECIDE, OFFERED, ROLLING, OVER)
 
 MAX_CUBE = 64
-"""The highest cube value, in money games and matches: no double beyond it."""
+"""The highest cube value, in money games and matches: no double nor beaver beyond it, and no
+position text (GNU ID or XGID) is read with a higher cube."""
 MAX_MATCH_LENGTH = 25
 
 
