@@ -14,21 +14,26 @@ Reading the text back with :func:`~.reader.read_mat` gives the same games.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+
+from .limits import bounded_text
 from .model import MatchFile, MatchGame, Turn
 
 COLUMN = 33
 """Where player 2's half starts, as in Galaxy files."""
 
 
-def write_mat(match: MatchFile) -> str:
-    """The match as ``.mat`` text (ends with a newline)."""
+def write_mat(match: MatchFile, limit: int | None = None) -> str:
+    """The match as ``.mat`` text (ends with a newline); a :class:`~.model.MatchFileError`
+    when it would pass ``limit`` bytes (see :func:`~.limits.bounded_text`)."""
     lines = [f'; [{key} "{value}"]' for key, value in match.header]
     if lines:
         lines.append("")
     lines += [f"{match.match_length} point match", ""]
-    for index, game in enumerate(match.games):
-        lines += _game(match, game, game.score, index == len(match.games) - 1)
-    return "\n".join(lines) + "\n"
+    rows = (line + "\n" for index, game in enumerate(match.games)
+            for line in _game(match, game, game.score, index == len(match.games) - 1))
+    return bounded_text(itertools.chain(["\n".join(lines) + "\n"], rows), ".mat", limit)
 
 
 def _half(turn: Turn) -> str:
@@ -37,11 +42,13 @@ def _half(turn: Turn) -> str:
     return " " + turn.action
 
 
-def _game(match: MatchFile, game: MatchGame, score: tuple[int, int], last: bool) -> list[str]:
+def _game(match: MatchFile, game: MatchGame, score: tuple[int, int], last: bool) -> Iterator[str]:
+    """The game's lines, one by one (a long first name makes each row as wide: see the module doc)."""
     names = match.players
     left = f" {names[0]} : {score[0]}".ljust(COLUMN - 1) + " "
     column = len(left)  # where the second name starts, and with it player 2's halves
-    lines = [f" Game {game.number}", left + f"{names[1]} : {score[1]}"]
+    yield f" Game {game.number}"
+    yield left + f"{names[1]} : {score[1]}"
     rows: list[list[str | None]] = []
     for turn in game.turns:
         if turn.player == 0 or not rows or rows[-1][1] is not None:
@@ -55,13 +62,12 @@ def _game(match: MatchFile, game: MatchGame, score: tuple[int, int], last: bool)
         if two is not None:
             text = text.ljust(column) if len(text) < column else text + "  "
             text += two
-        lines.append(text.rstrip())
+        yield text.rstrip()
     if game.winner is not None:
         points = game.stated_points if game.stated_points is not None else game.points
         total = max(score[0] + (game.points if game.winner == 0 else 0), score[1] + (game.points if game.winner == 1 else 0))
         end = " and the match" if last and total >= match.match_length else ""
         if game.how == "resign":
-            lines.append(" " * (6 if game.winner == 1 else column + 1) + f"Losses {points} point")
-        lines.append(" " * (6 if game.winner == 0 else column + 1) + f"Wins {points} point{end}")
-    lines.append("")
-    return lines
+            yield " " * (6 if game.winner == 1 else column + 1) + f"Losses {points} point"
+        yield " " * (6 if game.winner == 0 else column + 1) + f"Wins {points} point{end}"
+    yield ""
