@@ -119,9 +119,9 @@ def run(args: argparse.Namespace) -> int:
     rollouts = info.ability(Rollouts)
     state = read_position(info, args, "roll out", decision=False)
     options = _options(info, args)
+    _check_cluster(args)  # before choosing the candidates, which takes seconds
     with user_input():
         plan = rollouts.plan(state, args.moves, **options)
-    _check_cluster(args)
     tty = sys.stderr.isatty()
 
     def progress(figures) -> None:
