@@ -111,15 +111,18 @@ TWO_POINT_DROP = (HEAD + _row(1, "31: 8/5 6/5", "Doubles => 2") + _row(2, " Take
 
 
 def result_file(suffix: str, result: str) -> str:
-    """The 2-point drop with ``result`` as its result line: ``Wins N point`` (``.mat``), ``RE[...]`` (``.sgf``)."""
+    """The 2-point drop with ``result`` as its result line: ``Wins N point`` (``.mat``; ``NR``
+    a resignation, ``Losses N point`` before it), ``RE[...]`` (``.sgf``)."""
     if suffix == ".mat":
-        return TWO_POINT_DROP + _wins(0, result)
+        points = result.rstrip("R")
+        return TWO_POINT_DROP + (_resigns(0, points) if result.endswith("R") else _wins(0, points))
     sgf = write_match(read_match(TWO_POINT_DROP + _wins(0, "2"), "t.mat"), "t.sgf")
     assert "RE[W+2]" in sgf
     return sgf.replace("RE[W+2]", f"RE[{result}]")
 
 
-CONTRADICTING = [(".mat", "999", "999 point(s)"), (".mat", "0", "0 point(s)"), (".sgf", "W+999", "999 point(s)"),
+CONTRADICTING = [(".mat", "999", "999 point(s)"), (".mat", "0", "0 point(s)"),
+                 (".mat", "999R", "a resignation for 999 point(s)"), (".sgf", "W+999", "999 point(s)"),
                  (".sgf", "W+0", "0 point(s)"), (".sgf", "W+999R", "a resignation for 999 point(s)"),
                  (".sgf", "W+2R", "a resignation for 2 point(s)")]
 
