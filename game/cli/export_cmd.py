@@ -5,7 +5,8 @@
 export) or ``.sgf`` (GNU Backgammon's own).  The file is written atomically, and an existing
 ``OUT`` (a dangling link included) is only replaced with ``--force``; a missing folder or a
 name too long for the file system is refused, as ``cp`` would.  What a match file cannot hold is left out and
-said: no-double decisions, a game still in progress.
+said: no-double decisions, a game still in progress.  A file larger than ``import`` reads
+(``game.backgammon.matfile.limits``) is refused, not written: what Tabula writes, it reads.
 """
 
 from __future__ import annotations
@@ -60,7 +61,11 @@ def run(args: argparse.Namespace) -> int:
     if source.name != info.name:
         raise UsageError(f"{args.file} is a {source.title} match; {shown(args.out, 80)} names {info.title}'s files")
     try:
-        write_atomic(out, files.write(match, out.name))
+        text = files.write(match, out.name)
+    except ValueError as error:  # larger than Tabula reads back: nothing is written
+        raise UsageError(f"{args.file}: {error}") from None
+    try:
+        write_atomic(out, text)
     except OSError as error:
         raise UsageError(f"cannot write {shown(args.out, 80)}: {error.strerror or error}") from None
     print(f"wrote {files.game_count(match)} game(s) to {args.out}{skipped}")

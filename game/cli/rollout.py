@@ -23,7 +23,7 @@ import sys
 from ..core.argtypes import bounded_int, canonical_name, checked_number, seed_int, user_input
 from ..core.capabilities import Rollouts
 from ..core.cluster import CLUSTERS, ClusterError, connect
-from ..core.tournament.runner import available_cpus
+from ..core.distribute import pool_size
 from ..games import all_games, get_game
 from .common import UsageError, add_chance_arguments, position_help, read_position
 
@@ -56,8 +56,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--evaluator", type=canonical_name, help="the evaluator (default: the strongest installed)")
     parser.add_argument("--seed", type=seed_int, default=0, help="the dice's seed (default 0)")
     parser.add_argument("--workers", type=bounded_int(1, MAX_WORKERS),
-                        help="local worker processes (default: one per CPU, at most one per block of 36 trials; "
-                             "the figures are the same with any number; not used with --cluster ray)")
+                        help="local worker processes (default: one per CPU; more than the CPUs only when "
+                             "asked; never more than the blocks of 36 trials to play; the figures are the same "
+                             "with any number; not used with --cluster ray)")
     parser.add_argument("--cluster", choices=CLUSTERS, default="local",
                         help="where blocks of trials run: this machine (default) or a Ray cluster")
     parser.add_argument("--address", metavar="ADDR",
@@ -118,16 +119,16 @@ def run(args: argparse.Namespace) -> int:
     rollouts = info.ability(Rollouts)
     state = read_position(info, args, "roll out", decision=False)
     options = _options(info, args)
+    _check_cluster(args)  # before choosing the candidates, which takes seconds
     with user_input():
         plan = rollouts.plan(state, args.moves, **options)
-    _check_cluster(args)
     tty = sys.stderr.isatty()
 
     def progress(figures) -> None:
         line = rollouts.progress_line(figures)
         print(f"\r{line:<78}" if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
 
-    workers = args.workers or min(available_cpus(), rollouts.blocks(plan))
+    workers = pool_size(args.workers, rollouts.blocks(plan))
     figures = rollouts.run(plan, workers, args.cluster, args.address, progress)
     if tty:
         print(file=sys.stderr)

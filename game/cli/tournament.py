@@ -22,8 +22,8 @@ a resume with others is refused; read back, they are checked against the game's 
 Limits: at most 64 players, 1,000,000 games per pair, 256 workers, ``--max-plies``
 100,000 and a seed below 2**64; a value past one is a usage error naming it.
 
-Games run headless over ``--workers`` processes (default: every CPU this process may use),
-handed out deal by deal across the pairs; the workers end with the run, even a killed one.
+Games run headless over ``--workers`` processes (default: every CPU this process may use;
+more only when asked; never more than the games left to play), handed out deal by deal across the pairs; the workers end with the run, even a killed one.
 With ``--cluster ray`` the same games go to a Ray cluster instead (``--address ADDR`` of a
 running one, ``auto`` for the one this machine belongs to; without it a local Ray instance
 using every CPU), ``--workers`` unused: same seeds, same records, the same report byte for
@@ -164,6 +164,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                         help="seed; the same seed replays the same games")
     parser.add_argument("--workers", type=argtypes.bounded_int(1, MAX_WORKERS), default=min(available_cpus(), MAX_WORKERS),
                         help=f"worker processes, at most {MAX_WORKERS} (default: every CPU this process may use; "
+                             "more only when asked; never more than the games left to play; "
                              "not used with --cluster ray, which uses the cluster's CPUs)")
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
     parser.add_argument("--max-plies", type=argtypes.bounded_int(1, MAX_PLIES),

@@ -5,8 +5,10 @@ default; with ``--cluster ray`` they go to Ray (https://www.ray.io), a widely us
 distributing Python work, instead of a home-made scheduler.  :func:`connect` starts a local
 Ray instance (``address`` ``None``) or joins a running cluster (``ray start --head`` on one
 machine, ``ray start --address=HEAD:6379`` on the others, then ``--address HEAD:6379`` or
-``auto`` here); a cluster address is first checked to answer within a few seconds
-(:func:`check_reachable`), since Ray retries an unreachable one for minutes.  Ray is imported only in this module's functions and only when asked for, so
+``auto`` here); a cluster address is first checked to answer within a few seconds, and to
+answer as a Ray head does (:func:`check_reachable`), since Ray retries an unreachable address
+for minutes, and waits as long on a port that is open but no Ray head's, printing screens of
+warnings.  Ray is imported only in this module's functions and only when asked for, so
 Tabula runs without it; asking for it without it installed is a :class:`ClusterError`
 saying how to install it.
 """
@@ -68,10 +70,23 @@ DEFAULT_PORT = 6379
 """The port of a Ray head given without one (Ray's own default)."""
 
 
+HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+"""What an HTTP/2 client sends first: the connection preface and an empty SETTINGS frame."""
+SETTINGS = 4
+"""The type of an HTTP/2 SETTINGS frame (the fourth byte of a frame's 9-byte header)."""
+
+
 def check_reachable(address: str, timeout: float = REACH_TIMEOUT) -> None:
-    """:class:`ClusterError` unless something accepts a connection at ``address``
-    (``HOST:PORT``, ``HOST``, ``[IPv6]:PORT`` or ``ray://HOST:PORT``) within ``timeout``
-    seconds: an unknown host or a closed port is said at once, not after Ray's retries."""
+    """:class:`ClusterError` unless a Ray head answers at ``address`` (``HOST:PORT``,
+    ``HOST``, ``[IPv6]:PORT`` or ``ray://HOST:PORT``) within ``timeout`` seconds to connect
+    and as many to answer: an unknown host or a closed port is said at once, not after Ray's
+    retries, and so is a port that is open but no Ray head's.
+
+    A Ray head's port (GCS, and the Ray Client's ``ray://`` one) is a gRPC server, and gRPC
+    speaks HTTP/2: sent an HTTP/2 client's preface, it answers with a SETTINGS frame.  A port
+    that says nothing within ``timeout``, closes, or answers anything else (an HTTP/1.1 web
+    server's ``HTTP/1.1 400``, an SSH banner) is refused here.  With ``RAY_USE_TLS`` set the
+    head speaks TLS first, so only the connection is checked."""
     shown = address if len(address) <= 80 else address[:80] + "…"
     rest = address.split("://", 1)[1] if "://" in address else address
     try:
@@ -82,14 +97,44 @@ def check_reachable(address: str, timeout: float = REACH_TIMEOUT) -> None:
     if not host or parts.path or parts.query:
         raise ClusterError(f"--address {shown}: not HOST:PORT (e.g. 192.168.1.10:6379)")
     try:
-        with socket.create_connection((host, port), timeout=timeout):
-            pass
+        connection = socket.create_connection((host, port), timeout=timeout)
     except socket.gaierror:
         raise ClusterError(f"cannot reach the Ray cluster at {shown}: no host is called {host[:80]}") from None
     except (TimeoutError, socket.timeout):
         raise ClusterError(f"cannot reach the Ray cluster at {shown}: no answer within {timeout:g} s") from None
     except OSError as error:
         raise ClusterError(f"cannot reach the Ray cluster at {shown}: {error.strerror or error}") from None
+    with connection:
+        if os.environ.get("RAY_USE_TLS", "0").lower() in ("0", "false", ""):
+            _check_speaks_grpc(connection, shown, timeout)
+
+
+def _check_speaks_grpc(connection: socket.socket, shown: str, timeout: float) -> None:
+    """:class:`ClusterError` unless the peer answers an HTTP/2 preface with a SETTINGS frame."""
+    answer = b""
+    try:
+        connection.settimeout(timeout)
+        connection.sendall(HTTP2_PREFACE)
+        while len(answer) < 9:
+            part = connection.recv(9 - len(answer))
+            if not part:
+                break
+            answer += part
+    except (TimeoutError, socket.timeout):
+        raise ClusterError(f"{shown} is not a Ray head: it accepts a connection but says nothing within "
+                           f"{timeout:g} s (a Ray head's port is 6379 unless it was started with another)") from None
+    except OSError as error:
+        raise ClusterError(f"{shown} is not a Ray head: {error.strerror or error}") from None
+    if len(answer) == 9 and answer[3] == SETTINGS:
+        return
+    if not answer:
+        said = "it closes the connection without a word"
+    elif answer.startswith(b"HTTP/"):
+        said = "it answers HTTP/1, as a web server does"
+    else:
+        said = "it answers, but not in a Ray head's protocol (gRPC)"
+    raise ClusterError(f"{shown} is not a Ray head: {said} (a Ray head's port is 6379 unless it was started "
+                       "with another)")
 
 
 def worker_env() -> dict[str, Any]:

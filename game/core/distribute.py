@@ -4,6 +4,13 @@ Tournaments (:mod:`game.core.tournament.runner`) and the strength benches hand t
 out through :func:`ray_map` when asked for ``--cluster ray``; the benches' local path is
 :func:`parallel_map`, so both kinds of run play the very same jobs.
 
+**How many local workers** (:func:`pool_size`, for every command with ``--workers``): never
+more than the work can use (a rollout's blocks of trials, a tournament's games left, a
+bench's jobs), so ``--workers 256`` for one block starts one process, not 256; by default one
+per CPU this process may use (:func:`available_cpus`).  An explicit ``--workers N`` above the
+CPUs is honoured up to the work's size: the user asked for it (to compare, or on a machine
+whose CPU count is not what it can run), and the work's size still bounds the cost of a typo.
+
 On Ray, each job is a task (one game: Ray's cost per task, about a millisecond, is small
 next to a game's, and measured no slower than chunks of 16), with at most
 :data:`IN_FLIGHT_PER_CPU` tasks per cluster CPU outstanding at a time, so a schedule of any
@@ -19,7 +26,8 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
-from collections.abc import Callable, Generator, Iterable, Iterator
+import os
+from collections.abc import Callable, Generator, Iterable, Iterator, Sized
 from typing import Any
 
 from .cluster import ClusterError, connect
@@ -29,6 +37,20 @@ MAX_RETRIES = 5
 
 IN_FLIGHT_PER_CPU = 4
 """Tasks outstanding per cluster CPU: enough to keep every CPU busy while results travel."""
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the platform has one)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity masks (Windows, macOS)
+        return os.cpu_count() or 1
+
+
+def pool_size(asked: int | None, work: int) -> int:
+    """Local worker processes for ``work`` independent pieces (see the module doc): ``asked``
+    when given, else :func:`available_cpus`, at most ``work`` and at least one."""
+    return max(1, min(asked or available_cpus(), work))
 
 
 def run_chunk(function: Callable[[Any], Any], jobs: list[Any]) -> list[Any]:
@@ -78,8 +100,11 @@ def ray_map(function: Callable[[Any], Any], jobs: Iterable[Any], address: str | 
 def parallel_map(function: Callable[[Any], Any], jobs: Iterable[Any], workers: int = 1, cluster: str = "local",
                  address: str | None = None) -> Iterator[Any]:
     """``function(job)`` for every job, as they finish: in this process (``workers`` 1),
-    over ``workers`` spawned processes, or on Ray (``cluster`` ``"ray"``, ``workers``
-    ignored: the cluster's CPUs are used).  For benches that play independent games."""
+    over ``workers`` spawned processes (no more than ``jobs`` has, when it has a length: see
+    :func:`pool_size`), or on Ray (``cluster`` ``"ray"``, ``workers`` ignored: the cluster's
+    CPUs are used).  For rollouts' blocks and benches that play independent games."""
+    if isinstance(jobs, Sized):
+        workers = pool_size(workers, len(jobs))
     if cluster == "ray":
         yield from ray_map(function, jobs, address)
     elif cluster != "local":

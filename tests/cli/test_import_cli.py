@@ -6,6 +6,8 @@ import json
 import os
 from pathlib import Path
 
+from game.backgammon.matfile.limits import MAX_BYTES
+
 from .util import run
 
 MATCHES = Path(__file__).parents[1] / "data" / "matches"
@@ -49,7 +51,7 @@ def test_missing_binary_garbage_and_fifo_files(capsys, tmp_path):
     code, _, err = run(capsys, "import", str(garbage))
     assert code == 2 and "not a match file" in err
     huge = tmp_path / "h.mat"
-    huge.write_text("x" * 2_000_001)
+    huge.write_text("x" * (MAX_BYTES + 1))
     code, _, err = run(capsys, "import", str(huge))
     assert code == 2 and "too large" in err
     fifo = tmp_path / "f.mat"

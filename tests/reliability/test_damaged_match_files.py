@@ -105,6 +105,66 @@ def test_a_score_line_that_contradicts_the_replay_is_said_and_the_replay_wins(ca
     assert again.notes == [] and [g.score for g in again.games] == [(0, 0), (0, 1)]
 
 
+# a plays, b doubles, a takes, b plays, a redoubles, b drops: a wins 2 points (a 2-point drop).
+TWO_POINT_DROP = (HEAD + _row(1, "31: 8/5 6/5", "Doubles => 2") + _row(2, " Takes", "42: 8/4 6/4")
+                  + _row(3, " Doubles => 4", " Drops"))
+
+
+def result_file(suffix: str, result: str) -> str:
+    """The 2-point drop with ``result`` as its result line: ``Wins N point`` (``.mat``; ``NR``
+    a resignation, ``Losses N point`` before it), ``RE[...]`` (``.sgf``)."""
+    if suffix == ".mat":
+        points = result.rstrip("R")
+        return TWO_POINT_DROP + (_resigns(0, points) if result.endswith("R") else _wins(0, points))
+    sgf = write_match(read_match(TWO_POINT_DROP + _wins(0, "2"), "t.mat"), "t.sgf")
+    assert "RE[W+2]" in sgf
+    return sgf.replace("RE[W+2]", f"RE[{result}]")
+
+
+CONTRADICTING = [(".mat", "999", "999 point(s)"), (".mat", "0", "0 point(s)"),
+                 (".mat", "999R", "a resignation for 999 point(s)"), (".sgf", "W+999", "999 point(s)"),
+                 (".sgf", "W+0", "0 point(s)"), (".sgf", "W+999R", "a resignation for 999 point(s)"),
+                 (".sgf", "W+2R", "a resignation for 2 point(s)")]
+
+
+@pytest.mark.parametrize("suffix, result, said", CONTRADICTING)
+def test_a_result_line_that_contradicts_the_replay_is_said_and_the_replay_wins(capsys, tmp_path, suffix, result,
+                                                                                said):
+    """The file says 999, 0 or resigned for a game its moves end in a 2-point drop: a note, as
+    for a score line, and the replay's 2 points count (and are what an export writes)."""
+    text = result_file(suffix, result)
+    match = read_match(text, "t" + suffix)
+    note = (f"game 1: the file gives the result as {said}, but the replay ends in a drop worth 2; "
+            "the replayed result is used")
+    assert match.notes == [note]
+    assert [(g.winner, g.points, g.how) for g in match.games] == [(0, 2, "drop")] and match.final_score == (2, 0)
+    path = tmp_path / ("t" + suffix)
+    path.write_text(text)
+    code, out, _ = run(capsys, "import", str(path))
+    assert code == 0 and f"note: {note}\n" in out and "a wins 2 point(s), drop\n" in out
+    code, out, _ = run(capsys, "import", "--json", str(path))
+    assert code == 0 and json.loads(out)["notes"] == [note]
+    for again in (".mat", ".sgf"):
+        exported = read_match(write_match(match, "x" + again), "x" + again)
+        assert exported.notes == [] and [(g.points, g.stated_points) for g in exported.games] == [(2, 2)]
+
+
+@pytest.mark.parametrize("suffix, result", [(".mat", "2"), (".sgf", "W+2")])
+def test_a_result_line_the_replay_agrees_with_gets_no_note(suffix, result):
+    match = read_match(result_file(suffix, result), "t" + suffix)
+    assert match.notes == [] and [(g.points, g.stated_points) for g in match.games] == [(2, 2)]
+
+
+def test_galaxy_s_capped_figure_in_a_match_winning_game_is_no_contradiction():
+    """A match-winning game may be written as at least what the winner needed, at most what it
+    earned (Galaxy's ``Wins 3 point and the match`` for a 4-point gammon); fewer than needed is not."""
+    text = (MATCHES / "3pt-a.mat").read_text()
+    assert read_match(text, "3pt-a.mat").notes == []
+    last = text.rindex("Wins 3 point and the match")
+    short = read_match(text[:last] + "Wins 0" + text[last + len("Wins 3"):], "3pt-a.mat")
+    assert len(short.notes) == 1 and short.notes[0].startswith("game 3: the file gives the result as 0 point(s)")
+
+
 @pytest.mark.parametrize("suffix", [".mat", ".sgf"])
 def test_an_accepted_contradictory_file_exports_to_one_that_imports(suffix):
     match = read_match(_two_games("0-2"), "t.mat")

@@ -160,3 +160,14 @@ def test_a_match_file_opens_in_replay_mode(app):
     session = app.scene.session
     assert session.is_over and session.state.cube.score == (7, 6) and session.state.cube.match_length == 7
     assert not app.open_saved(Path(__file__))  # a .py file is no save: the banner says so
+
+
+def test_a_match_file_whose_result_line_contradicts_the_replay_opens_with_the_note(app, tmp_path):
+    from tests.reliability.test_damaged_match_files import result_file
+
+    path = tmp_path / "drop.sgf"
+    path.write_text(result_file(".sgf", "W+999R"))
+    assert app.open_saved(path)
+    app.frame()
+    assert app.banner.text.startswith("Note: game 1: the file gives the result as a resignation for 999 point(s)")
+    assert app.scene.session.state.cube.score == (2, 0)  # the replay's 2-point drop

@@ -4,7 +4,7 @@ The file is read with :mod:`game.core.untrusted`'s bounded reader (a missing, hu
 file or a FIFO is a clear error).  A bad move names the game and row; when games were read
 before it, the message says how many.  ``--json`` prints the match length, the players, each
 game's winner, points and how it ended, the final score, and ``notes``: what the file
-contradicted (a score line the replay disagrees with) and how it was resolved.
+contradicted (a score line or a result line the replay disagrees with) and how it was resolved.
 """
 
 from __future__ import annotations

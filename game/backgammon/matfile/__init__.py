@@ -5,6 +5,8 @@ game record the window opens."""
 
 from __future__ import annotations
 
+from . import limits
+from .limits import MAX_BYTES
 from .model import MatchFile, MatchFileError, MatchGame, Turn
 from .reader import read_mat
 from .session import match_record
@@ -14,17 +16,15 @@ from .writer import write_mat
 
 SUFFIXES = (".mat", ".sgf")
 """The match file suffixes Tabula reads and writes."""
-MAX_BYTES = 2_000_000
-"""The largest match file read (real ones are under 20 kB; a 25-point match with GNU
-Backgammon's full analysis is under 1 MB)."""
 
 
 def read_match_file(path) -> MatchFile:
-    """The match in the file at ``path``, read with the bounded reader (a missing, huge or
-    binary file, or a FIFO, is an :class:`~game.core.untrusted.UntrustedFileError`)."""
+    """The match in the file at ``path``, read with the bounded reader (a missing, binary file,
+    a FIFO or one above :data:`~.limits.MAX_BYTES` is an
+    :class:`~game.core.untrusted.UntrustedFileError`)."""
     from ...core.untrusted import read_text
 
-    return read_match(read_text(path, MAX_BYTES, "match file"), str(path))
+    return read_match(read_text(path, limits.MAX_BYTES, "match file"), str(path))
 
 
 def read_match(text: str, name: str) -> MatchFile:
@@ -35,7 +35,8 @@ def read_match(text: str, name: str) -> MatchFile:
 
 
 def write_match(match: MatchFile, name: str) -> str:
-    """The match as the text of ``name``'s format (``.sgf``, else ``.mat``)."""
+    """The match as the text of ``name``'s format (``.sgf``, else ``.mat``); a
+    :class:`MatchFileError` when it would be larger than the reader takes (:mod:`.limits`)."""
     return write_sgf(match) if str(name).lower().endswith(".sgf") else write_mat(match)
 
 

@@ -27,7 +27,8 @@ class MatchGame:
     ``how`` is ``single``, ``gammon``, ``backgammon``, ``drop`` or ``resign``; ``points`` what
     the game earned (cube × result, the cube at a drop, the file's figure for a resignation);
     ``stated_points`` the figure of the file's ``Wins`` line (Galaxy writes at most the match
-    length in the final game, so it can differ)."""
+    length in the final game, so it can differ; ``None`` when it contradicts the replay);
+    ``notes`` what the file's result line contradicted (also in the match's ``notes``)."""
 
     number: int
     score: tuple[int, int]
@@ -37,6 +38,7 @@ class MatchGame:
     how: str = ""
     stated_points: int | None = None
     crawford: bool = False
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -11,6 +11,13 @@ both turn what they read into the same half-turn texts (``"31: 8/5 6/5"``, ``"Do
 - **Results.**  A game earns cube × (1, 2, 3) when played out, the cube when a double is
   dropped, and the ``Wins`` figure for a resignation.  The ``Wins`` figure is kept as
   ``stated_points``; it may be smaller in the final game.
+- **A result line that contradicts the replay**, like a score line that does, is said in the
+  match's ``notes`` and the replay's result is used (``stated_points`` is then ``None``, so an
+  export writes the replayed figure): a game played out or dropped whose file gives other
+  points (``Wins 999 point``, ``RE[W+0]``) or calls it resigned (``RE[W+2R]``, a ``Losses``
+  line).  The one figure accepted besides the replay's is Galaxy's in a match-winning game:
+  at least the points the winner needed and at most the replay's (it writes a 4-point
+  gammon that wins a 3-point match as ``Wins 3 point``).
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ def replay_games(match: MatchFile, games) -> MatchFile:
             raise
         crawford_done = crawford_done or game.crawford
         match.games.append(game)
+        match.notes.extend(game.notes)
         if game.winner is not None:
             score[game.winner] += game.points
     return match
@@ -107,6 +115,7 @@ def finish(game: MatchGame, state, player: int, text: str, resigned: bool) -> No
             game.how = "drop"
         else:
             game.how = HOW[points // state.cube.value]
+        check_result(game, state.cube.match_length, resigned)
     elif resigned:
         most = 3 * state.cube.value
         if not 1 <= game.stated_points <= most:
@@ -115,6 +124,23 @@ def finish(game: MatchGame, state, player: int, text: str, resigned: bool) -> No
         game.winner, game.points, game.how = player, game.stated_points, "resign"
     else:
         raise ValueError("the game is not over and nobody resigned")
+
+
+ENDING = {"drop": "a drop", "single": "a single game", "gammon": "a gammon", "backgammon": "a backgammon"}
+
+
+def check_result(game: MatchGame, length: int, resigned: bool) -> None:
+    """Note a played-out or dropped ``game``'s stated result when the replay contradicts it
+    (see the module doc); the replayed result stands."""
+    stated, points = game.stated_points, game.points
+    needed = length - game.score[game.winner] if length else None
+    agrees = stated == points or (needed is not None and needed <= stated < points)
+    if agrees and not resigned:
+        return
+    said = f"a resignation for {stated}" if resigned else f"{stated}"
+    game.notes.append(f"game {game.number}: the file gives the result as {said} point(s), but the replay "
+                      f"ends in {ENDING[game.how]} worth {points}; the replayed result is used")
+    game.stated_points = None
 
 
 def play_turn(game: MatchGame, state, player: int, text: str):

@@ -17,6 +17,7 @@ game's moves end where it was resigned and reading it back gives the same games 
 
 from __future__ import annotations
 
+from .limits import bounded_text
 from .model import MatchFile, MatchGame, Turn
 from .sgf_reader import HEADER_OF
 from .sgf_syntax import escape
@@ -24,9 +25,11 @@ from .sgf_syntax import escape
 PROPERTY_OF = {key: prop for prop, key in HEADER_OF.items()}
 
 
-def write_sgf(match: MatchFile, application: str = "Tabula") -> str:
-    """The match as SGF text (ends with a newline)."""
-    return "".join(_tree(match, game, index, game.score, application) for index, game in enumerate(match.games))
+def write_sgf(match: MatchFile, application: str = "Tabula", limit: int | None = None) -> str:
+    """The match as SGF text (ends with a newline); a :class:`~.model.MatchFileError` when it
+    would pass ``limit`` bytes (see :func:`~.limits.bounded_text`)."""
+    return bounded_text((_tree(match, game, index, game.score, application) for index, game in enumerate(match.games)),
+                        ".sgf", limit)
 
 
 def _tree(match: MatchFile, game: MatchGame, index: int, score, application: str) -> str:

@@ -231,11 +231,13 @@ def run(args: argparse.Namespace) -> int:
     if not on_ray and (args.address or args.actors != 1 or args.publish_every != 1):
         raise ValueError("--address, --actors and --publish-every go with --cluster ray")
     if on_ray:
-        from ...core.cluster import require_ray
+        from ...core.cluster import check_reachable, require_ray
         from .cluster_training import RayTraining
 
         try:
             require_ray()
+            if args.address and args.address != "auto":
+                check_reachable(args.address)  # before anything is said or written
         except ClusterError as error:
             raise ValueError(str(error)) from None
         training = RayTraining(config, out, resume=args.resume, report=report, actors=args.actors,

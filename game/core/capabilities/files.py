@@ -42,7 +42,8 @@ class MatchFiles(Protocol):
         (:mod:`game.core.untrusted`: a missing, huge or binary file is a clear ``ValueError``)."""
 
     def write(self, match: Any, name: str) -> str:
-        """The match as the text of the format ``name``'s suffix names."""
+        """The match as the text of the format ``name``'s suffix names; ``ValueError`` (a
+        clear message) when ``read_file`` would refuse that text as too large."""
 
     def record(self, match: Any) -> GameRecord:
         """The match as one game record (what the window replays and the review reviews):

@@ -12,8 +12,9 @@
 - :mod:`.progress` — the text progress bar.
 """
 
+from ..distribute import available_cpus
 from .results import ResultStore
-from .runner import available_cpus, run_tournament, validate
+from .runner import run_tournament, validate
 from .schedule import GameSpec, Settings, even_games, schedule
 from .summary import Summary, summarize
 

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing
 from typing import Any
 
+from ..distribute import pool_size
 from ..match import play_game
 from .results import ResultStore, game_record
 from .schedule import GameSpec, Settings, playing_order
@@ -77,14 +78,6 @@ def game_options(info: Any, settings: Settings) -> dict[str, Any]:
     """The options every game of the tournament starts with: the game's own tournament
     options, then those of the settings."""
     return {**info.tournament_play().options, **settings.options}
-
-
-def available_cpus() -> int:
-    """CPUs this process may run on (its affinity mask where the platform has one)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):  # no affinity masks (Windows, macOS)
-        return os.cpu_count() or 1
 
 
 def missing_games(settings: Settings, store: ResultStore) -> Iterator[GameSpec]:
@@ -225,7 +218,7 @@ def run_tournament(
         results = (table.play(spec) for spec in todo)
         _collect(results, store, on_result)
     else:
-        workers = min(workers, count, MAX_WORKERS)
+        workers = min(pool_size(workers, count), MAX_WORKERS)
         chunk = max(1, min(16, count // (workers * 8)))
         context = multiprocessing.get_context(start_method or safe_start_method())
         with context.Pool(workers, init_worker, (lookup, settings)) as pool:

@@ -21,8 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ....core.untrusted import read_text
-from ...matfile import match_record, read_match
+from ...matfile import match_record, read_match_file
 from ...rules import BackgammonRules, Play
 from ..network import Network
 from .labelling import LabelSet
@@ -46,7 +45,7 @@ def match_decisions_with_dice(paths: Sequence[str | Path]) -> list[tuple]:
     match files at ``paths``, in file order."""
     rules, found = BackgammonRules(), []
     for path in paths:
-        record = match_record(read_match(read_text(path, 2_000_000, "match file"), str(path)))
+        record = match_record(read_match_file(path))
         state = rules.initial_state(dict(record.options))
         for text in record.actions:
             action = rules.parse(state, text)
