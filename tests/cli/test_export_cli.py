@@ -97,7 +97,7 @@ def test_a_game_without_match_files_is_refused(capsys, tmp_path):
 
 def test_export_refuses_a_missing_folder_as_cp_would(capsys, tmp_path):
     code, out, err = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(tmp_path / "nowhere" / "m.mat"))
-    assert code == 2 and out == "" and "does not exist (export does not create folders)" in err
+    assert code == 2 and out == "" and "does not exist (it is not created)" in err
     assert not (tmp_path / "nowhere").exists()
 
 

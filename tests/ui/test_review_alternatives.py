@@ -97,10 +97,10 @@ def test_export_writes_the_report_beside_the_file_or_in_the_data_folder(app, mid
 
     write = export.write_report
 
-    def read_only_beside(path, text):
+    def read_only_beside(path, text, *protected):
         if path.parent == midgame.parent:
             raise OSError(13, "Permission denied")
-        return write(path, text)
+        return write(path, text, *protected)
 
     monkeypatch.setattr(export, "write_report", read_only_beside)
     press_button(app, scene.buttons["export"])
