@@ -59,7 +59,8 @@ def _too_long(path: Path, name: str) -> None:
     """Refuse a name in ``path`` longer than file systems allow (the last one named as the
     file name, an earlier one as a folder's)."""
     if _bytes(path.name) > NAME_MAX:
-        raise UsageError(f"{name}: the file name is longer than {NAME_MAX} bytes, more than file systems allow")
+        raise UsageError(f"{name}: the file name ({_bytes(path.name)} bytes, ending {shown(path.name[-12:])}) "
+                         f"is longer than {NAME_MAX} bytes, more than file systems allow")
     if any(_bytes(part) > NAME_MAX for part in path.parent.parts):
         raise UsageError(f"{name}: a folder name in it is longer than {NAME_MAX} bytes, more than file systems allow")
 
@@ -85,11 +86,11 @@ def _check_kept(path: Path, name: str, protected: Iterable[Path | str]) -> bool:
     is at ``path``."""
     for other in protected:
         if same_file(path, other):
-            raise UsageError(f"{name} is {shown(str(other), 80)}, which this command reads; "
-                             "it is never replaced: give another name")
+            spelled = "" if os.path.normpath(path) == os.path.normpath(other) else f" ({shown(str(other), 80)})"
+            raise UsageError(f"{name} is a file this command reads{spelled}: it is never replaced; give another name")
     try:
         os.lstat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # the folder is checked next
         return False
     try:
         mode = os.stat(path).st_mode
@@ -131,12 +132,19 @@ def check_output(path: Path | str, *, force: bool = False, protected: Iterable[P
 
 def check_folder_files(folder: Path | str, names: Iterable[str], *, force: bool = False,
                        protected: Iterable[Path | str] = ()) -> Path:
-    """``folder`` as the place of a command's files ``names``, created by the command when
-    missing: each file there is checked as :func:`check_output` checks it (with
-    ``folder_made``); a missing folder has none to check."""
+    """``folder`` as the place of a command's files ``names``: each name's length, and when
+    the folder exists each file there as :func:`check_output` checks it.  A missing folder
+    (or a file in its place) is left to the command, which creates it or says why not."""
     folder = Path(folder)
-    for file_name in names:
-        check_output(folder / file_name, force=force, protected=protected, folder_made=True)
+    paths = [folder / file_name for file_name in names]
+    for path in paths:
+        _too_long(path, shown(str(path), 80))
+    try:
+        exists = folder.is_dir()
+    except OSError as error:
+        raise _refusal(error, shown(str(folder), 80)) from None
+    for path in paths if exists else ():
+        check_output(path, force=force, protected=protected)
     return folder
 
 

@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import pytest
 
+from game.core.capabilities import Review
 from game.core.match import play_game, replay
-from game.core.review.run import review
 from game.core.outputs import check_output
 from game.core.review.html import report_html, text_picture, write_report
+from game.core.review.run import review
 from game.games import get_game
 from tests.review_stubs import ReviewWithoutLuck
-from game.core.capabilities import Review
 
 BG = get_game("backgammon")
 QUICK = replace(BG, abilities={**BG.abilities, Review: ReviewWithoutLuck})

@@ -9,16 +9,16 @@ import shutil
 import pygame
 import pytest
 
+from game.core.capabilities import Review
 from game.core.match import play_game
-from game.core.review.run import cache_key, review, write_cache
 from game.core.review.plain import review_marks
+from game.core.review.run import cache_key, review, write_cache
 from game.core.saves import data_dir, examples_dir, save_game
 from game.games import get_game
 from tests.review_stubs import ReviewWithoutLuck
 
 from .test_review_screen import BG, fastest, reviewed
 from .util import key, press_button
-from game.core.capabilities import Review
 
 QUICK = dataclasses.replace(BG, abilities={**BG.abilities, Review: ReviewWithoutLuck})
 OPTIONS = {"level": "intermediate"}
