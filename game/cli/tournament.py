@@ -99,7 +99,7 @@ from ..core.tournament import ResultStore, Settings, available_cpus, even_games,
 from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar
 from ..core.tournament.report import PAIRS_FILE, RESULTS_FILE, STANDINGS_FILE, format_table, write_files
-from ..core.tournament.results import GAMES_FILE, SETTINGS_FILE, GamesFileError
+from ..core.tournament.results import SETTINGS_FILE, GamesFileError
 from ..core.tournament.runner import MAX_WORKERS
 from ..core.tournament.schedule import MAX_GAMES_PER_PAIR, MAX_PLAYERS, MAX_PLIES, MAX_SEED
 from ..core.tournament.summary import Summary
@@ -224,12 +224,12 @@ def check_folder(folder: Path, force: bool) -> None:
     writer's rules, :mod:`game.core.outputs`): a folder with a ``settings.json`` is a
     tournament's, and its result files are the run's own; in any other folder an existing
     ``results.json``, ``pairs.csv``, ``standings.csv`` or ``standings.png`` is replaced only
-    with ``--force``; a device, FIFO, socket or folder at any of the run's file names never;
-    a name too long for the file system is refused."""
+    with ``--force``; a device, FIFO, socket or folder at any of those names never; a name
+    too long for the file system is refused.  (``settings.json`` and ``games.jsonl``, never
+    replaced, are read as untrusted files by :class:`ResultStore`, which refuses bad ones.)"""
     from ..ui.charts.standings import CHART_FILE  # pygame: the run draws the chart at the end anyway
 
-    own = os.path.lexists(folder / SETTINGS_FILE)
-    check_folder_files(folder, (SETTINGS_FILE, GAMES_FILE), force=True)  # ResultStore judges their content
+    own = os.path.lexists(folder / SETTINGS_FILE)  # settings.json and games.jsonl: ResultStore reads and judges them
     check_folder_files(folder, (RESULTS_FILE, PAIRS_FILE, STANDINGS_FILE, CHART_FILE), force=force or own)
 
 

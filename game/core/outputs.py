@@ -33,10 +33,16 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .argtypes import UsageError
-from .saves import NAME_MAX, file_in_the_way, write_atomic
+from .saves import NAME_MAX, write_atomic
 from .untrusted import shown
 
 __all__ = ["check_output", "check_folder_files", "write_output", "same_file", "NAME_MAX"]
+
+
+def _named(path: Path | str) -> str:
+    """``path`` quoted for a message, its middle cut when long, so the file's name shows."""
+    text = str(path)
+    return repr(text if len(text) <= 80 else text[:30] + "…" + text[-48:])
 
 
 def _bytes(name: str) -> int:
@@ -86,7 +92,7 @@ def _check_kept(path: Path, name: str, protected: Iterable[Path | str]) -> bool:
     is at ``path``."""
     for other in protected:
         if same_file(path, other):
-            spelled = "" if os.path.normpath(path) == os.path.normpath(other) else f" ({shown(str(other), 80)})"
+            spelled = "" if os.path.normpath(path) == os.path.normpath(other) else f" ({_named(other)})"
             raise UsageError(f"{name} is a file this command reads{spelled}: it is never replaced; give another name")
     try:
         os.lstat(path)
@@ -97,7 +103,7 @@ def _check_kept(path: Path, name: str, protected: Iterable[Path | str]) -> bool:
     except FileNotFoundError:  # a dangling link: an entry all the same
         return True
     if stat.S_ISDIR(mode):
-        raise UsageError(f"{name} is a folder; give a file name, such as {shown(str(path / 'out'), 80)}")
+        raise UsageError(f"{name} is a folder; give a file name, such as {_named(path / 'out')}")
     if not stat.S_ISREG(mode):
         raise UsageError(f"{name} is {_kind(mode)}, not a regular file: it is never replaced")
     return True
@@ -107,22 +113,20 @@ def check_output(path: Path | str, *, force: bool = False, protected: Iterable[P
                  folder_made: bool = False) -> Path:
     """``path`` as a file this command may write (the rules in the module doc); a
     :class:`~.argtypes.UsageError` saying why not.  ``protected``: the command's inputs and
-    the caches it reads.  ``folder_made``: the command creates a missing folder itself (then
-    only a file in the folder's place is refused).  Nothing is created here."""
+    the caches it reads.  ``folder_made``: the command creates a missing folder itself, or
+    says why it cannot (a file in its place, no permission).  Nothing is created here."""
     path = Path(path)
-    name = shown(str(path), 80)
+    name = _named(path)
     _too_long(path, name)
     folder = path.parent
     try:
         exists = _check_kept(path, name, protected)
         if folder_made:
-            blocking = file_in_the_way(folder)
-            if blocking is not None:
-                raise UsageError(f"{name}: {shown(str(blocking), 80)} is a file, not a folder")
+            pass  # the command creates the folder, or says why it cannot
         elif not folder.is_dir():
-            raise UsageError(f"{name}: the folder {shown(str(folder), 80)} does not exist (it is not created)")
+            raise UsageError(f"{name}: the folder {_named(folder)} does not exist (it is not created)")
         elif not os.access(folder, os.W_OK):
-            raise UsageError(f"cannot write {name}: the folder {shown(str(folder), 80)} is not writable")
+            raise UsageError(f"cannot write {name}: the folder {_named(folder)} is not writable")
     except OSError as error:
         raise _refusal(error, name) from None
     if exists and not force:
@@ -138,11 +142,11 @@ def check_folder_files(folder: Path | str, names: Iterable[str], *, force: bool 
     folder = Path(folder)
     paths = [folder / file_name for file_name in names]
     for path in paths:
-        _too_long(path, shown(str(path), 80))
+        _too_long(path, _named(path))
     try:
         exists = folder.is_dir()
     except OSError as error:
-        raise _refusal(error, shown(str(folder), 80)) from None
+        raise _refusal(error, _named(folder)) from None
     for path in paths if exists else ():
         check_output(path, force=force, protected=protected)
     return folder
@@ -153,7 +157,7 @@ def write_output(path: Path | str, text: str, *, protected: Iterable[Path | str]
     ``--force`` (the caller checked the rest with :func:`check_output` before its work);
     ``OSError`` if it cannot be written, the old file whole."""
     path = Path(path)
-    name = shown(str(path), 80)
+    name = _named(path)
     try:
         _check_kept(path, name, protected)
     except OSError as error:

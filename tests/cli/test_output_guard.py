@@ -109,6 +109,8 @@ def test_an_existing_out_is_kept_without_force(capsys, folder, name):
 @pytest.mark.parametrize("name", COMMANDS)
 @pytest.mark.parametrize("make", ["fifo", "device", "device-link"])
 def test_a_device_or_fifo_is_never_replaced_even_with_force(capsys, folder, name, make):
+    if make != "fifo" and not Path(os.devnull).is_char_device():
+        pytest.skip(f"{os.devnull} is no device on this machine (something replaced it)")
     path, argv = target(name, folder)
     if make == "fifo":
         os.mkfifo(path)
