@@ -42,10 +42,11 @@ its own continuation (move it away to start afresh).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from ...core.argtypes import bounded_int, checked_number
+from ...core.argtypes import UsageError, bounded_int, checked_number
 from ...core.cluster import CLUSTERS, ClusterError
 from ...core.outputs import check_output
 from .limits import (
@@ -195,7 +196,12 @@ def check_files(args: argparse.Namespace, out: Path) -> None:
     else:
         written = [(path, matches) for path in (out, state_path(out), best_path(out))]
     for path, protected in written:
-        check_output(path, force=True, protected=protected, folder_made=True)
+        try:
+            check_output(path, force=True, protected=protected, folder_made=True)
+        except UsageError as error:
+            if args.resume and os.path.lexists(path):  # a checkpoint's file that no run could have written
+                raise UsageError(f"{error}; move it away to resume") from None
+            raise
 
 
 def run(args: argparse.Namespace) -> int:
