@@ -1,4 +1,4 @@
-"""``tabula calibrate GAME --evaluator NAME --games N --out DIR``: fit score → win-probability curves.
+"""``tabula calibrate GAME --evaluator NAME --games N --out DIR [--force]``: fit score → win-probability curves.
 
 Seed 001's open question (how BRAS's S maps to a winning probability), answered for every
 evaluator of a game that declares ``info.ability(Calibration)``: play ``--games`` seeded
@@ -7,7 +7,11 @@ isotonic and logistic curves on some games and judge them (Brier score, log-loss
 reliability) on the others (:mod:`game.core.calibration_report`).  ``--evaluator`` may be
 repeated, or ``all``; the evaluators share the same positions, so the table compares them
 fairly.  Writes the curves (``<evaluator>.json``), ``samples.csv``, ``report.json``,
-``report.txt`` and ``reliability.png`` into ``--out``, only once all is computed.  Progress
+``report.txt`` and ``reliability.png`` into ``--out`` (created if missing), only once all is
+computed.  ``--out`` is checked first, with the guarded writer's rules
+(:mod:`game.core.outputs`): a file of one of those names already there is replaced only with
+``--force``, a device, FIFO, socket or folder of such a name never; a name too long for the
+file system is a usage error (exit code 2).  Progress
 goes to stderr; Ctrl-C stops with exit code 130 (before the
 writing starts nothing is written; each file is written whole or not at all).
 """
@@ -21,6 +25,7 @@ from pathlib import Path
 
 from ..core.argtypes import checked_number
 from ..core.capabilities import Calibration
+from ..core.outputs import check_folder_files
 from .common import UsageError, add_game_argument, bounded_int, game_info, games_int, seed_int
 
 share = checked_number(float, lambda v: 0.0 <= v <= 1.0, "a number from 0 to 1")
@@ -34,6 +39,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                         help="an evaluator to calibrate; repeat it, or give 'all'")
     parser.add_argument("--games", type=games_int, required=True, help="self-play games to sample (at least 2)")
     parser.add_argument("--out", required=True, metavar="DIR", help="folder for the curves, samples, report and PNG")
+    parser.add_argument("--force", action="store_true", help="replace files of the same names already in --out")
     parser.add_argument("--seed", type=seed_int, default=0, help="seed of the games and the split (default 0)")
     parser.add_argument("--positions-per-game", type=bounded_int(1, 1000, "a number of positions"), metavar="K",
                         help="keep K positions of each game, drawn at random (default: every turn)")
@@ -56,8 +62,21 @@ def _evaluators(asked: list[str], known: list[str]) -> list[str]:
     return chosen
 
 
-def _writable(folder: Path) -> None:
-    """Make ``folder`` (and parents) and prove a file can be written there, before any work."""
+def file_names(names: list[str]) -> list[str]:
+    """The files a run writes into ``--out`` (the module doc)."""
+    from ..core.calibration_report import REPORT_FILES
+    from ..ui.charts.reliability import PNG_FILE  # pygame: the run draws the PNG at the end anyway
+
+    return [f"{name}.json" for name in names] + list(REPORT_FILES) + [PNG_FILE]
+
+
+def _writable(folder: Path, names: list[str], force: bool) -> None:
+    """Make ``folder`` (and parents) and prove a file can be written there, before any work;
+    the files the run writes there pass the guarded writer's checks (:mod:`game.core.outputs`)."""
+    try:
+        check_folder_files(folder, file_names(names), force=force)
+    except UsageError as error:
+        raise UsageError(f"--out: {error}") from None
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"--out {folder}: not a folder")
     try:
@@ -88,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 2:
         raise UsageError("--games must be at least 2: some games fit the curves, others judge them")
     out = Path(args.out)
-    _writable(out)
+    _writable(out, names, args.force)
     from ..core.calibration_report import calibrate, text_report, write_outputs
 
     try:

@@ -2,21 +2,23 @@
 
 ``FILE`` is a match file (``.mat``, ``.sgf``) or a Tabula save of a backgammon game or match;
 ``OUT``'s suffix chooses the format: ``.mat`` (the text GNU Backgammon and the online sites
-export) or ``.sgf`` (GNU Backgammon's own).  The file is written atomically, and an existing
-``OUT`` (a dangling link included) is only replaced with ``--force``; a missing folder or a
-name too long for the file system is refused, as ``cp`` would.  What a match file cannot hold is left out and
-said: no-double decisions, a game still in progress.  A file larger than ``import`` reads
-(``game.backgammon.matfile.limits``) is refused, not written: what Tabula writes, it reads.
+export) or ``.sgf`` (GNU Backgammon's own).  ``OUT`` goes through the guarded writer
+(:mod:`game.core.outputs`), checked before ``FILE`` is read: an existing ``OUT`` (a dangling
+link included) is only replaced with ``--force``; ``FILE`` itself (however spelled), a
+device, FIFO or socket never, even with ``--force``; a missing folder or a name too long for
+the file system is refused, as ``cp`` would.  The file is written atomically.  What a match
+file cannot hold is left out and said: no-double decisions, a game still in progress.  A file
+larger than ``import`` reads (``game.backgammon.matfile.limits``) is refused, not written:
+what Tabula writes, it reads.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from ..core.capabilities import MatchFiles
-from ..core.saves import NAME_MAX
+from ..core.outputs import check_output, write_output
 from ..core.untrusted import shown
 from .common import UsageError
 
@@ -30,7 +32,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.saves import SaveError, load_game, write_atomic
+    from ..core.saves import SaveError, load_game
     from ..core.untrusted import UntrustedFileError
     from ..games import get_game, import_suffixes, match_files_for, rules_for
 
@@ -40,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{shown(args.out, 80)}: the output must end in {' or '.join(import_suffixes())} "
                          "(it chooses the format)")
     info, files = writer
-    _check_output(out, args.force)
+    check_output(out, force=args.force, protected=[args.file])
     skipped = ""
     try:
         reader = match_files_for(args.file)
@@ -65,28 +67,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:  # larger than Tabula reads back: nothing is written
         raise UsageError(f"{args.file}: {error}") from None
     try:
-        write_atomic(out, text)
+        write_output(out, text, protected=[args.file])
     except OSError as error:
         raise UsageError(f"cannot write {shown(args.out, 80)}: {error.strerror or error}") from None
     print(f"wrote {files.game_count(match)} game(s) to {args.out}{skipped}")
     return 0
 
-
-
-def _check_output(out: Path, force: bool) -> None:
-    """Refuse, as ``cp`` would, an output in a folder that does not exist, a name too long
-    for the file system, and (without ``--force``) any existing entry at ``out``, a
-    dangling symbolic link included."""
-    name = shown(str(out), 80)
-    if len(out.name.encode("utf-8", "surrogateescape")) > NAME_MAX:
-        raise UsageError(f"{name}: the file name is longer than {NAME_MAX} bytes, more than file systems allow")
-    folder = out.parent
-    try:
-        if not folder.is_dir():
-            raise UsageError(f"{name}: the folder {shown(str(folder), 80)} does not exist (export does not "
-                             "create folders)")
-        taken = os.path.lexists(out)
-    except OSError as error:
-        raise UsageError(f"cannot write {name}: {error.strerror or error}") from None
-    if taken and not force:
-        raise UsageError(f"{name} exists; give --force to replace it")

@@ -1,4 +1,4 @@
-"""``tabula review FILE [--level L] [--thresholds D B V] [--json] [--html OUT]``: review a Tabula save or a
+"""``tabula review FILE [--level L] [--thresholds D B V] [--json] [--html OUT [--force]]``: review a Tabula save or a
 match file another program wrote (``.mat``, read as the window's Load dialog reads it:
 :func:`game.games.imported_record`; every game of the match, players named as in the file).
 
@@ -8,9 +8,13 @@ text output lists the decisions that got a mark, then the totals as a table per 
 (:func:`game.core.review.totals.table_rows`, the window's table): each game's when the
 record holds several, then the whole record's; ``--json`` prints ``{"players", "games":
 [{"game", "decisions": [...], "totals"}], "totals"}``; ``--html OUT`` writes the report as one
-self-contained HTML page (:mod:`game.core.review.html`; atomically, checked before the review
-starts: a folder that does not exist is a usage error, exit code 2), besides the text report
-or ``--json`` (and a line on stderr saying where).  A progress line is drawn on stderr when
+self-contained HTML page (:mod:`game.core.review.html`), besides the text report or ``--json``
+(and a line on stderr saying where).  ``OUT`` goes through the guarded writer
+(:mod:`game.core.outputs`), checked before the review starts: an existing ``OUT`` is kept
+unless ``--force``; ``FILE`` and its cache ``FILE.review`` (however spelled: links, ``..``,
+hard links), a device, FIFO or socket are never replaced, even with ``--force``; a folder,
+a missing folder or a name too long for the file system is a usage error (exit code 2).
+The report is written atomically.  A progress line is drawn on stderr when
 it is a terminal; Ctrl-C stops the review with a message and exit code 130, keeping the
 decisions it finished as a partial cache entry that the next review goes on from (never
 printed as a report).  The report is cached next to the file as ``FILE.review`` (keyed by
@@ -24,7 +28,9 @@ import argparse
 import json
 import sys
 
-from ..core.review.html import check_target, report_html, write_report
+from ..core.outputs import check_output
+from ..core.review.cache import reviewed_files
+from ..core.review.html import report_html, write_report
 from ..core.review.plain import review_of
 from ..core.review.report import Report
 from ..core.review.run import ReviewCancelled, cached_review
@@ -44,6 +50,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page to OUT: "
                         "board pictures of the marked decisions, their alternatives, the graph, the totals")
+    parser.add_argument("--force", action="store_true", help="replace the file at --html OUT if it exists")
     parser.set_defaults(run=run, checks_input=True)
 
 
@@ -61,10 +68,13 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown level {args.level!r}; {info.title}'s analysis levels: "
                              f"{', '.join(info.analysis_level_names) or 'none'}")
         options["level"] = args.level
+    protected = reviewed_files(args.file)
+    if args.force and args.html is None:
+        raise UsageError("--force goes with --html (it lets the report replace an existing file)")
     if args.html is not None:
         try:
-            check_target(args.html)
-        except ValueError as error:
+            check_output(args.html, force=args.force, protected=protected)
+        except UsageError as error:
             raise UsageError(f"--html: {error}") from None
     thresholds = tuple(args.thresholds) if args.thresholds else None
     if thresholds and (any(not t >= 0 for t in thresholds) or list(thresholds) != sorted(thresholds)):
@@ -83,8 +93,10 @@ def run(args: argparse.Namespace) -> int:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
     if args.html is not None:
         try:
-            write_report(args.html, report_html(info, record, report, options))
-        except (OSError, ValueError) as error:
+            write_report(args.html, report_html(info, record, report, options), protected)
+        except UsageError as error:
+            raise UsageError(f"--html: {error}") from None
+        except OSError as error:
             raise UsageError(f"--html: cannot write {args.html}: {getattr(error, 'strerror', None) or error}") from None
     if args.json:
         print(json.dumps(report.as_json()))

@@ -1,4 +1,4 @@
-"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR] [--match N | --cube] [--json]
+"""``tabula tournament GAME --players A B ... --games N --seed S [--workers K] [--out DIR [--force]] [--match N | --cube] [--json]
 [--cluster local|ray [--address ADDR]]``
 
 A round robin between computer players (names as ``GAME``'s players accept them; a name
@@ -37,7 +37,11 @@ same command with the same ``--out DIR`` resumes.  Without ``--out`` the folder 
 ``<user data>/tournaments/<timestamp>-<game>``, where the window keeps its tournaments too
 (``$TABULA_HOME/data/tournaments`` when ``TABULA_HOME`` is set), so it can resume them.
 
-Files in the folder are checked when read.  A folder of a tournament with other settings,
+The folder is checked before the first game (:func:`check_folder`, the guarded writer's
+rules): an existing folder that holds no tournament (no ``settings.json``) may be used, but
+the result files it already holds are replaced only with ``--force``; a device, FIFO or
+socket at one of the run's file names never is, and a name too long for the file system is
+a usage error.  Files in the folder are checked when read.  A folder of a tournament with other settings,
 with a damaged ``settings.json`` or a ``games.jsonl`` that is no regular file, a file, or
 a folder another run is using is refused (exit code 2) and left as it is.  A line of
 ``games.jsonl`` that is no game record of this tournament (damaged, edited, cut short) is
@@ -83,17 +87,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from ..core import argtypes
 from ..core.capabilities import TournamentOption
 from ..core.cluster import CLUSTERS, ClusterError, connect
+from ..core.outputs import check_folder_files
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
 from ..core.tournament.progress import ProgressBar
-from ..core.tournament.report import format_table, write_files
-from ..core.tournament.results import GamesFileError
+from ..core.tournament.report import PAIRS_FILE, RESULTS_FILE, STANDINGS_FILE, format_table, write_files
+from ..core.tournament.results import SETTINGS_FILE, GamesFileError
 from ..core.tournament.runner import MAX_WORKERS
 from ..core.tournament.schedule import MAX_GAMES_PER_PAIR, MAX_PLAYERS, MAX_PLIES, MAX_SEED
 from ..core.tournament.summary import Summary
@@ -167,6 +173,9 @@ def add(sub: argparse._SubParsersAction) -> None:
                              "more only when asked; never more than the games left to play; "
                              "not used with --cluster ray, which uses the cluster's CPUs)")
     parser.add_argument("--out", metavar="DIR", help="tournament folder (an existing one resumes)")
+    parser.add_argument("--force", action="store_true",
+                        help="let the results replace files of the same names in a --out folder that is no "
+                             "tournament's")
     parser.add_argument("--max-plies", type=argtypes.bounded_int(1, MAX_PLIES),
                         help=f"stop a game unfinished (a draw) after this many plies, at most {MAX_PLIES:,}")
     add_game_flags(parser)
@@ -206,8 +215,23 @@ def run(args: argparse.Namespace) -> int:
         except ClusterError as error:
             raise UsageError(str(error)) from None
     folder = Path(args.out) if args.out else new_folder(settings.game)
+    check_folder(folder, args.force)
     with ResultStore(folder, settings) as store:  # the folder is this run's until the files are written
         return _play(args, settings, store)
+
+
+def check_folder(folder: Path, force: bool) -> None:
+    """Refuse, before any game, a folder whose files the run must not replace (the guarded
+    writer's rules, :mod:`game.core.outputs`): a folder with a ``settings.json`` is a
+    tournament's, and its result files are the run's own; in any other folder an existing
+    ``results.json``, ``pairs.csv``, ``standings.csv`` or ``standings.png`` is replaced only
+    with ``--force``; a device, FIFO, socket or folder at any of those names never; a name
+    too long for the file system is refused.  (``settings.json`` and ``games.jsonl``, never
+    replaced, are read as untrusted files by :class:`ResultStore`, which refuses bad ones.)"""
+    from ..ui.charts.standings import CHART_FILE  # pygame: the run draws the chart at the end anyway
+
+    own = os.path.lexists(folder / SETTINGS_FILE)  # settings.json and games.jsonl: ResultStore reads and judges them
+    check_folder_files(folder, (RESULTS_FILE, PAIRS_FILE, STANDINGS_FILE, CHART_FILE), force=force or own)
 
 
 def _play(args: argparse.Namespace, settings: Settings, store: ResultStore) -> int:

@@ -41,7 +41,7 @@ from .calibration import (
     reliability,
     split_by_group,
 )
-from .saves import write_atomic
+from .outputs import write_output
 
 MAPPINGS = ("raw", "isotonic", "logistic", "odd-logistic")
 """The mappings judged, in the report's column order."""
@@ -125,15 +125,20 @@ def samples_csv(samples, report: dict[str, Any]) -> str:
     return out.getvalue()
 
 
+REPORT_JSON, REPORT_TEXT, SAMPLES_CSV = "report.json", "report.txt", "samples.csv"
+REPORT_FILES = (REPORT_JSON, REPORT_TEXT, SAMPLES_CSV)
+"""The files :func:`write_outputs` writes besides each evaluator's ``<name>.json``."""
+
+
 def write_outputs(out: Path, samples, report: dict[str, Any]) -> list[Path]:
     """Write every file (module doc) into ``out``; the paths written."""
     texts = {f"{name}.json": json.dumps(curve_file(report, name), indent=1) + "\n" for name in report["evaluators"]}
     public = {k: v for k, v in report.items() if k != "columns"}
-    texts["report.json"] = json.dumps(public, indent=1) + "\n"
-    texts["report.txt"] = text_report(report)
-    texts["samples.csv"] = samples_csv(samples, report)
+    texts[REPORT_JSON] = json.dumps(public, indent=1) + "\n"
+    texts[REPORT_TEXT] = text_report(report)
+    texts[SAMPLES_CSV] = samples_csv(samples, report)
     written = []
     for file_name, text in texts.items():
-        write_atomic(out / file_name, text)
+        write_output(out / file_name, text)
         written.append(out / file_name)
     return written

@@ -89,17 +89,20 @@ def write_atomic(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and ``os.replace``.
 
     Either the new content is complete on disk or the old file is untouched.  The temporary
-    file's name carries at most the first 100 characters of ``path``'s, so a name at the
-    file system's limit can still be written.
+    file's name carries at most the first 100 bytes of ``path``'s (whole characters), so a
+    name at the file system's limit, in any script, can still be written.
     """
     path = Path(path)
+    start = path.name
+    while len(start.encode("utf-8", "surrogateescape")) > 100:
+        start = start[:-1]
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = path.stat().st_mode & 0o777
     except OSError:
         mode = 0o644
     handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".tmp", delete=False
+        "w", encoding="utf-8", dir=path.parent, prefix=f".{start}.", suffix=".tmp", delete=False
     )
     try:
         with handle:

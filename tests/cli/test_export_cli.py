@@ -97,7 +97,7 @@ def test_a_game_without_match_files_is_refused(capsys, tmp_path):
 
 def test_export_refuses_a_missing_folder_as_cp_would(capsys, tmp_path):
     code, out, err = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(tmp_path / "nowhere" / "m.mat"))
-    assert code == 2 and out == "" and "does not exist (export does not create folders)" in err
+    assert code == 2 and out == "" and "does not exist (it is not created)" in err
     assert not (tmp_path / "nowhere").exists()
 
 
@@ -115,7 +115,7 @@ def test_export_names_at_and_beyond_the_file_systems_limit(capsys, tmp_path):
     code, out, _ = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(longest))
     assert code == 0 and longest.is_file()
     code, out, err = run(capsys, "export", str(MATCHES / "3pt-a.mat"), str(tmp_path / ("y" * 300 + ".mat")))
-    assert code == 2 and out == "" and "the file name is longer than 255 bytes" in err and len(err) < 300
+    assert code == 2 and out == "" and "is longer than 255 bytes" in err and len(err) < 300
 
 
 def test_a_match_file_with_the_longest_name_is_reviewed(capsys, tmp_path):

@@ -51,7 +51,7 @@ def test_a_write_that_fails_leaves_the_old_report_whole(capsys, save, tmp_path, 
     def failing(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("game.core.review.html.write_atomic", failing)
-    code, _, err = run(capsys, "review", str(save), "--level", "intermediate", "--html", str(out))
+    monkeypatch.setattr("game.core.outputs.write_atomic", failing)
+    code, _, err = run(capsys, "review", str(save), "--level", "intermediate", "--html", str(out), "--force")
     assert code == 2 and "No space left on device" in err
     assert out.read_text() == "the old report"

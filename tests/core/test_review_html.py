@@ -8,12 +8,13 @@ from dataclasses import replace
 
 import pytest
 
+from game.core.capabilities import Review
 from game.core.match import play_game, replay
+from game.core.outputs import check_output
+from game.core.review.html import report_html, text_picture, write_report
 from game.core.review.run import review
-from game.core.review.html import check_target, report_html, text_picture, write_report
 from game.games import get_game
 from tests.review_stubs import ReviewWithoutLuck
-from game.core.capabilities import Review
 
 BG = get_game("backgammon")
 QUICK = replace(BG, abilities={**BG.abilities, Review: ReviewWithoutLuck})
@@ -105,7 +106,7 @@ def test_a_game_without_a_picture_shows_its_position_text():
 
 def test_a_bad_place_for_the_report_is_refused_before_anything_is_written(tmp_path):
     with pytest.raises(ValueError, match="does not exist"):
-        check_target(tmp_path / "missing" / "out.html")
+        check_output(tmp_path / "missing" / "out.html")
     assert not (tmp_path / "missing").exists()
     with pytest.raises(ValueError, match="is a folder"):
         write_report(tmp_path, "<html></html>")

@@ -31,8 +31,8 @@ from game.core.tournament.schedule import spec_at
 from game.games import get_game
 
 from ..cli.util import run
-from .corpus import CASES, fingerprint, json_cases
 from ..interrupt import interrupt_after
+from .corpus import CASES, fingerprint, json_cases
 
 SETTINGS = Settings("backgammon", ("random", "random"), 2, seed=1)
 ARGS = ["tournament", "backgammon", "--players", "random", "random", "--games", "2", "--seed", "1",
@@ -203,9 +203,12 @@ def test_a_bad_results_file_is_not_believed(tmp_path, case):
     assert last is not None and last.folder == folder and fingerprint(path) == before
 
 
-def test_results_that_cannot_be_written_are_a_clear_error_keeping_the_games(tmp_path, capsys):
+def test_results_that_cannot_be_written_are_a_clear_error_keeping_the_games(tmp_path, capsys, monkeypatch):
     folder = new_folder(tmp_path)
     (folder / "results.json").mkdir()
+    code, out, err = run(capsys, *ARGS, "--out", str(folder))
+    assert code == 2 and "results.json' is a folder" in err  # seen before any game is played
+    monkeypatch.setattr("game.cli.tournament.check_folder", lambda *args: None)  # as if it appeared mid-run
     code, out, err = run(capsys, *ARGS, "--out", str(folder))
     assert code == 1 and out == "" and "Traceback" not in err
     assert err == f"tabula: error: cannot write the results in {folder}: Is a directory; " \

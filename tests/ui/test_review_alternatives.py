@@ -9,16 +9,16 @@ import shutil
 import pygame
 import pytest
 
+from game.core.capabilities import Review
 from game.core.match import play_game
-from game.core.review.run import cache_key, review, write_cache
 from game.core.review.plain import review_marks
+from game.core.review.run import cache_key, review, write_cache
 from game.core.saves import data_dir, examples_dir, save_game
 from game.games import get_game
 from tests.review_stubs import ReviewWithoutLuck
 
 from .test_review_screen import BG, fastest, reviewed
 from .util import key, press_button
-from game.core.capabilities import Review
 
 QUICK = dataclasses.replace(BG, abilities={**BG.abilities, Review: ReviewWithoutLuck})
 OPTIONS = {"level": "intermediate"}
@@ -97,10 +97,10 @@ def test_export_writes_the_report_beside_the_file_or_in_the_data_folder(app, mid
 
     write = export.write_report
 
-    def read_only_beside(path, text):
+    def read_only_beside(path, text, *protected):
         if path.parent == midgame.parent:
             raise OSError(13, "Permission denied")
-        return write(path, text)
+        return write(path, text, *protected)
 
     monkeypatch.setattr(export, "write_report", read_only_beside)
     press_button(app, scene.buttons["export"])

@@ -42,8 +42,9 @@ def best_path(out: Path) -> Path:
 
 
 def outputs_in_the_way(out: Path) -> list[Path]:
-    """The files a fresh run into ``out`` would overwrite: ``out``, its state and its best."""
-    return [path for path in (out, state_path(out), best_path(out)) if path.exists()]
+    """The files a fresh run into ``out`` would overwrite: ``out``, its state and its best
+    (a dangling link counts: it is an entry the run would replace)."""
+    return [path for path in (out, state_path(out), best_path(out)) if os.path.lexists(path)]
 
 
 def name_files(paths: list[Path]) -> str:

@@ -31,17 +31,24 @@ Sizes are bounded so a run cannot ask for more memory than a desktop has
 at most 10^9; a value beyond is a usage error naming the limit.  ``--resume`` reads
 ``FILE``, ``FILE.state.npz`` and ``<FILE stem>.best.npz`` as untrusted: a damaged,
 truncated, foreign or oversized file, or one that is not a regular file, is a usage error
-naming it, and nothing is written.
+naming it, and nothing is written.  Before any work every file the run writes is checked
+with the guarded writer's rules (:func:`check_files`): a name too long for the file system,
+a folder, device, FIFO or socket, or an input file there is a usage error.  Existing files
+are a run's checkpoint: kept (a fresh run refuses, a dangling link included) unless
+``--resume`` continues them; there is no ``--force``, since a checkpoint is replaced only by
+its own continuation (move it away to start afresh).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from ...core.argtypes import bounded_int, checked_number
+from ...core.argtypes import UsageError, bounded_int, checked_number
 from ...core.cluster import CLUSTERS, ClusterError
+from ...core.outputs import check_output
 from .limits import (
     MAX_ACTORS,
     MAX_CHECK_DEALS,
@@ -169,6 +176,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "actor, the local run's result exactly)")
 
 
+def check_files(args: argparse.Namespace, out: Path) -> None:
+    """Every file the run will write passes the guarded writer's rules (:mod:`game.core.outputs`)
+    before any work: no name too long for the file system (``FILE.state.npz`` is 10 bytes
+    longer than ``FILE``), no folder, device, FIFO or socket, never an input (a ``--matches``
+    file; the label set, read when it exists, is never the network or its state).  Whether
+    existing files may be replaced is the training's own rule, not ``--force``: they are a
+    run's checkpoint, continued with ``--resume`` and otherwise kept (a fresh run refuses)."""
+    from .supervised.command import labels_path
+    from .supervised.fitting import fit_state_path
+    from .training import best_path, state_path
+
+    matches = [Path(match) for match in args.matches or ()]
+    if args.teacher:
+        labels = labels_path(out, args.labels)
+        written = [(out, [*matches, labels]), (fit_state_path(out), [*matches, labels]), (labels, matches)]
+    elif args.arch == "race":
+        written = [(out, matches)]
+    else:
+        written = [(path, matches) for path in (out, state_path(out), best_path(out))]
+    for path, protected in written:
+        try:
+            check_output(path, force=True, protected=protected, folder_made=True)
+        except UsageError as error:
+            if args.resume and os.path.lexists(path):  # a checkpoint's file that no run could have written
+                raise UsageError(f"{error}; move it away to resume") from None
+            raise
+
+
 def run(args: argparse.Namespace) -> int:
     from .choosers import make_chooser
     from .training import TrainConfig, Training, best_path, name_files, outputs_in_the_way, state_path
@@ -176,6 +211,7 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix != ".npz":
         raise ValueError(f"--out must name a .npz file, got {args.out!r}")
+    check_files(args, out)
     if args.teacher:
         from .supervised.command import run_supervised
 

@@ -13,6 +13,7 @@ short (minutes), so there is no ``--resume``.  Install the result as
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def run_race(args: argparse.Namespace) -> int:
     """The command (see the module doc); prints a line per stage and round."""
     refuse_options(args)
     out = Path(args.out)
-    if out.exists():
+    if os.path.lexists(out):  # a dangling link too: never replaced
         raise ValueError(f"{out} exists: choose another --out")
     rounds = args.rounds if args.rounds is not None else RACE_DEFAULTS["rounds"]
     passes = args.passes if args.passes is not None else RACE_DEFAULTS["passes"]

@@ -43,6 +43,12 @@ def cache_path(save: Path | str) -> Path:
     return path.with_name(name)
 
 
+def reviewed_files(save: Path | str) -> tuple[Path, ...]:
+    """What a review of ``save`` reads: the save itself and its cache (:func:`cache_path`);
+    a report written by the same review must be neither (:mod:`game.core.outputs`)."""
+    return Path(save), cache_path(save)
+
+
 def cache_key(record: GameRecord, options: dict[str, Any], thresholds) -> str:
     """What a cached review depends on: the game, its options and actions, the analysis
     options and the thresholds, the program's version and its networks' weights

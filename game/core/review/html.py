@@ -16,13 +16,12 @@ Board pictures come from the game's review's :class:`~.capabilities.BoardPicture
 the real board, from the deciding player's side).  A game without one (Mandragora and
 Chesstack today) is shown by :func:`text_picture`: its position text (the game's position
 notation, as ``tabula`` reads and writes it) in a box, cut into lines at its separators.
-:func:`write_report` writes atomically into an existing folder; :func:`check_target` says
-in words why a path cannot take the report, before a long review starts.
+:func:`write_report` writes atomically into an existing folder, through the guarded writer
+(:mod:`game.core.outputs`, which also checks the place before a long review starts).
 """
 
 from __future__ import annotations
 
-import os
 import textwrap
 from html import escape
 from pathlib import Path
@@ -30,7 +29,7 @@ from typing import Any
 
 from ... import __version__
 from ..match import GameRecord, replay
-from ..saves import write_atomic
+from ..outputs import write_output
 from .html_graph import graph_svg
 from .plain import review_of
 from .report import MARKS, CubeFigures, Decision, Report
@@ -223,22 +222,9 @@ def _cube(c: CubeFigures) -> str:
     return f"<table>{head}{body}</table><p>Proper cube action: <b>{escape(c.proper)}</b></p>"
 
 
-def check_target(path: Path | str) -> Path:
-    """``path`` as a place for the report; ``ValueError`` saying why it cannot be one (a
-    folder, or in a folder that does not exist): nothing is created here."""
-    path = Path(path)
-    if path.is_dir():
-        raise ValueError(f"{path} is a folder; give a file name for the report, such as {path / 'review.html'}")
-    if not path.parent.is_dir():
-        raise ValueError(f"cannot write {path}: the folder {path.parent} does not exist")
-    if not os.access(path.parent, os.W_OK):
-        raise ValueError(f"cannot write {path}: the folder {path.parent} is not writable")
-    return path
-
-
-def write_report(path: Path | str, html: str) -> Path:
-    """Write ``html`` to ``path`` atomically (the old file stays whole if it fails);
-    ``ValueError`` for a bad place (:func:`check_target`), ``OSError`` if it cannot be written."""
-    path = check_target(path)
-    write_atomic(path, html)
-    return path
+def write_report(path: Path | str, html: str, protected=()) -> Path:
+    """Write ``html`` to ``path`` atomically (the old file stays whole if it fails) through
+    the guarded writer (:func:`~game.core.outputs.write_output`: never a folder, a device, a
+    FIFO or one of ``protected``, the files the review reads); :class:`~game.core.argtypes.UsageError`
+    (a ``ValueError``) for such a place, ``OSError`` if it cannot be written."""
+    return write_output(path, html, protected=protected)

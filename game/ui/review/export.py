@@ -4,8 +4,10 @@ Where it goes: beside the file the game came from, ``<file's stem>-review.html``
 ``3pt-a.mat`` gives ``3pt-a-review.html``), as players keep GNU Backgammon's exports next
 to their matches; when that folder cannot be written, or the game has no file, in the user
 data folder's ``reviews/`` (``<game>-review-<date>-<time>.html`` without a file).  An
-existing report of the same name is replaced (atomically).  Written on the drawing thread:
-the report is text built from the review already made, a fraction of a second.
+existing report of the same name is replaced (atomically), but never the file reviewed, its
+cache, a device or a FIFO (:mod:`game.core.outputs`; the report then goes to the data
+folder).  Written on the drawing thread: the report is text built from the review already
+made, a fraction of a second.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from ...core.review.cache import reviewed_files
 from ...core.review.html import report_html, write_report
 from ...core.saves import data_dir
 
@@ -30,7 +33,7 @@ def export_report(info, record, report, options: dict, save: Path | None) -> Pat
     name = report_name(save, info.name)
     if save is not None:
         try:
-            return write_report(Path(save).parent / name, html)
+            return write_report(Path(save).parent / name, html, reviewed_files(save))
         except (OSError, ValueError):
             pass  # an unwritable or vanished folder: the user data folder instead
     folder = data_dir() / "reviews"

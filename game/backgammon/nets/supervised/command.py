@@ -25,6 +25,7 @@ version, the label set's sampling and the fit's settings and losses.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -58,8 +59,8 @@ def run_supervised(args: argparse.Namespace) -> int:
     state = fit_state_path(out)
     if args.resume and not (out.exists() and state.exists()):
         raise ValueError(f"--resume: there is no fit at {out} (with {state.name}) to continue")
-    if not args.resume and (out.exists() or state.exists()):
-        raise ValueError(f"{out if out.exists() else state} exists: add --resume to continue that fit, "
+    if not args.resume and (os.path.lexists(out) or os.path.lexists(state)):  # dangling links too
+        raise ValueError(f"{out if os.path.lexists(out) else state} exists: add --resume to continue that fit, "
                          "or choose another --out")
     lr = args.lr if args.lr is not None else FIT.lr
     lr_end = args.lr_end if args.lr_end is not None else FIT.lr_end
