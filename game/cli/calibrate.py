@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..core.argtypes import checked_number
 from ..core.capabilities import Calibration
+from ..core.jobs.stopping import exit_code
 from .common import UsageError, add_game_argument, bounded_int, game_info, games_int, seed_int
 
 share = checked_number(float, lambda v: 0.0 <= v <= 1.0, "a number from 0 to 1")
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         written.append(write_reliability_png(report, out))
     except KeyboardInterrupt:
         print("\ncalibration interrupted; no file was left half-written", file=sys.stderr)
-        return 130
+        return exit_code()
     except OSError as error:
         raise UsageError(f"--out {out}: cannot write there ({error.strerror or error})") from None
     print(text_report(report), end="")

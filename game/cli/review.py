@@ -24,6 +24,7 @@ import argparse
 import json
 import sys
 
+from ..core.jobs.stopping import exit_code
 from ..core.review.html import check_target, report_html, write_report
 from ..core.review.plain import review_of
 from ..core.review.report import Report
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         kept = ("the finished ones are kept: the next review goes on from there"
                 if isinstance(error, ReviewCancelled) and error.done else "nothing was saved")
         print(f"\nreview cancelled{done}; {kept}", file=sys.stderr)
-        return 130
+        return exit_code()
     finally:
         if sys.stderr.isatty():
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
