@@ -8,7 +8,7 @@ reliability) on the others (:mod:`game.core.calibration_report`).  ``--evaluator
 repeated, or ``all``; the evaluators share the same positions, so the table compares them
 fairly.  Writes the curves (``<evaluator>.json``), ``samples.csv``, ``report.json``,
 ``report.txt`` and ``reliability.png`` into ``--out``, only once all is computed.  Progress
-goes to stderr; Ctrl-C stops with exit code 130 (before the
+goes to stderr; Ctrl-C or SIGTERM stops with exit code 130 or 143 (before the
 writing starts nothing is written; each file is written whole or not at all).
 """
 

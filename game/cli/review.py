@@ -11,9 +11,10 @@ record holds several, then the whole record's; ``--json`` prints ``{"players", "
 self-contained HTML page (:mod:`game.core.review.html`; atomically, checked before the review
 starts: a folder that does not exist is a usage error, exit code 2), besides the text report
 or ``--json`` (and a line on stderr saying where).  A progress line is drawn on stderr when
-it is a terminal; Ctrl-C stops the review with a message and exit code 130, keeping the
-decisions it finished as a partial cache entry that the next review goes on from (never
-printed as a report).  The report is cached next to the file as ``FILE.review`` (keyed by
+it is a terminal; Ctrl-C or SIGTERM stops the review with a message and exit code 130 or 143,
+keeping the decisions it finished as a partial cache entry that the next review goes on from
+(never printed as a report); that entry is also written as the review goes, so a review
+killed outright loses only its last few seconds' decisions.  The report is cached next to the file as ``FILE.review`` (keyed by
 the game, its moves, the level and the thresholds), so a second review of the same save is
 instant; a damaged cache is ignored and rewritten.
 """

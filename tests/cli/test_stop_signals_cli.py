@@ -108,3 +108,26 @@ def test_a_review_killed_outright_keeps_what_it_had_finished(capsys, save, monke
     assert code == 0, err
     assert len(analysed) == 13  # 16 decisions, 3 kept from the killed run
     assert len([d for g in json.loads(out)["games"] for d in g["decisions"]]) == 16
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_a_tournament_stopped_by_sigterm_keeps_its_games_for_a_resume(tmp_path):
+    import time
+
+    mark, folder = uuid.uuid4().hex, tmp_path / "t"
+    games = folder / "games.jsonl"
+    process = _start(["tournament", "backgammon", "--players", "beginner", "intermediate", "--games", "40",
+                      "--seed", "1", "--workers", "2", "--out", str(folder)], mark)
+    try:
+        while not (games.is_file() and games.stat().st_size):  # the first game stored
+            assert process.poll() is None, process.stderr.read()[-2000:]
+            time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    assert process.returncode == 143, err
+    kept = len(games.read_text().splitlines())
+    assert f"interrupted: {kept} of 40 games kept in {folder}" in err
+    assert "Traceback" not in err and "leaked" not in err and _left_over(mark) == []

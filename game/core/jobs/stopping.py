@@ -18,7 +18,8 @@ Ctrl-C again does not want to wait); :func:`is_interrupt` recognises that ``Syst
 shape as an interrupt on the stop paths.
 
 Worker processes of a job take no decision (:func:`as_worker`): the parent handles the stop,
-tells its workers (:func:`tell_workers`) and ends them.
+tells its workers (:func:`tell_workers`) and ends them.  A process forked while the handlers
+are in place gets the signals' defaults back (a pool ends its workers with SIGTERM).
 """
 
 from __future__ import annotations
@@ -158,6 +159,21 @@ def as_worker() -> None:
             os.setpgrp()
         except OSError:
             pass
+
+
+def _forked() -> None:
+    """In a process forked while the handlers are in place: the signals' defaults back (a
+    forked worker is ended by SIGTERM, and its owner sets it up as it needs)."""
+    global _received, _holding, _active
+    _received, _holding, _active = None, 0, False
+    if not _worker:
+        for number, default in ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, signal.SIG_DFL)):
+            if signal.getsignal(number) is _handle:
+                signal.signal(number, default)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 
 def tell_workers(pids: Iterable[int]) -> None:
