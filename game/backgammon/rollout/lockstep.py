@@ -85,7 +85,7 @@ def play_block(spec: RolloutSpec, index: int, cancel=None, stop=None, partial=No
     """Play block ``index`` of ``spec``; ``cancel()``, asked between plies, stops it
     (:class:`Cancelled`: nothing kept); ``stop()``, asked there too, ends it keeping the
     trials that had ended (a result with ``complete`` false); ``partial(result)`` hears of
-    those while the block goes on, at most every :data:`PARTIAL_SECONDS`.
+    those while the block goes on, when more have ended, at most every :data:`PARTIAL_SECONDS`.
 
     The block's matrix products run on one BLAS thread: OpenBLAS splits a product among its
     threads in ways that change the last bits of a sum, so a block played by a process with
@@ -168,7 +168,7 @@ class _Trials:
     # ------------------------------------------------------------------ the loop
 
     def run(self, cancel=None, stop=None, heard=None) -> None:
-        ply, told = 0, time.perf_counter()
+        ply, told, ended = 0, time.perf_counter(), 0
         while True:
             live = np.flatnonzero(self.alive)
             if not len(live):
@@ -177,9 +177,10 @@ class _Trials:
                 raise Cancelled
             if stop is not None and stop():
                 return
-            if heard is not None and time.perf_counter() - told >= PARTIAL_SECONDS:
+            if heard is not None and len(self.alive) - len(live) > ended \
+                    and time.perf_counter() - told >= PARTIAL_SECONDS:
                 heard()
-                told = time.perf_counter()
+                told, ended = time.perf_counter(), len(self.alive) - len(live)
             live, board = self._settle(live, self.board[live], ply)
             if not len(live):
                 return
