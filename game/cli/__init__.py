@@ -16,6 +16,7 @@ import os
 import sys
 
 from ..core.capabilities import Commands
+from ..core.jobs.stopping import exit_code, is_interrupt, received, stop_signals
 from ..games import all_games
 from . import (
     analyze,
@@ -80,7 +81,9 @@ def _flags(parser: argparse.ArgumentParser) -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``tabula ARGV``; its exit code.  Output cut short by its reader (``| head``) ends
-    quietly with code 1, as the Python documentation's note on SIGPIPE recommends."""
+    quietly with code 1, as the Python documentation's note on SIGPIPE recommends.  SIGINT
+    (Ctrl-C) and SIGTERM stop a command alike (:mod:`game.core.jobs.stopping`): it keeps and
+    prints what it finished and exits with 130 or 143."""
     try:
         try:
             return _run(argv)
@@ -122,12 +125,16 @@ def _run(argv: list[str] | None) -> int:
         from ..ui.app import run_app  # imported late: the text commands never load pygame
 
         return run_app()
-    try:
-        return args.run(args) or 0
-    except ValueError as error:  # UsageError and MoveError are ValueErrors
-        if getattr(args, "checks_input", False) and not isinstance(error, UsageError):
-            raise
-        parser.exit(2, error_line(str(error)) + "\n")
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    with stop_signals():  # SIGTERM stops a command as Ctrl-C does; the exit code says which came
+        try:
+            code = args.run(args) or 0
+            return exit_code() if code == 0 and received() is not None else code
+        except ValueError as error:  # UsageError and MoveError are ValueErrors
+            if getattr(args, "checks_input", False) and not isinstance(error, UsageError):
+                raise
+            parser.exit(2, error_line(str(error)) + "\n")
+        except (KeyboardInterrupt, SystemError) as error:
+            if not is_interrupt(error):  # a SystemError that no interrupt caused is a bug
+                raise
+            print("interrupted", file=sys.stderr)
+            return exit_code()

@@ -12,7 +12,7 @@ computed.  ``--out`` is checked first, with the guarded writer's rules
 (:mod:`game.core.outputs`): a file of one of those names already there is replaced only with
 ``--force``, a device, FIFO, socket or folder of such a name never; a name too long for the
 file system is a usage error (exit code 2).  Progress
-goes to stderr; Ctrl-C stops with exit code 130 (before the
+goes to stderr; Ctrl-C or SIGTERM stops with exit code 130 or 143 (before the
 writing starts nothing is written; each file is written whole or not at all).
 """
 
@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..core.argtypes import checked_number
 from ..core.capabilities import Calibration
+from ..core.jobs.stopping import exit_code
 from ..core.outputs import check_folder_files
 from .common import UsageError, add_game_argument, bounded_int, game_info, games_int, seed_int
 
@@ -125,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         written.append(write_reliability_png(report, out))
     except KeyboardInterrupt:
         print("\ncalibration interrupted; no file was left half-written", file=sys.stderr)
-        return 130
+        return exit_code()
     except OSError as error:
         raise UsageError(f"--out {out}: cannot write there ({error.strerror or error})") from None
     print(text_report(report), end="")

@@ -15,9 +15,11 @@ unless ``--force``; ``FILE`` and its cache ``FILE.review`` (however spelled: lin
 hard links), a device, FIFO or socket are never replaced, even with ``--force``; a folder,
 a missing folder or a name too long for the file system is a usage error (exit code 2).
 The report is written atomically.  A progress line is drawn on stderr when
-it is a terminal; Ctrl-C stops the review with a message and exit code 130, keeping the
-decisions it finished as a partial cache entry that the next review goes on from (never
-printed as a report).  The report is cached next to the file as ``FILE.review`` (keyed by
+it is a terminal; Ctrl-C or SIGTERM stops the review with a message and exit code 130 or 143,
+keeping the decisions it finished as a partial cache entry that the next review goes on from
+(never printed as a report); that entry is also written as the review goes, so a review
+killed outright loses only its last few seconds' decisions.  The report is cached next to
+the file as ``FILE.review`` (keyed by
 the game, its moves, the level and the thresholds), so a second review of the same save is
 instant; a damaged cache is ignored and rewritten.
 """
@@ -28,6 +30,7 @@ import argparse
 import json
 import sys
 
+from ..core.jobs.stopping import exit_code
 from ..core.outputs import check_output
 from ..core.review.cache import reviewed_files
 from ..core.review.html import report_html, write_report
@@ -87,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         kept = ("the finished ones are kept: the next review goes on from there"
                 if isinstance(error, ReviewCancelled) and error.done else "nothing was saved")
         print(f"\nreview cancelled{done}; {kept}", file=sys.stderr)
-        return 130
+        return exit_code()
     finally:
         if sys.stderr.isatty():
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)

@@ -9,8 +9,11 @@ double/take, and the proper action).  Trials are played in blocks, here, over ``
 local processes or on a Ray cluster (``--cluster ray``); the same ``--seed`` gives the same
 figures bit for bit either way.  A rollout stops after ``--trials``, or earlier when every
 95% interval is within ``--stop-ci``, or (unless ``--no-early-stop``) when the best leads
-every other by three standard errors.  Progress goes to stderr; Ctrl-C stops it, prints what
-finished and exits with code 130.
+every other by three standard errors.  Progress goes to stderr, after each block and, with
+one worker, every few seconds within one.  Ctrl-C or SIGTERM stops it: it prints the trials
+that ended (a block cut short gives its ended trials, the shorter games:
+:mod:`game.backgammon.rollout.lockstep`), or says there are none, and exits with code 130
+(SIGINT) or 143 (SIGTERM); worker processes are ended.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from ..core.argtypes import bounded_int, canonical_name, checked_number, seed_in
 from ..core.capabilities import Rollouts
 from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.distribute import pool_size
+from ..core.jobs.stopping import exit_code
 from ..games import all_games, get_game
 from .common import UsageError, add_chance_arguments, position_help, read_position
 
@@ -133,11 +137,14 @@ def run(args: argparse.Namespace) -> int:
     if tty:
         print(file=sys.stderr)
     interrupted = figures.stopped == "interrupted"
+    shown = bool(figures.estimates) and (not interrupted or figures.trials_done > 0)
     if interrupted:
-        print("rollout interrupted: the figures below are the trials that finished", file=sys.stderr)
-    if figures.estimates and (not interrupted or figures.trials_done):
+        print(f"rollout interrupted: the figures below are the {figures.trials_done} trials that ended "
+              "(those of a block cut short are its shorter games)" if shown else
+              "rollout interrupted before every candidate had a trial: no figures", file=sys.stderr)
+    if shown:
         if args.json:
             print(json.dumps(rollouts.to_json(figures)))
         else:
             print("\n".join(rollouts.lines(figures)))
-    return 130 if interrupted else 0
+    return exit_code() if interrupted else 0

@@ -94,6 +94,7 @@ from pathlib import Path
 from ..core import argtypes
 from ..core.capabilities import TournamentOption
 from ..core.cluster import CLUSTERS, ClusterError, connect
+from ..core.jobs.stopping import exit_code
 from ..core.outputs import check_folder_files
 from ..core.tournament import ResultStore, Settings, available_cpus, even_games, run_tournament, summarize, validate
 from ..core.tournament.folders import new_folder
@@ -251,7 +252,7 @@ def _play(args: argparse.Namespace, settings: Settings, store: ResultStore) -> i
             bar.close()
         print(f"interrupted: {len(store.records)} of {total} games kept in {folder}; "
               f"run the same command with --out {folder} to resume", file=sys.stderr)
-        return 130
+        return exit_code()
     except (GamesFileError, ClusterError) as error:
         if bar:
             bar.close()

@@ -15,7 +15,8 @@ checkpoints fell (writing one changes nothing in the training).  Resuming reads 
 as untrusted input (:mod:`.checkpoints`).  Resuming with another ``games`` changes the
 learning-rate schedule from that point.
 
-Ctrl-C is held until the current step ends, then a checkpoint is saved.  Every
+Ctrl-C (and SIGTERM, under the command line) is held until the current step ends, then a
+checkpoint is saved (:func:`~game.core.jobs.stopping.held`).  Every
 ``check_every`` games it plays ``check_deals`` duplicate deals of the greedy network against
 ``opponent`` (:mod:`.arena`), reports the points per game, and keeps the best network so
 far in ``<out stem>.best.npz``.
@@ -23,9 +24,6 @@ far in ``<out stem>.best.npz``.
 
 from __future__ import annotations
 
-import contextlib
-import signal
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -33,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...core.jobs.stopping import at_once, held, stop_requested
 from ...core.untrusted import Fields, UntrustedFileError, shown
 from .arena import duplicate_match
 from .checkpoints import (
@@ -134,43 +133,6 @@ class _Counters:
     last_check: int = 0
     best: float | None = None
     losses: list[float] = field(default_factory=list)
-
-
-class _HeldInterrupt:
-    """Holds Ctrl-C (SIGINT) until :meth:`poll`, so a checkpoint is taken between steps;
-    inside :meth:`immediately`, or on a second Ctrl-C, it interrupts at once.  Only on the
-    main thread with Python's default handler in place; elsewhere it changes nothing."""
-
-    def __init__(self) -> None:
-        self.pending = self.immediate = False
-        self.previous = None
-
-    def __enter__(self) -> "_HeldInterrupt":
-        if (threading.current_thread() is threading.main_thread()
-                and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
-            self.previous = signal.signal(signal.SIGINT, self._handle)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
-
-    def _handle(self, signum, frame) -> None:
-        if self.pending or self.immediate:
-            raise KeyboardInterrupt
-        self.pending = True
-
-    def poll(self) -> None:
-        if self.pending:
-            raise KeyboardInterrupt
-
-    @contextlib.contextmanager
-    def immediately(self):
-        self.immediate = True
-        try:
-            yield
-        finally:
-            self.immediate = False
 
 
 class Training:
@@ -347,14 +309,14 @@ class Training:
         a Ray round; each adds the games it finished to the counters) until the games asked
         are done.  After a step that finished games: ``progress``, the strength check and the
         checkpoint when their intervals (in games) are due or the run is complete; after any
-        step, a checkpoint also when ``checkpoint_minutes`` have passed.  Ctrl-C is held to
-        the end of the ``unit`` (step or round), which is then saved."""
-        config, counters, held = self.config, self.counters, _HeldInterrupt()
+        step, a checkpoint also when ``checkpoint_minutes`` have passed.  Ctrl-C (or SIGTERM) is
+        held to the end of the ``unit`` (step or round), which is then saved."""
+        config, counters = self.config, self.counters
         started, first = clock(), counters.done
         interval = config.checkpoint_minutes * 60
         saved_at, consistent = started, True
         try:
-            with held:
+            with held():
                 if start is not None:
                     start()
                 while counters.done < config.games:
@@ -362,7 +324,8 @@ class Training:
                     before = counters.done
                     step()
                     consistent = True
-                    held.poll()
+                    if stop_requested():
+                        raise KeyboardInterrupt
                     due = False
                     if counters.done > before:
                         if progress:
@@ -370,7 +333,7 @@ class Training:
                         final = counters.done >= config.games
                         if config.check_every and (counters.done - counters.last_check >= config.check_every
                                                    or final):
-                            with held.immediately():
+                            with at_once():
                                 self._check(self.lr, (counters.done - first) / max(clock() - started, 1e-9))
                             counters.last_check = counters.done
                         if counters.done - counters.last_checkpoint >= config.checkpoint_every or final:

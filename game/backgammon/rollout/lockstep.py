@@ -20,6 +20,12 @@ expected value is unchanged and its variance much smaller.
 
 Everything here is a pure function of the spec and the block number: the same block gives
 the same numbers, bit for bit, whichever process or machine plays it.
+
+A block asked to stop (``stop``, between plies: a Ctrl-C or SIGTERM) ends there with the
+trials that had ended (:attr:`BlockResult.complete` false); ``partial`` hears of them while
+the block goes on.  Their figures are each trial's exact ones, the same as the whole block
+gives them, but they are the block's shorter games (a stratum cut short), so until the block
+is whole its figures lean toward quick wins, passes and truncations.
 """
 
 from __future__ import annotations
@@ -48,6 +54,8 @@ QUANTITIES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backga
 """What each trial measures, in the order of :attr:`BlockResult.sums`."""
 CHANCES = QUANTITIES[:5]
 """The outcomes' shares among :data:`QUANTITIES` (the rest are equities)."""
+PARTIAL_SECONDS = 2.0
+"""How often, at most, ``partial`` hears of a block's ended trials while it goes on."""
 LONGEST = 2000
 """Plies after which a trial still going is valued like a truncated one (no real game comes
 near; it only bounds a block's time)."""
@@ -61,7 +69,8 @@ class Cancelled(Exception):
 class BlockResult:
     """What one block of trials adds up to, per candidate: ``counts`` trials, and the sums
     and sums of squares of each of :data:`QUANTITIES` (``(candidates, 7)``); ``plies`` the
-    plies played per candidate and ``seconds`` the block's time (both only for reports)."""
+    plies played per candidate and ``seconds`` the block's time (both only for reports);
+    ``complete`` false for a block stopped part way (its ended trials only: see the module doc)."""
 
     index: int
     counts: tuple[int, ...]
@@ -69,11 +78,14 @@ class BlockResult:
     squares: np.ndarray
     plies: tuple[int, ...]
     seconds: float
+    complete: bool = True
 
 
-def play_block(spec: RolloutSpec, index: int, cancel=None) -> BlockResult:
+def play_block(spec: RolloutSpec, index: int, cancel=None, stop=None, partial=None) -> BlockResult:
     """Play block ``index`` of ``spec``; ``cancel()``, asked between plies, stops it
-    (:class:`Cancelled`).
+    (:class:`Cancelled`: nothing kept); ``stop()``, asked there too, ends it keeping the
+    trials that had ended (a result with ``complete`` false); ``partial(result)`` hears of
+    those while the block goes on, when more have ended, at most every :data:`PARTIAL_SECONDS`.
 
     The block's matrix products run on one BLAS thread: OpenBLAS splits a product among its
     threads in ways that change the last bits of a sum, so a block played by a process with
@@ -81,8 +93,19 @@ def play_block(spec: RolloutSpec, index: int, cancel=None) -> BlockResult:
     started = time.perf_counter()
     with threadpool_limits(1, user_api="blas"):
         trials = _Trials(spec, index)
-        trials.run(cancel)
+
+        def heard() -> None:
+            partial(trials.result(index, time.perf_counter() - started))
+
+        trials.run(cancel, stop, heard if partial is not None else None)
     return trials.result(index, time.perf_counter() - started)
+
+
+def unstarted_block(spec: RolloutSpec, index: int) -> BlockResult:
+    """Block ``index`` stopped before its first ply: no trial ended."""
+    c = len(spec.candidates)
+    zeros = np.zeros((c, len(QUANTITIES)))
+    return BlockResult(index, (0,) * c, zeros, zeros.copy(), (0,) * c, 0.0, complete=False)
 
 
 def _groups(codes: np.ndarray):
@@ -144,14 +167,20 @@ class _Trials:
 
     # ------------------------------------------------------------------ the loop
 
-    def run(self, cancel=None) -> None:
-        ply = 0
+    def run(self, cancel=None, stop=None, heard=None) -> None:
+        ply, told, ended = 0, time.perf_counter(), 0
         while True:
             live = np.flatnonzero(self.alive)
             if not len(live):
                 return
             if cancel is not None and cancel():
                 raise Cancelled
+            if stop is not None and stop():
+                return
+            if heard is not None and len(self.alive) - len(live) > ended \
+                    and time.perf_counter() - told >= PARTIAL_SECONDS:
+                heard()
+                told, ended = time.perf_counter(), len(self.alive) - len(live)
             live, board = self._settle(live, self.board[live], ply)
             if not len(live):
                 return
@@ -319,11 +348,19 @@ class _Trials:
     # ------------------------------------------------------------------ the sums
 
     def result(self, index: int, seconds: float) -> BlockResult:
+        """The block's sums; while trials are still going, those of the ended trials only."""
         chances = self.final - self.luck
         cubeful = np.zeros(len(chances))
         if self.stakes is not None:
             cubeful = self.stakes.normalise(self.final_cf - self.luck_cf)
         measured = np.column_stack([chances, valuing.equity(chances), cubeful])
-        per = measured.reshape(len(self.plies), self.n, len(QUANTITIES))
-        return BlockResult(index, (self.n,) * len(self.plies), per.sum(axis=1), (per * per).sum(axis=1),
-                           tuple(int(p) for p in self.plies), seconds)
+        c = len(self.plies)
+        complete = not self.alive.any()
+        if complete:
+            counts = (self.n,) * c
+        else:
+            measured[self.alive] = 0.0
+            counts = tuple(int(k) for k in (~self.alive).reshape(c, self.n).sum(axis=1))
+        per = measured.reshape(c, self.n, len(QUANTITIES))
+        return BlockResult(index, counts, per.sum(axis=1), (per * per).sum(axis=1),
+                           tuple(int(p) for p in self.plies), seconds, complete)

@@ -72,7 +72,7 @@ def to_json(figures: RolloutFigures) -> dict:
 
 
 STOPPED = {"trials": "all trials played", "ci": "every 95% interval within --stop-ci",
-           "clear": "the best play clearly ahead", "cancelled": "cancelled", "interrupted": "interrupted (Ctrl-C)"}
+           "clear": "the best play clearly ahead", "cancelled": "cancelled", "interrupted": "interrupted"}
 
 
 def lines(figures: RolloutFigures) -> list[str]:

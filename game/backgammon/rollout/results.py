@@ -75,6 +75,12 @@ class Tally:
         self.plies += plies
         self.seconds += block.seconds * plies / max(int(plies.sum()), 1)
 
+    def with_block(self, block: BlockResult) -> Tally:
+        """A copy with ``block`` (the next, often part of one still going) added."""
+        found = self.copy()
+        found.add(block)
+        return found
+
     def copy(self) -> Tally:
         """A copy that later blocks do not change (what progress reports hand out)."""
         return Tally(self.spec, self.blocks, self.counts.copy(), self.sums.copy(), self.squares.copy(),

@@ -9,29 +9,44 @@ Blocks played past the stopping point are thrown away.  On Ray a block whose wor
 played again (:func:`game.core.distribute.ray_map`).
 
 :func:`run` is what the command line and the window call.  ``progress(result)`` hears of
-every block added (the figures so far), ``cancel()`` is asked between blocks (and between
-plies within a block played here): a cancelled or interrupted (Ctrl-C) rollout returns what
-it finished, its ``stopped`` saying why.
+every block added (the figures so far) and, played here, of the trials ended within the block
+going on (at most every :data:`~.lockstep.PARTIAL_SECONDS`); ``cancel()`` is asked between
+blocks (and between plies within a block played here): a cancelled rollout returns the
+blocks it finished, its ``stopped`` saying why.
+
+A stop signal (Ctrl-C or SIGTERM, :mod:`game.core.jobs.stopping`) is held while blocks are
+played and asked between plies, here and in the local workers, never raised inside the
+compiled move generator: the blocks going on end there, and the rollout returns with
+``stopped`` ``"interrupted"``, its finished blocks and the ended trials of the blocks it cut
+short (:mod:`.lockstep` says why those lean toward the shorter games).  The local workers
+leave the terminal's process group: the parent tells them to stop, takes what they hand back
+(for at most :data:`STOP_GRACE` seconds, or until a second signal) and then ends them.  On
+Ray only the finished blocks are kept.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ...core.distribute import parallel_map
+from ...core.distribute import ray_map
+from ...core.jobs.stopping import as_worker, held, is_interrupt, stop_requested, tell_workers
 from ...core.tournament.runner import end_with_parent
-from .lockstep import Cancelled, play_block
+from .lockstep import Cancelled, play_block, unstarted_block
 from .results import Tally
 from .spec import RolloutSpec
 
 STOPS = ("trials", "ci", "clear", "cancelled", "interrupted")
 """Why a rollout stopped: all its trials played, ``--stop-ci`` reached, a clear best, the
-caller's cancel, Ctrl-C."""
+caller's cancel, Ctrl-C or SIGTERM."""
+STOP_GRACE = 30.0
+"""Seconds the parent waits, after a stop, for its workers' cut blocks (each stops at its
+next ply: well under a second at 0 ply)."""
+POLL_SECONDS = 0.25
+"""How often the parent, waiting for its workers, asks whether a stop came."""
 
 
 @dataclass(frozen=True)
@@ -56,21 +71,17 @@ class BlockJob:
         self.spec = spec
 
     def __call__(self, index: int):
-        _as_worker()
-        return play_block(self.spec, index)
+        if multiprocessing.parent_process() is None:  # a Ray task
+            return play_block(self.spec, index)
+        if stop_requested():
+            return unstarted_block(self.spec, index)
+        return play_block(self.spec, index, stop=stop_requested)
 
 
-_settled = False
-
-
-def _as_worker() -> None:
-    """In a local worker process, once: Ctrl-C reaches the whole process group, and only the
-    parent handles it (it stops the pool and reports); the worker ends with its parent."""
-    global _settled
-    if _settled or multiprocessing.parent_process() is None:
-        return
-    _settled = True
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def start_worker() -> None:
+    """A local worker process's start: stop signals are the parent's to decide
+    (:func:`~game.core.jobs.stopping.as_worker`); it ends with its parent."""
+    as_worker()
     end_with_parent()
 
 
@@ -106,36 +117,110 @@ def run(spec: RolloutSpec, workers: int = 1, cluster: str = "local", address: st
 
     try:
         if cluster == "local" and workers <= 1:
-            for index in range(spec.blocks):
-                tally.add(play_block(spec, index, cancel))
-                stopped = added()
-                if stopped is None and cancel is not None and cancel():
-                    stopped = "cancelled"
-                if stopped:
-                    break
+            stopped = _here(spec, tally, added, cancel, progress, started)
+        elif cluster == "local":
+            stopped = _local(spec, tally, added, workers, cancel)
         else:
-            stopped = _distributed(spec, tally, added, workers, cluster, address, cancel)
+            stopped = _ray(spec, tally, added, address, cancel)
     except Cancelled:
         stopped = "cancelled"
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as error:  # a second stop signal: at once
+        if not is_interrupt(error):
+            raise
         stopped = "interrupted"
     return Rollout(tally, time.perf_counter() - started, stopped or "trials")
 
 
-def _distributed(spec, tally, added, workers, cluster, address, cancel) -> str | None:
+def _here(spec, tally, added, cancel, progress, started) -> str | None:
+    """The blocks played in this process, one after the other."""
+    partial = None
+    if progress is not None:
+        def partial(block) -> None:
+            progress(Rollout(tally.with_block(block), time.perf_counter() - started))
+    with held():
+        for index in range(spec.blocks):
+            if stop_requested():
+                return "interrupted"
+            block = play_block(spec, index, cancel, stop_requested, partial)
+            tally.add(block)
+            if not block.complete:
+                return "interrupted"
+            stopped = added()
+            if stopped is None and cancel is not None and cancel():
+                stopped = "cancelled"
+            if stopped:
+                return stopped
+    return "interrupted" if stop_requested() else None
+
+
+def _add_in_order(tally, waiting: dict, added) -> str | None:
+    """Add the waiting blocks due next, in order; the first stop reason found."""
+    while tally.blocks in waiting:
+        tally.add(waiting.pop(tally.blocks))
+        stopped = added()
+        if stopped:
+            return stopped
+    return None
+
+
+def _local(spec, tally, added, workers, cancel) -> str | None:
+    """The blocks played by ``workers`` local processes (spawned: a fresh interpreter each)."""
+    waiting: dict = {}
+    with _one_thread_each(), held(), \
+            multiprocessing.get_context("spawn").Pool(workers, initializer=start_worker) as pool:
+        results = pool.imap_unordered(BlockJob(spec), range(spec.blocks), chunksize=1)
+        while not stop_requested():
+            try:
+                block = results.next(timeout=POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                continue
+            except StopIteration:
+                return None
+            waiting[block.index] = block
+            stopped = _add_in_order(tally, waiting, added)
+            if stopped:
+                return stopped
+            if cancel is not None and cancel():
+                return "cancelled"
+        tell_workers(process.pid for process in multiprocessing.active_children())
+        _cut_blocks(spec, tally, waiting, results)
+    return "interrupted"
+
+
+def _cut_blocks(spec, tally, waiting: dict, results) -> None:
+    """After a stop: take the blocks the workers hand back (finished, cut short, or not begun:
+    blocks go out in order, so once one not begun has come back every block before it was
+    handed out), then add them in order; a block that does not come within
+    :data:`STOP_GRACE` seconds is given up, and the blocks after it."""
+    deadline = time.perf_counter() + STOP_GRACE
+    last = None  # the lowest block that came back not begun
+    while last is None or any(index not in waiting for index in range(tally.blocks, last)):
+        try:
+            block = results.next(timeout=max(deadline - time.perf_counter(), 0.0))
+        except (StopIteration, multiprocessing.TimeoutError):
+            break
+        waiting[block.index] = block
+        if not block.complete and not any(block.plies) and (last is None or block.index < last):
+            last = block.index
+    while tally.blocks in waiting:
+        tally.add(waiting.pop(tally.blocks))
+
+
+def _ray(spec, tally, added, address, cancel) -> str | None:
+    """The blocks played as Ray tasks; a stop keeps the finished ones."""
     waiting: dict = {}
     with _one_thread_each():
-        results = parallel_map(BlockJob(spec), range(spec.blocks), workers, cluster, address)
+        results = ray_map(BlockJob(spec), range(spec.blocks), address)
         try:
             for block in results:
                 waiting[block.index] = block
-                while tally.blocks in waiting:
-                    tally.add(waiting.pop(tally.blocks))
-                    stopped = added()
-                    if stopped:
-                        return stopped
+                stopped = _add_in_order(tally, waiting, added)
+                if stopped:
+                    return stopped
                 if cancel is not None and cancel():
                     return "cancelled"
+        except KeyboardInterrupt:
+            return "interrupted"
         finally:
             results.close()
     return None

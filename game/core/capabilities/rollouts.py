@@ -16,9 +16,9 @@ class Rollouts(Protocol):
     A rollout is planned once (:meth:`plan`: a picklable value, what the trials need) and
     run (:meth:`run`) here, over local worker processes or on Ray; the same plan gives the
     same figures bit for bit however it is run.  :meth:`run` may be called in a worker
-    process: ``progress(figures)`` hears the figures after each block of trials and
-    ``cancel()`` is asked between blocks; a cancelled or interrupted (Ctrl-C) run returns what
-    it finished.  The figures are one frozen, picklable record
+    process: ``progress(figures)`` hears the figures after each block of trials (and may hear
+    them within one) and ``cancel()`` is asked between blocks; a cancelled or interrupted
+    (Ctrl-C or SIGTERM: :mod:`game.core.jobs.stopping`) run returns what it finished.  The figures are one frozen, picklable record
     (:class:`game.core.rollout_figures.RolloutFigures`), and that record is what crosses every seam
     (worker process to window, window to hint table or Review screen): :meth:`rows` reads it;
     :meth:`to_json` (the command line's ``--json`` only), :meth:`lines` and

@@ -79,11 +79,14 @@ networks' weights) and trusts it only after checking its whole shape and the che
 content stored with it; anything else is reviewed afresh and rewritten.  A review stopped
 half way keeps what it finished there as a *partial* entry (``"complete": false``, under
 the same checksum): :func:`read_cache` never returns it as a report, and the next review
-of the same record, options and thresholds resumes from it (:func:`read_cache_entry`).
+of the same record, options and thresholds resumes from it (:func:`read_cache_entry`).  The
+partial entry is also written as the review goes, at most every :data:`KEEP_SECONDS`, so a
+review killed outright (SIGKILL) loses only its last few seconds' decisions.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -349,12 +352,44 @@ def cached_review(info, record: GameRecord, save: Path | str, options: dict[str,
     entry = read_cache_entry(save, key)
     if entry is not None and entry[1]:
         return entry[0], True
+    resume = entry[0] if entry else None
+    plan = ReviewPlan(info, record)
+    keep = _Keeper(plan, resume, lambda partial: write_cache(save, key, partial, complete=False))
+    told = hooks.pop("decided", None)
+
+    def decided(decision: Decision) -> None:
+        keep(decision)
+        if told is not None:
+            told(decision)
+
     try:
-        report = review(info, record, options, thresholds, resume=entry[0] if entry else None, **hooks)
+        report = review(info, record, options, thresholds, resume=resume, plan=plan, decided=decided, **hooks)
     except ReviewCancelled as error:
         if error.report is not None and error.report.decisions:
             write_cache(save, key, error.report, complete=False)
         raise
     write_cache(save, key, report)
     return report, False
+
+
+KEEP_SECONDS = 3.0
+"""How often, at most, a review writes the decisions it finished to its cache as it goes:
+a review killed outright (SIGKILL, a power cut) loses at most those of the last few seconds."""
+
+
+class _Keeper:
+    """Hears each decision analysed and, when :data:`KEEP_SECONDS` have passed since the last
+    write, writes every decision finished so far (the resumed ones too) as a partial entry
+    (``write(report)``: atomic and checksummed like every entry)."""
+
+    def __init__(self, plan: ReviewPlan, resume: Report | None, write: Callable[[Report], None]) -> None:
+        self.plan, self.write = plan, write
+        self.done = {d.ply: d for d in resume.decisions if d.ply in plan.plies} if resume is not None else {}
+        self.written = time.monotonic()
+
+    def __call__(self, decision: Decision) -> None:
+        self.done[decision.ply] = decision
+        if time.monotonic() - self.written >= KEEP_SECONDS:
+            self.write(self.plan.report([self.done[ply] for ply in sorted(self.done)]))
+            self.written = time.monotonic()
 

@@ -235,3 +235,37 @@ def test_the_level_searches_each_trials_play_at_its_depth():
         after = search(state, get_level("advanced"), evaluator).best.after
         wins.append(valuing.chances(evaluator, boards_to_array([(after.sides[1], after.sides[0])]))[0, 0])
     assert tally.estimate(0, "win").mean == pytest.approx(np.mean(wins), abs=1e-6)  # float32 sums: batch sizes
+
+
+def test_a_stop_signal_is_held_to_the_next_ply_and_the_ended_trials_of_the_cut_block_count():
+    """A real SIGINT, raised while a block plays, never interrupts it mid-ply: the block ends
+    at the next ply with the trials that had ended (a race where trials end at different plies)."""
+    import signal
+
+    race = BackgammonState.from_board(make_side({6: 3, 5: 3, 4: 3, 3: 3, 2: 3}), make_side({6: 3, 5: 3, 4: 3, 3: 3}),
+                                      dice=(3, 1))
+    spec = plan(race, ["6/3 4/3"], evaluator="net-full", trials=72, bearoff=False, early_stop=False)
+    whole = play_block(spec, 0)
+    assert whole.complete and whole.counts == (36,)
+    plies = []
+
+    def stop_later():
+        plies.append(1)
+        if len(plies) == 16:
+            signal.raise_signal(signal.SIGINT)  # held: no KeyboardInterrupt here
+        return False
+
+    from game.backgammon.rollout import run as running
+
+    real = running.play_block
+
+    def asking(spec, index, cancel=None, stop=None, partial=None):
+        return real(spec, index, lambda: stop_later() or (cancel is not None and cancel()), stop, partial)
+
+    running.play_block = asking
+    try:
+        stopped = run(spec)
+    finally:
+        running.play_block = real
+    assert stopped.stopped == "interrupted" and stopped.tally.blocks == 1
+    assert 0 < stopped.tally.trials < 36  # the block's ended trials, not nothing
