@@ -11,12 +11,13 @@ from game.core.jobs import stopping
 
 
 def test_sigterm_raises_like_ctrl_c_and_the_exit_code_says_which_came():
+    before = signal.getsignal(signal.SIGTERM)
     for number, code in ((signal.SIGTERM, 143), (signal.SIGINT, 130)):
         with stopping.stop_signals():
             with pytest.raises(KeyboardInterrupt):
                 signal.raise_signal(number)
             assert stopping.exit_code() == code
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # put back
+    assert signal.getsignal(signal.SIGTERM) is before  # put back
 
 
 def test_held_a_first_signal_is_only_noted_a_second_raises_at_once():
