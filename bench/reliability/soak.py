@@ -9,12 +9,16 @@
 3. A process saving a game over and over, killed ``--kills`` times: after each kill the save
    must load and be one of the versions written (never torn); the temporaries the kills
    left behind are counted and removed as the window does at start.
-4. The mutation fuzzer (``tests/reliability/fuzz.py``), ``--fuzz`` cases of each text reader
-   (``.mat``, ``.sgf``, Chesstack positions, match IDs, XGIDs): the counts of clean errors,
-   accepted inputs (an accepted match file must export to both formats and import again the
-   same), crashes and hangs, and the first crashes to replay (case number and seed).
+4. The fuzzer (``tests/reliability/fuzz/``): ``--fuzz`` cases in all, shared out by cost over its
+   targets (mutated ``.mat`` and ``.sgf`` files, Chesstack positions, match IDs and XGIDs;
+   position strings through every command; ``rollout``'s options; output paths of every
+   command that writes; long jobs stopped by signals), or only ``--targets``: the counts of
+   clean errors, accepted inputs, crashes and hangs per target, and the first crashes to
+   replay (case number and seed).
 
-    python -m bench.reliability.soak [--games 200] [--kills 10] [--fuzz 2000] [--seed 1]
+    python -m bench.reliability.soak [--games 200] [--kills 10] [--fuzz 3000] [--targets T ...] [--seed 1]
+
+``--games 0`` and ``--kills 0`` skip the first three parts (a fuzzing run alone).
 
 It prints the cases tried and the failures of each part; the exit code is 1 if any failed.
 """
@@ -39,7 +43,7 @@ from game.core.match import GameRecord
 from game.core.protocol import CHANCE
 from game.core.saves import STALE_SECONDS, SaveError, load_game, remove_stale_temporaries, save_game
 from game.games import all_games, rules_for
-from tests.reliability.fuzz import fuzz
+from tests.reliability.fuzz import TARGETS, counts_for, fuzz
 
 PLY_CAP = 600
 """Random play can wander (Mandragora, Chesstack): a game stops unchecked past this."""
@@ -191,7 +195,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random games of every game")
     parser.add_argument("--kills", type=int, default=10, help="kills of the tournament and of the save loop")
-    parser.add_argument("--fuzz", type=int, default=2000, help="mutated inputs of each text reader")
+    parser.add_argument("--fuzz", type=int, default=3000, help="fuzzed cases in all, shared out by cost")
+    parser.add_argument("--targets", nargs="+", choices=sorted(TARGETS), metavar="T",
+                        help=f"only these fuzz targets (default all: {', '.join(TARGETS)})")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     failed = 0
@@ -199,21 +205,24 @@ def main() -> int:
         base = Path(folder)
         os.environ["TABULA_HOME"] = str(base / "home")
         start = time.perf_counter()
-        checked, failures = random_games(args.games, args.seed)
-        print(f"random games: {args.games} of each game, {checked:,} positions checked, {len(failures)} failures "
-              f"({time.perf_counter() - start:.0f} s)")
-        kills, tournament_failures = killed_tournament(args.kills, args.seed, base)
-        print(f"tournament killed {kills} times and resumed: {len(tournament_failures)} failures; "
-              + ("records and results identical to the uninterrupted run" if not tournament_failures else
-                 "differences below"))
-        save_kills, save_failures, left = killed_saves(args.kills, args.seed, base)
-        print(f"save loop killed {save_kills} times: {len(save_failures)} failures; "
-              f"{left} interrupted temporaries left (removed as at start)")
+        failures, tournament_failures, save_failures = [], [], []
+        if args.games:
+            checked, failures = random_games(args.games, args.seed)
+            print(f"random games: {args.games} of each game, {checked:,} positions checked, {len(failures)} failures "
+                  f"({time.perf_counter() - start:.0f} s)")
+        if args.kills:
+            kills, tournament_failures = killed_tournament(args.kills, args.seed, base)
+            print(f"tournament killed {kills} times and resumed: {len(tournament_failures)} failures; "
+                  + ("records and results identical to the uninterrupted run" if not tournament_failures else
+                     "differences below"))
+            save_kills, save_failures, left = killed_saves(args.kills, args.seed, base)
+            print(f"save loop killed {save_kills} times: {len(save_failures)} failures; "
+                  f"{left} interrupted temporaries left (removed as at start)")
         start = time.perf_counter()
+        plan = counts_for(args.fuzz, args.targets)
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            fuzzed = fuzz(args.fuzz, args.seed)  # the commands' own output is not the report's
-        print(f"mutation fuzzer: {args.fuzz} cases of each reader, seed {args.seed} "
-              f"({time.perf_counter() - start:.0f} s)")
+            fuzzed = fuzz(plan, args.seed)  # the commands' own output is not the report's
+        print(f"fuzzer: {sum(plan.values())} cases, seed {args.seed} ({time.perf_counter() - start:.0f} s)")
         print(fuzzed.table())
         for problem in failures + tournament_failures + save_failures + fuzzed.failures:
             print(f"  FAILED {problem}")
