@@ -109,3 +109,21 @@ def test_ctrl_c_while_starting_is_a_quiet_exit_130():
         "sys.exit(main(['--help']))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.returncode == 130 and done.stderr == "interrupted\n"
+
+
+def test_sigterm_while_starting_is_a_quiet_exit_143():
+    """A SIGTERM while the command line loads (sent by an import hook, the moment it loads)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import os, signal, sys\n"
+        "class Terminate:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'game.cli':\n"
+        "            os.kill(os.getpid(), signal.SIGTERM)\n"
+        "sys.meta_path.insert(0, Terminate())\n"
+        "from game.launch import main\n"
+        "sys.exit(main(['--help']))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 143 and done.stderr == "interrupted\n"
