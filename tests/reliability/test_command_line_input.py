@@ -93,37 +93,22 @@ def test_every_error_message_is_one_bounded_line(capsys, monkeypatch):
     assert code == 2 and err.count("\n") == 1 and len(err) <= 300
 
 
-def test_ctrl_c_while_starting_is_a_quiet_exit_130():
-    """A Ctrl-C while the command line loads (simulated by an import that is interrupted)."""
-    import subprocess
-    import sys
-
-    script = (
-        "import sys\n"
-        "class Interrupt:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'game.cli':\n"
-        "            raise KeyboardInterrupt\n"
-        "sys.meta_path.insert(0, Interrupt())\n"
-        "from game.launch import main\n"
-        "sys.exit(main(['--help']))\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 130 and done.stderr == "interrupted\n"
-
-
-def test_sigterm_while_starting_is_a_quiet_exit_143():
-    """A SIGTERM while the command line loads (sent by an import hook, the moment it loads)."""
+@pytest.mark.parametrize("stop, code", [("raise KeyboardInterrupt", 130),
+                                         ("os.kill(os.getpid(), signal.SIGTERM)", 143)])
+def test_a_stop_while_starting_is_a_quiet_exit(stop, code):
+    """A Ctrl-C or a SIGTERM while the command line loads (made by an import hook, the moment
+    ``game.cli`` loads) ends as a stopped command does: ``interrupted``, exit code 130 or 143."""
     import subprocess
     import sys
 
     script = (
         "import os, signal, sys\n"
-        "class Terminate:\n"
+        "class Stop:\n"
         "    def find_spec(self, name, path=None, target=None):\n"
         "        if name == 'game.cli':\n"
-        "            os.kill(os.getpid(), signal.SIGTERM)\n"
-        "sys.meta_path.insert(0, Terminate())\n"
+        f"            {stop}\n"
+        "sys.meta_path.insert(0, Stop())\n"
         "from game.launch import main\n"
         "sys.exit(main(['--help']))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 143 and done.stderr == "interrupted\n"
+    assert done.returncode == code and done.stderr == "interrupted\n"

@@ -176,15 +176,22 @@ def _local(spec, tally, added, workers, cancel) -> str | None:
                 continue
             except StopIteration:
                 return None
-            waiting[block.index] = block
-            stopped = _add_in_order(tally, waiting, added)
+            stopped = _took(block, tally, waiting, added, cancel)
             if stopped:
                 return stopped
-            if cancel is not None and cancel():
-                return "cancelled"
         tell_workers(process.pid for process in multiprocessing.active_children())
         _cut_blocks(spec, tally, waiting, results)
     return "interrupted"
+
+
+def _took(block, tally, waiting: dict, added, cancel) -> str | None:
+    """Take a block that came back: add it and those waiting after it in order; why the
+    rollout stops here, if it does."""
+    waiting[block.index] = block
+    stopped = _add_in_order(tally, waiting, added)
+    if stopped:
+        return stopped
+    return "cancelled" if cancel is not None and cancel() else None
 
 
 def _cut_blocks(spec, tally, waiting: dict, results) -> None:
@@ -213,12 +220,9 @@ def _ray(spec, tally, added, address, cancel) -> str | None:
         results = ray_map(BlockJob(spec), range(spec.blocks), address)
         try:
             for block in results:
-                waiting[block.index] = block
-                stopped = _add_in_order(tally, waiting, added)
+                stopped = _took(block, tally, waiting, added, cancel)
                 if stopped:
                     return stopped
-                if cancel is not None and cancel():
-                    return "cancelled"
         except KeyboardInterrupt:
             return "interrupted"
         finally:
