@@ -65,10 +65,14 @@ def run_case(target: str, case: Any) -> tuple[str, str]:
 
 
 def counts_for(total: int, targets=None) -> dict[str, int]:
-    """``total`` cases shared out over ``targets`` (all by default) by their ``share``, at least one each."""
+    """``total`` cases shared out over ``targets`` (all by default) by their ``share`` (at least one each)."""
     names = list(targets or TARGETS)
     whole = sum(TARGETS[name].share for name in names)
-    return {name: max(1, round(total * TARGETS[name].share / whole)) for name in names}
+    exact = {name: total * TARGETS[name].share / whole for name in names}
+    counts = {name: int(value) for name, value in exact.items()}
+    for name in sorted(names, key=lambda n: counts[n] - exact[n])[:total - sum(counts.values())]:
+        counts[name] += 1  # the largest remainders, so the counts add up to the total
+    return {name: max(1, count) for name, count in counts.items()}
 
 
 def fuzz(count: int | dict[str, int], seed: int, targets=None,
