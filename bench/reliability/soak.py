@@ -16,9 +16,10 @@
    clean errors, accepted inputs, crashes and hangs per target, and the first crashes to
    replay (case number and seed).
 
-    python -m bench.reliability.soak [--games 200] [--kills 10] [--fuzz 3000] [--targets T ...] [--seed 1]
+    python -m bench.reliability.soak [--games 200] [--kills 10] [--fuzz 3000] [--targets T ...] [--failures FILE] [--seed 1]
 
-``--games 0`` and ``--kills 0`` skip the first three parts (a fuzzing run alone).
+``--games 0`` and ``--kills 0`` skip the first three parts (a fuzzing run alone);
+``--failures FILE`` writes every fuzz failure (the report prints the first 40).
 
 It prints the cases tried and the failures of each part; the exit code is 1 if any failed.
 """
@@ -45,6 +46,8 @@ from game.core.saves import STALE_SECONDS, SaveError, load_game, remove_stale_te
 from game.games import all_games, rules_for
 from tests.reliability.fuzz import TARGETS, counts_for, fuzz
 
+SHOWN_FAILURES = 40
+"""Fuzz failures printed in the report (``--failures FILE`` writes them all)."""
 PLY_CAP = 600
 """Random play can wander (Mandragora, Chesstack): a game stops unchecked past this."""
 
@@ -198,9 +201,10 @@ def main() -> int:
     parser.add_argument("--fuzz", type=int, default=3000, help="fuzzed cases in all, shared out by cost")
     parser.add_argument("--targets", nargs="+", choices=sorted(TARGETS), metavar="T",
                         help=f"only these fuzz targets (default all: {', '.join(TARGETS)})")
+    parser.add_argument("--failures", type=Path, metavar="FILE",
+                        help="write every fuzz failure to FILE, one a line (the report shows the first 40)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    failed = 0
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
         os.environ["TABULA_HOME"] = str(base / "home")
@@ -224,9 +228,15 @@ def main() -> int:
             fuzzed = fuzz(plan, args.seed)  # the commands' own output is not the report's
         print(f"fuzzer: {sum(plan.values())} cases, seed {args.seed} ({time.perf_counter() - start:.0f} s)")
         print(fuzzed.table())
-        for problem in failures + tournament_failures + save_failures + fuzzed.failures:
+        if args.failures:
+            args.failures.write_text("".join(f"{line}\n" for line in fuzzed.failures), encoding="utf-8")
+        shown = fuzzed.failures[:SHOWN_FAILURES]
+        for problem in failures + tournament_failures + save_failures + shown:
             print(f"  FAILED {problem}")
-            failed += 1
+        if len(fuzzed.failures) > len(shown):
+            print(f"  ... and {len(fuzzed.failures) - len(shown)} more fuzz failures"
+                  + (f" (all in {args.failures})" if args.failures else " (--failures FILE lists them all)"))
+        failed = len(failures) + len(tournament_failures) + len(save_failures) + len(fuzzed.failures)
     return 1 if failed else 0
 
 

@@ -49,14 +49,14 @@ def follow_up(what: str) -> Iterator[None]:
 
 @dataclass
 class FuzzReport:
-    """Counts per target and outcome, and the first few crashes and hangs, to replay."""
+    """Counts per target and outcome, and every crash and hang, to replay."""
 
     counts: dict[str, Counter] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
 
     def add(self, target: str, outcome: str, detail: str = "") -> None:
         self.counts.setdefault(target, Counter())[outcome] += 1
-        if outcome in ("crash", "hang") and len(self.failures) < 40:
+        if outcome in ("crash", "hang"):
             self.failures.append(f"{target}: {outcome}: {detail}")
 
     def table(self) -> str:
