@@ -1,11 +1,14 @@
 """The ``tabula`` command's entry point: :func:`game.cli.main`, with Ctrl-C and SIGTERM
 handled from the very first moment.
 
-Loading the command line takes a moment (it imports every command and game); a Ctrl-C in
-that moment, or while the window starts, would otherwise end in a traceback, and a SIGTERM
-would end the process unannounced.  Here both end as any stopped command does
-(:mod:`game.core.jobs.stopping` takes over once a command runs): ``interrupted`` on stderr
-and exit code 130 after SIGINT, 143 after SIGTERM.
+Loading the command line takes a moment (it imports every command and game).  A stop signal
+in that moment is only noted: raising an exception from a signal handler in the middle of
+an import can land in the import machinery's own callbacks, where Python prints "Exception
+ignored" and carries on, so the command would run to its end as if never stopped.  Once
+loaded, a noted stop ends the run before any work, as any stopped command ends: ``interrupted``
+on stderr and exit code 130 after SIGINT, 143 after SIGTERM.  From then on SIGINT raises
+``KeyboardInterrupt`` as usual, SIGTERM too, until the command's own stop handling
+(:mod:`game.core.jobs.stopping`) takes over.
 """
 
 from __future__ import annotations
@@ -18,21 +21,35 @@ INTERRUPTED = 130
 TERMINATED = 143
 """The exit code of a command stopped by SIGTERM (128 + SIGTERM)."""
 
-_terminated = False
+_stopped: int | None = None
+"""The first stop signal received (``None``: none)."""
 
 
-def _terminate(signum, frame) -> None:
-    global _terminated
-    _terminated = True
+def _note(signum, frame) -> None:
+    global _stopped
+    if _stopped is None:
+        _stopped = signum
+
+
+def _raise(signum, frame) -> None:
+    _note(signum, frame)
     raise KeyboardInterrupt
 
 
 def main(argv: list[str] | None = None) -> int:
-    signal.signal(signal.SIGTERM, _terminate)  # until a command's own stop handling takes over
+    global _stopped
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, _note)  # while loading: only noted (see the module doc)
     try:
-        from .cli import main as run
-
+        try:
+            from .cli import main as run
+        except KeyboardInterrupt:  # raised by the loading itself, as a Ctrl-C would
+            _stopped = _stopped or signal.SIGINT
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, _raise)
+        if _stopped is not None:
+            raise KeyboardInterrupt
         return run(argv)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return TERMINATED if _terminated else INTERRUPTED
+        return TERMINATED if _stopped == signal.SIGTERM else INTERRUPTED
