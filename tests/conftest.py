@@ -3,6 +3,7 @@
 import builtins
 import os
 import signal
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,7 +15,6 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 import pytest
-
 
 COLLECTED = pytest.StashKey[list]()
 """Every test this session collected, before ``-m`` or ``-k`` deselected any (``test_markers``)."""
@@ -37,10 +37,35 @@ def pytest_collection_modifyitems(config, items):
     config.stash[COLLECTED] = list(items)
 
 
+RAY_TESTS_LEFT = pytest.StashKey[int]()
+"""Tests asking for ``ray_cluster`` not yet run in this process."""
+
+
+def _uses_ray(item) -> bool:
+    return "ray_cluster" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_finish(session):
+    session.config.stash[RAY_TESTS_LEFT] = sum(map(_uses_ray, session.items))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Ray ends after the last test that asked for it: idle, its processes still take about
+    7% of a CPU, and the long Ray tests run first, so it would idle for most of the run.  All
+    of them run in one process (their xdist group), so that process counts down to none."""
+    if not _uses_ray(item):
+        return
+    left = item.config.stash[RAY_TESTS_LEFT] = item.config.stash[RAY_TESTS_LEFT] - 1
+    ray = sys.modules.get("ray")
+    if left == 0 and ray is not None and ray.is_initialized():
+        ray.shutdown()
+
+
 @pytest.fixture(scope="session")
 def ray_cluster():
-    """One local Ray instance with two CPUs for the whole session (starting one takes seconds);
-    tests of the Ray path ask for it, and it ends with the session's process."""
+    """One local Ray instance with two CPUs for the tests of the Ray path (starting one takes
+    seconds); it ends after the last of them (:func:`pytest_runtest_teardown`)."""
     from game.core.cluster import connect
 
     return connect(num_cpus=2)

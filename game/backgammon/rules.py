@@ -394,18 +394,22 @@ class BackgammonRules(Rules[BackgammonState, Any]):
             board[path[0]] -= 1
             board[path[-1]] += 1
         target = tuple(board)
-        candidates = [(play, nxt) for play, nxt in self.successors(state) if nxt.sides[state.turn] == target]
+        # Matched on the mover's checkers after each legal play, without building the states
+        # the plays lead to (``successors``): a match file's import parses every move.
+        plays = [] if self.is_over(state) else \
+            legal_plays(state.sides[state.turn], state.sides[1 - state.turn], *state.dice)
+        candidates = [_play(steps) for steps, after, _ in plays if after == target]
         if len(candidates) > 1:
-            marked = [(p, n) for p, n in candidates if parsed.hits <= self._hits(state, p)]
-            exact = [(p, n) for p, n in marked if self._hits(state, p) == parsed.hits]
+            marked = [p for p in candidates if parsed.hits <= self._hits(state, p)]
+            exact = [p for p in marked if self._hits(state, p) == parsed.hits]
             candidates = exact if len(exact) == 1 else marked
         if len(candidates) == 1:
-            return candidates[0][0]
+            return candidates[0]
         dice = f"{state.dice[0]}{state.dice[1]}"
         if not candidates:
             legal = ", ".join(self.notation(state, p) for p in self.legal_moves(state)[:6])
             raise IllegalMoveError(f"illegal move {shown(text)} with {dice}; legal plays include: {legal}")
-        options = " or ".join(self.notation(state, p) for p, _ in candidates)
+        options = " or ".join(self.notation(state, p) for p in candidates)
         raise AmbiguousMoveError(f"ambiguous move {shown(text)}: {options}? Mark the hits with *")
 
     def _hits(self, state: BackgammonState, play: Play) -> frozenset[int]:
