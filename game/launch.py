@@ -52,4 +52,11 @@ def main(argv: list[str] | None = None) -> int:
         return run(argv)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return TERMINATED if _stopped == signal.SIGTERM else INTERRUPTED
+        return TERMINATED if (_stopped or _command_stopped()) == signal.SIGTERM else INTERRUPTED
+
+
+def _command_stopped() -> int | None:
+    """The stop signal the command's own handling took, if it took one (a signal that came
+    as that handling began can raise before the command catches it)."""
+    stopping = sys.modules.get("game.core.jobs.stopping")
+    return stopping.received() if stopping is not None else None

@@ -68,8 +68,10 @@ def stop_signals() -> Iterator[None]:
         yield
         return
     _received, _active = None, True
-    previous = {number: signal.signal(number, _handle) for number in STOP_SIGNALS}
-    try:
+    previous = {number: signal.getsignal(number) for number in STOP_SIGNALS}
+    try:  # a signal while the handlers go in raises here, and the old ones still come back
+        for number in STOP_SIGNALS:
+            signal.signal(number, _handle)
         yield
     finally:
         _active = False
