@@ -23,6 +23,7 @@ from . import (
     calibrate,
     evaluate,
     export_cmd,
+    library,
     moves,
     perft,
     play,
@@ -38,7 +39,7 @@ from .common import UsageError
 from .errors import Parser, error_line
 
 SUBCOMMANDS = (play, rules_cmd, selfplay, moves, perft, evaluate, analyze, replay, export_cmd, review, calibrate, tournament,
-               train, rollout)
+               train, rollout, library)
 """The shared subcommands; each game may add its own (``info.ability(Commands)``)."""
 
 

@@ -1,0 +1,102 @@
+"""Bulk analysis: every match of the library not yet reviewed at a level, reviewed and stored.
+
+One match is one job (:class:`MatchAnalyser`, picklable, so it runs in this process, over
+local worker processes or as a Ray task: :func:`game.core.distribute.parallel_map`).  The
+parent stores each match's review as it arrives, in one transaction, so a run stopped or
+killed at any moment keeps every finished match and the next run starts from the first
+unfinished one.  On Ray a task whose worker died is run again by Ray.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ... import __version__
+from ..capabilities.library import Library as LibraryAbility
+from ..distribute import parallel_map
+from ..gameinfo import GameInfo
+from ..resources import weights_fingerprint
+from ..review.plain import review_of
+from ..review.run import review
+from .rows import decision_rows
+from .sources import read_text
+from .store import Library
+
+
+@dataclass(frozen=True)
+class MatchAnalyser:
+    """Reviews one stored match at ``level``: ``get_info`` finds a game by name (the registry's
+    ``game.games.get_game``, passed in since the library knows no game)."""
+
+    get_info: Callable[[str], GameInfo]
+    level: str
+
+    def __call__(self, job: tuple[int, str, str, str, str]) -> tuple[int, Any, str | None]:
+        """``(match id, (its decisions' rows, the totals per player), None)``, or ``(match id,
+        None, what is wrong)`` for a stored match that no longer reads (a library written by
+        another version)."""
+        match_id, game, format, text, source = job
+        try:
+            info = self.get_info(game)
+            read = read_text(info, format, text, source)
+        except ValueError as error:
+            return match_id, None, str(error)
+        report = review(info, read.record, {"level": self.level})
+        facts = info.ability(LibraryAbility)
+        assert facts is not None
+        names = read.summary.players
+        totals = {names[side]: report.totals[label] for side, label in enumerate(report.players)}
+        return match_id, (decision_rows(report, facts, review_of(info).error_kind, names), totals), None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a bulk analysis stands: matches done of ``total``, decisions stored, seconds taken."""
+
+    done: int
+    total: int
+    decisions: int
+    seconds: float
+    failed: tuple[tuple[int, str], ...] = ()
+    """The matches that could not be analysed: ``(id, why)``."""
+
+    @property
+    def per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def left(self) -> float | None:
+        """Seconds left at the pace so far (``None`` before the first match)."""
+        return self.seconds / self.done * (self.total - self.done) if self.done else None
+
+
+def analyse(library: Library, analyser: MatchAnalyser, workers: int = 1, cluster: str = "local",
+            address: str | None = None, progress: Callable[[Progress], None] | None = None) -> Progress:
+    """Review every match of ``library`` with no review at ``analyser.level`` and store each
+    as it finishes; the final :class:`Progress`.  Ctrl-C (or SIGTERM under the command's stop
+    handling) raises ``KeyboardInterrupt`` after the finished matches are stored."""
+    pending = library.unreviewed(analyser.level)
+    jobs = []
+    for match_id in pending:
+        stored = library.match(match_id)
+        jobs.append((stored.id, stored.game, stored.format, stored.text, stored.source))
+    weights, start, decisions, done = weights_fingerprint(), time.monotonic(), 0, 0
+    failed: list[tuple[int, str]] = []
+    state = Progress(0, len(jobs), 0, 0.0)
+    if progress is not None:
+        progress(state)
+    for match_id, result, error in parallel_map(analyser, jobs, workers, cluster, address):
+        if result is None:
+            failed.append((match_id, error or "unreadable"))
+        else:
+            rows, totals = result
+            library.store_review(match_id, analyser.level, __version__, weights, rows, totals)
+            decisions += len(rows)
+        done += 1
+        state = Progress(done, len(jobs), decisions, time.monotonic() - start, tuple(failed))
+        if progress is not None:
+            progress(state)
+    return state
