@@ -50,8 +50,8 @@ def trend_svg(page: PlayerPage, width: int = 720, height: int = 240) -> str:
     def x(i: int) -> float:
         return left + (inner_w * i / (len(points) - 1) if len(points) > 1 else inner_w / 2)
 
-    def y(value: float) -> float:
-        return bottom - inner_h * min(value, top) / top
+    def y(value: float | None) -> float:
+        return bottom - inner_h * min(value or 0.0, top) / top
 
     band_top = [(x(i), y(p.moving.high if p.moving.high is not None else p.moving.value)) for i, p in enumerate(points)]
     band_low = [(x(i), y(p.moving.low if p.moving.low is not None else p.moving.value)) for i, p in enumerate(points)]

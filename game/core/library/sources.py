@@ -57,7 +57,13 @@ def library_games(games: Iterable[GameInfo]) -> list[GameInfo]:
 
 def suffixes(games: Sequence[GameInfo]) -> tuple[str, ...]:
     """The file endings the library takes: the games' match files and Tabula's saves."""
-    return (*(s for info in library_games(games) for s in info.ability(MatchFiles).suffixes), ".json")
+    return (*(s for info in library_games(games) for s in _files(info).suffixes), ".json")
+
+
+def _files(info: GameInfo) -> MatchFiles:
+    files = info.ability(MatchFiles)
+    assert files is not None  # library_games keeps only games that have them
+    return files
 
 
 def files_under(paths: Iterable[str | Path], games: Sequence[GameInfo]) -> Iterator[tuple[Path, str | None]]:
@@ -83,18 +89,17 @@ def read_file(path: Path | str, games: Sequence[GameInfo]) -> Source:
     unreadable, too large, not a match)."""
     name = str(path).lower()
     for info in library_games(games):
-        files = info.ability(MatchFiles)
-        if name.endswith(files.suffixes):
+        if name.endswith(_files(info).suffixes):
             text = read_bounded(path, MAX_BYTES, "match file")
             return read_text(info, name[name.rindex("."):], text, str(path))
     if name.endswith(".json"):
         text = read_bounded(path, MAX_BYTES, "Tabula saved game")
         data = parse_json(text, Path(path).name, "Tabula saved game")
         game = data.get("game") if isinstance(data, dict) else None
-        info = next((i for i in library_games(games) if i.name == game), None)
-        if info is None:
+        found = next((i for i in library_games(games) if i.name == game), None)
+        if found is None:
             raise ValueError("not a saved game of a game with a study library (backgammon)")
-        return read_text(info, SAVE_FORMAT, text, str(path))
+        return read_text(found, SAVE_FORMAT, text, str(path))
     raise ValueError(f"not a file the library takes ({', '.join(suffixes(games))})")
 
 
