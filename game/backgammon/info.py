@@ -6,6 +6,7 @@ from ..core.capabilities import (
     Analysis,
     Calibration,
     Commands,
+    Library,
     MatchFiles,
     PositionEditor,
     Review,
@@ -147,6 +148,7 @@ GAME = GameInfo(
         PositionEditor: lazy("game.backgammon.editor:EDITOR"),
         Training: lazy("game.backgammon.nets.command:TRAINING"),
         Calibration: lazy("game.backgammon.evaluators.calibration:CALIBRATION"),
+        Library: lazy("game.backgammon.library:LIBRARY"),
     },
 )
 """Backgammon's declaration."""

@@ -16,6 +16,7 @@ from game.backgammon.analysis.review import REVIEW as backgammon_review
 from game.backgammon.commands import COMMANDS as backgammon_commands
 from game.backgammon.editor import EDITOR as backgammon_editor
 from game.backgammon.evaluators.calibration import CALIBRATION as backgammon_calibration
+from game.backgammon.library import LIBRARY as backgammon_library
 from game.backgammon.matfile.capability import MATCH_FILES as backgammon_match_files
 from game.backgammon.nets.command import TRAINING as backgammon_training
 from game.backgammon.players.tournament import TOURNAMENT as backgammon_tournament
@@ -29,6 +30,7 @@ from game.core.capabilities import (
     Analysis,
     Calibration,
     Commands,
+    Library,
     MatchFiles,
     PositionEditor,
     Review,
@@ -55,6 +57,7 @@ backgammon_commands_checked: Commands = backgammon_commands
 backgammon_editor_checked: PositionEditor = backgammon_editor
 backgammon_training_checked: Training = backgammon_training
 backgammon_calibration_checked: Calibration = backgammon_calibration
+backgammon_library_checked: Library = backgammon_library
 
 # Chesstack.
 chesstack_view_checked: View = chesstack_view
