@@ -6,7 +6,8 @@ in that moment is only noted: raising an exception from a signal handler in the 
 an import can land in the import machinery's own callbacks, where Python prints "Exception
 ignored" and carries on, so the command would run to its end as if never stopped.  Once
 loaded, a noted stop ends the run before any work, as any stopped command ends: ``interrupted``
-on stderr and exit code 130 after SIGINT, 143 after SIGTERM.  From then on SIGINT raises
+on stderr and exit code 130 after SIGINT, 143 after SIGTERM (:func:`forget_caught_interrupts`
+keeps Python from turning the code into a SIGINT death).  From then on SIGINT raises
 ``KeyboardInterrupt`` as usual, SIGTERM too, until the command's own stop handling
 (:mod:`game.core.jobs.stopping`) takes over.
 """
@@ -53,6 +54,20 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return TERMINATED if (_stopped or _command_stopped()) == signal.SIGTERM else INTERRUPTED
+    finally:
+        forget_caught_interrupts()
+
+
+def forget_caught_interrupts() -> None:
+    """Make sure the exit code returned is the one the process ends with.
+
+    CPython before 3.14 marks a ``KeyboardInterrupt`` that leaves code run by ``exec`` or
+    ``eval`` of a string (a dataclass or named tuple being defined, as when a stop signal lands
+    in an import) as unhandled, even when a caller catches it; ``python -m`` then ends the
+    process by SIGINT after finalising, whatever exit code was returned, so a command stopped
+    by SIGTERM would report 130 (CPython gh-128130).  Evaluating a string clears that mark
+    (each evaluation starts by clearing it), so it is cleared once the command has returned."""
+    eval("None")  # noqa: S307 - a constant: see the docstring
 
 
 def _command_stopped() -> int | None:

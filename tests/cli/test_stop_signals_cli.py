@@ -131,3 +131,11 @@ def test_a_tournament_stopped_by_sigterm_keeps_its_games_for_a_resume(tmp_path):
     kept = len(games.read_text().splitlines())
     assert f"interrupted: {kept} of 40 games kept in {folder}" in err
     assert "Traceback" not in err and "leaked" not in err and _left_over(mark) == []
+
+
+def test_an_interrupt_caught_after_leaving_code_run_by_exec_keeps_the_commands_exit_code():
+    # A stop signal landing while a dataclass or named tuple is defined (inside an import)
+    # raises in code run by exec; CPython then ends ``python -m`` by SIGINT unless told otherwise.
+    done = subprocess.run([sys.executable, "-m", "tests.stop_exit_probe"], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
+    assert done.returncode == 143, done.stderr
