@@ -1,6 +1,8 @@
 """Bulk analysis: every match of the library not yet reviewed at a level, reviewed and stored.
 
-One match is one job (:class:`MatchAnalyser`, picklable, so it runs in this process, over
+A match that ``tabula review`` or the Review screen already reviewed at the level (its
+``<file>.review`` cache, for the same match, program and networks) is taken from that cache
+instead of analysed again.  One match is one job (:class:`MatchAnalyser`, picklable, so it runs in this process, over
 local worker processes or as a Ray task: :func:`game.core.distribute.parallel_map`).  The
 parent stores each match's review as it arrives, in one transaction, so a run stopped or
 killed at any moment keeps every finished match and the next run starts from the first
@@ -19,7 +21,8 @@ from ..capabilities.library import Library as LibraryAbility
 from ..distribute import parallel_map
 from ..gameinfo import GameInfo
 from ..resources import weights_fingerprint
-from ..review.plain import review_of
+from ..review.cache import cache_key, read_cache_entry
+from ..review.plain import review_marks, review_of
 from ..review.run import review
 from .rows import decision_rows
 from .sources import read_text
@@ -44,12 +47,24 @@ class MatchAnalyser:
             read = read_text(info, format, text, source)
         except ValueError as error:
             return match_id, None, str(error)
-        report = review(info, read.record, {"level": self.level})
+        report = _reviewed(info, read.record, {"level": self.level}, source)
         facts = info.ability(LibraryAbility)
         assert facts is not None
         names = read.summary.players
         totals = {names[side]: report.totals[label] for side, label in enumerate(report.players)}
         return match_id, (decision_rows(report, facts, review_of(info).error_kind, names), totals), None
+
+
+def _reviewed(info: GameInfo, record, options: dict[str, Any], source: str):
+    """The review of ``record``: the one ``tabula review`` or the Review screen cached beside
+    its file when that cache is for this very record, level, marks, program and networks
+    (a partial one is gone on from), else made here.  The cache is only read, never written:
+    the library does not touch the user's folders."""
+    thresholds = review_marks(info)
+    entry = read_cache_entry(source, cache_key(record, options, thresholds)) if source else None
+    if entry is not None and entry[1]:
+        return entry[0]
+    return review(info, record, options, thresholds, resume=entry[0] if entry is not None else None)
 
 
 @dataclass(frozen=True)
