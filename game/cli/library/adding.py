@@ -8,9 +8,10 @@ import sys
 
 from ...core import argtypes
 from ...core.cluster import CLUSTERS
+from ...core.distribute import pool_size
 from ...core.jobs.stopping import exit_code
 from ...core.library.analysing import MatchAnalyser, Progress, analyse
-from ...core.library.sources import files_under, library_games, read_file
+from ...core.library.sources import FileReader, files_under, library_games, read_many
 from ...games import all_games, get_game
 from ..common import UsageError, canonical_name
 from .common import add_library_argument, opened
@@ -21,6 +22,8 @@ MAX_WORKERS = 256
 def add(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("add", help="add match files (.mat, .sgf) and Tabula saves, files or folders")
     parser.add_argument("paths", nargs="+", metavar="PATH", help="a file, or a folder searched recursively")
+    parser.add_argument("--workers", type=argtypes.bounded_int(1, MAX_WORKERS),
+                        help="processes reading the files (default: one per CPU for 20 files or more, else one)")
     parser.add_argument("--json", action="store_true", help='print {"added", "present", "skipped"}')
     add_library_argument(parser)
     parser.set_defaults(run=run_add)
@@ -38,20 +41,26 @@ def add(commands: argparse._SubParsersAction) -> None:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    games = all_games()
     added = present = 0
     skipped: list[dict[str, str]] = []
+
+    def skip(path, error: str) -> None:
+        skipped.append({"path": str(path), "error": error})
+        print(f"skipped {path}: {error}", file=sys.stderr)
+
     with opened(args) as library:
         try:
-            for path, problem in files_under(args.paths, games):
-                try:
-                    if problem is not None:
-                        raise ValueError(problem)
-                    _, new = library.add(read_file(path, games))
-                except ValueError as error:
-                    skipped.append({"path": str(path), "error": str(error)})
-                    print(f"skipped {path}: {error}", file=sys.stderr)
+            found = list(files_under(args.paths, all_games()))
+            for path, problem in found:
+                if problem is not None:
+                    skip(path, problem)
+            readable = [path for path, problem in found if problem is None]
+            workers = pool_size(args.workers or (None if len(readable) >= 20 else 1), len(readable))
+            for path, source in read_many(readable, FileReader(all_games), workers):
+                if isinstance(source, str):
+                    skip(path, source)
                     continue
+                _, new = library.add(source)
                 added, present = added + new, present + (not new)
         except KeyboardInterrupt:
             _print_added(args, added, present, skipped)

@@ -25,7 +25,7 @@ from ..review.cache import cache_key, read_cache_entry
 from ..review.plain import review_marks, review_of
 from ..review.run import review
 from .rows import decision_rows
-from .sources import read_text
+from .sources import read_text, record_of
 from .store import Library
 
 
@@ -45,9 +45,10 @@ class MatchAnalyser:
         try:
             info = self.get_info(game)
             read = read_text(info, format, text, source)
+            record = record_of(info, format, text, source)
         except ValueError as error:
             return match_id, None, str(error)
-        report = _reviewed(info, read.record, {"level": self.level}, source)
+        report = _reviewed(info, record, {"level": self.level}, source)
         facts = info.ability(LibraryAbility)
         assert facts is not None
         names = read.summary.players

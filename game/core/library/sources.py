@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,13 +31,13 @@ SAVE_FORMAT = "tabula"
 
 @dataclass(frozen=True)
 class Source:
-    """One match read for the library."""
+    """One match read for the library: its text and summary (the record a review replays is
+    made on demand, :func:`record_of`: replaying every move again costs more than reading)."""
 
     game: str
     format: str
     text: str
     source: str
-    record: GameRecord
     summary: MatchSummary
 
     @property
@@ -106,23 +106,35 @@ def read_file(path: Path | str, games: Sequence[GameInfo]) -> Source:
 def read_text(info: GameInfo, format: str, text: str, source: str) -> Source:
     """A match from its stored ``text`` in ``format`` (a match file's suffix, or
     :data:`SAVE_FORMAT`); ``ValueError`` for a bad one."""
-    files, library = info.ability(MatchFiles), info.ability(Library)
-    assert files is not None and library is not None
-    if format == SAVE_FORMAT:
-        try:
-            record = parse_record(parse_json(text, Path(source).name, "Tabula saved game"),
-                                  lambda name: _rules(info, name), Path(source).name)
-        except SaveError as error:
-            raise ValueError(str(error)) from None
-        match, _ = files.export(record)
-        record = _named(record, library.summary(match).players)
-    else:
-        match = files.read(text, f"match{format}")
-        record = files.record(match).named()
+    library = info.ability(Library)
+    assert library is not None
+    match = _save_match(info, text, source)[1] if format == SAVE_FORMAT else _files(info).read(text, f"match{format}")
     summary = library.summary(match)
     if not summary.games:
         raise ValueError("the match has no finished game")
-    return Source(info.name, format, text, source, record, summary)
+    return Source(info.name, format, text, source, summary)
+
+
+def record_of(info: GameInfo, format: str, text: str, source: str) -> GameRecord:
+    """The game record of a stored match (what a review replays), its players named as the
+    library names them; ``ValueError`` for a bad one."""
+    if format == SAVE_FORMAT:
+        record, match = _save_match(info, text, source)
+        library = info.ability(Library)
+        assert library is not None
+        return _named(record, library.summary(match).players)
+    files = _files(info)
+    return files.record(files.read(text, f"match{format}")).named()
+
+
+def _save_match(info: GameInfo, text: str, source: str):
+    """A Tabula save's record and its finished games as the game's match."""
+    try:
+        record = parse_record(parse_json(text, Path(source).name, "Tabula saved game"),
+                              lambda name: _rules(info, name), Path(source).name)
+    except SaveError as error:
+        raise ValueError(str(error)) from None
+    return record, _files(info).export(record)[0]
 
 
 def _rules(info: GameInfo, name: str):
@@ -135,3 +147,32 @@ def _named(record: GameRecord, players: tuple[str, str]) -> GameRecord:
     from dataclasses import replace
 
     return replace(record, players=list(players), names=list(players))
+
+
+@dataclass(frozen=True)
+class FileReader:
+    """Reads one file for :func:`read_many` (picklable: ``get_games`` is the registry's
+    ``game.games.all_games``, passed in since the library knows no game)."""
+
+    get_games: Callable[[], Sequence[GameInfo]]
+
+    def __call__(self, path: Path) -> Source | str:
+        try:
+            return read_file(path, self.get_games())
+        except ValueError as error:
+            return str(error)
+
+
+def read_many(paths: Iterable[Path], reader: FileReader, workers: int = 1) -> Iterator[tuple[Path, Source | str]]:
+    """Each path with its :class:`Source`, or why it cannot be read, in the order given; over
+    ``workers`` spawned processes when more than one (reading replays every move, which is
+    what adding spends its time on; the caller stores the sources one transaction each)."""
+    if workers <= 1:
+        for path in paths:
+            yield path, reader(path)
+        return
+    import multiprocessing
+
+    pending = list(paths)
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from zip(pending, pool.imap(reader, pending, chunksize=4))
