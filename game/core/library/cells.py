@@ -79,15 +79,23 @@ class Cell:
                 self.pr.squares)
 
 
-def review_cells(rows: Iterable[Mapping[str, Any]], length: int) -> list[tuple[str, str, str, int, int, float, float,
-                                                                               float, float]]:
+def review_cells(rows: Iterable[Mapping[str, Any]], length: int, totals: Mapping[str, Mapping[str, Any]]) -> list[tuple]:
     """The cells of one review's decision rows (a match of ``length``): ``(player, split,
-    cell, decisions, counted, lost, lost_squares, pr_lost, pr_squares)``."""
+    cell, decisions, counted, lost, lost_squares, pr_lost, pr_squares, luck,
+    luck_adjusted)``, the last two from the review's ``totals`` per player on the ``all``
+    cell only (``None`` elsewhere, or where the review did not measure them)."""
     cells: dict[tuple[str, str, str], Cell] = {}
     for row in rows:
         for split, cell in cells_of(row):
             cells.setdefault((row["player"], split, cell), Cell()).add(row["equity_lost"], bool(row["rated"]), length)
-    return [(*key, *cell.as_row()) for key, cell in sorted(cells.items())]
+
+    def number(player: str, key: str) -> float | None:
+        value = (totals.get(player) or {}).get(key)
+        return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+    return [(*key, *cell.as_row(),
+             *((number(key[0], "luck"), number(key[0], "result_luck_adjusted")) if key[1] == "all" else (None, None)))
+            for key, cell in sorted(cells.items())]
 
 
 def rates_of(cell: Cell) -> tuple[Rate, Rate]:

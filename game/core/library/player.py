@@ -11,7 +11,6 @@ grouped query, not a read of every decision.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -144,26 +143,16 @@ def _trend(db, names, marks, chosen, params, half_life: float) -> list[TrendPoin
 
 
 def _luck(db, names, marks, chosen, params) -> tuple[float | None, float | None]:
-    luck = adjusted = None
-    for (text,) in db.execute(f"SELECT totals FROM reviews WHERE id IN ({chosen})"
-                              f" AND match IN (SELECT id FROM matches WHERE player0 IN ({marks}) OR player1 IN ({marks}))",
-                              (*params, *names, *names)):
-        totals = json.loads(text)
-        for name in names:
-            mine = totals.get(name)
-            if not isinstance(mine, dict):
-                continue
-            if isinstance(mine.get("luck"), (int, float)):
-                luck = (luck or 0.0) + mine["luck"]
-            if isinstance(mine.get("result_luck_adjusted"), (int, float)):
-                adjusted = (adjusted or 0.0) + mine["result_luck_adjusted"]
-    return luck, adjusted
+    """The player's luck and luck-adjusted result summed over the matches (``None`` where no
+    review measured them)."""
+    return db.execute(f"SELECT SUM(luck), SUM(luck_adjusted) FROM cells WHERE split = 'all' AND player IN ({marks})"
+                      f" AND review IN ({chosen})", (*names, *params)).fetchone()
 
 
 def _worst(db, names, marks, chosen, params) -> list[dict[str, Any]]:
     rows = db.execute(
         f"SELECT d.match, d.game, d.ply, d.player, d.kind, d.position_id, d.match_id, d.xgid, d.dice, d.played, d.best,"
-        f" d.equity_lost, d.mark FROM decisions d WHERE d.player IN ({marks}) AND d.review IN ({chosen})"
+        f" d.equity_lost, d.mark FROM decisions d WHERE d.player IN ({marks}) AND +d.review IN ({chosen})"
         f" ORDER BY d.equity_lost DESC, d.id LIMIT {WORST}", (*names, *params))
     keys = ("match", "game", "ply", "player", "kind", "position_id", "match_id", "xgid", "dice", "played", "best",
             "equity_lost", "mark")

@@ -8,11 +8,11 @@ everything; all given must hold.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from .player import chosen_reviews
+from .rows import unpacked
 from .store import Library
 
 SORTS = ("loss", "date")
@@ -51,7 +51,9 @@ def search(library: Library, filters: Filters) -> list[dict[str, Any]]:
     if filters.sort not in SORTS:
         raise ValueError(f"unknown sort {filters.sort!r}: {' or '.join(SORTS)}")
     chosen, params = chosen_reviews(filters.level)
-    where, values = [f"d.review IN ({chosen})"], list(params)
+    # "+d.review": never search by the review's index (every decision of the library), so the
+    # planner takes the player's, the loss's or the position's and stops at the limit
+    where, values = [f"+d.review IN ({chosen})"], list(params)
 
     def names(name: str) -> str:
         found = library.names_of(name)
@@ -106,4 +108,4 @@ def _found(row: tuple) -> dict[str, Any]:
             "player": player, "opponent": player1 if side == 0 else player0,
             "pips": None if pips_mine is None else [pips_mine, pips_theirs],
             "score": None if away_mine is None else [away_mine, away_theirs], "cube_value": cube_value,
-            "mwc_lost": mwc_lost, "alternatives": json.loads(alternatives)}
+            "mwc_lost": mwc_lost, "alternatives": unpacked(alternatives)}

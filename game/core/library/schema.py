@@ -84,7 +84,7 @@ MIGRATIONS: tuple[str, ...] = (
         cube_owner TEXT,
         played TEXT NOT NULL,
         best TEXT,
-        alternatives TEXT NOT NULL,
+        alternatives BLOB NOT NULL,
         cube TEXT,
         equity_lost REAL NOT NULL,
         mwc_lost REAL,
@@ -108,6 +108,8 @@ MIGRATIONS: tuple[str, ...] = (
         lost_squares REAL NOT NULL,
         pr_lost REAL NOT NULL,
         pr_squares REAL NOT NULL,
+        luck REAL,
+        luck_adjusted REAL,
         PRIMARY KEY (review, player, split, cell)
     );
     CREATE INDEX cells_player ON cells(player, split);

@@ -123,8 +123,8 @@ class Library:
                 db.executemany(f"INSERT INTO decisions ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                                [(review, match_id, *row.values()) for row in rows])
             db.executemany("INSERT INTO cells (review, player, split, cell, decisions, counted, lost, lost_squares,"
-                           " pr_lost, pr_squares) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           [(review, *cell) for cell in review_cells(rows, length)])
+                           " pr_lost, pr_squares, luck, luck_adjusted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           [(review, *cell) for cell in review_cells(rows, length, totals)])
         assert review is not None
         return review
 

@@ -1,0 +1,39 @@
+"""The guide's pages (``docs/*.md``): every ``tabula`` command in a page's shell blocks runs
+as written, in the page's order, in one fresh Tabula home, from a folder that holds the test
+data the commands name (so one command can use what an earlier one made)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted((ROOT / "docs").glob("*.md"))
+
+
+def _commands(page: Path) -> list[str]:
+    blocks = re.findall(r"```sh\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    return [line.strip() for block in blocks for line in block.splitlines() if line.strip().startswith("tabula ")]
+
+
+WITH_COMMANDS = [page for page in PAGES if _commands(page)]
+
+
+def test_the_library_page_is_among_the_pages_checked():
+    assert ROOT / "docs" / "library.md" in WITH_COMMANDS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page", WITH_COMMANDS, ids=lambda p: p.name)
+def test_a_pages_commands_run_in_order(page, tmp_path, monkeypatch, capsys):
+    shutil.copytree(ROOT / "tests" / "data", tmp_path / "tests" / "data")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path / "home"))
+    for command in _commands(page):
+        assert main(shlex.split(command)[1:]) == 0, f"{command}: {capsys.readouterr().err}"
