@@ -28,6 +28,8 @@ def pytest_collection_modifyitems(config, items):
     end of the order they kept one worker busy alone for a minute or more while the other had
     nothing left to do."""
     for item in items:
+        if "reviewed_matches" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("reviewed_matches"))
         if "ray_cluster" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("ray"))
             item.add_marker(pytest.mark.ray)
@@ -69,6 +71,29 @@ def ray_cluster():
     from game.core.cluster import connect
 
     return connect(num_cpus=2)
+
+
+@pytest.fixture(scope="session")
+def reviewed_matches(tmp_path_factory):
+    """The six real matches of ``tests/data/matches`` reviewed at Intermediate, each with the
+    ``.review`` cache ``tabula review`` leaves beside it: ``(folder, {file name: report})``.
+    Made once a session (its tests share one xdist worker): the library takes a match's review
+    from that cache, so tests of what the library does with reviews need not analyse again.
+    Copy the files (and caches) before changing them."""
+    import shutil
+    from pathlib import Path
+
+    from game.core.review.run import cached_review
+    from game.games import get_game, reviewed_record
+
+    folder = tmp_path_factory.mktemp("reviewed_matches")
+    info = get_game("backgammon")
+    reports = {}
+    for path in sorted((Path(__file__).parent / "data" / "matches").glob("*.mat")):
+        copy = folder / path.name
+        shutil.copyfile(path, copy)
+        reports[path.name] = cached_review(info, reviewed_record(copy), copy, {"level": "intermediate"})[0]
+    return folder, reports
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The guide's pages (``docs/*.md``): every ``tabula`` command in a page's shell blocks runs
 as written, in the page's order, in one fresh Tabula home, from a folder that holds the test
-data the commands name (so one command can use what an earlier one made)."""
+data the commands name (so one command can use what an earlier one made), the real matches'
+Intermediate reviews cached beside them as ``tabula review`` leaves them."""
 
 from __future__ import annotations
 
@@ -31,8 +32,10 @@ def test_the_library_page_is_among_the_pages_checked():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("page", WITH_COMMANDS, ids=lambda p: p.name)
-def test_a_pages_commands_run_in_order(page, tmp_path, monkeypatch, capsys):
+def test_a_pages_commands_run_in_order(page, tmp_path, monkeypatch, capsys, reviewed_matches):
     shutil.copytree(ROOT / "tests" / "data", tmp_path / "tests" / "data")
+    for cache in reviewed_matches[0].glob("*.review"):  # as if `tabula review` had run: no analysis again
+        shutil.copyfile(cache, tmp_path / "tests" / "data" / "matches" / cache.name)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TABULA_HOME", str(tmp_path / "home"))
     for command in _commands(page):

@@ -13,11 +13,6 @@ import pytest
 from game.cli import main
 from game.core.library import open_library
 from game.core.review.cache import cache_path
-from game.core.review.run import cached_review
-from game.games import get_game, reviewed_record
-
-MATCHES = Path(__file__).resolve().parents[2] / "data" / "matches"
-LEVEL = {"level": "intermediate"}
 
 pytestmark = pytest.mark.long
 
@@ -28,17 +23,10 @@ def _json(capsys, *argv) -> object:
 
 
 @pytest.fixture(scope="module")
-def reviewed(tmp_path_factory):
-    """The six matches copied, each reviewed at Intermediate as ``tabula review`` does (its
-    cache beside it, which the library's analysis takes up), and the reports by file name."""
-    folder = tmp_path_factory.mktemp("matches")
-    info = get_game("backgammon")
-    reports = {}
-    for path in sorted(MATCHES.glob("*.mat")):
-        copy = folder / path.name
-        shutil.copyfile(path, copy)
-        reports[path.name] = cached_review(info, reviewed_record(copy), copy, LEVEL)[0]
-    return folder, reports
+def reviewed(reviewed_matches):
+    """The six matches, each reviewed at Intermediate as ``tabula review`` does (its cache
+    beside it, which the library's analysis takes up), and the reports by file name."""
+    return reviewed_matches
 
 
 @pytest.fixture(scope="module")
