@@ -9,8 +9,8 @@
   line on stderr; stopped or killed, it keeps every finished match and the next run goes on
   (``{"analysed", "decisions", "level"}``).
 - ``list [--player NAME] [--level L] [--sort date|added|length|players] [--json]``.
-- ``player NAME [--level L] [--half-life N] [--json] [--html OUT [--force]]``: the player's
-  page (:mod:`game.core.library.player`).
+- ``player NAME [--match ID] [--level L] [--half-life N] [--json] [--html OUT [--force]]``: the
+  player's page, over every match or one (:mod:`game.core.library.player`).
 - ``positions [filters] [--sort loss|date] [--limit N] [--json]``: the position search.
 - ``alias NAME OTHER``, ``check``, ``rebuild``.
 

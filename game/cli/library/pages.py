@@ -38,6 +38,8 @@ def add(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("player", help="a player's page: PR with its interval, where equity is lost, the trend")
     parser.add_argument("name", metavar="NAME")
     parser.add_argument("--level", type=canonical_name, help="count the reviews at this level (default: each match's latest)")
+    parser.add_argument("--match", type=argtypes.bounded_int(1, 2**62), metavar="ID",
+                        help="the page of one match (its id, as `tabula library list` shows)")
     parser.add_argument("--half-life", type=argtypes.bounded_int(1, 10**9), default=HALF_LIFE, metavar="N",
                         help=f"the trend's decision half-life (default {HALF_LIFE:,}, as eXtreme Gammon's)")
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -130,7 +132,7 @@ def run_player(args: argparse.Namespace) -> int:
             raise UsageError(f"--html: {error}") from None
     with opened(args) as library:
         try:
-            page = player_page(library, args.name, args.level, args.half_life, _ratings())
+            page = player_page(library, args.name, args.level, args.half_life, _ratings(), args.match)
         except LookupError as error:
             raise UsageError(str(error.args[0])) from None
     if args.html is not None:

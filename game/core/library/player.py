@@ -85,24 +85,29 @@ class PlayerPage:
                 "luck_adjusted": self.luck_adjusted, "worst": list(self.worst)}
 
 
-def chosen_reviews(level: str | None) -> tuple[str, tuple]:
-    """SQL for the review each match counts by, and its parameters."""
+def chosen_reviews(level: str | None, match: int | None = None) -> tuple[str, tuple]:
+    """SQL for the review each match counts by (only match ``match``'s when given), and its
+    parameters."""
+    where, params = ("WHERE match = ?", (match,)) if match is not None else ("", ())
     if level is None:
-        return "SELECT MAX(id) FROM reviews GROUP BY match", ()
-    return "SELECT id FROM reviews WHERE level = ?", (level,)
+        return f"SELECT MAX(id) FROM reviews {where} GROUP BY match", params
+    return f"SELECT id FROM reviews WHERE level = ? {where.replace('WHERE', 'AND')}", (level, *params)
 
 
 def player_page(library: Library, name: str, level: str | None = None, half_life: float = HALF_LIFE,
-                ratings: Sequence[tuple[float, str]] | None = None) -> PlayerPage:
-    """The page of ``name`` (and the names joined to it); ``LookupError`` for a name that
-    plays in no match of the library.  ``ratings``: the game's rating scale for the word."""
+                ratings: Sequence[tuple[float, str]] | None = None, match: int | None = None) -> PlayerPage:
+    """The page of ``name`` (and the names joined to it), over every match or over match
+    ``match`` alone; ``LookupError`` for a name that plays in no match of the library (or
+    not in that match).  ``ratings``: the game's rating scale for the word."""
     db = library.connection
     names = library.names_of(name)
     marks = ", ".join("?" * len(names))
-    if db.execute(f"SELECT 1 FROM matches WHERE player0 IN ({marks}) OR player1 IN ({marks}) LIMIT 1",
+    only = "" if match is None else f" AND id = {int(match)}"
+    if db.execute(f"SELECT 1 FROM matches WHERE (player0 IN ({marks}) OR player1 IN ({marks})){only} LIMIT 1",
                   (*names, *names)).fetchone() is None:
-        raise LookupError(f"no match of the library has a player called {name!r}")
-    chosen, params = chosen_reviews(level)
+        where = "" if match is None else f" {match}"
+        raise LookupError(f"no match{where} of the library has a player called {name!r}")
+    chosen, params = chosen_reviews(level, match)
     cells: dict[str, dict[str, Cell]] = {split: {} for split in SPLITS}
     for split, cell, *sums in db.execute(
             f"SELECT split, cell, SUM(decisions), SUM(counted), SUM(lost), SUM(lost_squares), SUM(pr_lost),"

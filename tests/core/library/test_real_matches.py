@@ -89,6 +89,11 @@ def test_pr_against_a_hand_computation(reviewed, library, capsys):
     assert {"id", "players", "length", "date", "result", "level", "pr"} <= set(listed[0])
     assert listed[0]["players"] == ["lasse", "trovander"] and listed[0]["length"] == 3
     assert listed[0]["level"] == "intermediate" and listed[0]["date"] == "2024-04-01"
+    one = _json(capsys, "library", "player", "lasse", "--match", str(listed[0]["id"]), "--library", str(library),
+                "--json")
+    lasse = [d for d in report.decisions if d.player == "lasse"]
+    assert one["matches"] == 1 and one["decisions"] == len(lasse)
+    assert one["pr"]["value"] == pytest.approx(500 * sum(d.equity_lost for d in lasse) / sum(d.rated for d in lasse))
 
 
 def test_positions_are_found_by_their_filters(reviewed, library, capsys):
