@@ -134,7 +134,7 @@ def _trend(db, names, marks, chosen, params, half_life: float) -> list[TrendPoin
     rows = db.execute(
         f"SELECT m.id, m.date, m.player0, m.player1, c.player, c.counted, c.pr_lost, c.pr_squares"
         f" FROM cells c JOIN reviews r ON r.id = c.review JOIN matches m ON m.id = r.match"
-        f" WHERE c.split = 'all' AND c.player IN ({marks}) AND c.review IN ({chosen})"
+        f" WHERE c.split = 'all' AND c.cell = 'all' AND c.player IN ({marks}) AND c.review IN ({chosen})"
         f" ORDER BY m.date IS NULL, m.date, m.id", (*names, *params)).fetchall()
     points, moving = [], Sums()
     for match, date, player0, player1, player, counted, lost, squares in rows:
@@ -150,7 +150,7 @@ def _trend(db, names, marks, chosen, params, half_life: float) -> list[TrendPoin
 def _luck(db, names, marks, chosen, params) -> tuple[float | None, float | None]:
     """The player's luck and luck-adjusted result summed over the matches (``None`` where no
     review measured them)."""
-    return db.execute(f"SELECT SUM(luck), SUM(luck_adjusted) FROM cells WHERE split = 'all' AND player IN ({marks})"
+    return db.execute(f"SELECT SUM(luck), SUM(luck_adjusted) FROM cells WHERE split = 'all' AND cell = 'all' AND player IN ({marks})"
                       f" AND review IN ({chosen})", (*names, *params)).fetchone()
 
 
@@ -158,7 +158,7 @@ def _worst(db, names, marks, chosen, params) -> list[dict[str, Any]]:
     rows = db.execute(
         f"SELECT d.match, d.game, d.ply, d.player, d.kind, d.position_id, d.match_id, d.xgid, d.dice, d.played, d.best,"
         f" d.equity_lost, d.mark FROM decisions d WHERE d.player IN ({marks}) AND +d.review IN ({chosen})"
-        f" ORDER BY d.equity_lost DESC, d.id LIMIT {WORST}", (*names, *params))
+        f" ORDER BY d.equity_lost DESC, d.id DESC LIMIT {WORST}", (*names, *params))
     keys = ("match", "game", "ply", "player", "kind", "position_id", "match_id", "xgid", "dice", "played", "best",
             "equity_lost", "mark")
     return [dict(zip(keys, row)) for row in rows]

@@ -88,7 +88,7 @@ def search(library: Library, filters: Filters) -> list[dict[str, Any]]:
         if match_id is not None:
             where.append("d.match_id = ?")
             values.append(match_id)
-    order = "d.equity_lost DESC, d.id" if filters.sort == "loss" else "m.date IS NULL, m.date DESC, d.match DESC, d.ply"
+    order = "d.equity_lost DESC, d.id DESC" if filters.sort == "loss" else "m.date IS NULL, m.date DESC, d.match DESC, d.ply"
     rows = library.connection.execute(
         "SELECT d.position_id, d.match_id, d.xgid, d.dice, d.kind, d.phase, d.played, d.best, d.equity_lost, d.mark,"
         " d.match, m.player0, m.player1, m.length, m.date, d.game, d.ply, d.player, d.side, d.pips_mine,"

@@ -20,7 +20,9 @@ in well under a second)."""
 
 MIGRATIONS: tuple[str, ...] = (
     # 0 -> 1: matches, their games, reviews, reviewed decisions, each review's sums per player
-    # and split (the player's page adds these up instead of every decision), aliases.
+    # and split (the player's page adds these up instead of every decision: kept in the
+    # player's order, so a player's cells are read in one sweep), aliases.  The indexes serve
+    # the player's page, the searches by player, phase and loss, and a position's ID.
     """
     CREATE TABLE matches (
         id INTEGER PRIMARY KEY,
@@ -95,6 +97,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX decisions_review ON decisions(review);
     CREATE INDEX decisions_player_loss ON decisions(player, equity_lost);
+    CREATE INDEX decisions_player_phase_loss ON decisions(player, phase, equity_lost);
     CREATE INDEX decisions_position ON decisions(position_id, match_id);
     CREATE INDEX decisions_loss ON decisions(equity_lost);
     CREATE TABLE cells (
@@ -110,9 +113,9 @@ MIGRATIONS: tuple[str, ...] = (
         pr_squares REAL NOT NULL,
         luck REAL,
         luck_adjusted REAL,
-        PRIMARY KEY (review, player, split, cell)
-    );
-    CREATE INDEX cells_player ON cells(player, split);
+        PRIMARY KEY (player, split, cell, review)
+    ) WITHOUT ROWID;
+    CREATE INDEX cells_review ON cells(review, split);
     CREATE TABLE aliases (
         name TEXT PRIMARY KEY,
         person TEXT NOT NULL
