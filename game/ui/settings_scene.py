@@ -1,6 +1,8 @@
 """The settings screen: what every game shares (sound, animation, hints, tutor...), then a
 section per game with only that game's own settings (``GameInfo.all_settings()``: backgammon's
-board direction, automatic bear-off and analysis strength).  Saved when the screen is left."""
+board direction, automatic bear-off and analysis strength), then the study library's: its file
+(empty: the default one), "My names" (comma-separated) and whether finished games and reviews
+go into it.  Saved when the screen is left."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from ..core.gameinfo import ON_OFF
-from ..core.settings import ANIMATION_SPEEDS, WATCH_SPEEDS, save_settings
+from ..core.library import default_path
+from ..core.settings import ANIMATION_SPEEDS, WATCH_SPEEDS, parse_names, save_settings
 from ..games import all_games
 from .gameview import has_view
 from .scene import Scene
@@ -31,6 +34,21 @@ class Row:
     get: Callable[[], Any]
     set: Callable[[Any], None]
 
+
+@dataclass(frozen=True)
+class TextRow:
+    """One line of text to type: its label, a hint shown while it is empty, and how to read
+    and set it (``set`` takes the text as typed)."""
+
+    key: str
+    label: str
+    hint: str
+    get: Callable[[], str]
+    set: Callable[[str], None]
+
+
+LIBRARY_SECTION = "Study library"
+"""The heading of the library's rows (after the games' sections)."""
 
 REVIEW_MARK_WORDS = {"strict": "Strict: half the usual amounts", "standard": "Standard (backgammon 0.04/0.08/0.16)",
                      "lenient": "Lenient: twice the usual amounts"}
@@ -51,10 +69,13 @@ class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.widgets: dict = {}
-        self.rows: list[Row | str] = self._rows()
-        """Drop-downs, and the title (a string) heading each game's own section."""
+        self.rows: list[Row | TextRow | str] = self._rows()
+        """Drop-downs, lines of text, and the title (a string) heading each section: a game's own
+        ("Backgammon only"), then the library's (:data:`LIBRARY_SECTION`)."""
+        self.texts = {row.key: row.get() for row in self.rows if isinstance(row, TextRow)}
+        """Each line of text as typed (kept across a resize, which remakes the widgets)."""
 
-    def _rows(self) -> list[Row | str]:
+    def _rows(self) -> list[Row | TextRow | str]:
         settings = self.app.settings
         rows: list[Row | str] = [
             Row(name, label, choices, lambda name=name: getattr(settings, name),
@@ -70,7 +91,24 @@ class SettingsScene(Scene):
                          lambda info=info, name=name: settings.of(info)[name],
                          lambda value, info=info, name=name: settings.choose(info, name, value))
                      for name, setting in own.items()]
-        return rows
+        return rows + self._library_rows()
+
+    def _library_rows(self) -> list[Row | TextRow | str]:
+        settings = self.app.settings
+
+        def set_path(text: str) -> None:
+            settings.library_path = text.strip()
+
+        def set_names(text: str) -> None:
+            settings.my_names = parse_names(text)
+
+        return [LIBRARY_SECTION,
+                TextRow("library_path", "Library file", f"default: {default_path()}", lambda: settings.library_path,
+                        set_path),
+                TextRow("my_names", "My names (comma-separated)", "the names you play under",
+                        lambda: ", ".join(settings.my_names), set_names),
+                Row("library_auto_add", "Add finished games and reviews", ON_OFF, lambda: settings.library_auto_add,
+                    lambda value: setattr(settings, "library_auto_add", value))]
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -82,13 +120,20 @@ class SettingsScene(Scene):
         high = step - (0 if step < 24 else 2 if step < 32 else 6)  # and lose their gaps before their text is cut
         self.widgets = {}
         for row in self.rows:
-            if isinstance(row, str):  # a game's own section
-                UILabel(pygame.Rect(x, y + 2, cw, high), f"{row} only", self.gui, object_id="#section")
+            if isinstance(row, str):  # a section: a game's own, or the library's
+                title = row if row == LIBRARY_SECTION else f"{row} only"
+                UILabel(pygame.Rect(x, y + 2, cw, high), title, self.gui, object_id="#section")
                 y += step
                 continue
             UILabel(pygame.Rect(x, y, label_w - 10, high), row.label, self.gui)
-            self.widgets[row.key] = UIDropDownMenu(list(row.choices.values()), row.choices[row.get()],
-                                                   pygame.Rect(x + label_w, y, cw - label_w, high), self.gui)
+            field = pygame.Rect(x + label_w, y, cw - label_w, high)
+            if isinstance(row, TextRow):
+                entry = UITextEntryLine(field, self.gui, placeholder_text=row.hint)
+                entry.set_text(self.texts[row.key])
+                self.widgets[row.key] = entry
+            else:
+                self.widgets[row.key] = UIDropDownMenu(list(row.choices.values()), row.choices[row.get()], field,
+                                                       self.gui)
             y += step
         if self.app.sounds.problem:
             UILabel(pygame.Rect(x, y, cw, high), self.app.sounds.problem, self.gui, object_id="#dim")
@@ -105,9 +150,14 @@ class SettingsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             for row in self.rows:
-                if not isinstance(row, str) and self.widgets.get(row.key) is event.ui_element:
+                if isinstance(row, Row) and self.widgets.get(row.key) is event.ui_element:
                     row.set(next(value for value, words in row.choices.items() if words == event.text))
             self.app.sounds.enabled = self.app.settings.sound
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            for row in self.rows:
+                if isinstance(row, TextRow) and self.widgets.get(row.key) is event.ui_element:
+                    self.texts[row.key] = event.text
+                    row.set(event.text)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("back"):
             self.app.show_menu()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
