@@ -4,6 +4,7 @@ as the Review screen stores a completed review (:func:`game.core.library.intake.
 
 from __future__ import annotations
 
+import shutil
 import zlib
 from pathlib import Path
 
@@ -36,11 +37,16 @@ def stub_report(info, record) -> Report:
 
 def stub_library(path: Path, names=("3pt-a.mat", "5pt-a.mat", "money-a.mat"), reviewed: int | None = None) -> Path:
     """A library at ``path`` with the matches ``names``, the first ``reviewed`` of them (all by
-    default) with a stand-in review at :data:`LEVEL`."""
+    default) with a stand-in review at :data:`LEVEL`.  The match files are copied beside it
+    first (``matches/``): what opens them writes its review's cache beside them, never into
+    the repository."""
     info, games = get_game("backgammon"), all_games()
+    folder = Path(path).parent / "matches"
+    folder.mkdir(parents=True, exist_ok=True)
     with open_library(path) as library:
         for k, name in enumerate(names):
-            source = intake.file_source(MATCHES / name, games)
+            shutil.copyfile(MATCHES / name, folder / name)
+            source = intake.file_source(folder / name, games)
             if reviewed is None or k < reviewed:
                 intake.add_review(library, info, source, stub_report(info, source.record), {"level": LEVEL})
             else:

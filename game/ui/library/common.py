@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
 from ...core.gameinfo import ANALYSIS_LEVEL, GameInfo
 from ...core.library.rating import Rate
-from ..scene import Part
 from ..theme import ui_scale
 from .reader import Reader
 
@@ -45,12 +44,11 @@ class Context:
         return dict(setting.choices) if setting is not None else {name: name for name in self.info.analysis_level_names}
 
 
-class View(Part):
-    """One of the screen's views: placed in an area (:meth:`place`, which makes its widgets),
-    asking the reader for its data (:meth:`refresh`), taking the answers (:meth:`answer`),
-    drawn each frame; events come as to any part."""
+class View(Protocol):
+    """What the screen asks of each of its views (each a :class:`~game.ui.scene.Part` too: events
+    come to it as to any part)."""
 
-    title = ""
+    title: str
 
     def place(self, area: pygame.Rect) -> None:
         """Lay the view out in ``area`` and make its widgets (the scene's were just remade)."""
@@ -60,7 +58,9 @@ class View(Part):
 
     def answer(self, key: str, value: Any, error: str | None) -> bool:
         """Take the reader's answer under ``key``; whether it was this view's."""
-        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Whether the view took ``event``."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw everything but the widgets."""

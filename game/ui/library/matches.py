@@ -12,9 +12,10 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel
 
 from ...core.library.listing import match_list
+from ..scene import Part
 from ..theme import TEXT_DIM
 from ..widgets import draw_text, elide
-from .common import Context, View, number
+from .common import Context, number
 from .table import Column, Row, Table
 
 ALL_PLAYERS = "All players"
@@ -38,7 +39,7 @@ def match_row(match: dict[str, Any], levels: dict[str, str]) -> Row:
                match["id"])
 
 
-class MatchesView(View):
+class MatchesView(Part):
     title = "Matches"
 
     def __init__(self, context: Context) -> None:

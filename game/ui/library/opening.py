@@ -79,8 +79,8 @@ def open_match(app, prepared: Prepared) -> bool:
         return False
     play = app.scene
     if prepared.ply is not None:
-        play.replay.show_decision(prepared.ply)
-    play.command("review")
+        play.replay.show_decision(prepared.ply)  # where Back from the review shows the match
+    app.push("review", back=play, at=prepared.ply)
     return True
 
 

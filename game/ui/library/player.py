@@ -23,9 +23,10 @@ from ...core.capabilities import Review
 from ...core.library.player import PlayerPage, player_page
 from ...core.library.store import Library
 from ..charts.trend import TrendPoint, draw_trend
+from ..scene import Part
 from ..theme import ACCENT, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
-from .common import Context, View, rate_text, signed
+from .common import Context, rate_text, signed
 from .table import Column, Row, Table
 
 SPLIT_TITLES = {"kind": "By kind", "cube_error": "Cube errors", "phase": "By phase", "pips": "By pip count",
@@ -69,7 +70,7 @@ def worst_row(found: dict[str, Any]) -> Row:
                 f"match {found['match']}, game {found['game']}"), data=found)
 
 
-class PlayerView(View):
+class PlayerView(Part):
     title = "Player"
 
     def __init__(self, context: Context) -> None:

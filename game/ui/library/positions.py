@@ -18,9 +18,10 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLi
 
 from ...core.library.positions import Filters, search
 from ..gameview import load_view
+from ..scene import Part
 from ..theme import PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide, wrap
-from .common import Context, View, match_words
+from .common import Context, match_words
 from .table import Column, Row, Table
 
 LIMIT = 300
@@ -65,7 +66,7 @@ def read_dice(text: str) -> str | None:
     raise ValueError(text)
 
 
-class PositionsView(View):
+class PositionsView(Part):
     title = "Positions"
 
     def __init__(self, context: Context) -> None:

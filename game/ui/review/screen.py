@@ -79,9 +79,10 @@ class ReviewScene(Scene):
     """The Review screen of ``back``'s game: ``back`` is the play scene under it on the stack,
     whose ``session``, ``source`` (the file the game came from), ``bottom`` and ``labels`` it
     shows the game with, from the decision on show there in replay mode (its replay's
-    ``shown_decision``: the one whose move the position follows, as its hint panel shows)."""
+    ``shown_decision``: the one whose move the position follows, as its hint panel shows), or
+    at the decision of ply ``at``."""
 
-    def __init__(self, app, back: Scene) -> None:
+    def __init__(self, app, back: Scene, at: int | None = None) -> None:
         super().__init__(app)
         self.back = back
         session = self.session = back.session
@@ -98,9 +99,11 @@ class ReviewScene(Scene):
                              processes=PROCESSES)
         self.shown = len(session.states) - 1 if shown is None else shown
         """The state index on show while it analyses (the play scene's)."""
-        self.opened_at = replay.shown_decision() if replay.replaying and replay.cursor < replay.last_stop else None
-        """The state index of the decision to open at (``None``: the first of the game, also
-        from the end of a game, where a loaded file opens)."""
+        self.opened_at = at if at is not None else \
+            replay.shown_decision() if replay.replaying and replay.cursor < replay.last_stop else None
+        """The state index of the decision to open at: ``at`` (a decision found in the study
+        library, by its ply), else the play scene's; ``None``: the first of the game, also from
+        the end of a game, where a loaded file opens."""
         self.reviewed: ReviewedGame | None = None
         self.at = 0
         """The index in ``reviewed.lines`` of the move on show."""
