@@ -2,7 +2,8 @@
 section per game with only that game's own settings (``GameInfo.all_settings()``: backgammon's
 board direction, automatic bear-off and analysis strength), then the study library's: its file
 (empty: the default one), "My names" (comma-separated) and whether finished games and reviews
-go into it.  Saved when the screen is left."""
+go into it.  A window too short for every row scrolls them (the wheel, PgUp/PgDn).  Saved when
+the screen is left."""
 
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ class TextRow:
     set: Callable[[str], None]
 
 
+MIN_STEP = 22
+"""The least height of a row: its text whole."""
+LEAST_TOP = 76
+"""The title's least room above the rows (in a short window)."""
+BELOW = 60
+"""Room kept under the rows for "Back to the menu"."""
+
 LIBRARY_SECTION = "Study library"
 """The heading of the library's rows (after the games' sections)."""
 
@@ -74,6 +82,12 @@ class SettingsScene(Scene):
         ("Backgammon only"), then the library's (:data:`LIBRARY_SECTION`)."""
         self.texts = {row.key: row.get() for row in self.rows if isinstance(row, TextRow)}
         """Each line of text as typed (kept across a resize, which remakes the widgets)."""
+        self.scroll = 0
+        """The first row shown, in a window too short for them all (the wheel scrolls them)."""
+        self.hidden = (0, 0)
+        """Rows left out above and below the ones shown."""
+        self.top = 0
+        self.rows_rect = pygame.Rect(0, 0, 0, 0)
 
     def _rows(self) -> list[Row | TextRow | str]:
         settings = self.app.settings
@@ -113,35 +127,48 @@ class SettingsScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         cw = min(640, w - 40)
-        x, y = (w - cw) // 2, self._top(h)
+        x = (w - cw) // 2
         label_w = cw * 0.5
-        count = len(self.rows) + (1 if self.app.sounds.problem else 0)
-        step = max(22, min(42, (h - y - 60) // count))  # the rows close up in a short window
+        rows: list[Row | TextRow | str | None] = [*self.rows, *([None] if self.app.sounds.problem else [])]
+        self.top = self._top(h)
+        if len(rows) * MIN_STEP > h - self.top - BELOW:  # a short window: the title gives up room first
+            self.top = max(LEAST_TOP, h - BELOW - len(rows) * MIN_STEP)
+        room = h - self.top - BELOW
+        step = max(MIN_STEP, min(42, room // len(rows)))  # the rows close up in a short window
         high = step - (0 if step < 24 else 2 if step < 32 else 6)  # and lose their gaps before their text is cut
+        fit = max(1, room // step)
+        self.scroll = max(0, min(self.scroll, len(rows) - fit))  # still too short: the rows scroll
+        self.hidden = (self.scroll, len(rows) - fit - self.scroll)
         self.widgets = {}
-        for row in self.rows:
-            if isinstance(row, str):  # a section: a game's own, or the library's
+        y = self.top
+        for row in rows[self.scroll:self.scroll + fit]:
+            if row is None:  # why there is no sound
+                UILabel(pygame.Rect(x, y, cw, high), self.app.sounds.problem, self.gui, object_id="#dim")
+            elif isinstance(row, str):  # a section: a game's own, or the library's
                 title = row if row == LIBRARY_SECTION else f"{row} only"
                 UILabel(pygame.Rect(x, y + 2, cw, high), title, self.gui, object_id="#section")
-                y += step
-                continue
-            UILabel(pygame.Rect(x, y, label_w - 10, high), row.label, self.gui)
-            field = pygame.Rect(x + label_w, y, cw - label_w, high)
-            if isinstance(row, TextRow):
-                entry = UITextEntryLine(field, self.gui, placeholder_text=row.hint)
-                entry.set_text(self.texts[row.key])
-                self.widgets[row.key] = entry
             else:
-                self.widgets[row.key] = UIDropDownMenu(list(row.choices.values()), row.choices[row.get()], field,
-                                                       self.gui)
+                UILabel(pygame.Rect(x, y, label_w - 10, high), row.label, self.gui)
+                field = pygame.Rect(x + label_w, y, cw - label_w, high)
+                if isinstance(row, TextRow):
+                    entry = UITextEntryLine(field, self.gui, placeholder_text=row.hint)
+                    entry.set_text(self.texts[row.key])
+                    self.widgets[row.key] = entry
+                else:
+                    self.widgets[row.key] = UIDropDownMenu(list(row.choices.values()), row.choices[row.get()], field,
+                                                           self.gui)
             y += step
-        if self.app.sounds.problem:
-            UILabel(pygame.Rect(x, y, cw, high), self.app.sounds.problem, self.gui, object_id="#dim")
-            y += step
+        self.rows_rect = pygame.Rect(x, self.top, cw, y - self.top)
         back = pygame.Rect(x, y + 12, cw, 42)
         if back.bottom > h:  # no room under the rows: beside the title, clear of them
             back = pygame.Rect(w - 16 - min(170, w // 4), 16, min(170, w // 4), 36)
         self.widgets["back"] = UIButton(back, "Back to the menu", self.gui, object_id="#primary")
+
+    def _scroll(self, rows: int) -> None:
+        """Scroll the rows by ``rows`` (a window too short for them all)."""
+        if (rows < 0 and self.hidden[0]) or (rows > 0 and self.hidden[1]):
+            self.scroll += rows
+            self.app.rebuild()
 
     @staticmethod
     def _top(h: int) -> int:
@@ -162,6 +189,10 @@ class SettingsScene(Scene):
             self.app.show_menu()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.show_menu()
+        elif event.type == pygame.MOUSEWHEEL:
+            self._scroll(-event.y)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self._scroll(-5 if event.key == pygame.K_PAGEUP else 5)
 
     def leave(self) -> None:
         problem = save_settings(self.app.settings)
@@ -170,8 +201,14 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        top = self._top(h)
-        draw_text(surface, self.app.fonts(max(28, min(48, h // 16)), True), "Settings", (w // 2, int(top * 0.42)),
-                  ACCENT, anchor="center")
-        draw_text(surface, self.app.fonts(14), "Saved when you leave this screen.", (w // 2, top - 18),
-                  TEXT_DIM, anchor="center")
+        top = self.top
+        draw_text(surface, self.app.fonts(max(24, min(48, h // 16, top // 2)), True), "Settings",
+                  (w // 2, int(top * 0.42)), ACCENT, anchor="center")
+        note = "Saved when you leave this screen." + (" Scroll for more." if any(self.hidden) else "")
+        draw_text(surface, self.app.fonts(14), note, (w // 2, top - 16), TEXT_DIM, anchor="center")
+        small, rows = self.app.fonts(13), self.rows_rect
+        if self.hidden[0]:
+            draw_text(surface, small, f"▲ {self.hidden[0]} more", (rows.x - 8, rows.y), TEXT_DIM, anchor="topright")
+        if self.hidden[1]:
+            draw_text(surface, small, f"▼ {self.hidden[1]} more", (rows.x - 8, rows.bottom), TEXT_DIM,
+                      anchor="bottomright")

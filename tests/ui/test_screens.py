@@ -194,3 +194,21 @@ def test_a_match_file_whose_result_line_contradicts_the_replay_opens_with_the_no
     app.frame()
     assert app.banner.text.startswith("Note: game 1: the file gives the result as a resignation for 999 point(s)")
     assert app.scene.session.state.cube.score == (2, 0)  # the replay's 2-point drop
+
+
+def test_a_short_settings_screen_scrolls_its_rows(app):
+    app.resize((720, 480))
+    app.show_settings()
+    app.frame()
+    scene = app.scene
+    window = app.screen.get_rect()
+    assert all(window.contains(widget.rect) for widget in scene.widgets.values())
+    assert "sound" in scene.widgets and "library_auto_add" not in scene.widgets and scene.hidden[1] > 0
+    for _ in range(10):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+        app.frame()
+    scene = app.scene
+    assert "library_auto_add" in scene.widgets and "sound" not in scene.widgets and scene.hidden == (scene.scroll, 0)
+    assert all(window.contains(widget.rect) for widget in scene.widgets.values())
+    app.resize((1280, 800))  # tall enough: every row, no scrolling
+    assert {"sound", "library_auto_add"} <= set(app.scene.widgets) and app.scene.hidden == (0, 0)
