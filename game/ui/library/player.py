@@ -65,9 +65,11 @@ def fingerprint_rows(page: PlayerPage) -> list[Row]:
     return rows
 
 
-def worst_row(found: dict[str, Any]) -> Row:
+def worst_row(found: dict[str, Any], matches: dict[int, tuple[str | None, str]]) -> Row:
+    """A worst decision as a row; ``matches``: each match's date and the player's opponent."""
+    date, opponent = matches.get(found["match"], (None, "?"))
     return Row((f"{found['equity_lost']:.3f}", found["dice"] or "", found["played"], found["best"] or "",
-                f"match {found['match']}, game {found['game']}"), data=found)
+                f"{date or 'undated'} vs {opponent}, game {found['game']}"), data=found)
 
 
 class PlayerView(Part):
@@ -149,7 +151,8 @@ class PlayerView(Part):
         rebuild = players != self.players or name != self.player
         self.players, self.player, self.page = players, name, page
         self.message = "" if page is not None else "No player in the library yet"
-        self.worst.set_rows([worst_row(d) for d in page.worst] if page else [],
+        matches = {p.match: (p.date, p.opponent) for p in page.trend} if page else {}
+        self.worst.set_rows([worst_row(d, matches) for d in page.worst] if page else [],
                             same=lambda a, b: (a["match"], a["ply"]) == (b["match"], b["ply"]))
         self.fingerprint.set_rows(fingerprint_rows(page) if page else [])
         if rebuild:
