@@ -21,7 +21,7 @@ from ..core.settings import ANIMATION_SPEEDS, WATCH_SPEEDS, parse_names, save_se
 from ..games import all_games
 from .gameview import has_view
 from .scene import Scene
-from .theme import ACCENT, TEXT_DIM
+from .theme import ACCENT, TEXT_DIM, ui_scale
 from .widgets import draw_text
 
 
@@ -126,7 +126,7 @@ class SettingsScene(Scene):
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
-        cw = min(640, w - 40)
+        cw = min(round(640 * ui_scale(size)), w - 40)  # as wide as its text, which grows with the window
         x = (w - cw) // 2
         label_w = cw * 0.5
         rows: list[Row | TextRow | str | None] = [*self.rows, *([None] if self.app.sounds.problem else [])]

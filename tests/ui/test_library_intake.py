@@ -21,7 +21,7 @@ from game.core.review.run import write_cache
 from game.core.session import GameSetup
 from game.games import get_game
 from game.ui.jobs.library_writer import LIBRARY_WRITER
-from game.ui.library.intake import named_record
+from game.ui.library.intake import add_completed_review, named_record
 from game.ui.review.screen import ReviewScene
 from tests.library_stubs import LEVEL, MATCHES, stub_report
 
@@ -98,7 +98,7 @@ def test_a_finished_game_then_its_review_go_into_the_library_as_one_match(app):
     assert app.scene is play
 
 
-def test_nothing_goes_in_when_the_setting_is_off_or_nobody_played(app):
+def test_nothing_goes_in_when_the_setting_is_off_nobody_played_or_the_game_goes_on(app):
     app.settings.library_auto_add = False
     resign_at_once(app)
     assert LIBRARY_WRITER.flush() and not default_path().exists()
@@ -106,7 +106,9 @@ def test_nothing_goes_in_when_the_setting_is_off_or_nobody_played(app):
     app.start_game(GameSetup("backgammon", ("easy", "easy"), seed=3, options={"first": 0}))
     scene = app.scene
     scene.ending.finished()  # as if the computers' game had ended: watch mode's games are not the user's
-    assert LIBRARY_WRITER.flush() and not default_path().exists()
+    in_progress = GameRecord("backgammon", players=["human", "expert"], actions=["31"])  # its result: None
+    assert not add_completed_review(app.settings, BG, in_progress, None, None, {})
+    assert LIBRARY_WRITER.flush() and not default_path().exists()  # a game in progress goes in when it ends
 
 
 def test_a_reviewed_match_file_goes_in_as_the_files_match_once(app, tmp_path):

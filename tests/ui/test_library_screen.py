@@ -18,6 +18,7 @@ from game.core.gameinfo import ANALYSIS_LEVEL
 from game.core.library import default_path, intake, open_library
 from game.core.session import GameSession
 from game.games import get_game
+from game.ui.jobs.library_writer import LIBRARY_WRITER
 from game.ui.library.scene import LibraryScene
 from game.ui.play.scene import PlayScene
 from game.ui.review.screen import ReviewScene
@@ -243,3 +244,21 @@ def test_cancel_stops_the_analysis_and_ends_its_process(app):
     assert analysis.status == "cancelled" and "Analysis stopped" in app.banner.text
     assert analysis.join(10)  # the process has ended
     assert "analyse" in scene.widgets
+
+
+def test_a_game_played_in_the_window_opens_from_the_library_and_its_review_goes_back_into_it(app):
+    tiny_library()
+    app.settings.choose(BG, ANALYSIS_LEVEL, LEVEL)
+    scene = open_library_screen(app)
+    scene.open_match(scene.view.table.rows[0].data, None)
+    assert wait_for(app, lambda: isinstance(app.scene, ReviewScene))
+    review = app.scene
+    assert review.save.parent.name == "library-matches" and review.save.suffix == ".json"  # its text, written once
+    assert wait_for(app, lambda: review.job.status == "done"), review.job.error
+    app.frame()
+    assert LIBRARY_WRITER.flush()
+    with open_library(default_path()) as library:
+        assert library.match_ids() == [1] and library.levels(1) == [LEVEL]  # the same match, now reviewed
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene

@@ -92,10 +92,11 @@ def add_finished_game(settings, session) -> bool:
 def add_completed_review(settings, info: GameInfo, record: GameRecord, save: Path | None, report,
                          options: dict[str, Any], from_cache: bool = False) -> bool:
     """Put a review the Review screen completed into the library with its match: ``save`` the
-    file reviewed (``None``: the game's ``record``).  A review read from its cache was complete
+    file reviewed (``None``: the game's ``record``, once the game is over: one still being
+    played goes in when it ends, as a whole).  A review read from its cache was complete
     before: it is added only when the library lacks the match's review at that level.  Whether
     a write was asked for."""
-    if not (settings.library_auto_add and library_intake.takes(info)):
+    if not (settings.library_auto_add and library_intake.takes(info)) or (save is None and record.result is None):
         return False
     named = record if save is not None else named_record(info, record, settings.my_names)
     name = _window_source()

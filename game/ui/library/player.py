@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -52,14 +53,20 @@ def player_choices(library: Library, my_names: list[str]) -> tuple[list[str], st
     return players, row[0]
 
 
+def natural(cell: str) -> tuple:
+    """A cell's name as it sorts for a reader: numbers by value ("51-100" after "1-50", "2-away"
+    before "11-away")."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", cell))
+
+
 def fingerprint_rows(page: PlayerPage) -> list[Row]:
-    """The fingerprint as table rows: a heading per split, then its cells."""
+    """The fingerprint as table rows: a heading per split, then its cells in :func:`natural` order."""
     rows = []
     for split, cells in page.by.items():
         if not cells:
             continue
         rows.append(Row((SPLIT_TITLES.get(split, split),), heading=True))
-        for cell, rates in cells.items():
+        for cell, rates in sorted(cells.items(), key=lambda item: natural(item[0])):
             rows.append(Row((cell, f"{rates.decisions:,}", rate_text(rates.pr), rate_text(rates.error_rate)),
                             data=(split, cell), dim=not rates.enough))
     return rows
