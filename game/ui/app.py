@@ -263,6 +263,8 @@ class App:
             except Exception as error:  # noqa: BLE001 - the settings are still kept
                 report_unexpected(error)
         LIBRARY_WRITER.flush(5.0)  # a game just finished still goes into the library
+        for text, _ in LIBRARY_WRITER.messages():  # no banner any more: the console says it
+            print(f"tabula: {text}", file=sys.stderr)
         problem = save_settings(self.settings)
         if problem:
             print(f"tabula: {problem}", file=sys.stderr)
