@@ -139,6 +139,13 @@ def test_the_player_view_shows_the_page_of_my_first_name_in_the_library(app):
                                                                  for r in s.values())
     assert [row.data for row in view.worst.rows] == list(page.worst)
     assert len(view.dots) == 1 and scene.view.chart.collidepoint(view.dots[0])
+    app.settings.choose(BG, ANALYSIS_LEVEL, LEVEL)
+    click(app, (view.dots[0][0] + 3, view.dots[0][1] - 2))  # the match's dot opens its review
+    assert wait_for(app, lambda: isinstance(app.scene, ReviewScene))
+    assert app.scene.record.players == ["lasse", "trovander"]
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
     app.settings.my_names = []
     view.player = None
     view.refresh()
