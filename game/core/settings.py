@@ -61,6 +61,22 @@ class Settings:
     """The menu's last player names (``human`` or a computer player); empty: the defaults."""
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Game name -> its own settings as stored (see :meth:`of`)."""
+    library_path: str = ""
+    """The study library's file; empty: the default one in the user data folder
+    (:func:`game.core.library.default_path`)."""
+    my_names: list[str] = field(default_factory=list)
+    """The names that are the user's in the library (a match file's players, the name a game
+    played in the window gives its human); the first names the human of such a game."""
+    library_auto_add: bool = True
+    """Put every finished game the user played, and every review the Review screen completes,
+    into the library."""
+
+    @property
+    def library_file(self) -> Path:
+        """The library's file: :attr:`library_path` (``~`` expanded), else the default."""
+        from .library import default_path
+
+        return Path(self.library_path).expanduser() if self.library_path.strip() else default_path()
 
     @property
     def seconds_per_step(self) -> float:
@@ -99,6 +115,11 @@ def settings_path() -> Path:
 
 MAX_BYTES = 1_000_000
 """Refuse a settings file larger than this (Tabula's own is under 2 KB)."""
+
+MAX_PATH = 4096
+"""The longest library path kept (a path, unlike a name, may be long)."""
+MAX_MY_NAMES = 16
+"""The most names "My names" keeps."""
 
 
 def load_settings(path: Path | str | None = None, games: Iterable[GameInfo] = ()) -> tuple[Settings, str | None]:
@@ -186,6 +207,10 @@ def save_settings(settings: Settings, path: Path | str | None = None) -> str | N
 def _valid(name: str, value: Any, default: Any) -> bool:
     if name in _CHOICES:
         return value in _CHOICES[name]
+    if name == "library_path":
+        return isinstance(value, str) and len(value) <= MAX_PATH and "\0" not in value
+    if name == "my_names":
+        return isinstance(value, list) and len(value) <= MAX_MY_NAMES and all(_short_name(v) for v in value)
     if isinstance(default, bool):
         return isinstance(value, bool)
     if isinstance(default, str):
@@ -195,6 +220,13 @@ def _valid(name: str, value: Any, default: Any) -> bool:
     if isinstance(default, list):
         return isinstance(value, list) and len(value) <= 8 and all(_short_name(v) for v in value)
     return False
+
+
+def parse_names(text: str) -> list[str]:
+    """"My names" as typed, comma-separated: each name trimmed, empty ones and repeats left out,
+    at most :data:`MAX_MY_NAMES` of at most :data:`~.untrusted.MAX_NAME` characters each."""
+    names = [part.strip()[:MAX_NAME] for part in text.split(",")]
+    return list(dict.fromkeys(name for name in names if name))[:MAX_MY_NAMES]
 
 
 def _short(error: Exception) -> str:

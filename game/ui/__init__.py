@@ -8,8 +8,8 @@
 - :mod:`.analysis`: what analysis adds to a game on screen (hints, "why", tutor, graph, every
   roll, rollouts, watch mode), shared by the play and Review screens.
 - :mod:`.jobs`: the window's side of background work (a computer's move, a review, a rollout,
-  a tournament, the autosave), never blocking a frame.
-- :mod:`.charts`: pictures written to PNG files without a window (standings, reliability).
+  a tournament, the library's analysis, the autosave, the library's writes), never blocking a frame.
+- :mod:`.charts`: pictures drawn without a window (standings, reliability, a player's trend).
 - Shared pieces: :mod:`.gameview` (the protocol a game's view implements), :mod:`.panel` (the
   side panel and its sections), :mod:`.keys` (the key table), :mod:`.position_line`,
   :mod:`.choices` and :mod:`.confirm` (buttons and questions), :mod:`.widgets`, :mod:`.theme`,

@@ -20,6 +20,7 @@ from ..core.saves import SaveError, autosave_path, data_dir, load_game, remove_s
 from ..core.session import GameSession, GameSetup  # noqa: E402
 from ..core.settings import config_dir, load_settings, save_settings  # noqa: E402
 from ..games import all_games, get_game, imported_record, rules_for  # noqa: E402
+from .jobs.library_writer import LIBRARY_WRITER  # noqa: E402
 from .scene import Scene, scene_class  # noqa: E402
 from .sound import Sounds  # noqa: E402
 from .theme import BACKGROUND, Fonts, gui_font_size, gui_theme  # noqa: E402
@@ -127,29 +128,37 @@ class App:
     def show_settings(self) -> None:
         self.open("settings")
 
-    def play(self, session: GameSession, review: bool = False, source=None) -> None:
+    def play(self, session: GameSession, review: bool = False, source=None, over: bool = False) -> None:
         """Play ``session``; ``review``: open it in replay mode (a game loaded from a file,
-        ``source``: its path and actions, where the Review screen keeps its cache)."""
-        self.open("play", session=session, review=review, source=source)
+        ``source``: its path and actions, where the Review screen keeps its cache); ``over``:
+        over the scene on show, which waits under it (the Library screen), else in place of
+        every open one; a game opened over another is neither autosaved nor added to the
+        library (:class:`~game.ui.play.scene.PlayScene`'s ``kept``)."""
+        if over:  # not kept: it must not take the place of the game behind "Continue"
+            self.push("play", session=session, review=review, source=source, kept=False)
+        else:
+            self.open("play", session=session, review=review, source=source)
 
-    def start_game(self, setup: GameSetup) -> bool:
-        """Start a new game; a bad setup is shown in the banner (returns False)."""
+    def start_game(self, setup: GameSetup, over: bool = False) -> bool:
+        """Start a new game (``over``: see :meth:`play`); a bad setup is shown in the banner
+        (returns False)."""
         try:
             info = get_game(setup.game)
-            self.play(GameSession.new(info, setup))
+            self.play(GameSession.new(info, setup), over=over)
         except ValueError as error:
             self.banner.show(str(error), error=True)
             return False
         return True
 
-    def open_saved(self, path: Path | str, review: bool = True) -> bool:
+    def open_saved(self, path: Path | str, review: bool = True, over: bool = False) -> bool:
         """Load a saved game, in replay mode at its last position (``review``; "Play on"
         continues an unfinished one), else playing on from where it stopped; errors go to
-        the banner.  A ``.mat`` match file opens as one match (:func:`~game.games.imported_record`)."""
+        the banner.  A ``.mat`` match file opens as one match (:func:`~game.games.imported_record`).
+        ``over``: see :meth:`play`."""
         try:
             record = imported_record(path) or load_game(path, rules_for)
             source = (Path(path), tuple(record.actions)) if review else None  # the Review screen's cache goes beside it
-            self.play(GameSession.from_record(get_game(record.game), record), review=review, source=source)
+            self.play(GameSession.from_record(get_game(record.game), record), review=review, source=source, over=over)
             if record.notes:  # what the file contradicted, and how it was read
                 more = f" (and {len(record.notes) - 1} more)" if len(record.notes) > 1 else ""
                 self.banner.show(f"Note: {record.notes[0]}{more}")
@@ -200,6 +209,8 @@ class App:
             if not self.running:
                 return False
         self.banner.update(dt)
+        for text, error in LIBRARY_WRITER.messages():  # the study library's writes (a thread)
+            self.banner.show(text, error=error)
         if self.scene is not None:
             self.scene.update(dt)
         self.gui.update(dt)
@@ -251,6 +262,9 @@ class App:
                 self.stack.pop().leave()
             except Exception as error:  # noqa: BLE001 - the settings are still kept
                 report_unexpected(error)
+        LIBRARY_WRITER.flush(5.0)  # a game just finished still goes into the library
+        for text, _ in LIBRARY_WRITER.messages():  # no banner any more: the console says it
+            print(f"tabula: {text}", file=sys.stderr)
         problem = save_settings(self.settings)
         if problem:
             print(f"tabula: {problem}", file=sys.stderr)

@@ -24,6 +24,7 @@ SCENES = {
     "tournament": lazy("game.ui.tournament.scene:TournamentScene"),
     "rules": lazy("game.ui.rules.scene:RulesScene"),
     "setup": lazy("game.ui.setup_scene:SetupScene"),
+    "library": lazy("game.ui.library.scene:LibraryScene"),
 }
 """Each scene's name and its class, loaded when first opened (:func:`~game.core.capabilities.lazy`,
 as a game's abilities are); the class is called with the app and the arguments

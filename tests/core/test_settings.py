@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from game.core.settings import Settings, config_dir, load_settings, save_settings
+from game.core.settings import Settings, config_dir, load_settings, parse_names, save_settings
 from game.games import all_games, get_game
 
 BACKGAMMON = get_game("backgammon")
@@ -74,3 +75,32 @@ def test_config_dir_follows_tabula_home(tmp_path, monkeypatch):
     assert save_settings(Settings(sound=False)) is None
     assert (tmp_path / "config" / "settings.json").exists()
     assert load_settings()[0].sound is False
+
+
+def test_the_librarys_settings_round_trip_and_bad_ones_fall_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path / "home"))
+    from game.core.library import default_path
+
+    assert Settings().library_file == default_path() and Settings().library_auto_add is True
+    path = tmp_path / "settings.json"
+    long_path = "/" + "folder/" * 100 + "my library.sqlite3"  # a path may be longer than a name
+    changed = Settings(library_path=long_path, my_names=["Alice", "alice_bg"], library_auto_add=False)
+    assert save_settings(changed, path) is None
+    assert load_settings(path, all_games()) == (changed, None)
+    assert changed.library_file == Path(long_path)
+    assert Settings(library_path="~/lib.sqlite3").library_file == Path.home() / "lib.sqlite3"
+    path.write_text(json.dumps({"library_path": 7, "my_names": "Alice", "library_auto_add": "yes"}))
+    settings, problem = load_settings(path, all_games())
+    assert (settings.library_path, settings.my_names, settings.library_auto_add) == ("", [], True)
+    assert "library_path" in problem and "my_names" in problem and "library_auto_add" in problem
+    path.write_text(json.dumps({"library_path": "x\0y", "my_names": ["ok", ""], "sound": False}))
+    settings, problem = load_settings(path, all_games())
+    assert (settings.library_path, settings.my_names, settings.sound) == ("", [], False)
+    assert "library_path" in problem and "my_names" in problem
+
+
+def test_my_names_are_read_from_comma_separated_text():
+    assert parse_names(" Alice , alice_bg,,Alice ") == ["Alice", "alice_bg"]
+    assert parse_names("") == [] and parse_names(" , ") == []
+    assert parse_names(",".join(f"n{k}" for k in range(40))) == [f"n{k}" for k in range(16)]
+    assert parse_names("x" * 100) == ["x" * 64]

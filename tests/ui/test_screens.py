@@ -10,6 +10,7 @@ from game.core.saves import examples_dir
 from game.core.settings import load_settings
 from game.games import all_games, get_game
 from game.ui.menu import MODES
+from game.ui.settings_scene import LIBRARY_SECTION
 from game.core.session import GameSetup
 
 from .util import distinct_colours, key, press_button
@@ -97,12 +98,34 @@ def test_settings_screen_shows_each_games_own_section(app):
     assert [row.key for row in scene.rows[backgammon + 1:chesstack]] == [
         "backgammon:home_side", "backgammon:auto_bearoff", "backgammon:computer_resigns", "backgammon:analysis_level",
         "backgammon:position_text", "backgammon:dice"]
-    assert [row.key for row in scene.rows[chesstack + 1:]] == ["chesstack:analysis_level"]
+    library = scene.rows.index(LIBRARY_SECTION)  # the library's own section comes last
+    assert [row.key for row in scene.rows[chesstack + 1:library]] == ["chesstack:analysis_level"]
+    assert [row.key for row in scene.rows[library + 1:]] == ["library_path", "my_names", "library_auto_add"]
     shared = [row for row in scene.rows[:backgammon]]
     assert shared[-1].key == "review_marks" and shared[-1].choices["standard"] == "Standard (backgammon 0.04/0.08/0.16)"
     assert all(not isinstance(row, str) and ":" not in row.key for row in scene.rows[:backgammon])
     assert scene.widgets["backgammon:analysis_level"].selected_option[0] == "Advanced (1 ply)"
     assert scene.widgets["chesstack:analysis_level"].selected_option[0] == "Advanced (2 ply)"
+
+
+def test_settings_screen_sets_the_librarys_file_my_names_and_adding(app, tabula_home):
+    app.show_settings()
+    app.frame()
+    scene = app.scene
+    assert scene.widgets["library_path"].get_text() == "" and "library.sqlite3" in scene.widgets["library_path"].placeholder_text
+    for name, text in (("library_path", " ~/games/lib.sqlite3 "), ("my_names", "Alice, alice_bg , ")):
+        scene.widgets[name].set_text(text)
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, text=text, ui_element=scene.widgets[name]))
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Off",
+                                         ui_element=scene.widgets["library_auto_add"]))
+    app.frame()
+    assert app.settings.library_path == "~/games/lib.sqlite3" and app.settings.my_names == ["Alice", "alice_bg"]
+    assert app.settings.library_auto_add is False
+    app.resize((800, 600))  # the text as typed stays across a resize
+    assert app.scene.widgets["my_names"].get_text() == "Alice, alice_bg , "
+    press_button(app, app.scene.widgets["back"])
+    saved, problem = load_settings(games=all_games())
+    assert problem is None and saved.my_names == ["Alice", "alice_bg"] and saved.library_auto_add is False
 
 
 def test_direction_setting_mirrors_the_board(app):
@@ -171,3 +194,21 @@ def test_a_match_file_whose_result_line_contradicts_the_replay_opens_with_the_no
     app.frame()
     assert app.banner.text.startswith("Note: game 1: the file gives the result as a resignation for 999 point(s)")
     assert app.scene.session.state.cube.score == (2, 0)  # the replay's 2-point drop
+
+
+def test_a_short_settings_screen_scrolls_its_rows(app):
+    app.resize((720, 480))
+    app.show_settings()
+    app.frame()
+    scene = app.scene
+    window = app.screen.get_rect()
+    assert all(window.contains(widget.rect) for widget in scene.widgets.values())
+    assert "sound" in scene.widgets and "library_auto_add" not in scene.widgets and scene.hidden[1] > 0
+    for _ in range(10):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+        app.frame()
+    scene = app.scene
+    assert "library_auto_add" in scene.widgets and "sound" not in scene.widgets and scene.hidden == (scene.scroll, 0)
+    assert all(window.contains(widget.rect) for widget in scene.widgets.values())
+    app.resize((1280, 800))  # tall enough: every row, no scrolling
+    assert {"sound", "library_auto_add"} <= set(app.scene.widgets) and app.scene.hidden == (0, 0)

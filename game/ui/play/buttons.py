@@ -14,12 +14,14 @@ from ..scene import Part
 
 class Controls(Part):
     """The buttons (:attr:`buttons`, by command) of a panel; ``can_review()`` says whether
-    "Review the game" is offered.  Presses go to ``command(name)``."""
+    "Review the game" is offered, ``goes_back()`` whether Menu goes back to the screen under
+    this one instead (it is then called Back).  Presses go to ``command(name)``."""
 
     def __init__(self, app, view, mover, replay, turns, overlays, choices, can_review: Callable[[], bool],
-                 command: Callable[[str], None]) -> None:
+                 command: Callable[[str], None], goes_back: Callable[[], bool] = lambda: False) -> None:
         self.app, self.view, self.mover, self.replay, self.turns = app, view, mover, replay, turns
         self.overlays, self.choices, self.can_review, self.command = overlays, choices, can_review, command
+        self.goes_back = goes_back
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.speed_label: pygame_gui.elements.UILabel | None = None  # watch mode only
 
@@ -37,7 +39,8 @@ class Controls(Part):
             # widths follow the labels, so "New game" fits the narrowest panel (202 px of buttons)
             "new": make(pygame.Rect(x, h - 50, bw * 0.42, 36), "New game", gui),
             "save": make(pygame.Rect(x + bw * 0.44, h - 50, bw * 0.26, 36), "Save", gui),
-            "menu": make(pygame.Rect(x + bw * 0.72, h - 50, bw * 0.28, 36), "Menu", gui),
+            "menu": make(pygame.Rect(x + bw * 0.72, h - 50, bw * 0.28, 36), "Back" if self.goes_back() else "Menu",
+                         gui),
             "retry": make(pygame.Rect(x, h - 96, bw, 36), "Retry the computer's move", gui),
             "review": make(pygame.Rect(x, h - 96, bw, 36), "Review the game", gui),  # where Retry is not
         }

@@ -14,6 +14,9 @@ font shrinks until the ending takes at most :data:`RESULT_LINES` lines, so a lon
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from ..theme import ACCENT, TEXT_DIM
@@ -67,11 +70,14 @@ class Announcements:
 
 
 class GameEnd:
-    """How the game ended: said once, then the result box over the board (see the module doc)."""
+    """How the game ended: said once, then the result box over the board (see the module doc).
+    ``finished()`` is called once when a game played on this screen is over (not a finished
+    game opened from a file): the study library takes it."""
 
-    def __init__(self, session, view, status, sounds, fonts, replay) -> None:
+    def __init__(self, session, view, status, sounds, fonts, replay, finished: Callable[[], Any] | None = None) -> None:
         self.session, self.view, self.status = session, view, status
         self.sounds, self.fonts, self.replay = sounds, fonts, replay
+        self.finished = finished
         self.ended = False
         """The end has been said (a game taken back by undo goes on: it is said again)."""
 
@@ -86,6 +92,8 @@ class GameEnd:
             self.status.text = session.ending or self.view.describe(session.state)
             self.sounds.play("end")
             self.replay.cursor = self.replay.last_stop
+            if session.is_over and self.finished is not None:
+                self.finished()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

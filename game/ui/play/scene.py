@@ -38,6 +38,7 @@ from ...core.session import GameSession, player_labels
 from ..analysis.overlays import Overlays
 from ..confirm import NEW_GAME_QUESTION
 from ..gameview import load_view
+from ..library.intake import add_finished_game
 from ..panel import SidePanel, TextSection, panel_width
 from ..position_line import PositionLine
 from ..scene import Scene
@@ -62,10 +63,12 @@ def can_review(session) -> bool:
 
 
 class PlayScene(Scene):
-    def __init__(self, app, session: GameSession, review: bool = False, source=None) -> None:
+    def __init__(self, app, session: GameSession, review: bool = False, source=None, kept: bool = True) -> None:
         """``review``: open in replay mode at the last position (a game loaded from a file);
         a finished game always opens in it.  ``source``: the file the game was loaded from and
-        its actions then, ``(path, actions)`` (the Review screen keeps its cache beside it)."""
+        its actions then, ``(path, actions)`` (the Review screen keeps its cache beside it).
+        ``kept``: the game is autosaved for "Continue" and, finished, goes into the study
+        library; not a game opened from the Library screen (a match, a position to study)."""
         super().__init__(app)
         self.session, self.source = session, source
         info, settings, fonts = session.info, app.settings, app.fonts
@@ -84,9 +87,11 @@ class PlayScene(Scene):
                                lambda: self.mover.human and not self.replay.replaying and self.overlays.tutor is None,
                                self._decided)
         self.mover = Mover(session, view, status, settings, app.banner, self.announcements, self.choices)
+        self.mover.autosaving = kept
         self.move_list = MoveLines(fonts, session, view)
         self.replay = Replay(session, view, status, self.move_list, self.mover, self._can_browse)
-        self.ending = GameEnd(session, view, status, app.sounds, fonts, self.replay)
+        self.ending = GameEnd(session, view, status, app.sounds, fonts, self.replay,
+                              finished=lambda: add_finished_game(app.settings, session) if kept else None)
         self.overlays = Overlays(app, session, view, panel, status, self.mover, self.replay)
         self.dice = Dice(app, panel, session, view, status, self.mover, self.replay)
         self.turns = TurnLoop(session, view, status, self.mover, self.choices, self.dice, self.ending, self.overlays,
@@ -98,7 +103,7 @@ class PlayScene(Scene):
                                           lambda: app.settings.of(info), opens=True)
         self.paste = Paste(app, view, session, self.position_line)
         self.controls = Controls(app, view, self.mover, self.replay, self.turns, self.overlays, self.choices,
-                                 lambda: can_review(self.session), self.command)
+                                 lambda: can_review(self.session), self.command, self.over_another)
         self.keys = Keys(app, session, view, self.overlays, self.replay, self.move_list, self.dice,
                          self.position_line, self.command)
         self.board = BoardInput(view, lambda: self.mover.human and not self.replay.replaying,
@@ -175,7 +180,10 @@ class PlayScene(Scene):
         elif action == "save":
             self.save()
         elif action == "menu":
-            self.app.show_menu()
+            if self.over_another():  # opened from another screen (the Library's): back to it
+                self.app.pop()
+            else:
+                self.app.show_menu()
         elif action == "rules" and info.has(RulesPage):
             self.app.push("rules", info=info)  # this scene waits under it, suspended
         elif action == "setup" and info.has(PositionEditor):  # Ctrl+E: the position on show
@@ -190,6 +198,12 @@ class PlayScene(Scene):
             self.overlays.toggle_pause()
         elif action in ("slower", "faster"):
             self.overlays.change_watch_speed(faster=action == "faster")
+
+    def over_another(self) -> bool:
+        """Whether this scene was opened over another one, which waits under it (a match or a
+        position opened from the Library screen): Menu (Esc) then goes back to it."""
+        stack = self.app.stack
+        return self in stack and stack.index(self) > 0
 
     def new_game(self) -> None:
         """The same players and options, a fresh seed (after "Start a new game?" if asked)."""

@@ -44,6 +44,7 @@ class Mover:
         """A move being shown on the board, applied once its animation ends."""
         self.human = False
         self.after_undo = False
+        self.autosaving = True
 
     def play_human(self, move) -> None:
         """Play the move the human built (after the tutor, if it is on, let it through).
@@ -90,7 +91,11 @@ class Mover:
 
     def autosave(self, wait: bool = False) -> None:
         """Save the game for "Continue", written by a background thread (the disk never holds
-        up a frame); ``wait``: until it is on disk (leaving).  A failed write is shown here."""
+        up a frame); ``wait``: until it is on disk (leaving).  A failed write is shown here.
+        Nothing is saved when :attr:`autosaving` is off (a game opened from the Library
+        screen must not take the place of the game behind "Continue")."""
+        if not self.autosaving:
+            return
         AUTOSAVER.save(autosave_path(), self.session.record())
         if wait:
             AUTOSAVER.flush()

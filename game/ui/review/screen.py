@@ -26,7 +26,8 @@ review of the game goes on from there.  It shows:
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second
 review is instant; a game with no file (or played on since) keeps its report for the
-session.  The scene it came from is suspended, not left: Back pops the Review screen and
+session.  A complete review goes into the study library with its match
+(:mod:`game.ui.library.intake`, when the settings say so).  The scene it came from is suspended, not left: Back pops the Review screen and
 shows it again, in replay mode at the decision on show when it was replaying or the game
 is over (its replay's ``show_decision``); a game in progress comes back as it stands, play going on.
 
@@ -50,6 +51,7 @@ from ..analysis.overlays import analysis_options
 from ..gameview import decision_words, load_view, unlisted_moves
 from ..jobs.review import ReviewJob
 from ..keys import REVIEW, key_help
+from ..library.intake import add_completed_review
 from ..panel import MoveListSection, SidePanel, TextSection
 from ..position_line import PositionLine
 from ..scene import Scene
@@ -77,9 +79,10 @@ class ReviewScene(Scene):
     """The Review screen of ``back``'s game: ``back`` is the play scene under it on the stack,
     whose ``session``, ``source`` (the file the game came from), ``bottom`` and ``labels`` it
     shows the game with, from the decision on show there in replay mode (its replay's
-    ``shown_decision``: the one whose move the position follows, as its hint panel shows)."""
+    ``shown_decision``: the one whose move the position follows, as its hint panel shows), or
+    at the decision of ply ``at``."""
 
-    def __init__(self, app, back: Scene) -> None:
+    def __init__(self, app, back: Scene, at: int | None = None) -> None:
         super().__init__(app)
         self.back = back
         session = self.session = back.session
@@ -96,13 +99,16 @@ class ReviewScene(Scene):
                              processes=PROCESSES)
         self.shown = len(session.states) - 1 if shown is None else shown
         """The state index on show while it analyses (the play scene's)."""
-        self.opened_at = replay.shown_decision() if replay.replaying and replay.cursor < replay.last_stop else None
-        """The state index of the decision to open at (``None``: the first of the game, also
-        from the end of a game, where a loaded file opens)."""
+        self.opened_at = at if at is not None else \
+            replay.shown_decision() if replay.replaying and replay.cursor < replay.last_stop else None
+        """The state index of the decision to open at: ``at`` (a decision found in the study
+        library, by its ply), else the play scene's; ``None``: the first of the game, also from
+        the end of a game, where a loaded file opens."""
         self.reviewed: ReviewedGame | None = None
         self.at = 0
         """The index in ``reviewed.lines`` of the move on show."""
         self._seen = -1  # the job's ``changed`` count the screen has caught up with
+        self._kept = False  # the complete review was handed to the study library
         self._attached: set[int] = set()  # plies of the decisions put on their moves
         self._totals_key = None  # what the totals on show were made from (they are kept)
         self._totals = None
@@ -156,6 +162,10 @@ class ReviewScene(Scene):
             self._show_review()
         elif self.reviewed is not None and job.changed != self._seen:
             self._catch_up()
+        if job.status == "done" and not self._kept:  # complete: into the study library (a thread writes it)
+            self._kept = True
+            add_completed_review(self.app.settings, self.info, self.record, self.save, job.report, self.options,
+                                 from_cache=job.from_cache)
         if job.status == "failed":
             self.app.banner.show(f"The review failed: {job.error}", error=True)
             self.close()
