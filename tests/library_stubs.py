@@ -9,6 +9,7 @@ import zlib
 from pathlib import Path
 
 from game.core.library import intake, open_library
+from game.core.library.sources import record_of
 from game.core.review.plain import review_marks
 from game.core.review.report import Decision, Report
 from game.core.review.run import ReviewPlan, mark
@@ -48,7 +49,7 @@ def stub_library(path: Path, names=("3pt-a.mat", "5pt-a.mat", "money-a.mat"), re
             shutil.copyfile(MATCHES / name, folder / name)
             source = intake.file_source(folder / name, games)
             if reviewed is None or k < reviewed:
-                intake.add_review(library, info, source, stub_report(info, source.record), {"level": LEVEL})
+                intake.add_review(library, info, source, stub_report(info, record_of(info, source.format, source.text, source.source)), {"level": LEVEL})
             else:
                 library.add(source)
     return path
