@@ -67,7 +67,7 @@ def test_the_same_match_twice_is_one_match_and_a_changed_file_is_a_new_one(tmp_p
 
 def test_kill_9_during_add_leaves_no_half_match_and_the_next_add_completes_it(tmp_path):
     folder, path = tmp_path / "matches", tmp_path / "l.sqlite3"
-    files = renamed(folder, 120)
+    files = renamed(folder, 50)
     process = _tabula("library", "add", str(folder), "--library", str(path))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # kill once some matches are in, before all are
@@ -93,16 +93,16 @@ def test_kill_9_during_add_leaves_no_half_match_and_the_next_add_completes_it(tm
 def test_two_programs_adding_at_once_wait_for_each_other(tmp_path):
     path = tmp_path / "l.sqlite3"
     open_library(path).close()
-    renamed(tmp_path / "a", 40)
-    renamed(tmp_path / "b", 40, start=40)
+    renamed(tmp_path / "a", 25)
+    renamed(tmp_path / "b", 25, start=25)
     runs = [_tabula("library", "add", str(tmp_path / name), "--library", str(path), "--json") for name in "ab"]
     with open_library(path) as library:  # a third writer in this process meanwhile
-        for k in range(30):
-            library.alias(f"opp{k:04d}", f"opp{k + 40:04d}")
+        for k in range(20):
+            library.alias(f"opp{k:04d}", f"opp{k + 25:04d}")
     for run in runs:
         out, err = run.communicate(timeout=120)
-        assert run.returncode == 0 and '"added": 40' in out, err
-    assert _whole(path)[0] == 80
+        assert run.returncode == 0 and '"added": 25' in out, err
+    assert _whole(path)[0] == 50
 
 
 def test_alias_joins_names_into_one_person(tmp_path):
