@@ -28,8 +28,6 @@ def pytest_collection_modifyitems(config, items):
     end of the order they kept one worker busy alone for a minute or more while the other had
     nothing left to do."""
     for item in items:
-        if "reviewed_matches" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("reviewed_matches"))
         if "ray_cluster" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("ray"))
             item.add_marker(pytest.mark.ray)
@@ -77,22 +75,31 @@ def ray_cluster():
 def reviewed_matches(tmp_path_factory):
     """The six real matches of ``tests/data/matches`` reviewed at Intermediate, each with the
     ``.review`` cache ``tabula review`` leaves beside it: ``(folder, {file name: report})``.
-    Made once a session (its tests share one xdist worker): the library takes a match's review
-    from that cache, so tests of what the library does with reviews need not analyse again.
-    Copy the files (and caches) before changing them."""
+    The library takes a match's review from that cache, so tests of what the library does with
+    reviews need not analyse again.  Made once a test run: the folder is shared by the run's
+    workers (a lock lets one review while the others wait, then each reads the caches), so
+    neither a second worker nor a fixture set up again reviews anything.  Copy the files
+    (and caches) before changing them."""
+    import fcntl
     import shutil
     from pathlib import Path
 
     from game.core.review.run import cached_review
     from game.games import get_game, reviewed_record
 
-    folder = tmp_path_factory.mktemp("reviewed_matches")
+    root = tmp_path_factory.getbasetemp()
+    shared = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root
+    folder = shared / "reviewed_matches"
+    folder.mkdir(exist_ok=True)
     info = get_game("backgammon")
     reports = {}
-    for path in sorted((Path(__file__).parent / "data" / "matches").glob("*.mat")):
-        copy = folder / path.name
-        shutil.copyfile(path, copy)
-        reports[path.name] = cached_review(info, reviewed_record(copy), copy, {"level": "intermediate"})[0]
+    with open(shared / "reviewed_matches.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        for path in sorted((Path(__file__).parent / "data" / "matches").glob("*.mat")):
+            copy = folder / path.name
+            if not copy.exists():
+                shutil.copyfile(path, copy)
+            reports[path.name] = cached_review(info, reviewed_record(copy), copy, {"level": "intermediate"})[0]
     return folder, reports
 
 

@@ -19,7 +19,7 @@ def _decisions(path) -> list[tuple]:
 
 @pytest.mark.slow
 def test_a_ray_analysis_stores_the_local_reviews(ray_cluster, tmp_path):
-    renamed(tmp_path / "m", 2)
+    renamed(tmp_path / "m", 1)
     for name, cluster in (("local", ["--workers", "1"]), ("ray", ["--cluster", "ray"])):
         path = str(tmp_path / f"{name}.sqlite3")
         assert main(["library", "add", str(tmp_path / "m"), "--library", path]) == 0
