@@ -24,17 +24,41 @@ COLLECTED = pytest.StashKey[list]()
 def pytest_collection_modifyitems(config, items):
     """Tests on Ray run in one xdist worker (``--dist loadgroup``), so one Ray instance serves
     them all instead of one per worker competing for the same two CPUs; they are marked
-    ``ray``.  A ``long`` test is ``slow`` too.  Tests marked ``long`` run first: left to the
+    ``ray``.  So do the tests of the reviewed real matches (:func:`reviewed_matches`).  A ``long`` test is ``slow`` too.  Tests marked ``long`` run first: left to the
     end of the order they kept one worker busy alone for a minute or more while the other had
     nothing left to do."""
     for item in items:
         if "ray_cluster" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("ray"))
             item.add_marker(pytest.mark.ray)
+        elif "reviewed_matches" in getattr(item, "fixturenames", ()):  # one worker makes the reviews
+            item.add_marker(pytest.mark.xdist_group("reviewed_matches"))
         if item.get_closest_marker("long") is not None and item.get_closest_marker("slow") is None:
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order
     config.stash[COLLECTED] = list(items)
+
+
+@pytest.hookimpl(tryfirst=True)  # before the worker sends its collection to the scheduler
+def pytest_collection_finish(session):
+    session.config.stash[RAY_TESTS_LEFT] = sum(map(_uses_ray, session.items))
+    _group_ids(session)
+
+
+def _group_ids(session) -> None:
+    """``--dist loadgroup`` as pytest-xdist means it: each test of an ``xdist_group`` ends its
+    id with ``@group``, which the scheduler reads to send a group to one worker.  pytest-xdist
+    3.8 renames the item's ``_nodeid``, which pytest 9.2 no longer reads (a node's id is a
+    ``NodeId`` that caches its text), so every group was spread over the workers; the text is
+    set here where the worker's renaming did not take."""
+    if not session.config.getvalue("loadgroup"):
+        return
+    for item in session.items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        node_id = getattr(item, "_id", None)
+        if names and node_id is not None and "@" not in str(node_id).rpartition("]")[2]:
+            object.__setattr__(node_id, "_str_cache", f"{node_id}@{'_'.join(names)}")
 
 
 RAY_TESTS_LEFT = pytest.StashKey[int]()
@@ -43,10 +67,6 @@ RAY_TESTS_LEFT = pytest.StashKey[int]()
 
 def _uses_ray(item) -> bool:
     return "ray_cluster" in getattr(item, "fixturenames", ())
-
-
-def pytest_collection_finish(session):
-    session.config.stash[RAY_TESTS_LEFT] = sum(map(_uses_ray, session.items))
 
 
 @pytest.hookimpl(trylast=True)
