@@ -37,15 +37,13 @@ import time
 from pathlib import Path
 
 from game import __version__
-from game.core.capabilities.library import Library as LibraryAbility
 from game.core.library import open_library
 from game.core.library.listing import match_list
 from game.core.library.player import player_page
 from game.core.library.positions import Filters, search
-from game.core.library.rows import decision_rows
+from game.core.library.rows import review_rows
 from game.core.library.sources import FileReader, read_file, read_many
 from game.core.resources import weights_fingerprint
-from game.core.review.plain import review_of
 from game.core.review.run import cached_review
 from game.games import all_games, get_game, reviewed_record
 
@@ -141,13 +139,11 @@ def store_reviews(library_path: Path, copies: list[tuple[Path, str, str]], level
     """Each copy's review: its original's decisions, the opponent's name mapped (as bulk
     analysis would store them); the time per match stored."""
     info = get_game("backgammon")
-    facts = info.ability(LibraryAbility)
     games = all_games()
     originals = {}
     for name, report in originals_reviewed(level).items():
         names = read_file(MATCHES / name, games).summary.players
-        totals = {names[side]: report.totals[label] for side, label in enumerate(report.players)}
-        originals[name] = (names, decision_rows(report, facts, review_of(info).error_kind, names), totals)
+        originals[name] = (names, *review_rows(info, report, names))
     weights = weights_fingerprint()
     start, stored = time.perf_counter(), 0
     with open_library(library_path) as library:

@@ -17,15 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ... import __version__
-from ..capabilities.library import Library as LibraryAbility
 from ..distribute import parallel_map
 from ..gameinfo import GameInfo
 from ..resources import weights_fingerprint
 from ..review.cache import cache_key, read_cache_entry
-from ..review.plain import review_marks, review_of
+from ..review.plain import review_marks
 from ..review.run import review
-from .rows import decision_rows
-from .sources import read_text, record_of
+from .rows import review_rows
+from .sources import record_of
 from .store import Library
 
 
@@ -44,16 +43,11 @@ class MatchAnalyser:
         match_id, game, format, text, source = job
         try:
             info = self.get_info(game)
-            read = read_text(info, format, text, source)
-            record = record_of(info, format, text, source)
+            record = record_of(info, format, text, source)  # its players named as the library names them
         except ValueError as error:
             return match_id, None, str(error)
         report = _reviewed(info, record, {"level": self.level}, source)
-        facts = info.ability(LibraryAbility)
-        assert facts is not None
-        names = read.summary.players
-        totals = {names[side]: report.totals[label] for side, label in enumerate(report.players)}
-        return match_id, (decision_rows(report, facts, review_of(info).error_kind, names), totals), None
+        return match_id, review_rows(info, report, (record.players[0], record.players[1])), None
 
 
 def _reviewed(info: GameInfo, record, options: dict[str, Any], source: str):

@@ -11,10 +11,9 @@ from ..capabilities.library import Library as LibraryAbility
 from ..gameinfo import GameInfo
 from ..match import GameRecord
 from ..resources import weights_fingerprint
-from ..review.plain import review_of
 from ..review.report import Report
 from ..saves import record_to_json
-from .rows import decision_rows
+from .rows import review_rows
 from .sources import SAVE_FORMAT, Source, read_file, read_text
 from .store import Library
 
@@ -40,12 +39,7 @@ def add_review(library: Library, info: GameInfo, source: Source, report: Report,
     """Add ``source`` (when new) and store ``report``, its complete review with ``options``
     (``{"level": ...}``), as the match's review at that level; the match's id."""
     match_id, _ = library.add(source)
-    facts = info.ability(LibraryAbility)
-    assert facts is not None
-    names = source.summary.players
-    labels = list(report.players)
-    rows = decision_rows(report, facts, review_of(info).error_kind, names)
-    totals = {names[side]: report.totals[label] for side, label in enumerate(labels)}
+    rows, totals = review_rows(info, report, source.summary.players)
     level = str(options.get("level") or info.move_analysis().options.get("level", "default"))
     library.store_review(match_id, level, __version__, weights_fingerprint(), rows, totals)
     return match_id

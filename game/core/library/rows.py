@@ -31,6 +31,18 @@ def decision_rows(report: Report, facts: LibraryAbility, error_kind, names: tupl
             for game, decisions in report.games for d in decisions]
 
 
+def review_rows(info, report: Report, names: tuple[str, str]) -> tuple[list[dict[str, Any]], dict[str, dict]]:
+    """What the library stores of ``report``, a review of a match of ``info``'s game whose
+    players the library calls ``names``: its decisions' rows (:func:`decision_rows`) and its
+    totals per player, keyed by those names."""
+    from ..review.plain import review_of
+
+    facts = info.ability(LibraryAbility)
+    assert facts is not None
+    totals = {names[side]: report.totals[label] for side, label in enumerate(report.players)}
+    return decision_rows(report, facts, review_of(info).error_kind, names), totals
+
+
 def row(game: int, d: Decision, facts: LibraryAbility, error_kind, side: int, name: str) -> dict[str, Any]:
     found = facts.facts(d)
     pips = found.pips or (None, None)
