@@ -7,7 +7,7 @@ join the play mode's keys after Enter.
 Modes: ``play`` (a game with a human player), ``watch`` (computers play, the viewer
 watches), ``replay`` (stepping through the moves of a finished or loaded game), ``review``
 (the Review screen: a whole game analysed, its decisions marked), ``setup`` (the Set up
-position screen).  A key
+position screen), ``drill`` (the Drill screen: one's own errors asked again).  A key
 marked ``analysis`` works only for a game whose analysis the window shows, one marked
 ``human`` only in a game with a human player (undo in replay mode leaves it: it takes back
 moves of the game as it stands).
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-PLAY, WATCH, REPLAY, REVIEW, SETUP = "play", "watch", "replay", "review", "setup"
+PLAY, WATCH, REPLAY, REVIEW, SETUP, DRILL = "play", "watch", "replay", "review", "setup", "drill"
 ALL = frozenset({PLAY, WATCH, REPLAY})
 """The play scene's modes (the Review screen has keys of its own)."""
 
@@ -45,6 +45,8 @@ class Key:
     """Only in a game whose chance outcomes lay out as a grid (backgammon's dice: ``Chance.grid``)."""
     rollouts: bool = False
     """Only in a game with rollouts (``info.ability(Rollouts)``: backgammon's)."""
+    drills: bool = False
+    """Only in a game with drills (``info.ability(Drill)``: backgammon's)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -105,8 +107,20 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("T", "totals table", frozenset({REVIEW}), readme="the totals' full table or one line a player (review)"),
     Key("Tab", "totals of the game/match", frozenset({REVIEW}),
         readme="totals of the game on show or of the whole match (review)"),
+    Key("D", "drill this game's errors", frozenset({REVIEW}), drills=True,
+        readme="drill this game's errors: your decisions that lost at least the drill threshold become cards, "
+               "asked at once on the Drill screen (review)"),
     Key("Esc", "back", frozenset({REVIEW}),
         readme="back to the game (review; while it analyses: stop, keeping what is finished)"),
+    Key("Enter", "done", frozenset({DRILL}), readme="done: the play built on the board is the answer (drill)"),
+    Key("Backspace", "undo a step", frozenset({DRILL}), readme="take back a step of the play being built (drill)"),
+    Key("A button's letter", "its answer", frozenset({DRILL}),
+        readme="a decision's answer, as its button (backgammon: D double, N no double, T take, P pass) (drill)"),
+    Key("Space", "next card", frozenset({DRILL}), readme="the next card, once the answer is graded (drill)"),
+    Key("R", "roll out", frozenset({DRILL}), rollouts=True,
+        readme="roll out the card's position once it is answered, as O on the Review screen (drill)"),
+    Key("Esc", "end the sitting", frozenset({DRILL}),
+        readme="end the sitting (drill; on the Drill screen's start page: back)"),
     Key("1-6", "dice", frozenset({SETUP}), readme="two digits set the dice (set up position)"),
     Key("0", "no dice", frozenset({SETUP}), readme="no dice (set up position)"),
     Key("Enter", "done", frozenset({SETUP}), readme="done: play on from the position, its hints shown "
@@ -119,7 +133,7 @@ GAME_KEYS_AT = next(i for i, k in enumerate(KEY_TABLE) if k.keys == "Enter" and 
 """Where a game's decision keys join the table: after Enter (done)."""
 
 CONTEXT = {"analysis": False, "human": True, "confirm": True, "games": True, "dice": False, "editor": False,
-           "rolls": False, "rollouts": False}
+           "rolls": False, "rollouts": False, "drills": False}
 """The flags a key may need (:class:`Key`'s fields of those names) and their defaults."""
 
 

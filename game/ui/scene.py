@@ -25,6 +25,7 @@ SCENES = {
     "rules": lazy("game.ui.rules.scene:RulesScene"),
     "setup": lazy("game.ui.setup_scene:SetupScene"),
     "library": lazy("game.ui.library.scene:LibraryScene"),
+    "drill": lazy("game.ui.drill.scene:DrillScene"),
 }
 """Each scene's name and its class, loaded when first opened (:func:`~game.core.capabilities.lazy`,
 as a game's abilities are); the class is called with the app and the arguments

@@ -21,6 +21,7 @@ Choices where the issue is silent:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ...core.move_list import MoveList
@@ -31,6 +32,12 @@ from ...core.review.report import Decision, Report
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 LUCK_LEVELS = ((0.6, "++"), (0.3, "+"), (-0.3, None), (-0.6, "-"))
 """``(from, sign)``, highest first: luck at or above ``from`` gets ``sign``; below the last, "--"."""
+
+
+def saved_file(source, session) -> Path | None:
+    """The file a game was loaded from (``source``: its path and actions then, or ``None``)
+    while the game is still that file's: the review's cache goes beside it."""
+    return Path(source[0]) if source is not None and tuple(source[1]) == tuple(session.actions) else None
 
 
 def luck_sign(luck: float | None) -> str:

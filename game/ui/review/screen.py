@@ -1,35 +1,34 @@
 """The Review screen: a whole game analysed, every decision marked, its mistakes one key away.
 
-Opened from the play scene (Review button or V: a finished or loaded game, a loaded ``.mat``
-match, or the moves so far of a game in progress): the play scene pushes it on the app's
-stack, ``app.push("review", back=scene)``.  It analyses in a worker process
-(:class:`~game.ui.jobs.review.ReviewJob`) and shows each decision as soon as it is analysed
-(the ones still to come are listed as pending, "…"; until the worker has counted them, a bar
-with "decision k of n"); Esc or Stop ends the review keeping what is finished, and the next
-review of the game goes on from there.  It shows:
+Opened from the play scene (Review button or V: a finished or loaded game, a loaded ``.mat`` match, or the
+moves so far of a game in progress): the play scene pushes it on the app's stack, ``app.push("review",
+back=scene)``.  It analyses in a worker process (:class:`~game.ui.jobs.review.ReviewJob`) and shows each
+decision as soon as it is analysed (the ones still to come are listed as pending, "…"; until the worker has
+counted them, a bar with "decision k of n"); Esc or Stop ends the review keeping what is finished, and the
+next review of the game goes on from there.  It shows:
 
-- the board at the position before the decision on show, with the best play's arrows
-  (green) and the play made (orange), labelled under the board;
-- a graph of the game's win chance (or display score) per decision, marks and luck on it;
-  a click on it jumps to the decision under the pointer;
-- the panel: the decision's record, the players' totals (:mod:`game.ui.review.totals`: a
-  table of the game on show or of the whole match, collapsed when the panel is short), the
-  game's move list with GNU's marks ("?!", "?", "??") and luck signs ("++", "+", "-",
-  "--"), clickable;
-- the decision's alternatives and cube figures (:mod:`.alternatives`), beside the
-  board or at the right of the graph;
-- keys (:mod:`game.ui.keys`, mode ``review``): Left/Right decisions, Up/Down mistakes,
-  Home/End, PgUp/PgDn games of a match, T the totals' table, Tab its game or match, E (or
-  the button, once the review is complete) exports the report as HTML
-  (:mod:`.export`), W every roll's best play of the position before the decision's
-  roll (:mod:`game.ui.analysis.every_roll`, analysed at the review's level by an analyst of its own), Esc back.
+- the board at the position before the decision on show, with the best play's arrows (green) and the play
+  made (orange), labelled under the board;
+- a graph of the game's win chance (or display score) per decision, marks and luck on it; a click on it
+  jumps to the decision under the pointer;
+- the panel: the decision's record, the players' totals (:mod:`game.ui.review.totals`: a table of the game
+  on show or of the whole match, collapsed when the panel is short), the game's move list with GNU's marks
+  ("?!", "?", "??") and luck signs ("++", "+", "-", "--"), clickable;
+- the decision's alternatives and cube figures (:mod:`.alternatives`), beside the board or at the right of
+  the graph;
+- keys (:mod:`game.ui.keys`, mode ``review``): Left/Right decisions, Up/Down mistakes, Home/End, PgUp/PgDn
+  games of a match, T the totals' table, Tab its game or match, E (or the button, once the review is
+  complete) exports the report as HTML (:mod:`.export`), W every roll's best play of the position before the
+  decision's roll (:mod:`game.ui.analysis.every_roll`, analysed at the review's level by an analyst of its
+  own), D (or "Drill this game's errors", in a game with drills) asks the user's errors of the game on show
+  as drill cards at once (:mod:`game.ui.drill.errors`, the Drill screen over this one), Esc back.
 
-A game read from a file is reviewed with that file's cache (``<file>.review``): a second
-review is instant; a game with no file (or played on since) keeps its report for the
-session.  A complete review goes into the study library with its match
-(:mod:`game.ui.library.intake`, when the settings say so).  The scene it came from is suspended, not left: Back pops the Review screen and
-shows it again, in replay mode at the decision on show when it was replaying or the game
-is over (its replay's ``show_decision``); a game in progress comes back as it stands, play going on.
+A game read from a file is reviewed with that file's cache (``<file>.review``): a second review is instant; a
+game with no file (or played on since) keeps its report for the session.  A complete review goes into the
+study library with its match (:mod:`game.ui.library.intake`, when the settings say so).  The scene it came
+from is suspended, not left: Back pops the Review screen and shows it again, in replay mode at the decision on
+show when it was replaying or the game is over (its replay's ``show_decision``); a game in progress comes back
+as it stands, play going on.
 
 What is drawn is made each frame as a small view-model (:class:`~.frame.ReviewFrame`) and drawn by
 :func:`~.frame.draw_review`.
@@ -37,17 +36,17 @@ What is drawn is made each frame as a small view-model (:class:`~.frame.ReviewFr
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pygame_gui
 
+from ...core.capabilities.drill import Drill
 from ...core.review.plain import review_marks
 from ...core.review.totals import text_table
 from ...games import match_files_for
 from ..analysis.analyst import Analyst
 from ..analysis.every_roll import EveryRoll
 from ..analysis.overlays import analysis_options
+from ..drill.errors import drill_errors
 from ..gameview import decision_words, load_view, unlisted_moves
 from ..jobs.review import ReviewJob
 from ..keys import REVIEW, key_help
@@ -57,7 +56,7 @@ from ..position_line import PositionLine
 from ..scene import Scene
 from ..theme import TEXT_DIM, ui_scale
 from .alternatives import AlternativesTable, place
-from .data import ReviewedGame
+from .data import ReviewedGame, saved_file
 from .export import export_report
 from .frame import BEST_ARROW, ReviewFrame, ReviewParts, draw_review, review_arrows
 from .graph import MARK_COLOURS, ReviewGraph
@@ -65,14 +64,10 @@ from .panel import decision_text, move_line
 from .rollout import ReviewRollouts, interval_of
 from .totals import TotalsSection, totals_view
 
+KEY_COMMANDS = {pygame.K_t: "totals", pygame.K_TAB: "match totals", pygame.K_e: "export", pygame.K_d: "drill",
+                pygame.K_o: "rollout"}  # the keys that are a command of the screen's
 PROCESSES = True
 """Review in a worker process (tests of the layout may run it in a thread)."""
-
-
-def saved_file(source, session) -> Path | None:
-    """The file a game was loaded from (``source``: its path and actions then, or ``None``)
-    while the game is still that file's: the review's cache goes beside it."""
-    return Path(source[0]) if source is not None and tuple(source[1]) == tuple(session.actions) else None
 
 
 class ReviewScene(Scene):
@@ -97,6 +92,8 @@ class ReviewScene(Scene):
         self.record, self.save = record, save
         self.job = ReviewJob(info, record, self.options, save, thresholds=review_marks(info, marks),
                              processes=PROCESSES)
+        self.drills = info.has(Drill)
+        """The game has drills: the errors of the game on show can be drilled (D)."""
         self.shown = len(session.states) - 1 if shown is None else shown
         """The state index on show while it analyses (the play scene's)."""
         self.opened_at = at if at is not None else \
@@ -322,7 +319,8 @@ class ReviewScene(Scene):
     def key_help(self) -> str:
         if self.waiting:
             return "Keys: Esc cancel"
-        text = key_help(REVIEW, analysis=True, rolls=self.every_roll.offered, rollouts=self.rollouts.offered)
+        text = key_help(REVIEW, analysis=True, rolls=self.every_roll.offered, rollouts=self.rollouts.offered,
+                        drills=self.drills)
         if len(self.reviewed.games) < 2:  # one game: no games to go through, no match totals
             text = " · ".join(part for part in text.split(" · ") if "next game" not in part and "Tab" not in part)
         return text
@@ -357,15 +355,19 @@ class ReviewScene(Scene):
             "next mistake": make(pygame.Rect(x + bw * 0.51, 48, bw * 0.49, 36), "Mistake >", self.gui),
             last[0]: make(pygame.Rect(x, h - 50, bw, 36), last[1], self.gui),
         }
-        if not self.analysing:  # the report is whole: it can be exported
+        bottom = 100
+        if not self.analysing:  # the report is whole: it can be exported, its errors drilled
             self.buttons["export"] = make(pygame.Rect(x, h - 94, bw, 36), "Export report…", self.gui)
+            if self.drills:
+                self.buttons["drill"] = make(pygame.Rect(x, h - 138, bw, 36), "Drill this game's errors", self.gui)
+                bottom = 144
         top = 92
         if len(self.reviewed.games) > 1:
             self.buttons["previous game"] = make(pygame.Rect(x, top, bw * 0.2, 32), "<", self.gui)
             self.buttons["next game"] = make(pygame.Rect(x + bw * 0.8, top, bw * 0.2, 32), ">", self.gui)
             self.game_label = pygame_gui.elements.UILabel(pygame.Rect(x + bw * 0.21, top, bw * 0.58, 32), "", self.gui)
             top += 40
-        self.panel.reserved_top, self.panel.reserved_bottom = top, 100
+        self.panel.reserved_top, self.panel.reserved_bottom = top, bottom
         self._refresh_game_label()
 
     def _legend_size(self, size: tuple[int, int] | None = None) -> int:
@@ -414,20 +416,14 @@ class ReviewScene(Scene):
             self.command("cancel" if self.analysing else "back")
         elif self.waiting:
             return
-        elif key == pygame.K_t:
-            self.command("totals")
-        elif key == pygame.K_TAB:
-            self.command("match totals")
+        elif key in KEY_COMMANDS:
+            self.command(KEY_COMMANDS[key])
         elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.go(self.reviewed.step(self.at, key == pygame.K_RIGHT, mistakes=False))
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self.command("next mistake" if key == pygame.K_DOWN else "previous mistake")
         elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.go_game(1 if key == pygame.K_PAGEDOWN else -1)
-        elif key == pygame.K_e:
-            self.command("export")
-        elif key == pygame.K_o:
-            self.command("rollout")
         elif key in (pygame.K_HOME, pygame.K_END):
             mine = [i for i in self._game_lines() if self.reviewed.lines[i].decision] or self._game_lines()
             if mine:
@@ -454,6 +450,11 @@ class ReviewScene(Scene):
             self.go(found)
         elif action in ("next game", "previous game"):
             self.go_game(1 if action == "next game" else -1)
+        elif action == "drill" and self.drills:  # the game on show's errors, asked at once over this screen
+            if self.analysing:
+                self.app.banner.show("The review is still running: drill its errors once it is done", seconds=3)
+            else:
+                drill_errors(self.app, self.info, self.record, self.reviewed.report, self.options, self.game)
         elif action == "export":
             if self.analysing:
                 self.app.banner.show("The review is still running: export the report once it is done", seconds=3)
