@@ -36,10 +36,11 @@ def user_sides(record: GameRecord, names: Sequence[str], my_names: Sequence[str]
 
 
 def card_facts(info, row: dict[str, Any], question: str, level: str) -> CardFacts:
-    """A library row (its alternatives and cube unpacked) as a card's facts."""
+    """A library row (its alternatives unpacked) as a card's facts."""
     return CardFacts(game=info.name, player=row["player"], question=question, position_id=row["position_id"],
                      match_id=row["match_id"], xgid=row["xgid"], dice=row["dice"], played=row["played"],
-                     best=row["best"] or "", alternatives=tuple(row["alternatives"]), cube=row["cube"],
+                     best=row["best"] or "", alternatives=tuple(row["alternatives"]),
+                     cube=json.loads(row["cube"]) if row["cube"] else None,
                      equity_lost=float(row["equity_lost"]), level=level, phase=row["phase"])
 
 
@@ -55,13 +56,12 @@ def game_errors(info, record: GameRecord, report: Report, options: dict[str, Any
     rows, _ = review_rows(info, report, names)
     sides = user_sides(record, names, my_names)
     found = []
-    for row in rows:
-        if row["side"] not in sides or (game is not None and row["game"] != game):
+    for row in rows:  # as the library's own cards are made: rated decisions only
+        if row["side"] not in sides or not row["rated"] or (game is not None and row["game"] != game):
             continue
         if round(row["equity_lost"], PRECISION) < threshold:
             continue
-        row = {**row, "alternatives": unpacked(row["alternatives"]),
-               "cube": json.loads(row["cube"]) if row["cube"] else None}
+        row = {**row, "alternatives": unpacked(row["alternatives"])}  # as the library's decisions read
         question = drill.question_of(row)
         if question is not None:
             found.append(card_facts(info, row, question, level))

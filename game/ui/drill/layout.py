@@ -49,6 +49,8 @@ class Parts:
         ]
         self.panel.sections = self.sections
         self.top = 0
+        self.drawn_legend: list[str] = []
+        """The legend's entries as last drawn."""
         self.board = self.legend = self.table = pygame.Rect(0, 0, 0, 0)
         self.title_font = fonts(26, True)
 
@@ -191,9 +193,8 @@ class Parts:
         if result is None:
             self._draw_prompt(surface, scale)
         else:
-            draw_arrows_legend(surface, scene.view, state, result.arrows(scene.view.decisions.words
-                                                                         if scene.view.decisions else (lambda m: None)),
-                               font, self.legend)
+            words = scene.view.decisions.words if scene.view.decisions is not None else (lambda move: None)
+            self.drawn_legend = draw_arrows_legend(surface, scene.view, state, result.arrows(words), font, self.legend)
             decision = result.decision()
             shown, figures, note = scene.rollouts.shown(decision)
             if decision is None:

@@ -54,15 +54,13 @@ def drill_games(games) -> list:
 
 class DrillScene(Scene):
     """The Drill screen (see the module doc).  ``facts``: cards to make and drill at once (one
-    game's errors); ``drill``: a stand-in for the game's :class:`Drill` (tests: it works in a
-    thread)."""
+    game's errors)."""
 
-    def __init__(self, app, facts: Sequence[CardFacts] = (), drill: Drill | None = None) -> None:
+    def __init__(self, app, facts: Sequence[CardFacts] = ()) -> None:
         super().__init__(app)
         facts = tuple(facts)
         self.info = get_game(facts[0].game) if facts else drill_games(all_games())[0]
-        self.stand_in = drill
-        self.drill: Drill = drill if drill is not None else self.info.ability(Drill)
+        self.drill: Drill = self.info.ability(Drill)
         self.rules = self.info.rules()
         self.view = load_view(self.info, app.fonts)
         self.options = app.settings.drill_options()
@@ -141,8 +139,8 @@ class DrillScene(Scene):
                 if self.result is not None and self.result.card.id == value.card.id:
                     self.result.answered = value
                 if value.failed and self.options.variations > 0:
-                    self.making[value.card.id] = variations_later(value.card.facts, value.card.id,
-                                                                  self.options.variations, self.stand_in)
+                    self.making[value.card.id] = variations_later(self.drill, value.card.facts, value.card.id,
+                                                                  self.options.variations)
                     if self.result is not None:
                         self.result.variations = "Making variations of this position…"
             elif key.startswith("variations:"):
@@ -212,7 +210,7 @@ class DrillScene(Scene):
             self.result.error = str(error)
             return
         if graded is None:
-            self.grading = grade_later(facts, text, self.stand_in)
+            self.grading = grade_later(self.drill, facts, text)
         else:
             self._graded(graded)
 

@@ -24,13 +24,6 @@ from ...core.drill import Deck, DrillOptions, DrillSession, Stats
 from ..library.reader import Reader
 
 
-def drill_options(settings) -> DrillOptions:
-    """The drill knobs of the window's settings (their screen: Settings, "Drills")."""
-    return DrillOptions(threshold=settings.drill_threshold, retention=settings.drill_retention,
-                        again=settings.drill_again, hard=settings.drill_hard, good=settings.drill_good,
-                        variations=settings.drill_variations)
-
-
 def now() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -56,7 +49,7 @@ class DrillStore:
 
     def _of(self, library) -> Deck:
         if self._deck is None:
-            self._deck = Deck(library, self.info)
+            self._deck = Deck(library, self.info, self.options)
         return self._deck
 
     @property

@@ -4,8 +4,9 @@ analysed at the card's level, and the variations of a failed card.
 Each kind runs in a worker process of its own (:func:`~game.core.jobs.worker.shared`, kept for
 the next card, so its imports are paid once), so variations still being checked never hold up
 the grading of the next answer.  The child finds the game's
-:class:`~game.core.capabilities.drill.Drill` by the game's name; a stand-in ability given
-here (tests), or a process that cannot be started, works in a daemon thread instead.  A
+:class:`~game.core.capabilities.drill.Drill` by the game's name.  Without processes
+(:data:`PROCESSES` off: tests, whose stand-in ability works in a thread; or a process that
+cannot be started) the ability the screen holds does the work in a daemon thread.  A
 :class:`DrillTask` is polled each frame and never blocks it.  No pygame here.
 """
 
@@ -21,6 +22,8 @@ from ...core.jobs.worker import Ticket, shared
 
 GRADING, VARIATIONS = "drill", "drill-variations"
 """The worker processes' names: grading an answer, making variations."""
+PROCESSES = True
+"""Work in the worker processes (tests turn it off: their stand-in :class:`Drill` works in a thread)."""
 
 
 def _drill_of(game: str) -> Drill:
@@ -45,24 +48,22 @@ def make_variations(game: str, facts: CardFacts, seed: int, limit: int, *, cance
 class DrillTask:
     """One piece of drill work: :attr:`done`, then :attr:`result` or :attr:`error`.
 
-    ``job(game, facts, *args)`` runs in the worker process ``process`` unless ``local`` (a
-    stand-in :class:`Drill`) is given or no process can be started: then in a daemon thread,
-    the stand-in's method ``method`` called with ``facts`` and ``args`` (the game's own
-    ability's without one)."""
+    ``job(game, facts, *args)`` runs in the worker process ``process`` (the child finds the
+    game's ability); without processes (see the module doc) ``method(drill, facts, *args)``
+    runs in a daemon thread, ``drill`` being the ability the screen holds."""
 
-    def __init__(self, process: str, job: Callable[..., Any], game: str, facts: CardFacts, args: tuple,
-                 local: Drill | None = None, method: Callable[..., Any] | None = None) -> None:
+    def __init__(self, process: str, job: Callable[..., Any], facts: CardFacts, args: tuple, drill: Drill,
+                 method: Callable[..., Any]) -> None:
         self.result: Any = None
         self.error: str | None = None
         self._ticket: Ticket | None = None
         self._finished = threading.Event()
-        worker = shared(process) if local is None else None
+        worker = shared(process) if PROCESSES else None
         if worker is not None and worker.start():
-            self._ticket = worker.submit(job, game, facts, *args)
+            self._ticket = worker.submit(job, facts.game, facts, *args)
             return
-        call = (lambda: method(local, facts, *args)) if local is not None and method is not None \
-            else (lambda: job(game, facts, *args))
-        threading.Thread(target=self._run, args=(call,), daemon=True, name=f"tabula-{process}").start()
+        threading.Thread(target=self._run, args=(lambda: method(drill, facts, *args),), daemon=True,
+                         name=f"tabula-{process}").start()
 
     def _run(self, call: Callable[[], Any]) -> None:
         try:
@@ -93,12 +94,12 @@ class DrillTask:
             self._ticket.cancel()
 
 
-def grade_later(facts: CardFacts, answer: str, local: Drill | None = None) -> DrillTask:
+def grade_later(drill: Drill, facts: CardFacts, answer: str) -> DrillTask:
     """``answer`` analysed at the card's level (the stored figures lacked it)."""
-    return DrillTask(GRADING, analyse_answer, facts.game, facts, (answer,), local, lambda d, f, a: d.analyse(f, a))
+    return DrillTask(GRADING, analyse_answer, facts, (answer,), drill, lambda d, f, a: d.analyse(f, a))
 
 
-def variations_later(facts: CardFacts, seed: int, limit: int, local: Drill | None = None) -> DrillTask:
-    """The variations of a failed card, checked (slow)."""
-    return DrillTask(VARIATIONS, make_variations, facts.game, facts, (seed, limit), local,
+def variations_later(drill: Drill, facts: CardFacts, seed: int, limit: int) -> DrillTask:
+    """Up to ``limit`` checked variations of a failed card (slow)."""
+    return DrillTask(VARIATIONS, make_variations, facts, (seed, limit), drill,
                      lambda d, f, s, n: d.variations(f, seed=s, limit=n))
