@@ -47,11 +47,13 @@ def graded_decision(facts: CardFacts, graded: Graded) -> Decision:
 
 
 def due_words(due: datetime, now: datetime) -> str:
-    """When a card is due again, as a player says it: "in 10 minutes", "in 5 hours",
-    "tomorrow", "in 12 days", "in 3 months"."""
+    """When a card is due again, as a player says it: "now", "in a minute", "in 10 minutes",
+    "in 5 hours", "tomorrow", "in 12 days", "in 3 months"."""
     seconds = max(0.0, (due - now).total_seconds())
-    if seconds < 90:
+    if seconds < 30:
         return "now"
+    if seconds < 90:
+        return "in a minute"
     if seconds < 3600:
         return f"in {round(seconds / 60)} minutes"
     if seconds < 86400 * 0.75:
@@ -84,6 +86,12 @@ class Result:
     @property
     def facts(self) -> CardFacts:
         return self.card.facts
+
+    def named(self, role: str, words) -> str:
+        """The ``"answer"``'s or the ``"best"``'s words: a decision's name ("Pass"), else its text."""
+        move = self.moves.get(role)
+        text = self.graded.best if role == "best" and self.graded is not None else self.answer
+        return (words(move) if move is not None else None) or text
 
     def decision(self) -> Decision | None:
         return graded_decision(self.facts, self.graded) if self.graded is not None else None

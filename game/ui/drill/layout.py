@@ -20,14 +20,14 @@ from ..review.rollout import interval_of
 from ..theme import ACCENT, ERROR, PANEL, TEXT, TEXT_DIM, ui_scale
 from ..widgets import draw_text, wrap
 from .answer import RATING_COLOURS, draw_arrows_legend
+from .question import key_names
 
 BUTTONS_TOP, FOOT = 108, 60
 """The side panel's room for its buttons, above and at its foot."""
 QUESTIONS = {"chequer": "Your play", "double": "Double or no double?", "take": "Take or pass?"}
-HOW = {"chequer": "Play it on the board as in a game: click or drag the checkers, then Done (Enter or a click on "
-                  "the dice); Backspace takes back a step.",
-       "double": "Answer with the buttons on the board (D or N).",
-       "take": "Answer with the buttons in the side panel (T or P)."}
+BOARD_HOW = ("Play it on the board as in a game: click or drag the checkers, then Done (Enter, or a click on the "
+             "dice); Backspace takes back a step.")
+BUTTONS_HOW = "Answer with the buttons in the side panel, or their keys: {keys}."
 
 
 class Parts:
@@ -86,7 +86,7 @@ class Parts:
         it leaves room enough at its side."""
         view, table = self.scene.view, self.scene.table
         legend_h = 2 * self.app.fonts(round(14 * scale)).get_linesize() + 6
-        table_h = max(round(118 * scale), min(round(260 * scale), int(left.h * 0.3)))
+        table_h = max(round(118 * scale), min(round(200 * scale), int(left.h * 0.27)))
         full = table.full_width(scale)
         view.set_rect(pygame.Rect(left.x, left.y, left.w - full - 10, left.h - legend_h - 4))
         if left.w - full - 10 - view.board_rect.w >= 0 and view.board_rect.h >= (left.h - table_h) * 0.9:
@@ -99,10 +99,12 @@ class Parts:
         self.board = board
         self.legend = pygame.Rect(view.board_rect.x, board.bottom + 4, board.right - view.board_rect.x, legend_h)
 
-    def dialog_area(self) -> pygame.Rect:
-        """Where a take's dialog goes: the side panel's free part (the dialog at its foot)."""
+    def places(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where a decision's buttons go (Done and Undo's row) and where a take's dialog goes
+        (the side panel's free part, the dialog at its foot)."""
         r = self.panel.rect
-        return pygame.Rect(r.x + 8, r.y + BUTTONS_TOP, r.w - 16, r.h - BUTTONS_TOP - FOOT)
+        return (pygame.Rect(r.x + 14, 52, r.w - 28, 46),
+                pygame.Rect(r.x + 8, r.y + BUTTONS_TOP, r.w - 16, r.h - BUTTONS_TOP - FOOT))
 
     def fit_dialog(self, buttons) -> None:
         """The panel's sections make room for a take's dialog at its foot."""
@@ -147,18 +149,24 @@ class Parts:
     def asked(self) -> str:
         facts = self.scene.card.facts
         if facts.question == "chequer":
-            return f"{QUESTIONS['chequer']}: {facts.dice}" if facts.dice else QUESTIONS["chequer"]
+            dice = "-".join(facts.dice) if facts.dice and len(facts.dice) == 2 else facts.dice
+            return f"{QUESTIONS['chequer']}: {dice}" if dice else QUESTIONS["chequer"]
         return QUESTIONS.get(facts.question, facts.question)
 
     def verdict(self) -> str:
         result = self.scene.result
         if result is None:
             return ""
-        graded = result.graded
-        head = f"Your answer: {result.answer}"
+        graded, words = result.graded, self.words()
+        head = f"Your answer: {result.named('answer', words)}"
         if graded is not None and graded.answer != graded.best:
-            head += f"\nBest: {graded.best}"
+            head += f"\nBest: {result.named('best', words)}"
         return f"{head}\n{result.verdict(self._now)}"
+
+    def words(self):
+        """The view's names of decisions (``None`` for a play)."""
+        decisions = self.scene.view.decisions
+        return decisions.words if decisions is not None else (lambda move: None)
 
     _now: datetime | None = None
 
@@ -193,8 +201,8 @@ class Parts:
         if result is None:
             self._draw_prompt(surface, scale)
         else:
-            words = scene.view.decisions.words if scene.view.decisions is not None else (lambda move: None)
-            self.drawn_legend = draw_arrows_legend(surface, scene.view, state, result.arrows(words), font, self.legend)
+            self.drawn_legend = draw_arrows_legend(surface, scene.view, state, result.arrows(self.words()), font,
+                                                   self.legend)
             decision = result.decision()
             shown, figures, note = scene.rollouts.shown(decision)
             if decision is None:
@@ -216,9 +224,10 @@ class Parts:
         card = self.scene.card
         if card is None:
             return
-        facts = card.facts
+        asked = self.scene.question.asked
         tags = ", ".join(card.tags)
-        lines = [HOW.get(facts.question, ""), f"Themes: {tags}" if tags else ""]
+        how = BUTTONS_HOW.format(keys=key_names(asked)) if asked is not None else BOARD_HOW
+        lines = [how, f"Themes: {tags}" if tags else ""]
         self._box(surface, self.table, self.asked(), scale, [line for line in lines if line])
 
     def _box(self, surface: pygame.Surface, rect: pygame.Rect, title: str, scale: float, lines=()) -> None:

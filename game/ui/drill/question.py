@@ -6,7 +6,9 @@ nothing shows the best one first.
 
 The cube's buttons are the game's own decision (``view.decisions.question``), named as the hint
 table names the actions (``decisions.words``: "No double" for backgammon's Roll) with their
-first letters as keys; a take is asked in a dialog at the foot of the side panel, as in play.
+first letters as keys; they stand in the side panel where Done and Undo are for a play (the
+board's own place for them is narrow for these words), and a take is asked in a dialog at the
+foot of the side panel, as in play.
 """
 
 from __future__ import annotations
@@ -39,22 +41,27 @@ def drill_choices(choices, words: Callable[[Any], str | None]) -> Asked:
         name = words(option.move) or option.label
         key = next((c for c in name.lower() + option.key if c.isalpha() and c not in keys), option.key)
         keys.add(key)
-        options.append(Option(f"{name} ({key.upper()})", option.move, key))
+        options.append(Option(name, option.move, key))
     return Asked(choices.question, tuple(options), choices.modal)
+
+
+def key_names(asked: Asked | None) -> str:
+    """The buttons' keys as the prompt says them: "N or D"."""
+    return " or ".join(option.key.upper() for option in asked.options) if asked is not None else ""
 
 
 class Question(Part):
     """The card on show being answered: :meth:`ask` opens it, ``answered(move, duration_ms)``
     gets the move made (a play built on the board, or a cube action by its button).
 
-    ``view``: the game's view; ``panel_area()``: where a modal question's dialog goes (the side
-    panel's free part); ``settings``: the game's own, for the view; ``seconds``: a clicked
-    step's animation."""
+    ``view``: the game's view; ``places()``: where the buttons go and where a modal question's
+    dialog goes (the side panel's button row and its free part); ``settings()``: the game's own,
+    for the view."""
 
-    def __init__(self, app, view, rules, panel_area: Callable[[], pygame.Rect], settings: Callable[[], dict],
-                 answered: Callable[[Any, int], None]) -> None:
+    def __init__(self, app, view, rules, places: Callable[[], tuple[pygame.Rect, pygame.Rect]],
+                 settings: Callable[[], dict], answered: Callable[[Any, int], None]) -> None:
         self.app, self.view, self.rules = app, view, rules
-        self.panel_area, self.settings, self.answered = panel_area, settings, answered
+        self.places, self.settings, self.answered = places, settings, answered
         self.state: Any = None
         self.open = False
         """Whether the question waits for its answer."""
@@ -86,9 +93,8 @@ class Question(Part):
             self.buttons.close()
             self.buttons = None
         if self.open and self.asked is not None:
-            place = self.view.decisions.area(self.state)
-            self.buttons = ChoiceButtons(self.app.gui, self.asked, self.view.board_rect, place,
-                                         dialog_area=self.panel_area())
+            row, dialog = self.places()
+            self.buttons = ChoiceButtons(self.app.gui, self.asked, self.view.board_rect, row, dialog_area=dialog)
 
     def close(self) -> None:
         """No answer is taken any more (answered, or the screen left)."""

@@ -85,8 +85,8 @@ class DrillScene(Scene):
         """Card id → its variations being made."""
         self.widgets: dict[str, UIButton] = {}
         self.start_page = StartPage(app, lambda: self.overview, lambda: self.note, self.start, self.refresh)
-        self.question = Question(app, self.view, self.rules, self.dialog_area, lambda: app.settings.of(self.info),
-                                 self.on_answer)
+        self.question = Question(app, self.view, self.rules, lambda: self.parts.places(),
+                                 lambda: app.settings.of(self.info), self.on_answer)
         self.table = AlternativesTable(app.fonts, self.info)
         self.rollouts = ReviewRollouts(self.info, app.banner)
         self.parts = layout.Parts(app, self)
@@ -289,15 +289,13 @@ class DrillScene(Scene):
             self.app.show_menu()
 
     # -- the scene ----------------------------------------------------------------------------
-    def dialog_area(self) -> pygame.Rect:
-        return self.parts.dialog_area()
-
     def build(self, size: tuple[int, int]) -> None:
         self.widgets = {}
         self.start_page.close()
         self.parts.build(size)
         if self.mode == START:
             self.start_page.build(size, self.parts.top)
+            self.widgets.update(self.start_page.widgets)  # Start is one of the screen's commands
         else:
             self.question.build(size)
             self.parts.fit_dialog(self.question.buttons)

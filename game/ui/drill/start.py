@@ -56,7 +56,9 @@ def loss(value: float | None) -> str:
 
 
 def stats_lines(stats) -> list[tuple[str, str]]:
-    """The statistics as ``(label, value)`` lines."""
+    """The statistics as ``(label, value)`` lines (``stats`` ``None``: the labels alone)."""
+    if stats is None:
+        return [(label, "") for label in STATS_LABELS]
     return [("Cards", f"{stats.cards} ({stats.new} new)"),
             ("Due now", str(stats.due)),
             ("Retention", percent(stats.retention)),
@@ -64,6 +66,19 @@ def stats_lines(stats) -> list[tuple[str, str]]:
             ("Loss on later answers", loss(stats.later_loss)),
             ("Streak", f"{stats.streak} (best {stats.best_streak})"),
             ("Variations", str(stats.variations))]
+
+
+STATS_LABELS = ("Cards", "Due now", "Retention", "Loss on first answers", "Loss on later answers", "Streak",
+                "Variations")
+
+
+def about(settings) -> str:
+    """How the drills work, with the settings' own figures."""
+    return (f"A card is made of each decision of yours (\"My names\") that lost {settings.drill_threshold:g} or "
+            f"more. An answer losing {settings.drill_again:g} or more is rated Again, {settings.drill_hard:g} Hard, "
+            f"{settings.drill_good:g} Good, less Easy; the card comes back when FSRS expects you to remember it "
+            f"{100 * settings.drill_retention:.0f}% of the time. A failed card gets up to "
+            f"{settings.drill_variations} variations that keep its idea. The figures are the Settings' (Drills).")
 
 
 class StartPage(Part):
@@ -78,7 +93,7 @@ class StartPage(Part):
         self.theme: str | None = None
         """The theme chosen (a name of :data:`THEMES`), ``None``: every card."""
         self.widgets: dict = {}
-        self.stats_rect = self.chart_rect = self.form = pygame.Rect(0, 0, 0, 0)
+        self.stats_rect = self.chart_rect = self.about_rect = self.form = pygame.Rect(0, 0, 0, 0)
         self.legend: list = []
 
     def theme_words(self) -> dict[str, str | None]:
@@ -88,6 +103,7 @@ class StartPage(Part):
         w, h = size
         scale, gui, settings = ui_scale(size), self.app.gui, self.app.settings
         high = round(34 * scale)
+        top += self.app.fonts(round(12 * scale)).get_linesize() + 2  # the drop-downs' labels above them
         self.form = pygame.Rect(20, top, w - 40, high)
         start_w, cap_w = round(150 * scale), round(150 * scale)
         theme_w = min(round(300 * scale), self.form.w - start_w - cap_w - 16)
@@ -102,16 +118,17 @@ class StartPage(Part):
         }
         body = top + high + round(44 * scale)
         left = max(round(w * 0.34), round(260 * scale))
-        self.stats_rect = pygame.Rect(20, body, left, h - body - 20)
+        font = self.app.fonts(round(14 * scale))
+        lines = len(stats_lines(None)) * (font.get_linesize() + round(4 * scale))
+        stats_h = min(h - body - 20, self.app.fonts(round(13 * scale), True).get_linesize() + 26 + lines)
+        self.stats_rect = pygame.Rect(20, body, left, stats_h)
+        self.about_rect = pygame.Rect(20, body + stats_h + 12, left, h - body - stats_h - 32)
         self.chart_rect = pygame.Rect(20 + left + 16, body, w - 56 - left, h - body - 20)
 
     def close(self) -> None:
         self.widgets = {}
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.widgets.get("start"):
-            self.start()
-            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.widgets.get("theme"):
                 self.theme = self.theme_words().get(event.text)
@@ -139,8 +156,27 @@ class StartPage(Part):
         note, error = self.note()
         for i, line in enumerate(wrap(text, note, self.form.w, 2)):
             draw_text(surface, text, line, (self.form.x, y + i * text.get_linesize()), ERROR if error else TEXT_DIM)
+        small = fonts(round(12 * scale))
+        for key, label in (("theme", "Theme"), ("cap", "A sitting")):
+            widget = self.widgets.get(key)
+            if widget is not None:
+                draw_text(surface, small, label.upper(), (widget.rect.x + 2, widget.rect.y - 2), TEXT_DIM,
+                          anchor="bottomleft")
         self._draw_stats(surface, overview, scale)
+        self._draw_about(surface, scale)
         self._draw_chart(surface, overview, scale)
+
+    def _draw_about(self, surface: pygame.Surface, scale: float) -> None:
+        rect = self.about_rect
+        if rect.h < 60:
+            return
+        y = self._box(surface, rect, "How drills work", scale)
+        font = self.app.fonts(round(13 * scale))
+        for line in wrap(font, about(self.app.settings), rect.w - 24):
+            if y + font.get_linesize() > rect.bottom - 6:
+                break
+            draw_text(surface, font, line, (rect.x + 12, y), TEXT_DIM)
+            y += font.get_linesize()
 
     def _box(self, surface: pygame.Surface, rect: pygame.Rect, title: str, scale: float) -> int:
         pygame.draw.rect(surface, PANEL, rect, border_radius=8)
