@@ -114,8 +114,6 @@ KEY_TABLE: tuple[Key, ...] = (
         readme="back to the game (review; while it analyses: stop, keeping what is finished)"),
     Key("Enter", "done", frozenset({DRILL}), readme="done: the play built on the board is the answer (drill)"),
     Key("Backspace", "undo a step", frozenset({DRILL}), readme="take back a step of the play being built (drill)"),
-    Key("A button's letter", "its answer", frozenset({DRILL}),
-        readme="a decision's answer, as its button (backgammon: D double, N no double, T take, P pass) (drill)"),
     Key("Space", "next card", frozenset({DRILL}), readme="the next card, once the answer is graded (drill)"),
     Key("R", "roll out", frozenset({DRILL}), rollouts=True,
         readme="roll out the card's position once it is answered, as O on the Review screen (drill)"),

@@ -1,7 +1,7 @@
 """The main menu: game (with its Rules page: the button beside it, or F1), mode, players and
 levels, the game's setup options, seed and the position to start from (empty: the opening;
 a pasted or typed position text, which gives the cube and score itself); set up a position
-(games with an edit mode); continue, load, the study library, settings, quit.
+(games with an edit mode); continue, load, the study library, drills (games with drills), settings, quit.
 
 Modes are data (:data:`MODES`).  A mode whose ``open`` is set starts its own scene instead of
 a game: that is where the tournament scene plugs in when it exists.  Setup options are the
@@ -25,7 +25,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from ..core.capabilities import PositionEditor
+from ..core.capabilities import Drill, PositionEditor
 from ..core.match import GameRecord
 from ..core.protocol import POSITION
 from ..core.rules_page import RulesPage
@@ -218,16 +218,18 @@ class MenuScene(Scene):
             if self._takes_position():
                 row("Position", "position", position_entry)
         y += step * 0.3
-        half, third, bh = (cw - 10) / 2, (cw - 20) / 3, step - 6
+        drills = any(info.has(Drill) for info in self.games)  # the games shown have a board on screen
+        half, bh = (cw - 10) / 2, step - 6
+        last = ["library", "drills", "settings", "quit"] if drills else ["library", "settings", "quit"]
+        part = (cw - 10 * (len(last) - 1)) / len(last)
         start = "New game" if self.mode.open is None else f"{self.mode.title}…"
         setup = self.mode.open is None and self.game.has(PositionEditor)  # the game's edit mode, beside
         start_w = round(cw * 0.6) if setup else cw
         buttons = [("start", start, pygame.Rect(x, y, start_w, step), "#primary"),
                    ("continue", "Continue last game", pygame.Rect(x, y + step * 1.25, half, bh), None),
                    ("load", "Load game…", pygame.Rect(x + half + 10, y + step * 1.25, half, bh), None),
-                   ("library", "Library", pygame.Rect(x, y + step * 2.4, third, bh), None),
-                   ("settings", "Settings", pygame.Rect(x + third + 10, y + step * 2.4, third, bh), None),
-                   ("quit", "Quit", pygame.Rect(x + 2 * (third + 10), y + step * 2.4, third, bh), None)]
+                   *((key, key.title(), pygame.Rect(x + k * (part + 10), y + step * 2.4, part, bh), None)
+                     for k, key in enumerate(last))]
         if setup:
             buttons.append(("setup", "Set up position…", pygame.Rect(x + start_w + 10, y, cw - start_w - 10, step), None))
         for key, text, rect, object_id in buttons:
@@ -336,6 +338,9 @@ class MenuScene(Scene):
         elif key == "library":
             self._remember()
             self.app.open("library")
+        elif key == "drills":
+            self._remember()
+            self.app.open("drill")
         elif key == "rules" and self.game.has(RulesPage):
             self.app.push("rules", info=self.game)  # the menu waits under it, as chosen
         elif key == "quit":

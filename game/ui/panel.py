@@ -17,7 +17,8 @@ from .widgets import draw_text, wrap
 
 
 class TextSection:
-    """Wrapped text from a callable (so it is always current); optional title and colour."""
+    """Wrapped text from a callable (so it is always current); optional title and colour (a
+    colour, or a callable giving the current one: the Drill screen's verdict, by its rating)."""
 
     def __init__(self, fonts, text: Callable[[], str], title: str = "", size: int = 15,
                  colour=TEXT, bold: bool = False, boxed: Callable[[], bool] | None = None,
@@ -48,8 +49,9 @@ class TextSection:
         if self.title:
             y = draw_text(surface, self.fonts(12, True), self.title.upper(), (rect.x + 8, y), TEXT_DIM).bottom + 2
         font = self.fonts(self.size, self.bold)
+        colour = self.colour() if callable(self.colour) else self.colour
         for line in lines:
-            draw_text(surface, font, line, (rect.x + 8, y), self.colour)
+            draw_text(surface, font, line, (rect.x + 8, y), colour)
             y += font.get_linesize()
 
 

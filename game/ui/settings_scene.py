@@ -2,8 +2,10 @@
 section per game with only that game's own settings (``GameInfo.all_settings()``: backgammon's
 board direction, automatic bear-off and analysis strength), then the study library's: its file
 (empty: the default one), "My names" (comma-separated) and whether finished games and reviews
-go into it.  A window too short for every row scrolls them (the wheel, PgUp/PgDn).  Saved when
-the screen is left."""
+go into it; then the drills': the loss that makes a card, the retention FSRS schedules for, the
+losses rated Again, Hard and Good, the variations of a failed card and a sitting's length (each
+a choice of sensible values, the one set kept among them).  A window too short for every row
+scrolls them (the wheel, PgUp/PgDn).  Saved when the screen is left."""
 
 from __future__ import annotations
 
@@ -57,6 +59,16 @@ BELOW = 60
 
 LIBRARY_SECTION = "Study library"
 """The heading of the library's rows (after the games' sections)."""
+DRILL_SECTION = "Drills"
+"""The heading of the drills' rows (after the library's)."""
+DRILL_THRESHOLDS = {0.02: "0.02", 0.04: "0.04 (GNU's doubtful)", 0.06: "0.06", 0.08: "0.08 (GNU's bad)",
+                    0.16: "0.16 (GNU's very bad)"}
+DRILL_RETENTIONS = {0.8: "80%", 0.85: "85%", 0.9: "90%", 0.95: "95%"}
+DRILL_RATINGS = {(0.08, 0.04, 0.01): "0.08 / 0.04 / 0.01", (0.04, 0.02, 0.005): "0.04 / 0.02 / 0.005 (strict)",
+                 (0.16, 0.08, 0.02): "0.16 / 0.08 / 0.02 (lenient)"}
+"""The losses rated Again / Hard / Good (below Good: Easy)."""
+DRILL_SITTINGS = {**{("cards", n): f"{n} cards" for n in (10, 20, 30, 50)},
+                  **{("minutes", m): f"{m:g} minutes" for m in (5.0, 10.0, 15.0, 30.0)}}
 
 REVIEW_MARK_WORDS = {"strict": "Strict: half the usual amounts", "standard": "Standard (backgammon 0.04/0.08/0.16)",
                      "lenient": "Lenient: twice the usual amounts"}
@@ -105,7 +117,7 @@ class SettingsScene(Scene):
                          lambda info=info, name=name: settings.of(info)[name],
                          lambda value, info=info, name=name: settings.choose(info, name, value))
                      for name, setting in own.items()]
-        return rows + self._library_rows()
+        return rows + self._library_rows() + self._drill_rows()
 
     def _library_rows(self) -> list[Row | TextRow | str]:
         settings = self.app.settings
@@ -123,6 +135,45 @@ class SettingsScene(Scene):
                         lambda: ", ".join(settings.my_names), set_names),
                 Row("library_auto_add", "Add finished games and reviews", ON_OFF, lambda: settings.library_auto_add,
                     lambda value: setattr(settings, "library_auto_add", value))]
+
+    def _drill_rows(self) -> list[Row | str]:
+        settings = self.app.settings
+
+        def field(name: str, label: str, choices: dict[Any, str], words) -> Row:
+            """A drop-down of ``choices`` for the setting ``name``, its own value among them."""
+            value = getattr(settings, name)
+            return Row(name, label, {**choices, **({} if value in choices else {value: words(value)})},
+                       lambda: getattr(settings, name), lambda chosen: setattr(settings, name, chosen))
+
+        def ratings() -> tuple[float, float, float]:
+            return settings.drill_again, settings.drill_hard, settings.drill_good
+
+        def set_ratings(chosen: tuple[float, float, float]) -> None:
+            settings.drill_again, settings.drill_hard, settings.drill_good = chosen
+
+        def sitting() -> tuple[str, float]:
+            return (settings.drill_cap, settings.drill_cards if settings.drill_cap == "cards" else settings.drill_minutes)
+
+        def set_sitting(chosen: tuple[str, float]) -> None:
+            settings.drill_cap = chosen[0]
+            if chosen[0] == "cards":
+                settings.drill_cards = int(chosen[1])
+            else:
+                settings.drill_minutes = float(chosen[1])
+
+        now_ratings, now_sitting = ratings(), sitting()
+        return [DRILL_SECTION,
+                field("drill_threshold", "A card from a loss of", DRILL_THRESHOLDS, lambda v: f"{v:g}"),
+                field("drill_retention", "Retention to schedule for", DRILL_RETENTIONS, lambda v: f"{100 * v:g}%"),
+                Row("drill_ratings", "Again / Hard / Good from a loss of",
+                    {**DRILL_RATINGS, **({} if now_ratings in DRILL_RATINGS else
+                                         {now_ratings: " / ".join(f"{v:g}" for v in now_ratings)})},
+                    ratings, set_ratings),
+                field("drill_variations", "Variations of a failed card", {n: str(n) for n in range(6)}, str),
+                Row("drill_sitting", "A sitting",
+                    {**DRILL_SITTINGS, **({} if now_sitting in DRILL_SITTINGS else
+                                          {now_sitting: f"{now_sitting[1]:g} {now_sitting[0]}"})},
+                    sitting, set_sitting)]
 
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -145,7 +196,7 @@ class SettingsScene(Scene):
             if row is None:  # why there is no sound
                 UILabel(pygame.Rect(x, y, cw, high), self.app.sounds.problem, self.gui, object_id="#dim")
             elif isinstance(row, str):  # a section: a game's own, or the library's
-                title = row if row == LIBRARY_SECTION else f"{row} only"
+                title = row if row in (LIBRARY_SECTION, DRILL_SECTION) else f"{row} only"
                 UILabel(pygame.Rect(x, y + 2, cw, high), title, self.gui, object_id="#section")
             else:
                 UILabel(pygame.Rect(x, y, label_w - 10, high), row.label, self.gui)

@@ -40,7 +40,7 @@ class Parts:
         self.panel = SidePanel()
         self.sections = [
             TextSection(fonts, self.heading, size=16, bold=True),
-            RatedSection(fonts, self.verdict, self.rating, size=16, bold=True),
+            TextSection(fonts, self.verdict, size=16, bold=True, colour=self.verdict_colour),
             TextSection(fonts, lambda: scene.question.status() if scene.mode == "question" else "", size=14),
             TextSection(fonts, self.why, "Why", size=14),
             TextSection(fonts, self.variations, size=14, colour=ACCENT),
@@ -241,19 +241,8 @@ class Parts:
                 draw_text(surface, font, line, (rect.x + 14, y), TEXT_DIM)
                 y += font.get_linesize()
 
-    def rating(self) -> str | None:
+    def verdict_colour(self) -> tuple[int, int, int]:
+        """The verdict's colour: its rating's (Again red ... Easy green) once the answer is saved."""
         result = self.scene.result
-        return result.answered.rating if result is not None and result.answered is not None else None
-
-
-class RatedSection(TextSection):
-    """The verdict, in its rating's colour (Again red ... Easy green) once the answer is saved."""
-
-    def __init__(self, fonts, text, rating, **options) -> None:
-        super().__init__(fonts, text, **options)
-        self.rating = rating
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        self.colour = RATING_COLOURS.get(self.rating(), TEXT)
-        super().draw(surface, rect)
-
+        rating = result.answered.rating if result is not None and result.answered is not None else None
+        return RATING_COLOURS.get(rating, TEXT)

@@ -5,6 +5,7 @@ in three views, and its bulk analysis.
 - **Player** (:mod:`.player`): a player's trend, rates, worst decisions and fingerprint.
 - **Positions** (:mod:`.positions`): the reviewed decisions found by filters, each position
   drawn; opened on the study board or at its decision on the Review screen.
+- **Drills** (D): the Drill screen over this one, one's own errors asked again (:mod:`game.ui.drill`).
 - **Analyse**: every match not yet reviewed at the chosen level, reviewed in a worker process
   (:class:`~game.ui.jobs.library_analysis.LibraryAnalysis`) with a progress bar (matches done
   of all, decisions a second, time left) and Cancel (the finished matches are kept); the
@@ -25,6 +26,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from ...core.capabilities import Drill
 from ...core.gameinfo import ANALYSIS_LEVEL
 from ...core.library.sources import library_games
 from ...core.tournament.progress import format_duration
@@ -85,7 +87,7 @@ class LibraryScene(Scene):
         high = round(34 * scale)
         self.title_font = self.app.fonts(round(26 * scale), True)
         x = 20 + self.title_font.size("Library")[0] + 24
-        tab_w = round(min(120 * scale, (w - x - 130 * scale) / 3 - 8))
+        tab_w = round(min(120 * scale, (w - x - 250 * scale) / 3 - 8))
         self.widgets = {}
         for name in VIEWS:
             button = UIButton(pygame.Rect(x, 12, tab_w, high), self.views[name].title, gui,
@@ -94,6 +96,9 @@ class LibraryScene(Scene):
             x += tab_w + 8
         back_w = round(110 * scale)
         self.widgets["back"] = UIButton(pygame.Rect(w - 16 - back_w, 12, back_w, high), "Back", gui)
+        if self.info.has(Drill):
+            self.widgets["drills"] = UIButton(pygame.Rect(w - 24 - 2 * back_w, 12, back_w, high), "Drills", gui,
+                                              tool_tip_text="Your errors asked again (D)")
         strip = pygame.Rect(20, 12 + high + 10, w - 40, round(30 * scale))
         self.strip = strip
         words = self.context.level_words()
@@ -199,6 +204,8 @@ class LibraryScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.command("back")
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_d:
+            self.command("drills")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
             self.command(VIEWS[(VIEWS.index(self.shown) + step) % len(VIEWS)])
@@ -211,6 +218,8 @@ class LibraryScene(Scene):
                 self.view.refresh()
         elif key == "back":
             self.app.show_menu()
+        elif key == "drills" and self.info.has(Drill):
+            self.app.push("drill")  # this screen waits under it, its analysis going on
         elif key == "analyse":
             self.analyse()
         elif key == "cancel" and self.analysis is not None:
