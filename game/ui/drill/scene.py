@@ -199,15 +199,15 @@ class DrillScene(Scene):
         stored figures, else analysed in the worker; then saved."""
         card, state = self.card, self.question.state
         facts = card.facts
-        text = self.drill.answer_of(facts, move)
-        self.result = Result(card, state, text, moves={"answer": move})
+        self.result = Result(card, state, "", moves={"answer": move})
         self.duration = duration_ms
         self.mode = ANSWER
         self.app.rebuild()
         try:
+            self.result.answer = text = self.drill.answer_of(facts, move)
             graded = self.drill.grade(facts, text)
-        except ValueError as error:
-            self.result.error = str(error)
+        except ValueError as error:  # the game refuses its own move: said, and the card can be left
+            self.result.error = f"This answer cannot be graded: {error}"
             return
         if graded is None:
             self.grading = grade_later(self.drill, facts, text)
@@ -224,20 +224,21 @@ class DrillScene(Scene):
         self.store.answered(result.card, result.answer, graded, self.duration)
 
     def move_of(self, state, text: str):
-        """The legal move of ``state`` an answer's or the match's ``text`` names (``None``: none)."""
+        """The legal move of ``state`` an answer's or the match's ``text`` names (``None``: none):
+        by its notation or its name first, else by the game's reading of the text (slower)."""
         if not text:
             return None
-        facts, words = self.card.facts, decision_words(self.view)
+        words = decision_words(self.view) or (lambda move: None)
+        moves = self.rules.legal_moves(state)
+        for move in moves:
+            if text.lower() in (self.rules.notation(state, move).lower(), (words(move) or "").lower()):
+                return move
+        facts = self.card.facts
         try:
             canonical = self.drill.read_answer(facts, text)
+            return next((move for move in moves if self.drill.answer_of(facts, move) == canonical), None)
         except ValueError:
-            canonical = text
-        for move in self.rules.legal_moves(state):
-            named = {self.drill.answer_of(facts, move), self.rules.notation(state, move),
-                     (words(move) if words else None) or ""}
-            if canonical in named or text in named or text.lower() in {n.lower() for n in named}:
-                return move
-        return None
+            return None
 
     # -- commands -----------------------------------------------------------------------------
     def command(self, action: str) -> None:
