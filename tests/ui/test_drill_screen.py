@@ -364,3 +364,43 @@ def settle_review(app, scene, seconds: float = 30) -> bool:
         time.sleep(0.01)
     app.frame()
     return not scene.analysing
+
+
+def test_the_settings_screen_sets_the_drills_knobs(app):
+    import pygame_gui
+
+    from game.core.settings import load_settings
+    from game.games import all_games
+
+    app.resize((1280, 1600))  # every row in view
+    app.show_settings()
+    app.frame()
+    scene = app.scene
+    chosen = {"drill_threshold": "0.08 (GNU's bad)", "drill_retention": "85%",
+              "drill_ratings": "0.16 / 0.08 / 0.02 (lenient)", "drill_variations": "1", "drill_sitting": "15 minutes"}
+    for name, text in chosen.items():
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text,
+                                             ui_element=scene.widgets[name]))
+    app.frame()
+    press_button(app, scene.widgets["back"])
+    saved, problem = load_settings(games=all_games())
+    assert problem is None
+    assert (saved.drill_threshold, saved.drill_retention, saved.drill_variations) == (0.08, 0.85, 1)
+    assert (saved.drill_again, saved.drill_hard, saved.drill_good) == (0.16, 0.08, 0.02)
+    assert (saved.drill_cap, saved.drill_minutes) == ("minutes", 15.0)
+    assert saved.drill_options().again == 0.16
+
+
+def test_the_library_screens_drills_button_opens_the_drill_screen_over_it(app, drill):
+    deck_of(app, "chequer")
+    app.open("library")
+    library = app.scene
+    app.frame()
+    press_button(app, library.widgets["drills"])
+    scene = app.scene
+    assert isinstance(scene, DrillScene) and app.stack[-2] is library
+    assert settle(app, scene, lambda: scene.overview is not None and scene.overview.due == 1)
+    press_button(app, scene.widgets["back"])
+    assert app.scene is library
+    key(app, pygame.K_d)
+    assert isinstance(app.scene, DrillScene)
