@@ -170,7 +170,7 @@ class SettingsScene(Scene):
                                          {now_ratings: " / ".join(f"{v:g}" for v in now_ratings)})},
                     ratings, set_ratings),
                 field("drill_variations", "Variations of a failed card", {n: str(n) for n in range(6)}, str),
-                Row("drill_sitting", "A sitting",
+                Row("drill_sitting", "A sitting lasts",
                     {**DRILL_SITTINGS, **({} if now_sitting in DRILL_SITTINGS else
                                           {now_sitting: f"{now_sitting[1]:g} {now_sitting[0]}"})},
                     sitting, set_sitting)]

@@ -32,7 +32,7 @@ from game.ui.drill.scene import ANSWER, QUESTION, START, DrillScene
 from game.ui.jobs import drill as drill_jobs
 from tests.review_stubs import ReviewWithoutLuck
 
-from .test_review_screen import quick_analysis
+from .test_review_screen import fastest, quick_analysis
 from .util import checker, click, drag, key, press_button
 
 BG = get_game("backgammon")
@@ -328,6 +328,7 @@ def test_esc_ends_the_sitting_and_the_start_page_shows_the_statistics(app, drill
 def test_the_review_screens_entry_makes_cards_of_the_games_errors_and_asks_them(app, drill, tmp_path):
     save = tmp_path / "midgame.json"
     shutil.copy(examples_dir() / "human-vs-hard-midgame.json", save)
+    fastest(app, BG)  # the level the review is cached at
     assert app.open_saved(save)
     app.frame()
     play = app.scene
@@ -337,7 +338,7 @@ def test_the_review_screens_entry_makes_cards_of_the_games_errors_and_asks_them(
     write_cache(save, cache_key(record, options, review_marks(BG)), review(quick, record, options))
     play.command("review")
     review_scene = app.scene
-    assert settle_review(app, review_scene)
+    assert review_scene.job.from_cache and settle_review(app, review_scene)
     app.settings.my_names = []  # the human's side, then
     human = record.players.index("human")
     app.frame()

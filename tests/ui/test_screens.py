@@ -10,7 +10,7 @@ from game.core.saves import examples_dir
 from game.core.settings import load_settings
 from game.games import all_games, get_game
 from game.ui.menu import MODES
-from game.ui.settings_scene import LIBRARY_SECTION
+from game.ui.settings_scene import DRILL_SECTION, LIBRARY_SECTION
 from game.core.session import GameSetup
 
 from .util import distinct_colours, key, press_button
@@ -98,9 +98,12 @@ def test_settings_screen_shows_each_games_own_section(app):
     assert [row.key for row in scene.rows[backgammon + 1:chesstack]] == [
         "backgammon:home_side", "backgammon:auto_bearoff", "backgammon:computer_resigns", "backgammon:analysis_level",
         "backgammon:position_text", "backgammon:dice"]
-    library = scene.rows.index(LIBRARY_SECTION)  # the library's own section comes last
+    library = scene.rows.index(LIBRARY_SECTION)  # the library's own section, then the drills' last
+    drills = scene.rows.index(DRILL_SECTION)
     assert [row.key for row in scene.rows[chesstack + 1:library]] == ["chesstack:analysis_level"]
-    assert [row.key for row in scene.rows[library + 1:]] == ["library_path", "my_names", "library_auto_add"]
+    assert [row.key for row in scene.rows[library + 1:drills]] == ["library_path", "my_names", "library_auto_add"]
+    assert [row.key for row in scene.rows[drills + 1:]] == ["drill_threshold", "drill_retention", "drill_ratings",
+                                                            "drill_variations", "drill_sitting"]
     shared = [row for row in scene.rows[:backgammon]]
     assert shared[-1].key == "review_marks" and shared[-1].choices["standard"] == "Standard (backgammon 0.04/0.08/0.16)"
     assert all(not isinstance(row, str) and ":" not in row.key for row in scene.rows[:backgammon])
@@ -203,12 +206,12 @@ def test_a_short_settings_screen_scrolls_its_rows(app):
     scene = app.scene
     window = app.screen.get_rect()
     assert all(window.contains(widget.rect) for widget in scene.widgets.values())
-    assert "sound" in scene.widgets and "library_auto_add" not in scene.widgets and scene.hidden[1] > 0
-    for _ in range(10):
+    assert "sound" in scene.widgets and "drill_sitting" not in scene.widgets and scene.hidden[1] > 0
+    for _ in range(20):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
         app.frame()
     scene = app.scene
-    assert "library_auto_add" in scene.widgets and "sound" not in scene.widgets and scene.hidden == (scene.scroll, 0)
+    assert "drill_sitting" in scene.widgets and "sound" not in scene.widgets and scene.hidden == (scene.scroll, 0)
     assert all(window.contains(widget.rect) for widget in scene.widgets.values())
     app.resize((1280, 800))  # tall enough: every row, no scrolling
-    assert {"sound", "library_auto_add"} <= set(app.scene.widgets) and app.scene.hidden == (0, 0)
+    assert {"sound", "library_auto_add", "drill_sitting"} <= set(app.scene.widgets) and app.scene.hidden == (0, 0)
