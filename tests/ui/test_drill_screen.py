@@ -162,6 +162,7 @@ def settle(app, scene, condition, seconds: float = 30) -> bool:
     while not condition() and time.monotonic() < end:
         scene.store.wait(1)
         app.frame()
+        time.sleep(0.002)  # the threads' turn (the stand-in's work, a rollout)
     return condition()
 
 
@@ -405,3 +406,39 @@ def test_the_library_screens_drills_button_opens_the_drill_screen_over_it(app, d
     assert app.scene is library
     key(app, pygame.K_d)
     assert isinstance(app.scene, DrillScene)
+
+
+def test_r_rolls_the_answered_position_out(app, drill, monkeypatch):
+    from game.ui.review import rollout as review_rollout
+
+    monkeypatch.setattr(review_rollout.ReviewRollouts, "processes", False)
+    monkeypatch.setattr(review_rollout.ReviewRollouts, "options", {"trials": 36, "truncate": 2})
+    deck_of(app, "chequer")
+    scene = started(app)
+    key(app, pygame.K_r)
+    assert scene.rollouts.job is None  # not before the answer: it would show the best play
+    state = scene.question.state
+    play_by_clicks(app, scene.view, RULES.legal_moves(state)[0])
+    key(app, pygame.K_RETURN)
+    assert settle(app, scene, lambda: scene.result.answered is not None)
+    key(app, pygame.K_r)
+    assert scene.rollouts.job is not None
+    assert settle(app, scene, lambda: not scene.rollouts.job.running)
+    app.frame()
+    assert scene.rollouts.figures[0].trials_done == 36 and "rollout 36 trials" in scene.table.title.lower()
+
+
+def test_the_loss_per_theme_is_drawn_a_line_a_theme_with_gaps_for_weeks_without_answers():
+    from game.ui.charts.themes import PALETTE, chosen_themes, draw_theme_losses
+
+    pygame.init()
+    surface = pygame.Surface((400, 240))
+    by_theme = {"take": [("2026-W46", 0.12, 3), ("2026-W48", 0.05, 4)], "hit": [("2026-W47", 0.08, 9)], "race": []}
+    assert chosen_themes(by_theme) == ["hit", "take"]  # the most answered first; a theme without answers left out
+    font = pygame.font.Font(None, 16)
+    legend = draw_theme_losses(surface, surface.get_rect(), font, by_theme, {"take": "My takes"})
+    assert legend == [("hit", PALETTE[0]), ("My takes", PALETTE[1])]
+    colours = {surface.get_at((x, y))[:3] for x in range(400) for y in range(240)}
+    assert PALETTE[0] in colours and PALETTE[1] in colours
+    blank = pygame.Surface((400, 240))
+    assert draw_theme_losses(blank, blank.get_rect(), font, {}, {}) == []
