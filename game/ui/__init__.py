@@ -4,7 +4,8 @@
   scene base class and the registry that names the screens (opened by name, never imported).
 - Screens: :mod:`.menu`, :mod:`.settings_scene`, :mod:`.setup_scene` (Set up position),
   :mod:`.play` (a game: board, panel, turn loop, replay), :mod:`.review` (the Review screen),
-  :mod:`.tournament`, :mod:`.rules`.
+  :mod:`.tournament`, :mod:`.rules`, :mod:`.library` (the study library), :mod:`.drill` (one's own
+  errors asked again).
 - :mod:`.analysis`: what analysis adds to a game on screen (hints, "why", tutor, graph, every
   roll, rollouts, watch mode), shared by the play and Review screens.
 - :mod:`.jobs`: the window's side of background work (a computer's move, a review, a rollout,

@@ -11,6 +11,7 @@ say what the window does with what comes back.
 - :mod:`.tournament`: a tournament played in worker processes (a streaming job's thread
   driving the pool);
 - :mod:`.library_analysis`: the study library's bulk analysis (a streaming job in a process);
+- :mod:`.drill`: a drill's answer analysed and a failed card's variations (worker processes);
 - :mod:`.autosaver`: the autosave, written by a background thread (not a job: it says why);
 - :mod:`.library_writer`: the window's writes to the study library, by a background thread
   with a short busy timeout (not a job either, for the autosaver's reasons).
