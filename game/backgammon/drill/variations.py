@@ -144,7 +144,7 @@ def _read_back(candidate: BackgammonState, question: str) -> BackgammonState | N
     return state
 
 
-def _keeps(question: str, idea, state: BackgammonState, level: str, margin: float):
+def keeps(question: str, idea, state: BackgammonState, level: str, margin: float):
     """``(alternatives, cube)`` of ``state`` at ``level`` when its best answer has ``idea`` and
     leads the next by ``margin``; ``None`` otherwise."""
     records, found, cube = reviewed(state, level)
@@ -157,13 +157,27 @@ def _keeps(question: str, idea, state: BackgammonState, level: str, margin: floa
     return (found, cube) if same else None
 
 
+def _dice(state: BackgammonState) -> str | None:
+    return None if state.dice is None else f"{state.dice[0]}{state.dice[1]}"
+
+
 def _card(facts: CardFacts, state: BackgammonState, found, cube) -> CardFacts:
     position_id, match_id = review_position(state)
     return CardFacts(
         game=facts.game, player=facts.player, question=facts.question, position_id=position_id, match_id=match_id,
-        xgid=format_xgid(state), dice=None if state.dice is None else f"{state.dice[0]}{state.dice[1]}", played="",
+        xgid=format_xgid(state), dice=_dice(state), played="",
         best=found[0].move, alternatives=tuple(a.as_json() for a in found),
         cube=None if cube is None else cube.as_json(), equity_lost=0.0, level=CHECK_LEVEL, phase=classify(state))
+
+
+def check(facts: CardFacts, state: BackgammonState, idea=None) -> CardFacts | None:
+    """The variation ``state`` makes of ``facts`` when it passes the prefilter and the Expert
+    check (see the module doc), else ``None``; ``idea``: the card's (:func:`card_idea`)."""
+    idea = card_idea(facts, position(facts)) if idea is None else idea
+    if keeps(facts.question, idea, state, PREFILTER_LEVEL, PREFILTER_MARGIN) is None:
+        return None
+    found = keeps(facts.question, idea, state, CHECK_LEVEL, MARGIN)
+    return None if found is None else _card(facts, state, *found)
 
 
 def variations(facts: CardFacts, seed: int, limit: int = 3) -> tuple[CardFacts, ...]:
@@ -181,17 +195,15 @@ def variations(facts: CardFacts, seed: int, limit: int = 3) -> tuple[CardFacts, 
         if len(kept) >= limit or checks >= CHECKS_PER_VARIATION * limit or tried >= CANDIDATES:
             break
         state = _read_back(candidate, facts.question)
-        key = None if state is None else (*review_position(state), None if state.dice is None else
-                                          f"{state.dice[0]}{state.dice[1]}")
+        key = None if state is None else (*review_position(state), _dice(state))
         if state is None or key in seen:
             continue
         seen.add(key)
         tried += 1
-        if _keeps(facts.question, idea, state, PREFILTER_LEVEL, PREFILTER_MARGIN) is None:
+        if keeps(facts.question, idea, state, PREFILTER_LEVEL, PREFILTER_MARGIN) is None:
             continue
         checks += 1
-        found = _keeps(facts.question, idea, state, CHECK_LEVEL, MARGIN)
+        found = keeps(facts.question, idea, state, CHECK_LEVEL, MARGIN)
         if found is not None:
             kept.append(_card(facts, state, *found))
     return tuple(kept)
-
