@@ -13,7 +13,7 @@ RATINGS = ("again", "hard", "good", "easy")
 """The FSRS ratings by name, worst first."""
 
 PRECISION = 9
-"""Decimals a loss is compared at: a loss made as a difference of two equities (``0.53 - 0.45``)
+"""Decimals a loss is compared at: a loss made as a difference of two equities (``0.58 - 0.5``)
 is then exactly at a threshold of ``0.08``, not a float's hair below it."""
 
 
