@@ -1,7 +1,7 @@
 """Cards from a library of the six real matches reviewed at Intermediate (the library built as
 ``tabula library add`` and ``analyze`` build it): every rated decision of lasse losing 0.04 or
-more is a card, at least 30, asked in a sitting and counted in the statistics.  With
-backgammon's own drill ability when the game has one, else with the stand-in."""
+more is a card, at least 30, graded by backgammon's drill ability as the review graded the
+play made, asked in a sitting and counted in the statistics."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from datetime import timedelta
 import pytest
 
 from game.cli import main
-from game.core.capabilities.drill import Drill, Graded
+from game.core.capabilities.drill import Drill
 from game.core.drill import Deck, DrillOptions, DrillSession
 from game.core.library import open_library
 from game.games import get_game
 
-from .stand_in import T0, StandInDrill, stand_in_info
+from .stand_in import T0
 
-pytestmark = pytest.mark.long  # the reviews of the six matches, when no other test made them this run
+pytestmark = pytest.mark.slow  # the library made from the recorded reviews: about 15 s
 
 
 @pytest.fixture(scope="module")
@@ -29,13 +29,8 @@ def recorded(reviewed_matches, tmp_path_factory):
     return path
 
 
-def _info():
-    real = get_game("backgammon")
-    return real if real.ability(Drill) is not None else stand_in_info(StandInDrill())
-
-
 def test_lasses_errors_become_cards_asked_and_counted(recorded, tmp_path):
-    info = _info()
+    info = get_game("backgammon")
     path = tmp_path / "library.sqlite3"
     path.write_bytes(recorded.read_bytes())
     with open_library(path) as library:
@@ -55,10 +50,8 @@ def test_lasses_errors_become_cards_asked_and_counted(recorded, tmp_path):
                                clock=lambda: T0 + timedelta(days=1))
         drill = info.ability(Drill)
         while (card := session.next()) is not None:
-            graded = Graded(card.facts.played, card.facts.best, card.facts.equity_lost)
-            if not isinstance(drill, StandInDrill):  # the game grades the play made as the review did
-                graded = drill.grade(card.facts, drill.read_answer(card.facts, card.facts.played))
-                assert graded is not None and graded.equity_lost == pytest.approx(card.facts.equity_lost, abs=1e-6)
+            graded = drill.grade(card.facts, drill.read_answer(card.facts, card.facts.played))
+            assert graded is not None and graded.equity_lost == pytest.approx(card.facts.equity_lost, abs=1e-6)
             session.answered(card, graded.answer, graded)
         assert len(session.answers) == 12 and all(a.rating in ("again", "hard") for a in session.answers)
         stats = deck.stats(T0 + timedelta(days=1), player="lasse")
