@@ -95,6 +95,8 @@ def ray_cluster():
 def reviewed_matches(tmp_path_factory):
     """The six real matches of ``tests/data/matches`` reviewed at Intermediate, each with the
     ``.review`` cache ``tabula review`` leaves beside it: ``(folder, {file name: report})``.
+    The caches come recorded (``tests/data/reviews/record.py``); one that no longer counts
+    (another version or other weights) is reviewed again.
     The library takes a match's review from that cache, so tests of what the library does with
     reviews need not analyse again.  Made once a test run: the folder is shared by the run's
     workers (a lock lets one review while the others wait, then each reads the caches), so
@@ -102,6 +104,7 @@ def reviewed_matches(tmp_path_factory):
     (and caches) before changing them."""
     import fcntl
     import shutil
+    import zipfile
     from pathlib import Path
 
     from game.core.review.run import cached_review
@@ -113,12 +116,14 @@ def reviewed_matches(tmp_path_factory):
     folder.mkdir(exist_ok=True)
     info = get_game("backgammon")
     reports = {}
-    with open(shared / "reviewed_matches.lock", "w") as lock:
+    data = Path(__file__).parent / "data"
+    with open(shared / "reviewed_matches.lock", "w") as lock, zipfile.ZipFile(data / "reviews" / "intermediate.zip") as recorded:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        for path in sorted((Path(__file__).parent / "data" / "matches").glob("*.mat")):
+        for path in sorted((data / "matches").glob("*.mat")):
             copy = folder / path.name
             if not copy.exists():
                 shutil.copyfile(path, copy)
+                (folder / f"{path.name}.review").write_bytes(recorded.read(f"{path.name}.review"))
             reports[path.name] = cached_review(info, reviewed_record(copy), copy, {"level": "intermediate"})[0]
     return folder, reports
 

@@ -21,6 +21,8 @@ The package by subject (each subpackage's ``__init__`` says more, and loads noth
   database, calibration samples, seeded positions, the ``tabula eval`` report) and :mod:`.nets`
   (the trained networks, the pruning network rollouts shortlist plays with, and their training);
 - :mod:`.analysis`: the computer levels and per-move analysis, warnings, the review;
+- :mod:`.drill`: its part in drills: a card's question and answers, the idea of a play,
+  grading, variations, GNU Backgammon's text board (its ``__init__`` loads the rules only);
 - :mod:`.players`: the computer players by name and tournament play;
 - files: :mod:`.matfile` (``.mat`` and SGF match files); :mod:`.commands` (``tabula cube``,
   ``import``, ``export``);

@@ -6,6 +6,7 @@ from ..core.capabilities import (
     Analysis,
     Calibration,
     Commands,
+    Drill,
     Library,
     MatchFiles,
     PositionEditor,
@@ -149,6 +150,7 @@ GAME = GameInfo(
         Training: lazy("game.backgammon.nets.command:TRAINING"),
         Calibration: lazy("game.backgammon.evaluators.calibration:CALIBRATION"),
         Library: lazy("game.backgammon.library:LIBRARY"),
+        Drill: lazy("game.backgammon.drill:DRILL"),
     },
 )
 """Backgammon's declaration."""

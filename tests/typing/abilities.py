@@ -14,6 +14,7 @@ from __future__ import annotations
 from game.backgammon.analysis.ai import ANALYSIS as backgammon_analysis
 from game.backgammon.analysis.review import REVIEW as backgammon_review
 from game.backgammon.commands import COMMANDS as backgammon_commands
+from game.backgammon.drill import DRILL as backgammon_drill
 from game.backgammon.editor import EDITOR as backgammon_editor
 from game.backgammon.evaluators.calibration import CALIBRATION as backgammon_calibration
 from game.backgammon.library import LIBRARY as backgammon_library
@@ -30,6 +31,7 @@ from game.core.capabilities import (
     Analysis,
     Calibration,
     Commands,
+    Drill,
     Library,
     MatchFiles,
     PositionEditor,
@@ -58,6 +60,7 @@ backgammon_editor_checked: PositionEditor = backgammon_editor
 backgammon_training_checked: Training = backgammon_training
 backgammon_calibration_checked: Calibration = backgammon_calibration
 backgammon_library_checked: Library = backgammon_library
+backgammon_drill_checked: Drill = backgammon_drill
 
 # Chesstack.
 chesstack_view_checked: View = chesstack_view

@@ -23,8 +23,8 @@ imported here too, so ``from game.core.capabilities import Review`` is the one w
 """
 
 from .analysis import NO_ANALYSIS, Analysis, Level, TutorMargin, three_decimals
-from .editor import PositionDraft, PositionEditor, SetupControl, SetupRow, View
 from .drill import CardFacts, Drill, Graded
+from .editor import PositionDraft, PositionEditor, SetupControl, SetupRow, View
 from .files import Calibration, Commands, MatchFiles, Training
 from .lazy import lazy
 from .library import DecisionFacts, GameSummary, Library, MatchSummary
