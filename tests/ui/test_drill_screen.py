@@ -442,3 +442,7 @@ def test_the_loss_per_theme_is_drawn_a_line_a_theme_with_gaps_for_weeks_without_
     assert PALETTE[0] in colours and PALETTE[1] in colours
     blank = pygame.Surface((400, 240))
     assert draw_theme_losses(blank, blank.get_rect(), font, {}, {}) == []
+    one_week = {"take": [("2026-W48", 0.05, 2)], "hit": [("2026-W48", 0.02, 1)]}  # no line yet: a bar a theme
+    assert draw_theme_losses(blank, blank.get_rect(), font, one_week, {}) == [("take", PALETTE[0]), ("hit", PALETTE[1])]
+    bars = {blank.get_at((x, 200))[:3] for x in range(400)}
+    assert PALETTE[0] in bars and PALETTE[1] in bars

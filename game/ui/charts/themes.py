@@ -3,7 +3,7 @@ theme (a drill tag), a point a week, at the mean equity lost by that week's answ
 (:attr:`game.core.drill.Stats.by_theme`), lower being better; the axis runs from 0 up to the
 highest value shown, the first and last week are named under it and the themes in a legend
 above the plot.  A week with no answer of a theme leaves a gap in its line, never a made-up
-point.
+point.  While every answer is of one week there are no lines to draw: each theme is a bar.
 """
 
 from __future__ import annotations
@@ -62,7 +62,16 @@ def draw_theme_losses(surface: pygame.Surface, rect: pygame.Rect, font: pygame.f
         label = font.render(f"{tick:.3f}".rstrip("0").rstrip(".") if tick else "0", True, INK)
         surface.blit(label, label.get_rect(midright=(plot.x - 6, y(tick))))
     drawn = []
-    for i, tag in enumerate(tags):
+    if len(weeks) == 1:  # one week: a bar a theme, side by side
+        slot = plot.w / len(tags)
+        for i, tag in enumerate(tags):
+            colour = PALETTE[i % len(PALETTE)]
+            top_y = y(by_theme[tag][0][1])
+            bar = pygame.Rect(round(plot.x + slot * (i + 0.2)), round(top_y), max(2, round(slot * 0.6)),
+                              max(1, round(plot.bottom - top_y)))
+            pygame.draw.rect(surface, colour, bar, border_top_left_radius=3, border_top_right_radius=3)
+            drawn.append((names.get(tag, tag), colour))
+    for i, tag in enumerate(tags if len(weeks) > 1 else ()):
         colour = PALETTE[i % len(PALETTE)]
         at = {week: loss for week, loss, _ in by_theme[tag]}
         run: list[tuple[float, float]] = []

@@ -167,12 +167,15 @@ class StartPage(Part):
         self._draw_chart(surface, overview, scale)
 
     def _draw_about(self, surface: pygame.Surface, scale: float) -> None:
-        rect = self.about_rect
+        font = self.app.fonts(round(13 * scale))
+        lines = wrap(font, about(self.app.settings), self.about_rect.w - 24)
+        head = self.app.fonts(round(13 * scale), True).get_linesize() + 18
+        rect = self.about_rect.copy()
+        rect.h = min(rect.h, head + len(lines) * font.get_linesize() + 10)  # as tall as its text
         if rect.h < 60:
             return
         y = self._box(surface, rect, "How drills work", scale)
-        font = self.app.fonts(round(13 * scale))
-        for line in wrap(font, about(self.app.settings), rect.w - 24):
+        for line in lines:
             if y + font.get_linesize() > rect.bottom - 6:
                 break
             draw_text(surface, font, line, (rect.x + 12, y), TEXT_DIM)
