@@ -393,8 +393,14 @@ def test_the_settings_screen_sets_the_drills_knobs(app):
     assert saved.drill_options().again == 0.16
 
 
-def test_the_library_screens_drills_button_opens_the_drill_screen_over_it(app, drill):
+def test_the_menus_and_the_library_screens_drills_buttons_open_the_drill_screen(app, drill):
     deck_of(app, "chequer")
+    app.show_menu()
+    app.frame()
+    press_button(app, app.scene.widgets["drills"])
+    assert isinstance(app.scene, DrillScene) and len(app.stack) == 1
+    key(app, pygame.K_ESCAPE)
+    assert app.scene.__class__.__name__ == "MenuScene"
     app.open("library")
     library = app.scene
     app.frame()

@@ -126,6 +126,6 @@ def test_every_row_fits_the_window(app, size, mode):
     assert app.screen.get_size() == size
     rects = [w.rect for w in menu.widgets.values()]
     assert all(app.screen.get_rect().contains(r) for r in rects)
-    # 8 rows (the last: the position to start from), 6 buttons, and the Rules button beside the game
-    assert len(rects) == 8 + 6 + 1 and not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    # 8 rows (the last: the position to start from), 7 buttons (Drills among them), and the Rules button beside the game
+    assert len(rects) == 8 + 7 + 1 and not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert min(menu.widgets[name].rect.h for name in ("option:pattern", "seed", "position")) >= 24  # text not clipped
