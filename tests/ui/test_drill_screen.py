@@ -234,7 +234,8 @@ def test_a_play_is_asked_on_the_board_built_by_clicks_graded_and_shown(app, dril
     assert scene.view.dice_rect.w > 0 and scene.view.board_rect.contains(scene.view.dice_rect)  # the dice
     assert "2 points" in fonts.texts and "1 point" in fonts.texts and any("5-point match" in t for t in fonts.texts)
     assert any(PLAYER in text for text in fonts.texts) and not scene.widgets["done"].is_enabled
-    assert not any(facts.best in text for text in fonts.texts)  # the answer is never shown first
+    assert not any(facts.best in text for text in fonts.texts)  # the answer is never shown first,
+    assert not any("contact" in text for text in fonts.texts)  # nor the card's themes (the best play's idea)
 
     second = RULES.legal_moves(state)[1]  # the second best of the stored figures: a Hard answer
     play_by_clicks(app, scene.view, second)
@@ -255,6 +256,7 @@ def test_a_play_is_asked_on_the_board_built_by_clicks_graded_and_shown(app, dril
         (row["move"], row["move"] == result.answer) for row in facts.alternatives]
     assert "Hard" in scene.parts.verdict() and "Due again" in scene.parts.verdict()
     assert any("keeps the stand-in happy" in text for text in fonts.texts)  # the why
+    assert scene.parts.themes() == "chequer, contact" and "chequer, contact" in fonts.texts
 
 
 def test_a_cube_card_is_answered_by_its_button_and_space_asks_the_next(app, drill):

@@ -4,8 +4,9 @@ A card's pages keep one layout, so the board does not move when the answer comes
 at the left, under it the legend of the arrows and the alternatives table (beside the board
 where it leaves room enough at its side), the side panel at the right with its buttons (Done
 and Undo, or Next and Roll out; End the sitting at its foot) and its sections (the card, the
-verdict, the why, the variations, the keys).  Before the answer the table's place says what is
-asked and how to answer.  The start page is :mod:`.start`'s.
+verdict, the why, the card's themes, the variations, the keys).  Before the answer the table's
+place says what is asked and how to answer, never the card's themes (they tell the best play's
+idea).  The start page is :mod:`.start`'s.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Parts:
             TextSection(fonts, self.verdict, size=16, bold=True, colour=self.verdict_colour),
             TextSection(fonts, lambda: scene.question.status() if scene.mode == "question" else "", size=14),
             TextSection(fonts, self.why, "Why", size=14),
+            TextSection(fonts, self.themes, "Themes", size=13, colour=TEXT_DIM),
             TextSection(fonts, self.variations, size=14, colour=ACCENT),
             TextSection(fonts, self.problem, size=14, colour=ERROR),
             TextSection(fonts, scene.key_help, size=12, colour=TEXT_DIM, optional=True),
@@ -176,6 +178,11 @@ class Parts:
             return ""
         return "\n".join(f"• {line}" for line in result.graded.why)
 
+    def themes(self) -> str:
+        """The card's themes, once answered (before, they would tell the best play's idea)."""
+        result = self.scene.result
+        return ", ".join(result.card.tags) if result is not None and result.graded is not None else ""
+
     def variations(self) -> str:
         result = self.scene.result
         return result.variations if result is not None else ""
@@ -224,11 +231,9 @@ class Parts:
         card = self.scene.card
         if card is None:
             return
-        asked = self.scene.question.asked
-        tags = ", ".join(card.tags)
+        asked = self.scene.question.asked  # (not the card's themes: they tell the best play's idea)
         how = BUTTONS_HOW.format(keys=key_names(asked)) if asked is not None else BOARD_HOW
-        lines = [how, f"Themes: {tags}" if tags else ""]
-        self._box(surface, self.table, self.asked(), scale, [line for line in lines if line])
+        self._box(surface, self.table, self.asked(), scale, [how])
 
     def _box(self, surface: pygame.Surface, rect: pygame.Rect, title: str, scale: float, lines=()) -> None:
         pygame.draw.rect(surface, PANEL, rect, border_radius=6)
