@@ -32,7 +32,7 @@ from ...core.capabilities.drill import CardFacts, Drill
 from ...core.drill import theme_tag
 from ...games import all_games, get_game
 from ..gameview import decision_words, has_view, load_view
-from ..jobs.drill import DrillTask, grade_later, variations_later
+from ..jobs.drill import DrillTask, grade_later, variations_later, warm_up
 from ..keys import DRILL, key_help
 from ..review.alternatives import AlternativesTable
 from ..review.rollout import ReviewRollouts
@@ -119,6 +119,7 @@ class DrillScene(Scene):
         else:
             self.store.start(self.player, self.theme(), cards, minutes)
         self.answered, self.waiting = 0, True
+        warm_up()
 
     def _take(self) -> None:
         for key, (value, error) in self.store.take().items():

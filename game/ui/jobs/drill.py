@@ -94,6 +94,13 @@ class DrillTask:
             self._ticket.cancel()
 
 
+def warm_up() -> None:
+    """Start the grading process now, without waiting (its imports take a few seconds): the
+    first answer it must analyse then does not wait for them too."""
+    if PROCESSES:
+        shared(GRADING).start()
+
+
 def grade_later(drill: Drill, facts: CardFacts, answer: str) -> DrillTask:
     """``answer`` analysed at the card's level (the stored figures lacked it)."""
     return DrillTask(GRADING, analyse_answer, facts, (answer,), drill, lambda d, f, a: d.analyse(f, a))
