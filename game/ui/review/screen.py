@@ -20,7 +20,7 @@ next review of the game goes on from there.  It shows:
   games of a match, T the totals' table, Tab its game or match, E (or the button, once the review is
   complete) exports the report as HTML (:mod:`.export`), W every roll's best play of the position before the
   decision's roll (:mod:`game.ui.analysis.every_roll`, analysed at the review's level by an analyst of its
-  own), D (or "Drill this game's errors", in a game with drills) asks the user's errors of the game on show
+  own), D (or "Drill errors", in a game with drills) asks the user's errors of the game on show
   as drill cards at once (:mod:`game.ui.drill.errors`, the Drill screen over this one), Esc back.
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second review is instant; a
@@ -355,19 +355,19 @@ class ReviewScene(Scene):
             "next mistake": make(pygame.Rect(x + bw * 0.51, 48, bw * 0.49, 36), "Mistake >", self.gui),
             last[0]: make(pygame.Rect(x, h - 50, bw, 36), last[1], self.gui),
         }
-        bottom = 100
-        if not self.analysing:  # the report is whole: it can be exported, its errors drilled
-            self.buttons["export"] = make(pygame.Rect(x, h - 94, bw, 36), "Export report…", self.gui)
+        if not self.analysing:  # the report is whole: it can be exported, and its errors drilled (beside)
+            wide = bw * 0.53 if self.drills else bw
+            self.buttons["export"] = make(pygame.Rect(x, h - 94, wide, 36), "Export report…", self.gui)
             if self.drills:
-                self.buttons["drill"] = make(pygame.Rect(x, h - 138, bw, 36), "Drill this game's errors", self.gui)
-                bottom = 144
+                self.buttons["drill"] = make(pygame.Rect(x + bw * 0.55, h - 94, bw * 0.45, 36), "Drill errors", self.gui,
+                                             tool_tip_text="Drill this game's errors (D)")
         top = 92
         if len(self.reviewed.games) > 1:
             self.buttons["previous game"] = make(pygame.Rect(x, top, bw * 0.2, 32), "<", self.gui)
             self.buttons["next game"] = make(pygame.Rect(x + bw * 0.8, top, bw * 0.2, 32), ">", self.gui)
             self.game_label = pygame_gui.elements.UILabel(pygame.Rect(x + bw * 0.21, top, bw * 0.58, 32), "", self.gui)
             top += 40
-        self.panel.reserved_top, self.panel.reserved_bottom = top, bottom
+        self.panel.reserved_top, self.panel.reserved_bottom = top, 100
         self._refresh_game_label()
 
     def _legend_size(self, size: tuple[int, int] | None = None) -> int:
