@@ -44,7 +44,7 @@ def due_words(due: datetime, now: datetime) -> str:
     seconds = (due - now).total_seconds()
     if seconds <= 0:
         relative = "now"
-    elif seconds < 60:
+    elif seconds < 30:
         relative = "in under a minute"
     else:
         for unit, size, limit in (("minute", 60, 120), ("hour", 3600, 48), ("day", 86400, None)):
