@@ -16,17 +16,21 @@ that name.  ``TABULA_HOME`` (used by the tests) moves the folder to ``$TABULA_HO
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from .gameinfo import REVIEW_STRICTNESS, GameInfo
 from .saves import set_aside, write_atomic
 from .untrusted import MAX_NAME, UntrustedFileError, is_whole, load_json
+
+if TYPE_CHECKING:
+    from .drill.settings import DrillOptions
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.12, "normal": 0.25, "slow": 0.5}
 """Animation speed name -> seconds per checker step (0 = no animation)."""
@@ -70,6 +74,24 @@ class Settings:
     library_auto_add: bool = True
     """Put every finished game the user played, and every review the Review screen completes,
     into the library."""
+    drill_threshold: float = 0.04
+    """Drills: a decision of "my names" losing at least this much equity becomes a card."""
+    drill_retention: float = 0.9
+    """Drills: FSRS's desired retention (the share of cards answered well when they come due)."""
+    drill_again: float = 0.08
+    """Drills: an answer losing at least this much is rated Again (the card failed)."""
+    drill_hard: float = 0.04
+    """Drills: an answer losing at least this much (less than Again's) is rated Hard."""
+    drill_good: float = 0.01
+    """Drills: an answer losing at least this much (less than Hard's) is rated Good; below, Easy."""
+    drill_variations: int = 3
+    """Drills: how many variations a failed card gets (0: none)."""
+    drill_cap: str = "cards"
+    """Drills: a sitting ends after a number of cards (``"cards"``) or of minutes (``"minutes"``)."""
+    drill_cards: int = 20
+    """Drills: the cards a sitting asks (when capped by cards)."""
+    drill_minutes: float = 10.0
+    """Drills: a sitting's length in minutes (when capped by minutes)."""
 
     @property
     def library_file(self) -> Path:
@@ -86,6 +108,13 @@ class Settings:
     def watch_seconds(self) -> float:
         return WATCH_SPEEDS.get(self.watch_speed, WATCH_SPEEDS["normal"])
 
+    def drill_options(self) -> DrillOptions:
+        """The drill's knobs as set here."""
+        from .drill.settings import DrillOptions
+
+        return DrillOptions(threshold=self.drill_threshold, retention=self.drill_retention, again=self.drill_again,
+                            hard=self.drill_hard, good=self.drill_good, variations=self.drill_variations)
+
     def of(self, info: GameInfo) -> dict[str, Any]:
         """``info``'s own settings: each declared one as stored, else its default."""
         stored = self.games.get(info.name, {})
@@ -100,8 +129,20 @@ class Settings:
         self.games.setdefault(info.name, {})[name] = value
 
 
+DRILL_CAPS = ("cards", "minutes")
+"""What ends a drill's sitting."""
+
 _CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "watch_speed": tuple(WATCH_SPEEDS),
-            "review_marks": tuple(REVIEW_STRICTNESS)}
+            "review_marks": tuple(REVIEW_STRICTNESS), "drill_cap": DRILL_CAPS}
+
+_NUMBERS: dict[str, tuple[float, float]] = {
+    "drill_threshold": (0.001, 3.0), "drill_retention": (0.5, 0.99), "drill_again": (0.0, 3.0),
+    "drill_hard": (0.0, 3.0), "drill_good": (0.0, 3.0), "drill_variations": (0, 10), "drill_cards": (1, 1000),
+    "drill_minutes": (0.5, 600.0)}
+"""A number setting -> its least and greatest value (whole numbers for a whole default)."""
+
+_DRILL_RATINGS = ("drill_again", "drill_hard", "drill_good")
+"""The drill's rating thresholds, which must not rise from one to the next."""
 
 
 def config_dir() -> Path:
@@ -148,6 +189,7 @@ def load_settings(path: Path | str | None = None, games: Iterable[GameInfo] = ()
             setattr(settings, item.name, list(value) if isinstance(value, list) else value)
         else:
             bad.append(item.name)
+    bad += _check_drill_ratings(settings)
     stored = data.get("games", {})
     if not isinstance(stored, dict):
         bad.append("games")
@@ -178,6 +220,19 @@ def _scalars(values: dict) -> dict[str, Any]:
     small number): a game this version does not know keeps them for the next version."""
     return {key: value for key, value in values.items() if _short_name(key) and (
         isinstance(value, bool) or _short_name(value) or is_whole(value, -10**6, 10**6))}
+
+
+def _check_drill_ratings(settings: Settings) -> list[str]:
+    """The drill's rating thresholds back to their defaults when they are out of order (each
+    valid alone); the names of those reset."""
+    values = [getattr(settings, name) for name in _DRILL_RATINGS]
+    if values[0] >= values[1] >= values[2]:
+        return []
+    defaults = Settings()
+    changed = [name for name in _DRILL_RATINGS if getattr(settings, name) != getattr(defaults, name)]
+    for name in _DRILL_RATINGS:
+        setattr(settings, name, getattr(defaults, name))
+    return changed
 
 
 def _check_game(settings: Settings, info: GameInfo, data: dict) -> list[str]:
@@ -213,6 +268,12 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         return isinstance(value, list) and len(value) <= MAX_MY_NAMES and all(_short_name(v) for v in value)
     if isinstance(default, bool):
         return isinstance(value, bool)
+    if name in _NUMBERS:
+        low, high = _NUMBERS[name]
+        if isinstance(default, int):
+            return is_whole(value, int(low), int(high))
+        return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+                and low <= value <= high)
     if isinstance(default, str):
         return isinstance(value, str) and len(value) <= MAX_NAME
     if name == "window_size":

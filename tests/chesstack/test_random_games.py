@@ -1,11 +1,11 @@
-"""10,000 seeded random Chesstack games (uniformly random legal actions), with invariants
+"""4,000 seeded random Chesstack games (uniformly random legal actions), with invariants
 checked after every action.
 
 Each game stops after :data:`CAP` plies.  Nothing but the capture of a side's last royal ends
 a game (no check, no repetition or move-count rule), and random play rarely does that: pieces
 start stunned (a King first moves on ply 9), and most random actions are placements and stuns.
 A cap of 24 plies still sees some games end (a pawn placed on the 7th rank can take a King from
-ply 7 on, Kings and Knights join in from ply 9) and keeps 10,000 games — about 240,000
+ply 7 on, Kings and Knights join in from ply 9) and keeps 4,000 games — about 96,000
 actions, each checked — inside the test budget, on two worker processes.
 
 After every action: the action list is non-empty while the game is on and holds no action
@@ -31,7 +31,7 @@ from game.chesstack.state import ChesstackState, Piece
 from game.chesstack.status import describe
 
 RULES = ChesstackRules()
-GAMES = 10_000
+GAMES = 4_000
 CAP = 24
 PROCESSES = 2
 ORDER = ("K", "Q", "B", "N", "R", "P", "A", "G", "Kr", "W", "D", "L", "F", "C", "Cl", "Tr")
@@ -163,7 +163,7 @@ def play_games(seeds: range, full_parse: bool = False) -> Counter:
 
 
 @pytest.mark.long
-def test_ten_thousand_random_games():
+def test_four_thousand_random_games():
     chunks = [range(i, GAMES, PROCESSES) for i in range(PROCESSES)]
     with multiprocessing.get_context("spawn").Pool(PROCESSES) as pool:
         tally = sum(pool.map(play_games, chunks), Counter())

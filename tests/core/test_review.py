@@ -234,7 +234,7 @@ def test_the_play_made_is_compared_with_the_best_at_the_reviews_depth(midgame):
     from game.backgammon.analysis.ai import Level, get_level, search, strongest_evaluator
     from game.backgammon.evaluators import get_evaluator
 
-    short = replace(midgame, actions=midgame.actions[:40], result=None)
+    short = replace(midgame, actions=midgame.actions[:24], result=None)
     report = review(BG, short, {"level": "advanced"})
     rules, state, found, index, outside = BG.rules(), BG.rules().initial_state(short.options), decisions(report), 0, 0
     evaluator = get_evaluator(strongest_evaluator())

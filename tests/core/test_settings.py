@@ -104,3 +104,28 @@ def test_my_names_are_read_from_comma_separated_text():
     assert parse_names("") == [] and parse_names(" , ") == []
     assert parse_names(",".join(f"n{k}" for k in range(40))) == [f"n{k}" for k in range(16)]
     assert parse_names("x" * 100) == ["x" * 64]
+
+
+def test_the_drills_settings_round_trip_give_the_options_and_bad_ones_fall_back(tmp_path):
+    from game.core.drill import DrillOptions
+
+    assert Settings().drill_options() == DrillOptions()
+    path = tmp_path / "settings.json"
+    changed = Settings(drill_threshold=0.02, drill_retention=0.85, drill_again=0.1, drill_hard=0.05, drill_good=0.02,
+                       drill_variations=0, drill_cap="minutes", drill_cards=5, drill_minutes=2.5)
+    assert save_settings(changed, path) is None
+    assert load_settings(path, all_games()) == (changed, None)
+    assert changed.drill_options() == DrillOptions(threshold=0.02, retention=0.85, again=0.1, hard=0.05, good=0.02,
+                                                   variations=0)
+    path.write_text(json.dumps({"drill_threshold": 0, "drill_retention": 1.5, "drill_cap": "days", "drill_cards": 2.0,
+                                "drill_minutes": True, "drill_variations": -1, "drill_again": "high"}))
+    settings, problem = load_settings(path, all_games())
+    assert settings == Settings()
+    for name in ("drill_threshold", "drill_retention", "drill_cap", "drill_cards", "drill_minutes",
+                 "drill_variations", "drill_again"):
+        assert name in problem
+    path.write_text(json.dumps({"drill_again": 0.03, "drill_good": 0.005, "drill_minutes": 30}))
+    settings, problem = load_settings(path, all_games())
+    assert (settings.drill_again, settings.drill_hard, settings.drill_good) == (0.08, 0.04, 0.01)
+    assert "drill_again" in problem and "drill_good" in problem and settings.drill_minutes == 30
+    settings.drill_options()  # always valid options

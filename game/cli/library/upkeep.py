@@ -62,7 +62,8 @@ def run_rebuild(args: argparse.Namespace) -> int:
         done = rebuild(path, all_games())
     except LibraryError as error:
         raise UsageError(str(error)) from None
-    print(f"rebuilt {path}: {done.matches} match{'es' * (done.matches != 1)}, {done.aliases} joined name(s); "
+    print(f"rebuilt {path}: {done.matches} match{'es' * (done.matches != 1)}, {done.aliases} joined name(s), "
+          f"{done.cards} drill card(s); "
           f"the old file is kept as {done.backup}; run `tabula library analyze` to review the matches again")
     for match_id, why in done.lost:
         print(f"  left out{'' if match_id is None else f' match {match_id}'}: {why}")

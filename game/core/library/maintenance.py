@@ -4,6 +4,8 @@ The new file is built beside the old one and then takes its place; the old file 
 write-ahead log) is kept as ``<file>.bak``, so nothing is ever lost by a rebuild.  Every
 match whose text still reads goes into the new file with its source and the joined names;
 reviews are not carried over (``tabula library analyze`` makes them again from the texts).
+Drill cards and their answers are carried over whole (a card copies what it asks), no longer
+tied to the decision they came from.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class Rebuilt:
 
     matches: int = 0
     aliases: int = 0
+    cards: int = 0
     lost: list[tuple[int | None, str]] = field(default_factory=list)
     backup: Path | None = None
 
@@ -43,6 +46,7 @@ def rebuild(path: Path | str, games: Sequence[GameInfo]) -> Rebuilt:
         raise LibraryError(f"{path}: no library there")
     done = Rebuilt()
     rows, aliases = _salvage(path, done)
+    drills = _salvage_drills(path, done)
     fresh = path.with_name(path.name + ".rebuild")
     for leftover in (fresh, *_wal_files(fresh)):
         leftover.unlink(missing_ok=True)
@@ -60,6 +64,11 @@ def rebuild(path: Path | str, games: Sequence[GameInfo]) -> Rebuilt:
         for name, person in aliases:
             library.alias(person, name)
             done.aliases += 1
+        with library.transaction() as db:
+            for table, (columns, found) in drills.items():
+                db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                               found)
+        done.cards = len(drills.get("cards", ((), []))[1])
         library.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     done.backup = path.with_name(path.name + ".bak")
     for old, kept in ((path, done.backup), *zip(_wal_files(path), _wal_files(done.backup))):
@@ -96,3 +105,37 @@ def _salvage(path: Path, done: Rebuilt) -> tuple[list[tuple], list[tuple[str, st
     finally:
         connection.close()
     return rows, aliases
+
+
+DRILL_TABLES = ("cards", "card_reviews")
+"""The drill's tables, carried over by a rebuild (cards before their answers)."""
+
+
+def _salvage_drills(path: Path, done: Rebuilt) -> dict[str, tuple[list[str], list[tuple]]]:
+    """The drill's cards and answers as they read (table -> its columns and rows, oldest first),
+    each card's decision left out: the new file has no reviews.  Nothing from a file older
+    than the drill's tables; a table that does not read is reported as lost, with what
+    depends on it."""
+    found: dict[str, tuple[list[str], list[tuple]]] = {}
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for table in DRILL_TABLES:
+            if table not in tables:
+                break
+            try:
+                cursor = connection.execute(f"SELECT * FROM {table} ORDER BY id")
+                columns = [column[0] for column in cursor.description]
+                rows = cursor.fetchall()
+            except sqlite3.DatabaseError as error:
+                done.lost.append((None, f"the drill's {table.replace('_', ' ')} are unreadable ({error})"))
+                break
+            if table == "cards":
+                at = columns.index("decision")
+                rows = [(*row[:at], None, *row[at + 1:]) for row in rows]
+            found[table] = (columns, rows)
+    except sqlite3.DatabaseError as error:
+        done.lost.append((None, f"the drill's cards are unreadable ({error})"))
+    finally:
+        connection.close()
+    return found

@@ -121,6 +121,57 @@ MIGRATIONS: tuple[str, ...] = (
         person TEXT NOT NULL
     );
     """,
+    # 1 -> 2: drill cards and their answers (game.core.drill).  A card copies all it asks and
+    # grades by, so a review deleted or redone leaves it whole (its decision becomes NULL).
+    # ``tags`` is a JSON list; ``fsrs`` the FSRS card's JSON; ``due`` and ``answered`` are UTC
+    # stamps of one width, so they sort as text.  The indexes serve a player's due cards, the
+    # foreign keys' look-ups (a review deleted, a card deleted with its variations) and the
+    # statistics by card and by time.
+    """
+    CREATE TABLE cards (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        question TEXT NOT NULL,
+        position_id TEXT NOT NULL,
+        match_id TEXT,
+        xgid TEXT,
+        dice TEXT,
+        played TEXT NOT NULL,
+        best TEXT NOT NULL,
+        alternatives BLOB NOT NULL,
+        cube TEXT,
+        equity_lost REAL NOT NULL,
+        level TEXT NOT NULL,
+        phase TEXT,
+        tags TEXT NOT NULL,
+        decision INTEGER REFERENCES decisions(id) ON DELETE SET NULL,
+        parent INTEGER REFERENCES cards(id) ON DELETE CASCADE,
+        fsrs TEXT NOT NULL,
+        state TEXT NOT NULL,
+        due TEXT NOT NULL,
+        created TEXT NOT NULL,
+        UNIQUE (game, player, question, position_id, match_id, dice)
+    );
+    CREATE INDEX cards_player_due ON cards(player, due);
+    CREATE INDEX cards_game_due ON cards(game, due);
+    CREATE INDEX cards_decision ON cards(decision);
+    CREATE INDEX cards_parent ON cards(parent);
+    CREATE TABLE card_reviews (
+        id INTEGER PRIMARY KEY,
+        card INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE,
+        answered TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        best TEXT NOT NULL,
+        equity_lost REAL NOT NULL,
+        rating TEXT NOT NULL,
+        first INTEGER NOT NULL,
+        duration_ms INTEGER,
+        log TEXT NOT NULL
+    );
+    CREATE INDEX card_reviews_card ON card_reviews(card, answered);
+    CREATE INDEX card_reviews_answered ON card_reviews(answered);
+    """,
 )
 """``MIGRATIONS[v]`` takes a library of version ``v`` to ``v + 1``."""
 

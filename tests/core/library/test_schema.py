@@ -104,3 +104,38 @@ def test_a_folder_or_a_missing_file_without_create_is_a_clear_error(tmp_path):
         connect(tmp_path)
     with pytest.raises(LibraryError, match="no library there"):
         connect(tmp_path / "missing.sqlite3", create=False)
+
+
+def test_a_version_1_library_with_data_keeps_it_and_gains_the_drills_tables(tmp_path):
+    path = tmp_path / "v1.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    for statement in MIGRATIONS[0].split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 1")
+    db.execute("INSERT INTO matches (id, hash, game, format, text, source, player0, player1, length, points0, points1,"
+               " added) VALUES (1, 'h', 'backgammon', '.mat', 'text', 'a.mat', 'lasse', 'Magic', 5, 5, 3, 'then')")
+    db.execute("INSERT INTO reviews (id, match, level, version, weights, analysed, totals)"
+               " VALUES (1, 1, 'intermediate', '1', 'w', 'then', '{}')")
+    db.execute("INSERT INTO decisions (id, review, match, game, ply, side, player, kind, position_id, played,"
+               " alternatives, equity_lost, rated) VALUES (1, 1, 1, 1, 3, 0, 'lasse', 'chequer', 'pos', '8/5 6/5',"
+               " x'00', 0.1, 1)")
+    db.execute("INSERT INTO aliases (name, person) VALUES ('Lasse', 'lasse')")
+    before = {table: db.execute(f"SELECT * FROM {table}").fetchall()
+              for table in ("matches", "games", "reviews", "decisions", "cells", "aliases")}
+    db.close()
+    with open_library(path) as library:
+        db = library.connection
+        assert db.execute("PRAGMA user_version").fetchone()[0] == VERSION
+        assert {table: db.execute(f"SELECT * FROM {table}").fetchall() for table in before} == before
+        assert db.execute("SELECT COUNT(*) FROM cards").fetchone()[0] == 0
+        with library.transaction():
+            db.execute("INSERT INTO cards (id, game, player, question, position_id, played, best, alternatives,"
+                       " equity_lost, level, tags, decision, fsrs, state, due, created) VALUES (1, 'backgammon',"
+                       " 'lasse', 'chequer', 'pos', '8/5 6/5', '13/10 6/5', x'00', 0.1, 'intermediate', '[]', 1, '{}',"
+                       " 'new', 'now', 'now')")
+            db.execute("INSERT INTO card_reviews (card, answered, answer, best, equity_lost, rating, first, log)"
+                       " VALUES (1, 'now', 'x', 'y', 0.1, 'again', 1, '{}')")
+        db.execute("DELETE FROM reviews")  # a review redone: the card stays, no longer tied to its decision
+        assert db.execute("SELECT id, decision FROM cards").fetchall() == [(1, None)]
+        assert library.check() == []
