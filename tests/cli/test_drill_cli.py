@@ -226,7 +226,7 @@ def test_the_library_itself_is_never_the_deck(capsys, library, tmp_path):
     (("--player", "lasse", "--force"), "--force goes with --export-anki"),
     (("--player", "lasse", "--export-anki", "deck.zip"), "must end in .apkg"),
     (("--player", "lasse", "--export-anki", "d.apkg", "--cards", "3"), "--cards caps a session"),
-    (("--player", "lasse", "--theme", "nonsense"), "unknown theme 'nonsense'"),
+    (("--player", "lasse", "--theme", "No such theme"), "unknown theme 'No such theme'"),
     (("--player", "lasse", "--level", "nonsense"), "unknown level 'nonsense'"),
     (("--player", "lasse", "--cards", "0"), "--cards"),
     (("--player", "lasse", "--threshold", "-1"), "--threshold"),
@@ -253,6 +253,14 @@ def test_my_names_from_the_settings_are_the_default_player(capsys, monkeypatch, 
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, out, _ = run(capsys, "drill", "--library", str(library), "--variations", "0")
     assert code == 0 and f"Position ID: {FIRST}" in out
+
+
+def test_a_theme_is_a_themes_name_or_a_cards_tag(capsys, monkeypatch, library):
+    """A theme's name or any tag of the cards; anything else is refused, naming the themes."""
+    code, out, _ = drill(capsys, monkeypatch, library, "", "--theme", "hit")
+    assert code == 0 and f"Position ID: {FIRST}" in out  # the only card that hits
+    code, _, err = drill(capsys, monkeypatch, library, "", "--theme", "nonsense")
+    assert code == 2 and "unknown theme 'nonsense'" in err and "should-hit" in err
 
 
 def test_nothing_on_a_theme_without_cards_says_so(capsys, monkeypatch, library):

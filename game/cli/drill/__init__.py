@@ -14,7 +14,7 @@ due cards (every card of the theme with ``--theme``) as an Anki deck (:mod:`.ank
 - ``--variations``, ``--threshold`` and the cap (``--cards``, ``--minutes``) default to the
   settings' drill knobs; ``--variations 0`` makes none.
 
-The parts: :mod:`.sitting` (the session loop, text and JSON alike), :mod:`.shown` (the text a
+The parts: :mod:`.sitting` (the session loop, text and JSON alike), :mod:`.text` (the text a
 card and an answer are printed as), :mod:`.protocol` (the JSON lines), :mod:`.anki` (the deck).
 Every bad input is one ``tabula: error:`` line and exit code 2; the library is then untouched.
 """
@@ -112,12 +112,10 @@ def run(args: argparse.Namespace) -> int:
         from ...core.drill import Deck
 
         deck = Deck(library, setup.info, options)
-        if setup.theme is not None:
-            try:
-                deck.theme(setup.theme)
-            except ValueError as error:
-                raise UsageError(f"--theme: {error}") from None
+        known = _theme_known(deck, setup.theme)
         added = _sync(deck, setup, args.level)
+        if not known:  # a tag no card had before this run's new cards: known now, or refused
+            _theme_known(deck, setup.theme, refuse=True)
         progress = sys.stderr if args.json or args.export_anki is not None else sys.stdout
         if added:
             print(f"{added} new card{'s' * (added != 1)} from the library's mistakes", file=progress, flush=True)
@@ -176,10 +174,30 @@ def _known(library: Library, players: tuple[str, ...], given: bool) -> tuple[str
     known = tuple(name for name in players if playing & set(library.names_of(name)))
     missing = [name for name in players if name not in known]
     if (given and missing) or not known:
-        names = ", ".join(repr(shown(name, 40)) for name in missing)
+        names = ", ".join(shown(name, 40) for name in missing)
         where = "" if given else " (the settings' My names)"
         raise UsageError(f"no match of the library has a player called {names}{where}")
     return known
+
+
+def _theme_known(deck, theme: str | None, refuse: bool = False) -> bool:
+    """Whether ``theme`` is a theme or a tag of the deck's cards (``None``: no theme asked);
+    a :class:`UsageError` instead of ``False`` when ``refuse``.  An unknown name is refused
+    before the cards are made when no tag could match it (the game's tags are known)."""
+    if theme is None:
+        return True
+    try:
+        deck.theme(theme)
+        return True
+    except ValueError as error:
+        if refuse or not _could_be_a_tag(theme):
+            raise UsageError(f"--theme: {error}") from None
+        return False
+
+
+def _could_be_a_tag(name: str) -> bool:
+    """Tags are short words of lower-case letters, digits and hyphens (``makes-5``)."""
+    return 0 < len(name) <= 40 and all(c.isdigit() or c == "-" or ("a" <= c <= "z") for c in name)
 
 
 def _sync(deck, setup: Setup, level: str | None) -> int:

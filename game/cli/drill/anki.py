@@ -36,7 +36,7 @@ from ...core.capabilities.drill import CardFacts, Drill
 from ...core.outputs import write_output
 from ...core.untrusted import shown
 from ..common import UsageError
-from .shown import question_text, shown_rows
+from .text import question_text, shown_rows
 
 MODEL_ID = 1_734_905_118
 """The note type's id: fixed, so every export uses the same note type in Anki."""

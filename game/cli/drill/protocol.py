@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .shown import question_text, utc_text
+from .text import question_text, utc_text
 
 
 def question(card) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import TextIO
 from ...core.capabilities.drill import Drill
 from ...core.jobs.stopping import exit_code, is_interrupt
 from . import protocol
-from .shown import answer_lines, due_words, heading, question_text
+from .text import answer_lines, due_words, heading, question_text
 
 
 class Text:
