@@ -279,3 +279,16 @@ def test_a_failed_card_gets_its_variations(capsys, monkeypatch, library):
         made = db.execute("SELECT COUNT(*) FROM cards WHERE parent = (SELECT id FROM cards WHERE position_id = ?)",
                           (SECOND,)).fetchone()[0]
     assert made == 1 and "1 variation added" in out
+
+
+def test_stats_for_several_players_ask_nothing(capsys, monkeypatch, library):
+    drill(capsys, monkeypatch, library, "11/6 8/4*\n", "--cards", "1")
+    code, out, err = run(capsys, "drill", "--library", str(library), "--player", "lasse", "--player", "trovander",
+                         "--stats", "--json")
+    assert code == 0, err
+    stats = json.loads(out)
+    assert set(stats) == {"lasse", "trovander"} and "new cards" in err  # trovander's cards made now
+    assert stats["lasse"]["cards"] == 4 and stats["lasse"]["new"] == 3 and stats["lasse"]["first_loss"] == 0.0
+    assert stats["trovander"]["cards"] >= 5 and stats["trovander"]["first_loss"] is None
+    code, out, _ = run(capsys, "drill", "--library", str(library), "--player", "lasse", "--stats")
+    assert code == 0 and out.startswith("lasse: 4 cards (0 variations), 3 due, 3 new")

@@ -6,6 +6,7 @@ of the players losing at least ``--threshold``, :meth:`game.core.drill.Deck.sync
 due cards one by one (:class:`game.core.drill.DrillSession`): the board as text, the question,
 an answer typed on one line.  ``--export-anki FILE.apkg [--force]`` asks nothing: it writes the
 due cards (every card of the theme with ``--theme``) as an Anki deck (:mod:`.anki`).
+``--stats`` asks nothing either: it prints each player's statistics (:mod:`.statistics`).
 
 - ``--player`` (repeatable) defaults to the settings' "My names"; without either the command
   says so.  Several names are drilled one after the other.
@@ -15,7 +16,8 @@ due cards (every card of the theme with ``--theme``) as an Anki deck (:mod:`.ank
   settings' drill knobs; ``--variations 0`` makes none.
 
 The parts: :mod:`.sitting` (the session loop, text and JSON alike), :mod:`.text` (the text a
-card and an answer are printed as), :mod:`.protocol` (the JSON lines), :mod:`.anki` (the deck).
+card and an answer are printed as), :mod:`.protocol` (the JSON lines), :mod:`.anki` (the deck),
+:mod:`.statistics` (``--stats``).
 Every bad input is one ``tabula: error:`` line and exit code 2; the library is then untouched.
 """
 
@@ -27,6 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...core import argtypes
 from ...core.capabilities.drill import Drill
@@ -35,6 +38,9 @@ from ...core.library import Library, LibraryError, open_library
 from ...core.outputs import check_output
 from ...core.untrusted import shown
 from ..common import UsageError, canonical_name
+
+if TYPE_CHECKING:
+    from ...core.drill import DrillOptions
 
 ANKI_SUFFIX = ".apkg"
 
@@ -67,6 +73,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--export-anki", metavar="FILE.apkg", help="write the due cards (or the theme's) as an "
                                                                     "Anki deck instead of asking them")
     parser.add_argument("--force", action="store_true", help="replace the file at --export-anki if it exists")
+    parser.add_argument("--stats", action="store_true", help="print the statistics (cards due, retention, loss on "
+                                                             "first and later answers, streak, loss per theme)")
     parser.set_defaults(run=run, checks_input=True)
 
 
@@ -76,7 +84,7 @@ class Setup:
 
     info: GameInfo
     players: tuple[str, ...]
-    options: object  # game.core.drill.DrillOptions
+    options: DrillOptions
     theme: str | None
     cards: int | None
     minutes: float | None
@@ -104,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     cards, minutes = args.cards, args.minutes
-    if cards is None and minutes is None and args.export_anki is None:
+    if cards is None and minutes is None and args.export_anki is None and not args.stats:
         cards, minutes = (settings.drill_cards, None) if settings.drill_cap == "cards" else (None, settings.drill_minutes)
     info = drill_game(all_games())
     with opened(path) as library:
@@ -116,9 +124,13 @@ def run(args: argparse.Namespace) -> int:
         added = _sync(deck, setup, args.level)
         if not known:  # a tag no card had before this run's new cards: known now, or refused
             _theme_known(deck, setup.theme, refuse=True)
-        progress = sys.stderr if args.json or args.export_anki is not None else sys.stdout
+        progress = sys.stderr if args.json or args.export_anki is not None or args.stats else sys.stdout
         if added:
             print(f"{added} new card{'s' * (added != 1)} from the library's mistakes", file=progress, flush=True)
+        if args.stats:
+            from .statistics import print_stats
+
+            return print_stats(deck, setup, args.json)
         if args.export_anki is not None:
             from .anki import export
 
@@ -131,14 +143,15 @@ def run(args: argparse.Namespace) -> int:
 def _check_combinations(args: argparse.Namespace) -> None:
     if args.force and args.export_anki is None:
         raise UsageError("--force goes with --export-anki (it lets the deck replace an existing file)")
-    if args.export_anki is not None:
+    if args.stats and args.export_anki is not None:
+        raise UsageError("--stats prints the statistics; --export-anki writes a deck: one at a time")
+    if args.export_anki is not None or args.stats:
         for flag, value in (("--cards", args.cards), ("--minutes", args.minutes)):
             if value is not None:
-                raise UsageError(f"{flag} caps a session; --export-anki asks nothing (it writes the due cards, or "
-                                 "the theme's)")
-        if not args.export_anki.lower().endswith(ANKI_SUFFIX):
-            raise UsageError(f"--export-anki: {shown(args.export_anki, 80)} must end in {ANKI_SUFFIX} (an Anki "
-                             "package)")
+                raise UsageError(f"{flag} caps a session; {'--stats' if args.stats else '--export-anki'} asks "
+                                 "nothing")
+    if args.export_anki is not None and not args.export_anki.lower().endswith(ANKI_SUFFIX):
+        raise UsageError(f"--export-anki: {shown(args.export_anki, 80)} must end in {ANKI_SUFFIX} (an Anki package)")
 
 
 def drill_game(games) -> GameInfo:
