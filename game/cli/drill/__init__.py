@@ -103,7 +103,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("whose mistakes? give --player NAME, or set My names in the settings")
     path = Path(args.library) if args.library else settings.library_file
     if args.export_anki is not None:
-        check_output(args.export_anki, force=args.force, protected=[path])
+        try:
+            check_output(args.export_anki, force=args.force, protected=[path])
+        except UsageError as error:
+            raise UsageError(f"--export-anki: {error}") from None
     options = settings.drill_options()
     changes = {key: value for key, value in (("threshold", args.threshold), ("variations", args.variations))
                if value is not None}
