@@ -51,7 +51,7 @@ def _group_ids(session) -> None:
     3.8 renames the item's ``_nodeid``, which pytest 9.2 no longer reads (a node's id is a
     ``NodeId`` that caches its text), so every group was spread over the workers; the text is
     set here where the worker's renaming did not take."""
-    if session.config.getoption("dist", None) != "loadgroup":  # xdist sets option.loadgroup on workers only
+    if not getattr(session.config.option, "loadgroup", False):  # set on xdist's workers (their --dist is "no")
         return
     for item in session.items:
         names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))

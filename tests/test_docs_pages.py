@@ -1,13 +1,16 @@
 """The guide's pages (``docs/*.md``): every ``tabula`` command in a page's shell blocks runs
 as written, in the page's order, in one fresh Tabula home, from a folder that holds the test
 data the commands name (so one command can use what an earlier one made), the real matches'
-Intermediate reviews cached beside them as ``tabula review`` leaves them."""
+Intermediate reviews cached beside them as ``tabula review`` leaves them.  A command ending
+in ``< FILE`` reads that file as its input; any other reads an empty input."""
 
 from __future__ import annotations
 
+import io
 import re
 import shlex
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,8 +29,8 @@ def _commands(page: Path) -> list[str]:
 WITH_COMMANDS = [page for page in PAGES if _commands(page)]
 
 
-def test_the_library_page_is_among_the_pages_checked():
-    assert ROOT / "docs" / "library.md" in WITH_COMMANDS
+def test_the_library_and_drill_pages_are_among_the_pages_checked():
+    assert {ROOT / "docs" / "library.md", ROOT / "docs" / "drills.md"} <= set(WITH_COMMANDS)
 
 
 @pytest.mark.slow
@@ -39,4 +42,6 @@ def test_a_pages_commands_run_in_order(page, tmp_path, monkeypatch, capsys, revi
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("TABULA_HOME", str(tmp_path / "home"))
     for command in _commands(page):
-        assert main(shlex.split(command)[1:]) == 0, f"{command}: {capsys.readouterr().err}"
+        argv, _, source = command.partition(" < ")
+        monkeypatch.setattr(sys, "stdin", io.StringIO(Path(source.strip()).read_text() if source else ""))
+        assert main(shlex.split(argv)[1:]) == 0, f"{command}: {capsys.readouterr().err}"

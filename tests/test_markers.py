@@ -77,3 +77,38 @@ def test_the_check_finds_a_missing_marker():
             {"id": "long", "path": str(TESTS / "test_x.py"), "markers": ["long", "window"], "fixtures": []},
             {"id": "fine", "path": str(TESTS / "test_x.py"), "markers": [], "fixtures": ["tmp_path"]}]
     assert unmarked(bare) == {"window": ["ui", "app"], "ray": ["ray"], "slow": ["long"]}
+
+
+GROUPED = '''
+import os, pathlib, pytest
+
+def _note(name):
+    pathlib.Path(os.environ["NOTES"], name).write_text(os.environ.get("PYTEST_XDIST_WORKER", "none"))
+
+@pytest.mark.parametrize("n", range(8))
+def test_alone(n):
+    _note(f"alone{n}")
+
+@pytest.mark.xdist_group("together")
+@pytest.mark.parametrize("n", range(8))
+def test_grouped(n):
+    _note(f"grouped{n}")
+'''
+
+
+def test_a_group_runs_on_one_worker(tmp_path):
+    """``--dist loadgroup`` keeps an ``xdist_group`` on one worker with this suite's hook (the
+    Ray tests share one Ray instance, the reviewed matches one review): under pytest 9.2 the
+    group's tests were spread over the workers."""
+    (tmp_path / "test_grouped.py").write_text(GROUPED)
+    (tmp_path / "conftest.py").write_text("import pytest\nfrom tests.conftest import _group_ids\n\n"
+                                          "@pytest.hookimpl(tryfirst=True)\n"
+                                          "def pytest_collection_finish(session):\n    _group_ids(session)\n")
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    env = {**os.environ, "NOTES": str(notes), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2", "--dist",
+                           "loadgroup", str(tmp_path)], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-2000:]
+    workers = {path.name: path.read_text() for path in notes.iterdir()}
+    assert len(workers) == 16 and len({workers[f"grouped{n}"] for n in range(8)}) == 1, workers

@@ -21,6 +21,7 @@ from ..games import all_games
 from . import (
     analyze,
     calibrate,
+    drill,
     evaluate,
     export_cmd,
     library,
@@ -39,7 +40,7 @@ from .common import UsageError
 from .errors import Parser, error_line
 
 SUBCOMMANDS = (play, rules_cmd, selfplay, moves, perft, evaluate, analyze, replay, export_cmd, review, calibrate, tournament,
-               train, rollout, library)
+               train, rollout, library, drill)
 """The shared subcommands; each game may add its own (``info.ability(Commands)``)."""
 
 

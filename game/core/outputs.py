@@ -152,8 +152,8 @@ def check_folder_files(folder: Path | str, names: Iterable[str], *, force: bool 
     return folder
 
 
-def write_output(path: Path | str, text: str, *, protected: Iterable[Path | str] = ()) -> Path:
-    """Write ``text`` to ``path`` atomically, checked first by the rules that hold even with
+def write_output(path: Path | str, text: str | bytes, *, protected: Iterable[Path | str] = ()) -> Path:
+    """Write ``text`` (or bytes, such as a zip) to ``path`` atomically, checked first by the rules that hold even with
     ``--force`` (the caller checked the rest with :func:`check_output` before its work);
     ``OSError`` if it cannot be written, the old file whole."""
     path = Path(path)

@@ -85,8 +85,9 @@ NAME_MAX = 255
 """The longest file name, in bytes, that the common file systems allow."""
 
 
-def write_atomic(path: Path | str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and ``os.replace``.
+def write_atomic(path: Path | str, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8 text, or bytes as they are) to ``path`` through a temporary file
+    and ``os.replace``.
 
     Either the new content is complete on disk or the old file is untouched.  The temporary
     file's name carries at most the first 100 bytes of ``path``'s (whole characters), so a
@@ -102,7 +103,8 @@ def write_atomic(path: Path | str, text: str) -> None:
     except OSError:
         mode = 0o644
     handle = tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=path.parent, prefix=f".{start}.", suffix=".tmp", delete=False
+        "wb" if isinstance(text, bytes) else "w", encoding=None if isinstance(text, bytes) else "utf-8",
+        dir=path.parent, prefix=f".{start}.", suffix=".tmp", delete=False
     )
     try:
         with handle:

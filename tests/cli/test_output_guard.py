@@ -42,13 +42,18 @@ def train(tmp_path, out):
     return ["train", "backgammon", "--arch", "full", "--games", "2", *TINY_TRAINING, "--out", str(out)]
 
 
-FILE_COMMANDS = {"review": (review, "r.html"), "export": (export, "x.mat"), "train": (train, "n.npz")}
+def drill(tmp_path, out):
+    return ["drill", "--library", str(tmp_path / "library.sqlite3"), "--player", "lasse", "--export-anki", str(out)]
+
+
+FILE_COMMANDS = {"review": (review, "r.html"), "export": (export, "x.mat"), "train": (train, "n.npz"),
+                 "drill": (drill, "d.apkg")}
 """Commands whose OUT is a file: the command and a good name for it."""
 FOLDER_COMMANDS = {"tournament": (tournament, "results.json"), "calibrate": (calibrate, "report.json")}
 """Commands whose OUT is a folder: the command and one of the files it writes there."""
 COMMANDS = FILE_COMMANDS | FOLDER_COMMANDS
 FORCE = {"review": ["--force"], "export": ["--force"], "tournament": ["--force"], "calibrate": ["--force"],
-         "train": ["--resume"]}
+         "train": ["--resume"], "drill": ["--force"]}
 """What lets each command write over an existing OUT (training continues its checkpoint)."""
 
 
@@ -120,7 +125,7 @@ def test_a_device_or_fifo_is_never_replaced_even_with_force(capsys, folder, name
         words = ("is a device", "never replaced")
     else:
         if name != "review":
-            pytest.skip("OUT must end in .mat, .sgf or .npz, or is a folder: the link case covers devices")
+            pytest.skip("OUT must end in .mat, .sgf, .npz or .apkg, or is a folder: the link case covers devices")
         argv = COMMANDS[name][0](folder, os.devnull)
         words = ("is a device", "never replaced")
     refused(capsys, argv + FORCE[name], folder, *words)

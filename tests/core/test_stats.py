@@ -55,9 +55,12 @@ def test_sign_test_is_the_textbook_p_value_and_never_above_1():
 @pytest.mark.slow
 def test_long_tournaments_take_the_float_sum_and_agree_with_the_exact_one(monkeypatch):
     exact = {(w, n): sign_test_p(w, n) for n in (101, 2000, 20000) for w in range(0, n + 1, max(1, n // 37))}
+    ties = {n: binomial_equal_p(n // 2, n) for n in (100, 2000, 20000)}
     monkeypatch.setattr(stats, "EXACT_UP_TO", 0)
     for (w, n), p in exact.items():
         assert sign_test_p(w, n) == pytest.approx(p, rel=1e-9)
+    for n, p in ties.items():  # the tie's two tails overlap: 1 + P(X = n/2), by log-gamma
+        assert binomial_equal_p(n // 2, n) == pytest.approx(p, rel=1e-9) and p > 1
     assert sign_test_p(500_000, 1_000_000) == 1.0 and 0 < sign_test_p(0, 1_000_000) < 1e-300
     assert sign_test_p(499_999, 1_000_000) == pytest.approx(0.99920211, abs=1e-8)
     # C(n, n/2) / 2^n by log-gamma (the exact big integer takes seconds to build)

@@ -54,13 +54,16 @@ def binomial_equal_p(wins: int, games: int) -> float:
     H0: p = ½.  ``2·P(X ≤ w)`` if ``w < n/2``, else ``2·P(X ≤ n − w)``, with X ~ Bin(n, ½).
     As in the seed it is *not* clipped at 1 (``w = n/2`` gives more than 1), so it is no
     probability; tournaments report :func:`sign_test_p`.  Kept to check the seed's numbers.
-    Computed exactly in integers, then rounded once (up to :data:`EXACT_UP_TO` games).
+    Computed exactly in integers, then rounded once (up to :data:`EXACT_UP_TO` games; beyond, in floats).
     """
     if not 0 <= wins <= games:
         raise ValueError(f"wins must be between 0 and {games}, got {wins}")
     tail = wins if wins < games / 2 else games - wins
-    if 2 * tail == games:
-        return (2**games + comb(games, tail)) / 2**games  # the two tails overlap: 1 + P(X = n/2)
+    if 2 * tail == games:  # the two tails overlap: 1 + P(X = n/2)
+        if games <= EXACT_UP_TO:
+            return (2**games + comb(games, tail)) / 2**games
+        # by log-gamma: the exact big integers of a million games take seconds to build and divide
+        return 1 + math.exp(math.lgamma(games + 1) - 2 * math.lgamma(tail + 1) - games * math.log(2))
     return 2 * _lower_tail(games, tail)
 
 
