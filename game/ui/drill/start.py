@@ -152,7 +152,12 @@ class StartPage(Part):
         if overview is not None:
             due = overview.due
             words = f"{due} card{'s' * (due != 1)} due" if due else "No card is due"
-            draw_text(surface, fonts(round(18 * scale), True), words, (x, self.form.centery), ACCENT, anchor="midleft")
+            big = fonts(round(18 * scale), True)
+            if x + big.size(words)[0] <= self.form.right:
+                draw_text(surface, big, words, (x, self.form.centery), ACCENT, anchor="midleft")
+            else:  # a narrow window: above the form's right end, beside the drop-downs' labels
+                draw_text(surface, fonts(round(14 * scale), True), words, (self.form.right, self.form.y - 2), ACCENT,
+                          anchor="bottomright")
         note, error = self.note()
         for i, line in enumerate(wrap(text, note, self.form.w, 2)):
             draw_text(surface, text, line, (self.form.x, y + i * text.get_linesize()), ERROR if error else TEXT_DIM)
@@ -168,8 +173,9 @@ class StartPage(Part):
 
     def _draw_about(self, surface: pygame.Surface, scale: float) -> None:
         font = self.app.fonts(round(13 * scale))
-        lines = wrap(font, about(self.app.settings), self.about_rect.w - 24)
         head = self.app.fonts(round(13 * scale), True).get_linesize() + 18
+        fits = max(1, (self.about_rect.h - head - 10) // font.get_linesize())  # a short window: "…" at the end
+        lines = wrap(font, about(self.app.settings), self.about_rect.w - 24, fits)
         rect = self.about_rect.copy()
         rect.h = min(rect.h, head + len(lines) * font.get_linesize() + 10)  # as tall as its text
         if rect.h < 60:
