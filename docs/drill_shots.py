@@ -23,7 +23,7 @@ from pathlib import Path
 import pygame
 from library_shots import LEVEL, _analysed_library
 
-from tests.ui.util import checker, click, drag, press_button
+from tests.ui.util import play_by_clicks, press_button
 
 THEME = "my-plays"
 """The theme drilled: chequer plays, answered on the board."""
@@ -72,23 +72,9 @@ def _answer(app, scene) -> None:
     rows = [row["move"] for row in facts.alternatives if row["move"] not in (facts.best, facts.played)]
     text = rows[min(2, len(rows) - 1)] if rows else facts.played
     move = scene.move_of(state, text)
-    _play_by_clicks(app, scene.view, move)
+    play_by_clicks(app, scene.view, move)
     press_button(app, scene.widgets["done"])
     _settle(app, scene, lambda: scene.result is not None and scene.result.answered is not None)
-
-
-def _play_by_clicks(app, view, move) -> None:
-    for source, target in move.steps:
-        turn = view.turn
-        high, low = turn.click_move(source, True), turn.click_move(source, False)
-        if high is not None and high[:2] == (source, target):
-            click(app, checker(view, source), button=1)
-        elif low is not None and low[:2] == (source, target):
-            click(app, checker(view, source), button=3)
-        else:
-            drag(app, checker(view, source), view.slot_pos(turn.mover, target, turn.me[target]))
-    if view.ready_move() != move:
-        raise RuntimeError(f"built {view.ready_move()} instead of {move}")
 
 
 def _rest(app) -> None:

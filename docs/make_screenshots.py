@@ -40,7 +40,7 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the checkout's game package, installed or not
 
-from tests.ui.util import checker, click, drag, key, play_chesstack_by_clicks, post, press_button  # noqa: E402  (the UI tests' own helpers)
+from tests.ui.util import checker, click, drag, key, play_by_clicks, play_chesstack_by_clicks, post, press_button  # noqa: E402  (the UI tests' own helpers)
 README_SIZE = (1280, 800)
 SIZES = (README_SIZE, (800, 600), (1920, 1080))
 SIZE = README_SIZE
@@ -122,23 +122,6 @@ def save(app, out: Path, name: str) -> Path:
 # --- backgammon helpers ------------------------------------------------------------------------
 
 
-def play_by_clicks(app, scene, move) -> None:
-    """Build ``move`` on the board step by step: a left click moves a checker by the higher
-    die, a right click by the lower; a step that is neither is dragged to its point."""
-    view = scene.view
-    for source, target in move.steps:
-        turn = view.turn
-        high, low = turn.click_move(source, True), turn.click_move(source, False)
-        if high is not None and high[:2] == (source, target):
-            click(app, checker(view, source), button=1)
-        elif low is not None and low[:2] == (source, target):
-            click(app, checker(view, source), button=3)
-        else:
-            drag(app, checker(view, source), view.slot_pos(turn.mover, target, turn.me[target]))
-    if view.ready_move() != move:
-        raise RuntimeError(f"built {view.ready_move()} instead of {move}")
-
-
 def human_to_move(scene) -> Callable[[], bool]:
     return lambda: scene.mover.human and not scene.view.animating
 
@@ -149,7 +132,7 @@ def follow_hints(app, scene, turns: int) -> None:
     ready = lambda: human_to_move(scene)() and hints.state is scene.session.state and hints.ready  # noqa: E731
     for _ in range(turns):
         run_until(app, ready, "the human's turn and its hints")
-        play_by_clicks(app, scene, hints.records[0].move)
+        play_by_clicks(app, scene.view, hints.records[0].move)
         key(app, pygame.K_RETURN)
     run_until(app, ready, "the human's turn and its hints")
 
@@ -235,7 +218,7 @@ def shot_tutor(app, out: Path) -> Path:
     bad = [r for r in records if margin.behind(r) >= margin.amount]
     chosen = max(bad, key=lambda r: (len(r.warnings), -r.score))
     app.settings.tutor = True
-    play_by_clicks(app, scene, chosen.move)
+    play_by_clicks(app, scene.view, chosen.move)
     move_mouse(app, (scene.panel.rect.x + 40, SIZE[1] - 120))
     key(app, pygame.K_RETURN)
     run_until(app, lambda: scene.overlays.tutor is not None, "the tutor's question")
@@ -442,7 +425,7 @@ def shot_bearoff(app, out: Path) -> Path:
             raise RuntimeError("the game ended before a bear-off to show")
         if bearing_off():
             break
-        play_by_clicks(app, scene, info.move_analysis().analyze(session.state, level="intermediate")[0].move)
+        play_by_clicks(app, scene.view, info.move_analysis().analyze(session.state, level="intermediate")[0].move)
         key(app, pygame.K_RETURN)
     # The checker with the most places to go, bearing off among them.
     options = view.turn.options()
@@ -611,7 +594,7 @@ def shot_take(app, out: Path) -> Path:
         if scene.choices.current is not None:
             key(app, pygame.K_r)
             continue
-        play_by_clicks(app, scene, hints.records[0].move)
+        play_by_clicks(app, scene.view, hints.records[0].move)
         key(app, pygame.K_RETURN)
         doubler.turns -= 1
     else:

@@ -8,6 +8,12 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+# One BLAS thread a process, here and in every process a test starts: the run already keeps
+# every core busy with one test process each (xdist), and OpenBLAS's own threads on top of
+# that spin against each other (the network-heavy tests took two and a half times as long).
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
 # Ctrl-C raises KeyboardInterrupt, as in a terminal, even when the test run was started with
 # SIGINT ignored (a background job of a non-interactive shell inherits that): the tests of
 # interrupted tournaments, training and reviews send themselves a real SIGINT.
@@ -15,6 +21,9 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 import pytest
+from threadpoolctl import threadpool_limits
+
+threadpool_limits(1, user_api="blas")  # in case numpy was loaded before the variables were set
 
 COLLECTED = pytest.StashKey[list]()
 """Every test this session collected, before ``-m`` or ``-k`` deselected any (``test_markers``)."""

@@ -33,7 +33,7 @@ from game.ui.jobs import drill as drill_jobs
 from tests.review_stubs import ReviewWithoutLuck
 
 from .test_review_screen import fastest, quick_analysis
-from .util import checker, click, drag, key, press_button
+from .util import key, play_by_clicks, press_button
 
 BG = get_game("backgammon")
 RULES = BG.rules()
@@ -201,21 +201,6 @@ class _Font:
 
     def __getattr__(self, name):
         return getattr(self._font, name)
-
-
-def play_by_clicks(app, view, move) -> None:
-    """``move`` built on the board as a player builds it: a left click moves a checker by the
-    higher die, a right click by the lower, any other step is dragged."""
-    for source, target in move.steps:
-        turn = view.turn
-        high, low = turn.click_move(source, True), turn.click_move(source, False)
-        if high is not None and high[:2] == (source, target):
-            click(app, checker(view, source), button=1)
-        elif low is not None and low[:2] == (source, target):
-            click(app, checker(view, source), button=3)
-        else:
-            drag(app, checker(view, source), view.slot_pos(turn.mover, target, turn.me[target]))
-    assert view.ready_move() == move
 
 
 # -- the tests ---------------------------------------------------------------------------------

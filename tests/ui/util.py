@@ -63,6 +63,22 @@ def bar_button(view, key_name: str):
     return next(box for k, _, box in view.bar_buttons() if k == key_name).centre
 
 
+def play_by_clicks(app, view, move) -> None:
+    """Build the backgammon play ``move`` on ``view``'s board as a player builds it: a left click
+    moves a checker by the higher die, a right click by the lower, any other step is dragged."""
+    for source, target in move.steps:
+        turn = view.turn
+        high, low = turn.click_move(source, True), turn.click_move(source, False)
+        if high is not None and high[:2] == (source, target):
+            click(app, checker(view, source), button=1)
+        elif low is not None and low[:2] == (source, target):
+            click(app, checker(view, source), button=3)
+        else:
+            drag(app, checker(view, source), view.slot_pos(turn.mover, target, turn.me[target]))
+    if view.ready_move() != move:
+        raise AssertionError(f"built {view.ready_move()} instead of {move}")
+
+
 def play_chesstack_by_clicks(app, scene, action) -> None:
     """Play a Chesstack ``action`` as a human does: a tray type then a square (a placement), a
     piece then its target (a move), a piece then its bar button; a type is picked in the bar
