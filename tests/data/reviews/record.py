@@ -10,6 +10,7 @@ changes the caches no longer count (the fixture then reviews again, and
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -23,6 +24,8 @@ OPTIONS = {"level": "intermediate"}
 
 
 def main() -> int:
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[name] = "1"  # as the tests compute (tests/conftest.py): the same last bits
     sys.path.insert(0, str(HERE.parents[2]))
     from game.core.review.run import cached_review
     from game.games import get_game, reviewed_record
