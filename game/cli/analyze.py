@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..core.factors import explain
 from ..games import all_games
 from .all_rolls import all_rolls, print_rolls
 from .common import (
@@ -92,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
     state = read_position(info, args, "analyze")
     options = analysis_options(info, args)
     records = info.move_analysis().analyze(state, **options)
+    if args.json:
+        explain(records)  # every row's factors are printed: one batch
     form, write = position_writer(info, args)
     if args.json:  # with --xgid, each row gains the XGID of the position after its move (as moves' rows)
         rules = info.rules()

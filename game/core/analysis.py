@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from .factors import LazyFactors
 from .protocol import Rules
 from .search import ScoredMove, trails
 
@@ -69,7 +70,8 @@ class MoveAnalysis:
     ``score_diff`` is the same comparison on the display scale (what the tutor judges).  ``plies`` is the depth its value was searched to, and
     ``exact`` is false when the value is only an upper bound.  ``factors`` is ordered,
     factor name -> contribution, as the game's evaluator explains the position the move
-    leads to.
+    leads to; where explaining is costly it is a :class:`.factors.LazyFactors`, computed
+    when first read (:func:`.factors.explain` computes several records' at once).
     """
 
     move: Any
@@ -114,9 +116,15 @@ def score_behind(move: ScoredMove, best: ScoredMove, scale: float) -> float:
 
 
 Explain = Callable[[Any, ScoredMove], Mapping[str, float]]
-"""``explain(state, scored)``: the factors (or details) of ``scored.after`` for the mover."""
+"""``explain(state, scored)``: the factors (or details) of ``scored.after`` for the mover (factors
+may be a :class:`.factors.LazyFactors`, kept as it is)."""
 Warn = Callable[[Any, ScoredMove, ScoredMove], Iterable[str]]
 """``warn(state, scored, best)``: warnings about ``scored``, knowing the best move."""
+
+
+def _factors(factors: Mapping[str, float]) -> Mapping[str, float]:
+    """A lazy breakdown kept lazy, any other copied."""
+    return factors if isinstance(factors, LazyFactors) else dict(factors)
 
 
 def analyze(rules: Rules, state: Any, ranked: Sequence[ScoredMove], scale: float, *,
@@ -138,7 +146,7 @@ def analyze(rules: Rules, state: Any, ranked: Sequence[ScoredMove], scale: float
             value=scored.value,
             details=dict(details(state, scored)) if details else {},
             warnings=tuple(warnings(state, scored, best)) if warnings else (),
-            factors=dict(explain(state, scored)) if explain else {},
+            factors=_factors(explain(state, scored)) if explain else {},
             rank=number,
             diff=0.0 - trails(scored, best),  # 0.0, not -0.0, for the best
             score_diff=score_behind(scored, best, scale),

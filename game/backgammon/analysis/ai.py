@@ -46,6 +46,7 @@ import numpy as np
 
 from ...core.analysis import MoveAnalysis, analyze
 from ...core.capabilities import Analysis, TutorMargin
+from ...core.factors import LazyFactors
 from ...core.search import Limits, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
 from ..cube.ai import CubeSearchRules, cube_evaluate, cube_valuer
 from ..cube.play import cube_records, level_cube_action
@@ -58,6 +59,7 @@ from ..resignation.rules import pending
 from ..resignation.state import ResignAction
 from ..rules import BackgammonRules
 from ..state import BackgammonState
+from .factors import PlayExplainer
 from .levels import LEVELS, Level, get_level  # noqa: F401  (LEVELS: the levels, for the players)
 from .scale import CHANCES, DISPLAY_SCALE
 from .warnings import play_warnings, worse_than_best
@@ -207,7 +209,8 @@ def analyze_position(
     ``details`` holds the equity and the mover's chances after the play (:data:`CHANCES`,
     or just ``win`` for evaluators without those outputs), searched as deep as the value;
     ``factors`` the evaluator's explanation of the play's 0-ply value in points
-    (:meth:`Evaluator.explain_play`: they add up to it); ``warnings`` :mod:`.warnings`'
+    (:meth:`Evaluator.play_factors`: they add up to it), computed when first read
+    (:mod:`.factors`: the window reads one row's); ``warnings`` :mod:`.warnings`'
     sentences.  ``diff`` and the "worse than" warning compare a play with the best at the
     deepest depth both were searched to (:func:`game.core.search.trails`); ``include`` (the
     play a review compares, as GNU Backgammon's analysis does with the move made) is searched
@@ -235,11 +238,10 @@ def analyze_position(
     before = (state.on_roll, state.opponent)
     best_text = rules.notation(state, ranked.best.move)
     views = [_mover_view(state, m) for m in ranked.moves]
-    names, parts = chosen.play_factors(boards_to_array(views))
-    factors = {m.move: dict(zip(names, map(float, row))) for m, row in zip(ranked.moves, parts)}
-    for m in ranked.moves:  # a play that ends the game is explained by its result
-        if rules.is_over(m.after):
-            factors[m.move] = {WINS[rules.win_kind(m.after)]: m.value}
+    ended = {i: {WINS[rules.win_kind(m.after)]: m.value}  # a play that ends the game is explained by its result
+             for i, m in enumerate(ranked.moves) if rules.is_over(m.after)}
+    explainer = PlayExplainer(evaluator or strongest_evaluator(), tuple(views), ended)
+    factors = {m.move: LazyFactors(explainer, i) for i, m in enumerate(ranked.moves)}
 
     def warnings(_, scored, best):
         behind = trails(scored, best)

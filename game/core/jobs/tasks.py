@@ -15,6 +15,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from ..factors import explain
+
 
 class PlayerRecipe:
     """How the child builds a computer player: ``lookup(game).computer_player(player, seed,
@@ -63,13 +65,17 @@ def choose_move(recipe: PlayerRecipe, state: Any, *, cancel: threading.Event) ->
 
 
 def run_analysis(analyze: Callable[..., Any], state: Any, options: dict[str, Any], cancellable: bool,
-                 *, cancel: threading.Event) -> list:
-    """In the child: ``analyze(state, **options)`` (with ``limits`` that ``cancel`` stops)."""
+                 explained: int = 0, *, cancel: threading.Event) -> list:
+    """In the child: ``analyze(state, **options)`` (with ``limits`` that ``cancel`` stops), the
+    factors of its first ``explained`` records computed here (:func:`..factors.explain`), so
+    they travel computed."""
     if cancellable:
         from ..search.base import Limits
 
         options = dict(options, limits=Limits(cancel=cancel))
-    return list(analyze(state, **options))
+    records = list(analyze(state, **options))
+    explain(records[:explained])
+    return records
 
 
 def process_pid(*, cancel: threading.Event | None = None) -> int:

@@ -14,6 +14,11 @@ message for the window to show; it never reaches the drawing thread as an except
 A request is a state, or :class:`Including` a state and a move for games whose analysis
 takes ``include`` (the tutor judging a move the filters left shallow, at the depth of the
 best, as a review does).
+
+The records' factors are computed where they are first read (:mod:`game.core.factors`); for
+the position on screen, those of the rows shown first (:data:`EXPLAINED`) with the analysis,
+in its process, so the drawing thread computes factors only when another row is selected
+(one or two plays, a few milliseconds, once).
 """
 
 from __future__ import annotations
@@ -25,9 +30,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.factors import explain
 from ...core.jobs.tasks import run_analysis
 from ...core.jobs.worker import WorkerProcess, shared
 from ...core.search import Limits, SearchCancelled
+
+EXPLAINED = 2
+"""The records of the position on screen whose factors are computed with the analysis, where
+it runs (:mod:`game.core.factors`): the best, which the hint table selects first, and the
+runner-up it is compared with.  Another row's are computed when it is selected."""
 
 
 @dataclass(frozen=True)
@@ -172,9 +183,10 @@ class Analyst:
                 if self._closed:
                     return
                 state = self._next()
+                explained = EXPLAINED if state == self._focus else 0
                 limits = Limits()
                 self._running = (state, limits)
-            records, error = self._run(state, limits)
+            records, error = self._run(state, limits, explained)
             with self._cond:
                 self._running = None
                 if state in self._queued:
@@ -185,27 +197,30 @@ class Analyst:
                 elif error is not None:
                     self._errors[state] = error
 
-    def _run(self, request: Any, limits: Limits) -> tuple[list | None, str | None]:
+    def _run(self, request: Any, limits: Limits, explained: int) -> tuple[list | None, str | None]:
         if self._process is not None and self._process.start():
-            return self._run_remote(request, limits)
+            return self._run_remote(request, limits, explained)
         state, extra = _call(request)
         options = dict(self._options, **extra)
         if self._limits:
             options["limits"] = limits
         try:
-            return list(self._analyze(state, **options)), None
+            records = list(self._analyze(state, **options))
+            explain(records[:explained])
+            return records, None
         except SearchCancelled:
             return None, None
         except Exception as error:  # shown in the window, never raised into the drawing thread
             traceback.print_exc()
             return None, f"the analysis failed: {type(error).__name__}: {error}"
 
-    def _run_remote(self, request: Any, limits: Limits) -> tuple[list | None, str | None]:
+    def _run_remote(self, request: Any, limits: Limits, explained: int) -> tuple[list | None, str | None]:
         """:meth:`_run` in the analysis process; this thread waits (off the lock) and passes
         on a cancel: a cancellable analysis is stopped when its position is no longer
         wanted, any analysis when the analyst is closed."""
         state, extra = _call(request)
-        ticket = self._process.submit(run_analysis, self._analyze, state, dict(self._options, **extra), self._limits)
+        ticket = self._process.submit(run_analysis, self._analyze, state, dict(self._options, **extra), self._limits,
+                                      explained)
         while not ticket.wait(0.05):
             if limits.cancel.is_set() and (self._limits or self._closed) and not ticket.cancelled:
                 ticket.cancel()

@@ -1,6 +1,7 @@
 """The "why" of the selected move: its warnings, its reasons in words, and the factors that set
 it apart from the best move (or the position's, for the best), as the game's evaluator
-explains them.
+explains them.  Only those two records' factors are computed (:mod:`game.core.factors`), when
+the move is first selected.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 
 import pygame
 
+from ...core.factors import explain
 from ...core.gameinfo import three_decimals
 from ..theme import TEXT, TEXT_DIM
 from ..widgets import draw_text, elide, wrap
@@ -60,8 +62,10 @@ class WhySection:
                       for text in wrap(font, f"⚠ {warning}" if urgent else f"note: {warning}", width - 16)]
         for reason in record.explanation:
             lines += [(text, TEXT) for text in wrap(font, f"• {reason}", width - 16)]
+        explain([record, other])  # the two rows read, explained together (the others never are)
         compared = factor_comparison(record, other)
         if not compared:  # nothing tells them apart: the move's own factors, less the constant ones
+            explain(records)
             same = {n for n, v in record.factors.items() if all(r.factors.get(n) == v for r in records)}
             compared = [(n, v) for n, v in factor_comparison(record, None) if n not in same or len(records) == 1]
             if other is not record and compared:  # said only when its own factors follow
