@@ -93,8 +93,7 @@ def run(args: argparse.Namespace) -> int:
     state = read_position(info, args, "analyze")
     options = analysis_options(info, args)
     records = info.move_analysis().analyze(state, **options)
-    if args.json:
-        explain(records)  # every row's factors are printed: one batch
+    explain(records)  # the rows' factors printed (every row's with --json), in one batch as always
     form, write = position_writer(info, args)
     if args.json:  # with --xgid, each row gains the XGID of the position after its move (as moves' rows)
         rules = info.rules()

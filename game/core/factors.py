@@ -64,10 +64,11 @@ class LazyFactors(Mapping[str, float]):
 
 def explain(records: Sequence[Any]) -> None:
     """Compute the factors of ``records`` (analysis records) not yet computed, one call of each
-    explainer for all its records; eager breakdowns (plain dicts) are left as they are."""
+    explainer for all its records; eager breakdowns (plain dicts) and anything that is no
+    analysis record are left as they are."""
     pending: dict[int, tuple[Explainer, list[LazyFactors]]] = {}
     for record in records:
-        factors = record.factors
+        factors = getattr(record, "factors", None)  # an analyst's results may be anything (a test's)
         if isinstance(factors, LazyFactors) and not factors.computed:
             pending.setdefault(id(factors._explainer), (factors._explainer, []))[1].append(factors)
     for explainer, lazies in pending.values():
