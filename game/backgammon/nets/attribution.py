@@ -36,7 +36,7 @@ from .network import Network, _activate, _derivative
 
 __all__ = [
     "STEPS", "RELU_STEPS", "steps_for", "BASELINE", "GROUPS", "factor_names", "equity_gradient", "integrated_gradients", "mean_gradient", "group_parts",
-    "explain_plays",
+    "explain_plays", "opening_value",
 ]
 
 BASELINE = "starting position"
@@ -183,9 +183,10 @@ def _straight_parts(encoding: str):
     """The parts of a board encoding (``full``, ``full2``): ``(N, groups)`` integrated
     gradients from the opening, summed by group."""
     encode, matrix = ENCODERS[encoding], GROUPS[encoding][1]
+    start = encode(_START)  # the baseline's encoding, the same for every call
 
     def parts(net: Network, flipped: np.ndarray, steps: int) -> np.ndarray:
-        return integrated_gradients(net, encode(_START), encode(flipped), steps) @ matrix
+        return integrated_gradients(net, start, encode(flipped), steps) @ matrix
 
     return parts
 
@@ -225,18 +226,25 @@ def group_parts(net: Network, encoding: str, flipped: np.ndarray, steps: int | N
     return _PARTS[encoding](net, as_batch(flipped), steps or steps_for(net))
 
 
+def opening_value(equity: Callable[[np.ndarray], np.ndarray]) -> float:
+    """:data:`BASELINE`'s value for the mover, −equity(opening), by ``equity``."""
+    return -float(np.asarray(equity(_START))[0])
+
+
 def explain_plays(
-    net: Network, encoding: str, batch: np.ndarray, equity: Callable[[np.ndarray], np.ndarray], steps: int | None = None
+    net: Network, encoding: str, batch: np.ndarray, equity: Callable[[np.ndarray], np.ndarray], steps: int | None = None,
+    base: float | None = None,
 ) -> tuple[tuple[str, ...], np.ndarray]:
     """``(names, (N, groups + 1))``: each play's value ``−equity(flip(batch))`` in points, split
     into the groups of :data:`GROUPS` ``[encoding]`` and :data:`BASELINE` (the opening
     position's value, −equity(opening)); ``batch`` rows are ``(mover, opponent)`` after the play.
 
-    ``equity`` is the evaluator's (the values explained are exactly its values).
+    ``equity`` is the evaluator's (the values explained are exactly its values); ``base``, the
+    baseline's value (:func:`opening_value`) when the caller kept it.
     """
     flipped = flip(batch)
     values = -np.asarray(equity(flipped), dtype=np.float64)
-    base = -float(np.asarray(equity(_START))[0])
+    base = opening_value(equity) if base is None else base
     parts = 0.0 - group_parts(net, encoding, flipped, steps)  # the mover's view; no −0.0
     residual = values - base - parts.sum(axis=1)
     size = np.abs(parts)

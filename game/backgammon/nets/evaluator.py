@@ -23,7 +23,7 @@ from ..board import CHECKERS, OFF
 from ..evaluators.arrays import as_batch, flip
 from ..evaluators.base import Evaluator, evaluator_names, register
 from ..evaluators.bearoff import database, in_bearoff, is_race, race_outcomes
-from .attribution import explain_plays, factor_names
+from .attribution import explain_plays, factor_names, opening_value
 from .encoding import (
     ENCODERS,
     OUTPUTS,
@@ -105,6 +105,7 @@ class NetEvaluator(Evaluator):
 
     def __init__(self, name: str, network: Network, race: Network | None = None) -> None:
         self.name, self.network, self.race = name, network, race
+        self._opening_value: tuple | None = None  # (the curve it was valued through, the value)
         self.encoding = encoding_of(network)
         if self.encoding not in ENCODERS:
             raise ValueError(f"{name}: unknown input encoding {self.encoding!r}")
@@ -153,8 +154,15 @@ class NetEvaluator(Evaluator):
         parts = np.zeros((len(batch), len(names)))
         for network, rows in ((self.network, ~by_race), (self.race, by_race)):
             if rows.any():
-                parts[rows] = explain_plays(network, self.encoding, batch[rows], self.equity)[1]
+                parts[rows] = explain_plays(network, self.encoding, batch[rows], self.equity, base=self._opening())[1]
         return names, parts
+
+    def _opening(self) -> float:
+        """The explanations' baseline value (:func:`.attribution.opening_value`), kept while the
+        curve stays: it is the same for every play explained."""
+        if self._opening_value is None or self._opening_value[0] is not self.curve:
+            self._opening_value = (self.curve, opening_value(self.equity))
+        return self._opening_value[1]
 
     def _contributions(self, batch: np.ndarray) -> np.ndarray:
         o = self.probabilities(batch)
