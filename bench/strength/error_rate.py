@@ -93,6 +93,13 @@ def selfplay_decisions(games: int, seed: int) -> list[tuple]:
     return found
 
 
+def all_decisions(selfplay: int = 10, seed: int = 11) -> list[tuple]:
+    """``(me, opp, d1, d2)`` of every decision the bench judges: the real matches' (in file
+    order), then those of ``selfplay`` held-out GNU self-play games (seed ``seed``)."""
+    found = [(tuple(me), tuple(opp), d1, d2) for me, opp, d1, d2 in match_decisions_with_dice(MATCHES)]
+    return found + selfplay_decisions(selfplay, seed)
+
+
 def phase(me, opp) -> str:
     kind = gnubg_nn.classify(gnu.board(me, opp))
     if kind == gnubg_nn.c_crashed:
@@ -341,8 +348,7 @@ def main(argv=None) -> int:
     parser.add_argument("--cache", type=Path, default=CACHE)
     args = parser.parse_args(argv)
 
-    decisions = [(tuple(me), tuple(opp), d1, d2) for me, opp, d1, d2 in match_decisions_with_dice(MATCHES)]
-    decisions += selfplay_decisions(args.selfplay, args.seed)
+    decisions = all_decisions(args.selfplay, args.seed)
     decisions = decisions[:args.decisions] if args.decisions else decisions
     keys = [decision_key(*d) for d in decisions]
     phases = [phase(me, opp) for me, opp, _, _ in decisions]
