@@ -48,6 +48,7 @@ def wait_for_double(app, scene):
     """Roll (R) and play the human's turns until the computer's double is to be answered."""
     for _ in range(300):
         assert run_until(app, lambda: scene.mover.human or scene.session.is_over)
+        assert not scene.session.is_over, f"the game ended with no double: {scene.session.record().actions}"
         choice = scene.choices.current
         if choice is not None and choice.choices.modal:
             return choice
@@ -55,7 +56,8 @@ def wait_for_double(app, scene):
             key(app, pygame.K_r)
         else:
             scene.mover.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
-    raise AssertionError("no double reached")
+    raise AssertionError(f"no double reached: the tutor {'asks' if scene.overlays.tutor else 'is silent'}, "
+                         f"status {scene.status.text!r}, actions {scene.session.record().actions}")
 
 
 # -- the menu -----------------------------------------------------------------------------------
