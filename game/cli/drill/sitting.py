@@ -19,7 +19,7 @@ from typing import TextIO
 from ...core.capabilities.drill import Drill
 from ...core.jobs.stopping import exit_code, is_interrupt
 from . import protocol
-from .text import answer_lines, due_words, heading, question_text
+from .text import answer_lines, due_text, heading, question_text
 
 
 class Text:
@@ -204,7 +204,7 @@ def _nothing_due(deck, setup) -> str:
     if not cards:
         return f"no cards{theme} for {', '.join(setup.players)}: no decision lost {setup.options.threshold} or more"
     now = _now()
-    return f"no cards due{theme}; the next is due {due_words(min(card.due for card in cards), now)}"
+    return f"no cards due{theme}; the next is due {due_text(min(card.due for card in cards), now)}"
 
 
 def _now() -> datetime:

@@ -9,11 +9,11 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ...core.capabilities.drill import CardFacts
+from ...core.drill.words import RATING_WORDS, due_words
 from ...core.gameinfo import GameInfo
 
 QUESTIONS = {"chequer": "Your play with {dice}?", "double": "Double or no double?", "take": "Take or pass?"}
 """Each question's words (``{dice}``: the roll, as ``4-3``)."""
-RATING_WORDS = {"again": "Again", "hard": "Hard", "good": "Good", "easy": "Easy"}
 TOP = 5
 """The best alternatives shown after an answer (the answer's row is added when lower)."""
 
@@ -39,20 +39,9 @@ def utc_text(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def due_words(due: datetime, now: datetime) -> str:
+def due_text(due: datetime, now: datetime) -> str:
     """When a card is due again, relative to ``now`` and as a UTC time."""
-    seconds = (due - now).total_seconds()
-    if seconds <= 0:
-        relative = "now"
-    elif seconds < 30:
-        relative = "in under a minute"
-    else:
-        for unit, size, limit in (("minute", 60, 120), ("hour", 3600, 48), ("day", 86400, None)):
-            count = round(seconds / size)
-            if limit is None or count < limit:
-                relative = f"in {count} {unit}{'s' * (count != 1)}"
-                break
-    return f"{relative} ({due.astimezone(timezone.utc).strftime('%Y-%m-%d %H:%M')} UTC)"
+    return f"{due_words(due, now)} ({due.astimezone(timezone.utc).strftime('%Y-%m-%d %H:%M')} UTC)"
 
 
 def shown_rows(alternatives: Sequence[dict[str, Any]], top: int = TOP) -> list[dict[str, Any]]:
@@ -101,5 +90,5 @@ def answer_lines(info: GameInfo, done, now: datetime) -> list[str]:
         lines += ["", *table]
     if graded.why:
         lines += ["", "Why:", *(f"  {line}" for line in graded.why)]
-    lines += ["", f"Due again {due_words(done.due, now)}."]
+    lines += ["", f"Due again {due_text(done.due, now)}."]
     return lines

@@ -14,6 +14,7 @@ The parts:
 - :mod:`.session`: :class:`DrillSession`, a sitting capped by cards or minutes, interleaving
   kinds, and :class:`Answered`;
 - :mod:`.themes`: :data:`THEMES` and :func:`theme_tag`, themes by name;
+- :mod:`.words`: the ratings and due dates in words (the window and the terminal);
 - :mod:`.stats`: :class:`Stats`, retention, losses, streaks and each theme's weekly loss.
 """
 

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from ...core.capabilities.drill import CardFacts, Graded
+from ...core.drill.words import RATING_WORDS, due_words
 from ...core.review.report import ALTERNATIVE_KEYS, Alternative, CubeFigures, Decision
 from ..analysis.hints import draw_arrows
 from ..review.frame import BEST_ARROW, PLAYED_ARROW, Arrow
@@ -26,7 +27,6 @@ ANSWER_ARROW = PLAYED_ARROW
 """The answer: magenta, as the Review screen's play made."""
 MATCH_ARROW = (90, 200, 255)
 """The play made in the match: light blue (the board's own last-move marks are orange)."""
-RATING_WORDS = {"again": "Again", "hard": "Hard", "good": "Good", "easy": "Easy"}
 RATING_COLOURS = {"again": (226, 112, 96), "hard": (232, 186, 96), "good": (120, 200, 130), "easy": (90, 210, 120)}
 
 
@@ -44,27 +44,6 @@ def graded_decision(facts: CardFacts, graded: Graded) -> Decision:
     kind = "chequer" if facts.question == "chequer" else "cube"
     return Decision(facts.player, kind, facts.position_id, facts.match_id, facts.dice, graded.answer, graded.best,
                     graded.equity_lost, None, None, None, None, True, None, 0, tuple(rows), cube)
-
-
-def due_words(due: datetime, now: datetime) -> str:
-    """When a card is due again, as a player says it: "now", "in a minute", "in 10 minutes",
-    "in 5 hours", "tomorrow", "in 12 days", "in 3 months"."""
-    seconds = max(0.0, (due - now).total_seconds())
-    if seconds < 30:
-        return "now"
-    if seconds < 90:
-        return "in a minute"
-    if seconds < 3600:
-        return f"in {round(seconds / 60)} minutes"
-    if seconds < 86400 * 0.75:
-        hours = round(seconds / 3600)
-        return f"in {hours} hour{'s' * (hours != 1)}"
-    days = round(seconds / 86400)
-    if days <= 1:
-        return "tomorrow"
-    if days < 60:
-        return f"in {days} days"
-    return f"in {round(days / 30)} months"
 
 
 @dataclass
