@@ -137,6 +137,20 @@ def reviewed_matches(tmp_path_factory):
     return folder, reports
 
 
+@pytest.fixture(scope="session")
+def reviewed_library(reviewed_matches, tmp_path_factory):
+    """A library of the six reviewed real matches (:func:`reviewed_matches`), added and analysed
+    at Intermediate (the analysis takes up the recorded reviews).  Made once a test run per
+    worker; copy it before writing to it."""
+    from game.cli import main
+
+    folder, _ = reviewed_matches
+    path = tmp_path_factory.mktemp("reviewed_library") / "library.sqlite3"
+    assert main(["library", "add", str(folder), "--library", str(path)]) == 0
+    assert main(["library", "analyze", "--level", "intermediate", "--workers", "1", "--library", str(path)]) == 0
+    return path
+
+
 @pytest.fixture
 def without_ray(monkeypatch):
     """Ray not installed: importing it fails, as on a machine without the ``cluster`` extra."""

@@ -9,7 +9,6 @@ from datetime import timedelta
 
 import pytest
 
-from game.cli import main
 from game.core.capabilities.drill import Drill
 from game.core.drill import Deck, DrillOptions, DrillSession
 from game.core.library import open_library
@@ -20,19 +19,10 @@ from .stand_in import T0
 pytestmark = pytest.mark.slow  # the library made from the recorded reviews: about 15 s
 
 
-@pytest.fixture(scope="module")
-def recorded(reviewed_matches, tmp_path_factory):
-    folder, _ = reviewed_matches
-    path = tmp_path_factory.mktemp("drill") / "library.sqlite3"
-    assert main(["library", "add", str(folder), "--library", str(path)]) == 0
-    assert main(["library", "analyze", "--level", "intermediate", "--workers", "1", "--library", str(path)]) == 0
-    return path
-
-
-def test_lasses_errors_become_cards_asked_and_counted(recorded, tmp_path):
+def test_lasses_errors_become_cards_asked_and_counted(reviewed_library, tmp_path):
     info = get_game("backgammon")
     path = tmp_path / "library.sqlite3"
-    path.write_bytes(recorded.read_bytes())
+    path.write_bytes(reviewed_library.read_bytes())
     with open_library(path) as library:
         decisions = library.connection.execute(
             "SELECT kind, COUNT(*) FROM decisions WHERE player = 'lasse' AND rated = 1 AND equity_lost >= 0.04"

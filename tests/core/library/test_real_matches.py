@@ -29,13 +29,10 @@ def reviewed(reviewed_matches):
     return reviewed_matches
 
 
-@pytest.fixture(scope="module")
-def library(reviewed, tmp_path_factory):
-    folder, _ = reviewed
-    path = tmp_path_factory.mktemp("library") / "library.sqlite3"
-    assert main(["library", "add", str(folder), "--library", str(path)]) == 0
-    assert main(["library", "analyze", "--level", "intermediate", "--workers", "1", "--library", str(path)]) == 0
-    return path
+@pytest.fixture
+def library(reviewed_library):
+    """The six matches added and analysed (the run's shared library: these tests add nothing new to it)."""
+    return reviewed_library
 
 
 def _stored(path) -> dict[str, list[tuple]]:
