@@ -48,7 +48,7 @@ from ...core.analysis import MoveAnalysis, analyze
 from ...core.capabilities import Analysis, TutorMargin
 from ...core.factors import LazyFactors
 from ...core.search import Limits, ScoredMove, SearchPlayer, SearchResult, expectiminimax, greedy, trails
-from ..cube.ai import CubeSearchRules, cube_evaluate, cube_valuer
+from ..cube.ai import CubeSearchRules, cube_evaluate, cube_valuer, value_weights
 from ..cube.play import cube_records, level_cube_action
 from ..evaluators import Evaluator, boards_to_array, evaluator_names, get_evaluator
 from ..names import RESIGNS
@@ -59,6 +59,7 @@ from ..resignation.rules import pending
 from ..resignation.state import ResignAction
 from ..rules import BackgammonRules
 from ..state import BackgammonState
+from . import lookahead
 from .factors import PlayExplainer
 from .levels import LEVELS, Level, get_level  # noqa: F401  (LEVELS: the levels, for the players)
 from .scale import CHANCES, DISPLAY_SCALE
@@ -110,6 +111,8 @@ def search(state: BackgammonState, level: Level, evaluator: Evaluator, limits: L
     run, options = _search_with(level)
     if include is not None and level.plies:
         options["include"] = include
+    if level.plies and lookahead.supported(evaluator):
+        options["deep"] = state_lookahead(evaluator, state.cube, level.reply_shortlist)
     if state.cube is not None:
         rules, evaluate, valuer = CubeSearchRules(), cube_evaluate(evaluator), cube_valuer(evaluator)
     else:
@@ -119,6 +122,29 @@ def search(state: BackgammonState, level: Level, evaluator: Evaluator, limits: L
     return run(rules, state, evaluate, limits=limits, **options)
 
 
+
+
+def state_lookahead(evaluator: Evaluator, cube, shortlist: int | None = None):
+    """The search's ``deep`` (:mod:`game.core.search.expectiminimax`): states searched a
+    number of plies deep on arrays (:class:`.lookahead.Lookahead`), valued as
+    :func:`state_valuer` (no cube) or :func:`..cube.ai.cube_valuer` (``cube``) values them."""
+    if cube is None:
+        weights, ended = np.stack([lookahead.MONEY, lookahead.MONEY]), None
+    else:
+        weights = np.stack([value_weights(cube, 0), value_weights(cube, 1)])
+        single = cube.points(2) == cube.points(1)  # Jacoby's rule while the cube is centred
+        ended = np.stack([lookahead.SINGLE, lookahead.SINGLE]) * cube.value if single else None
+
+    def deep(states: Sequence[BackgammonState], plies: int, count) -> tuple[np.ndarray, np.ndarray]:
+        boards = boards_to_array([(s.on_roll, s.opponent) for s in states])
+        players = np.array([s.turn for s in states], dtype=np.intp)
+        search = lookahead.Lookahead(evaluator, weights, shortlist, count, ended)
+        values, chances = search.values(boards, players, plies)
+        second = players == 1
+        chances[second] = flip_chances(chances[second])
+        return np.where(second, -values, values), chances
+
+    return deep
 
 
 def state_valuer(evaluator: Evaluator):
@@ -160,11 +186,16 @@ class LevelPlayer(SearchPlayer):
     offers to resign a race it cannot lose less in (:func:`..resignation.decide.resignation`)."""
 
     def __init__(self, level: Level, evaluator: Evaluator, seed: int | None = None, resigns: bool = False) -> None:
-        run, options = _search_with(level)
-        super().__init__(run, state_evaluate(evaluator), name=level.name, limits=Limits(), noise=level.noise,
-                         seed=seed, **options)
+        super().__init__(self._ranked, state_evaluate(evaluator), name=level.name, limits=Limits(), noise=level.noise,
+                         seed=seed)
+        self.level = level
         self.evaluator = evaluator
         self.resigns = resigns
+
+    def _ranked(self, rules, state: BackgammonState, evaluate, *, limits: Limits) -> SearchResult:
+        """The level's :func:`search` of ``state``: its rules and values follow the state's
+        cube (plain play, or :class:`.cube.ai.CubeSearchRules` in a game with the cube)."""
+        return search(state, self.level, self.evaluator, limits)
 
     def use_settings(self, settings) -> None:
         """The game's setting :data:`RESIGNS` (the window's "Computer resigns a lost race")."""
@@ -183,11 +214,7 @@ class LevelPlayer(SearchPlayer):
             if len(moves) == 1:
                 return moves[0]
             return level_cube_action(state, get_level(self.name).cube_plies, self.evaluator, self.noise, self.rng)
-        plain, self.evaluate = self.evaluate, cube_evaluate(self.evaluator)
-        try:
-            return super().choose_until(CubeSearchRules(), state, cancel)
-        finally:
-            self.evaluate = plain
+        return super().choose_until(CubeSearchRules(), state, cancel)
 
 
 def level_player(level_name: str, seed: int | None = None, evaluator_name: str | None = None) -> LevelPlayer:

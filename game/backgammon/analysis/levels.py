@@ -28,6 +28,7 @@ class Level(CoreLevel):
     move_filter: MoveFilter | tuple[MoveFilter, ...] = MoveFilter()
     noise: float = 0.0
     root_filters: tuple[MoveFilter, ...] | None = None
+    reply_shortlist: int | None = None
 
 
 LEVELS = {level.name: level for level in (

@@ -25,12 +25,18 @@ analysis searches the move made to the full depth, and a played move the filter 
 could otherwise be compared with the best only at 0 ply.
 
 Speed comes from batching: a chance node expands every outcome's moves and evaluates all
-of them in one call.
+of them in one call.  A game can batch further (``deep``): where every decision below the
+root keeps only its best move at 0 ply (the filters' ``keep`` is 1, or one ply is searched),
+the tree below each root candidate is fixed by the 0-ply values alone, and the game may
+value all the candidates' trees at once, a ply at a time, in arrays (backgammon's
+:mod:`game.backgammon.analysis.lookahead`).  ``deep(states, plies, count)`` gives
+``(values, details)`` for player 0, as a valuer does, the states searched ``plies`` deep,
+calling ``count(n)`` for the states it generates (so limits and cancellation hold).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -39,6 +45,10 @@ import numpy as np
 
 from ..protocol import CHANCE, Rules
 from .base import Evaluate, Limits, ScoredMove, Search, SearchResult, Valuer
+
+Deep = Callable[[Sequence[Any], int, Callable[[int], None]], tuple[np.ndarray, np.ndarray]]
+"""``deep(states, plies, count) -> (values, details)``: the states searched ``plies`` deep with
+each decision below them its best move at 0 ply, for player 0 (see the module doc)."""
 
 
 @dataclass(frozen=True)
@@ -70,9 +80,10 @@ class Expectiminimax(Search):
     def __init__(self, rules: Rules, state: Any, evaluate: Evaluate | None,
                  move_filter: MoveFilter | Sequence[MoveFilter], limits: Limits | None, result_scale: float,
                  root_filters: Sequence[MoveFilter] | None = None, valuer: Valuer | None = None,
-                 include: Any = None):
+                 include: Any = None, deep: Deep | None = None):
         super().__init__(rules, state, evaluate, limits, result_scale, valuer)
         self.include = include
+        self.deep = deep
         self.filters = (move_filter,) if isinstance(move_filter, MoveFilter) else tuple(move_filter)
         self.root_filters = None if root_filters is None else tuple(root_filters)
         self.total = 0
@@ -116,14 +127,26 @@ class Expectiminimax(Search):
         self.total = plies
         before = self.previous or self.shallow()  # children order
         scored = list(before) if self.root_filters is not None else self.shallow()
-        for i in self.candidates(plies):
+        candidates = self.candidates(plies)
+        rows = self.deep_rows(candidates, plies)
+        for k, i in enumerate(candidates):
             move, after = self.children[i]
-            row = self.value(after, plies)
+            row = self.value(after, plies) if rows is None else rows[k]
             shallower = before[i].shallower + (before[i].value,) if before[i].plies == plies - 1 else ()
             scored[i] = ScoredMove(move, after, float(row[self.mover]), plies,
                                    details=tuple(row[self.players:]), shallower=shallower)
         self.previous = scored
         return scored
+
+    def deep_rows(self, candidates: np.ndarray, plies: int) -> np.ndarray | None:
+        """The candidates' rows (as :meth:`value` gives them) from the game's ``deep``, or
+        ``None`` where it does not apply (no ``deep``, or a filter below the root keeps more
+        than one move)."""
+        if self.deep is None or any(self.filter_at(d).keep != 1 for d in range(1, plies)):
+            return None
+        values, details = self.deep([self.children[i][1] for i in candidates], plies, self.count)
+        columns = [values, -values] + ([np.reshape(details, (len(values), -1))] if self.valuer is not None else [])
+        return np.column_stack(columns)
 
     def value(self, state: Any, plies: int) -> np.ndarray:
         """``state`` searched ``plies`` deep, for every player."""
@@ -174,7 +197,7 @@ class Expectiminimax(Search):
 def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate | None = None, plies: int = 1, *,
                    move_filter: MoveFilter | Sequence[MoveFilter] = NO_FILTER, limits: Limits | None = None,
                    result_scale: float = 1.0, root_filters: Sequence[MoveFilter] | None = None,
-                   valuer: Valuer | None = None, include: Any = None) -> SearchResult:
+                   valuer: Valuer | None = None, include: Any = None, deep: Deep | None = None) -> SearchResult:
     """Every legal move at ``state`` (a decision node: roll first), ranked for the mover.
 
     Candidates the filter keeps carry their ``plies``-ply value (``plies`` set on them), the
@@ -184,6 +207,7 @@ def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate | None = None, p
     from one iteration to the next (see the module doc); the root entry of ``move_filter``
     is then unused.  A ``valuer`` replaces ``evaluate`` to carry details (see :mod:`.base`).
     ``include``, a legal root move, is searched ``plies`` deep whatever the filters say.
+    ``deep`` values the candidates' trees in one batch where it applies (see the module doc).
     """
     return Expectiminimax(rules, state, evaluate, move_filter, limits, result_scale, root_filters, valuer,
-                          include).run(plies)
+                          include, deep).run(plies)

@@ -1,0 +1,142 @@
+"""Backgammon's look-ahead on arrays: the search tree below the root, a ply at a time.
+
+Inside the tree every level answers each roll with the one reply best at 0 ply, as GNU
+Backgammon's n-ply does (its move filters keep one move below the root).  So a position's
+value ``n`` plies deep, for its side on roll, is
+
+- ``n = 0``: the evaluator's value of the position;
+- ``n ≥ 1``: over the 21 rolls (their chances as weights), minus the ``(n − 1)``-ply value of
+  the reply the side on roll likes best at 0 ply, valued for the other side, now on roll.
+
+The generic search (:mod:`game.core.search.expectiminimax`) walks that tree one state at a
+time; :class:`Lookahead` computes the same values for many positions at once: one move
+generation (:func:`..movegen_batch.plays_batch`) and one forward pass for every roll of every
+position a ply.  The values and chances equal the generic search's (the tests compare them)
+but for the rounding of sums.
+
+**Values** are linear in the cubeless chances of the side on roll: ``w[:5] · chances + w[5]``
+with ``w`` the weights of the player then on roll (:attr:`Lookahead.weights`): cubeless equity
+for money without a cube, the cube search's values otherwise (:func:`..cube.ai.value_weights`).
+A finished game has exact chances (the evaluator's) and is valued by :attr:`Lookahead.ended`
+(the same weights unless the rules count its gammons otherwise: Jacoby's rule), so it is worth
+its points.
+
+**Shortlist** (``shortlist=k``): GNU Backgammon's pruning nets.  The pruning network
+(:mod:`..nets.pruning`) values every reply, and only the ``k`` it likes best of each roll's
+(and every reply that leaves no contact: those are valued cheaply anyway) are valued by the
+full evaluator, which picks the reply among them.  This changes the values a little where
+the pruning network misses the full one's choice (``bench/RESULTS.md``); without a pruning
+network installed nothing is pruned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..board import CHECKERS, OFF
+from ..cube.ai import chances_of
+from ..evaluators import Evaluator
+from ..movegen_batch import plays_batch
+from ..nets.encoding import flip_outputs
+from ..nets.pruning import mover_chances, pruning_network, shortlist
+from ..rollout.valuing import contact
+
+DICE = np.array([(h, low) for h in range(6, 0, -1) for low in range(h, 0, -1)], dtype=np.int64)
+"""The 21 rolls, in the order the rules list them."""
+ROLL_CHANCES = np.array([(1 if h == low else 2) / 36 for h, low in DICE])
+"""Each roll's chance."""
+MONEY = np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0])
+"""Cubeless equity as weights on the chances (win, win gammon, win backgammon, lose gammon,
+lose backgammon) and a constant."""
+SINGLE = np.array([2.0, 0.0, 0.0, 0.0, 0.0, -1.0])
+"""The points of a finished game whose gammons count single (Jacoby's rule)."""
+
+
+def supported(evaluator: Evaluator) -> bool:
+    """Whether ``evaluator`` gives all five chances, which the look-ahead values from."""
+    return len(getattr(evaluator, "output_names", ())) == len(MONEY) - 1
+
+
+def finished(boards: np.ndarray) -> np.ndarray:
+    """``(N,)`` bool: a side has borne off every chequer."""
+    return (boards[:, 0, OFF] == CHECKERS) | (boards[:, 1, OFF] == CHECKERS)
+
+
+@dataclass
+class Lookahead:
+    """Values of positions searched ``plies`` deep (see the module doc).
+
+    ``weights`` is ``(2, 6)``: row ``p`` values a position for player ``p`` on roll from
+    that side's chances; ``ended`` (``weights`` when not given) does the same for finished
+    games, whose chances are exact.  ``count(n)`` is told of every ``n`` states generated (rolls and
+    replies), so a search can enforce its limits and cancellation between batches.
+    """
+
+    evaluator: Evaluator
+    weights: np.ndarray
+    shortlist: int | None = None
+    count: Callable[[int], None] = lambda n: None
+    ended: np.ndarray | None = None
+
+    def leaf(self, boards: np.ndarray, players: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """0-ply values and chances of positions for their side on roll (``players``)."""
+        chances = chances_of(self.evaluator, boards)
+        w = self.weights[players]
+        if self.ended is not None:
+            w = np.where(finished(boards)[:, None], self.ended[players], w)
+        return np.einsum("ij,ij->i", chances, w[:, :5]) + w[:, 5], chances
+
+    def values(self, boards: np.ndarray, players: np.ndarray, plies: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(N,)`` values and ``(N, 5)`` chances of ``boards`` (``(N, 2, 26)``: the side on
+        roll, before its roll, then the other) for the side on roll, player ``players[i]``,
+        searched ``plies`` deep."""
+        boards = np.ascontiguousarray(boards, dtype=np.int8)
+        players = np.asarray(players, dtype=np.intp)
+        if plies == 0:
+            return self.leaf(boards, players)
+        values, chances = np.empty(len(boards)), np.empty((len(boards), 5))
+        over = finished(boards)
+        if over.any():
+            values[over], chances[over] = self.leaf(boards[over], players[over])
+        live = ~over
+        if live.any():
+            values[live], chances[live] = self._rolled(boards[live], players[live], plies)
+        return values, chances
+
+    def _rolled(self, boards: np.ndarray, players: np.ndarray, plies: int) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`values` of unfinished positions: every roll, the reply chosen, averaged."""
+        count = len(boards)
+        self.count(count * len(DICE))
+        batch = plays_batch(np.repeat(boards, len(DICE), axis=0), np.tile(DICE, (count, 1)))
+        self.count(len(batch.after))
+        replies = batch.for_evaluator()  # the other side on roll
+        groups = batch.owner.astype(np.intp)
+        movers = np.repeat(players, len(DICE))[groups]
+        rows = self._valued(replies, groups, batch.offsets, movers)
+        reply_values, reply_chances = self.leaf(replies[rows], 1 - movers[rows])
+        # The mover's best reply leaves the other side the least; the first of equals.
+        order = np.lexsort((rows, reply_values, groups[rows]))
+        first = order[np.r_[True, groups[rows][order][1:] != groups[rows][order][:-1]]]
+        if plies == 1:
+            after_values, after_chances = reply_values[first], reply_chances[first]
+        else:
+            chosen = rows[first]
+            after_values, after_chances = self.values(replies[chosen], 1 - movers[chosen], plies - 1)
+        per_roll = ROLL_CHANCES[None, :]
+        values = -(after_values.reshape(count, len(DICE)) * per_roll).sum(axis=1)
+        chances = flip_outputs((after_chances.reshape(count, len(DICE), 5) * per_roll[..., None]).sum(axis=1))
+        return values, chances
+
+    def _valued(self, replies: np.ndarray, groups: np.ndarray, offsets: np.ndarray,
+                movers: np.ndarray) -> np.ndarray:
+        """The rows of the replies the full evaluator values: all, or the shortlist's."""
+        net = pruning_network() if self.shortlist else None
+        if net is None:
+            return np.arange(len(replies))
+        w = self.weights[movers]
+        liked = np.einsum("ij,ij->i", mover_chances(net, replies), w[:, :5])
+        keep = shortlist(liked, groups, offsets, self.shortlist) | ~contact(replies)
+        return np.flatnonzero(keep)
