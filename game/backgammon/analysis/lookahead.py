@@ -133,10 +133,11 @@ class Lookahead:
     def _valued(self, replies: np.ndarray, groups: np.ndarray, offsets: np.ndarray,
                 movers: np.ndarray) -> np.ndarray:
         """The rows of the replies the full evaluator values: all, or the shortlist's."""
-        net = pruning_network() if self.shortlist else None
-        if net is None:
+        keep_best = self.shortlist
+        net = pruning_network() if keep_best else None
+        if net is None or keep_best is None:
             return np.arange(len(replies))
         w = self.weights[movers]
         liked = np.einsum("ij,ij->i", mover_chances(net, replies), w[:, :5])
-        keep = shortlist(liked, groups, offsets, self.shortlist) | ~contact(replies)
+        keep = shortlist(liked, groups, offsets, keep_best) | ~contact(replies)
         return np.flatnonzero(keep)
