@@ -83,10 +83,10 @@ def test_each_backgammon_level_is_declared_once_with_its_chequer_and_cube_plies(
     analysis = get_game("backgammon").move_analysis()
     plies = {level.name: (level.plies, level.cube_plies) for level in analysis.levels}
     assert plies == {"beginner": (0, 0), "intermediate": (0, 0), "advanced": (1, 1), "expert": (2, 2),
-                     "worldclass": (2, 2)}
+                     "worldclass": (2, 2), "grandmaster": (3, 2)}
     assert analysis.level("expert").root_filters and analysis.level_names[0] == "intermediate"
     with pytest.raises(ValueError, match="known levels: beginner"):
-        analysis.level("grandmaster")
+        analysis.level("supergrandmaster")
 
 
 def _project_modules_loaded(code: str) -> list[str]:

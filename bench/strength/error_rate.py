@@ -25,7 +25,7 @@ play, and charge it what a much stronger judge says the pick loses against the b
 The judges' values and every player's picks are cached in ``--cache`` (by default
 ``bench/cache/error_rate.json.gz``, kept in the repository), keyed by position, so a rerun
 costs only what is new: a new network's picks.  A Tabula player's picks are keyed by its
-network's checksum too, and saved every 200 decisions, so a long run (World class) that is
+network's checksum and its level's search settings too, and saved every 200 decisions, so a long run (World class) that is
 stopped goes on where it was.  Two runs at once must not share a cache file.
 
     python -m bench.strength.error_rate [--selfplay 10] [--seed 11] [--net FILE] [--players ...]
@@ -63,7 +63,7 @@ from game.backgammon.state import BackgammonState
 MATCHES = sorted(MATCH_FOLDER.glob("*.mat"))
 CACHE = CACHE_FOLDER / "error_rate.json.gz"
 JUDGES = ("sage-3ply", "gnubg-2ply")
-TABULA = ("greedy", "beginner", "intermediate", "advanced", "expert", "worldclass")
+TABULA = ("greedy", "beginner", "intermediate", "advanced", "expert", "worldclass", "grandmaster")
 OTHERS = ("gnubg-0ply", "gnubg-1ply", "gnubg-2ply", "sage-1ply", "sage-2ply")
 REACH, REACH_COUNT = 0.16, 8
 PHASES = ("contact", "crashed", "race")
@@ -153,6 +153,19 @@ def network_checksum(path: str | None) -> str:
     return hashlib.sha256(b"".join(f.read_bytes() for f in files)).hexdigest()[:12]
 
 
+def search_signature(player: str) -> str:
+    """What a Tabula player's picks depend on besides the network: a level's search settings
+    (plies, filters, shortlist, noise), hashed; empty for the 0-ply network.  A level whose
+    search changes is picked again, where its old picks stay cached under the old key."""
+    if player == "greedy":
+        return ""
+    from game.backgammon.analysis.levels import get_level
+
+    level = get_level(player)
+    settings = (level.plies, level.move_filter, level.root_filters, level.noise, level.reply_shortlist)
+    return "@" + hashlib.sha256(repr(settings).encode()).hexdigest()[:8]
+
+
 def _install(net_file: str | None) -> None:
     """Put ``net_file`` in ``net-full``'s place for this process's Tabula players."""
     from game.backgammon.evaluators import evaluator_names, get_evaluator, register
@@ -238,7 +251,7 @@ def picks_for(cache, cache_path, players, decisions, keys, net_file, workers, se
     checksum = network_checksum(net_file)
     out = {}
     for name in players:
-        slot = cache["picks"].setdefault(name if name in OTHERS else f"{name}@{checksum}", {})
+        slot = cache["picks"].setdefault(name if name in OTHERS else f"{name}@{checksum}{search_signature(name)}", {})
         todo = [k for k, key in enumerate(keys) if key not in slot]
         start = time.monotonic()
         for first in range(0, len(todo), PICKS_SAVED_EVERY):  # saved as it goes: a long run resumes

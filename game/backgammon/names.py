@@ -5,7 +5,7 @@ A test holds :data:`LEVEL_NAMES` to the analysis' levels and :data:`EVALUATOR_NA
 evaluators' registry, so a level or an evaluator added there is named here too.
 """
 
-LEVEL_NAMES = ("beginner", "intermediate", "advanced", "expert", "worldclass")
+LEVEL_NAMES = ("beginner", "intermediate", "advanced", "expert", "worldclass", "grandmaster")
 """The playing levels, weakest first (:data:`game.backgammon.analysis.levels.LEVELS`)."""
 EVALUATOR_NAMES = ("seven-factors", "bras", "phase-heuristic", "net-full", "net-phase48")
 """Every registered evaluator, the shipped networks included (``greedy:<name>`` players)."""

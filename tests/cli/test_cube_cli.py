@@ -65,8 +65,8 @@ def test_positions_without_a_cube_decision_are_usage_errors(capsys, position, me
 
 
 def test_an_unknown_level_is_a_usage_error(capsys):
-    code, _, err = run(capsys, "cube", "backgammon", "--position", DOUBLE_TAKE, "--level", "grandmaster")
-    assert code == 2 and "unknown level 'grandmaster'" in err
+    code, _, err = run(capsys, "cube", "backgammon", "--position", DOUBLE_TAKE, "--level", "supergrandmaster")
+    assert code == 2 and "unknown level 'supergrandmaster'" in err
 
 
 def test_analyze_at_a_cube_decision_shows_the_cube_actions(capsys):

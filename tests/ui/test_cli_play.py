@@ -68,8 +68,8 @@ def test_help_lists_the_options_and_their_choices(capsys):
 
 
 def test_bad_player_name_is_a_clear_error():
-    with pytest.raises(ValueError, match="unknown backgammon player 'grandmaster'"):
-        play.setup_from_args(parse("backgammon", "--black", "grandmaster"))
+    with pytest.raises(ValueError, match="unknown backgammon player 'supergrandmaster'"):
+        play.setup_from_args(parse("backgammon", "--black", "supergrandmaster"))
 
 
 def test_run_opens_the_window_with_the_setup(monkeypatch):
@@ -83,8 +83,8 @@ def test_bad_player_exits_with_code_2(capsys):
     from game import cli
 
     with pytest.raises(SystemExit) as exit_info:
-        cli.main(["play", "backgammon", "--black", "grandmaster"])
-    assert exit_info.value.code == 2 and "grandmaster" in capsys.readouterr().err
+        cli.main(["play", "backgammon", "--black", "supergrandmaster"])
+    assert exit_info.value.code == 2 and "supergrandmaster" in capsys.readouterr().err
 
 
 def test_run_app_opens_the_game_and_closes(monkeypatch, tabula_home):

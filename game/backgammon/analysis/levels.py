@@ -22,7 +22,9 @@ class Level(CoreLevel):
     ``move_filter`` applies per decision depth (see :func:`~game.core.search.expectiminimax`);
     ``root_filters``, when set, narrows the root's candidates from one iteration to the next
     (the root entry of ``move_filter`` is then unused); ``noise`` is the standard deviation
-    added to each play's equity, in points.
+    added to each play's equity, in points; ``reply_shortlist``, when set, lets the pruning
+    network choose that many replies of each roll inside the tree for the full network to
+    decide between (:mod:`.lookahead`).
     """
 
     move_filter: MoveFilter | tuple[MoveFilter, ...] = MoveFilter()
@@ -40,18 +42,22 @@ LEVELS = {level.name: level for level in (
           plies=0, cube_plies=0, noise=0.04),
     Level("advanced", "Advanced", "1 ply",
           "Weighs the best 8 plays against every roll of the reply (1 ply): a strong player.",
-          plies=1, cube_plies=1, move_filter=MoveFilter(8, 0.16)),
-    Level("expert", "Expert", "2 ply, slower",
-          "Two rolls deep, narrowing to the best 2 plays (2 ply): strong and within a second a move.",
+          plies=1, cube_plies=1, move_filter=MoveFilter(8, 0.16), reply_shortlist=4),
+    Level("expert", "Expert", "2 ply",
+          "Two rolls deep, narrowing to the best 2 plays (2 ply): strong and quick.",
           plies=2, cube_plies=2, move_filter=MoveFilter(1, 0.0),
-          root_filters=(MoveFilter(5, 0.16), MoveFilter(2, 0.08))),
-    Level("worldclass", "World class", "2 ply, slowest",
-          "Two rolls deep on GNU Backgammon's 8 best plays (its 2-ply analysis): the most thorough.",
+          root_filters=(MoveFilter(5, 0.16), MoveFilter(2, 0.08)), reply_shortlist=4),
+    Level("worldclass", "World class", "2 ply, thorough",
+          "Two rolls deep on GNU Backgammon's 8 best plays (its 2-ply analysis): thorough.",
           plies=2, cube_plies=2, move_filter=MoveFilter(1, 0.0),
-          root_filters=(MoveFilter(8, 0.16), MoveFilter(8, 1.0))),
+          root_filters=(MoveFilter(8, 0.16), MoveFilter(8, 1.0)), reply_shortlist=4),
+    Level("grandmaster", "Grandmaster", "3 ply, slowest",
+          "World class, then three rolls deep on the closest two plays (3 ply): the strongest.",
+          plies=3, cube_plies=2, move_filter=MoveFilter(1, 0.0),
+          root_filters=(MoveFilter(8, 0.16), MoveFilter(8, 1.0), MoveFilter(2, 0.04)), reply_shortlist=3),
 )}
 """The levels by name, weakest first.  Cube plies: Beginner and Intermediate 0, Advanced 1,
-Expert and World class 2 (their time a cube decision: ``python -m bench.speed.cube``,
+Expert, World class and Grandmaster 2 (their time a cube decision: ``python -m bench.speed.cube``,
 ``bench/RESULTS.md``)."""
 
 

@@ -48,6 +48,8 @@ DICE = np.array([(h, low) for h in range(6, 0, -1) for low in range(h, 0, -1)], 
 """The 21 rolls, in the order the rules list them."""
 ROLL_CHANCES = np.array([(1 if h == low else 2) / 36 for h, low in DICE])
 """Each roll's chance."""
+CHUNK = 256
+"""Positions rolled at once: some 256 × 21 × 20 replies, their inputs under 100 MB."""
 MONEY = np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0])
 """Cubeless equity as weights on the chances (win, win gammon, win backgammon, lose gammon,
 lose backgammon) and a constant."""
@@ -101,9 +103,10 @@ class Lookahead:
         over = finished(boards)
         if over.any():
             values[over], chances[over] = self.leaf(boards[over], players[over])
-        live = ~over
-        if live.any():
-            values[live], chances[live] = self._rolled(boards[live], players[live], plies)
+        live = np.flatnonzero(~over)
+        for start in range(0, len(live), CHUNK):  # a bounded batch: a 3-ply tree has millions of replies
+            rows = live[start:start + CHUNK]
+            values[rows], chances[rows] = self._rolled(boards[rows], players[rows], plies)
         return values, chances
 
     def _rolled(self, boards: np.ndarray, players: np.ndarray, plies: int) -> tuple[np.ndarray, np.ndarray]:

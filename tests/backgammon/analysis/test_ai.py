@@ -77,8 +77,10 @@ def test_an_included_play_is_valued_as_deep_as_the_best():
     assert worst.plies == 0  # the level's filter leaves it at 0 ply
     records = analyze_position(s, "advanced", include=worst.move)
     played = next(r for r in records if r.move == worst.move)
-    wide = {m.move: m.value for m in search(s, Level("wide", "Wide", "1 ply", plies=1), get_evaluator(strongest_evaluator()))}
-    assert played.plies == 1 and played.value == pytest.approx(wide[worst.move], abs=1e-9)
+    wide = Level("wide", "Wide", "1 ply", plies=1, reply_shortlist=4)  # Advanced's replies, every play
+    values = {m.move: m.value for m in search(s, wide, get_evaluator(strongest_evaluator()))}
+    # The same value but for float32 rounding (the network's batches are made up differently).
+    assert played.plies == 1 and played.value == pytest.approx(values[worst.move], abs=1e-6)
     assert played.diff == pytest.approx(played.value - records[0].value, abs=1e-9)
     assert [(r.notation, r.plies) for r in records if r.move != worst.move] == [
         (r.notation, r.plies) for r in plain if r.move != worst.move]

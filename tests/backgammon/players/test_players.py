@@ -51,7 +51,7 @@ def test_the_deep_players_play_legally_from_the_opening_to_the_end(name):
 
 def test_unknown_player_names_the_known_ones():
     with pytest.raises(ValueError, match="known players: beginner, intermediate"):
-        make_player("grandmaster")
+        make_player("supergrandmaster")
 
 
 def test_hard_minimises_the_seed_value():

@@ -167,7 +167,7 @@ def test_bad_plans_are_refused():
     with pytest.raises(ValueError, match="need dice"):
         plan(BackgammonState.from_board(START_SIDE, START_SIDE), ["8/5 6/5"])
     with pytest.raises(ValueError, match="unknown level"):
-        opening(level="grandmaster")
+        opening(level="supergrandmaster")
 
 
 def test_a_money_cube_decision_gives_no_double_double_take_and_the_proper_action():

@@ -154,7 +154,7 @@ GARBAGE = ("", " ", "-1", "0", "x", "nan", "inf", "-inf", "1e3", "9" * 40, "٣",
 ROLLOUT_VALUES = {
     "--trials": ("1", "35", "36", "37", "72", "0", "-36"),
     "--truncate": ("0", "1", "7", "100000", "100001"),
-    "--level": ("intermediate", "advanced", "Intermediate", "grandmaster", "0"),
+    "--level": ("intermediate", "advanced", "Intermediate", "supergrandmaster", "0"),
     "--select-level": ("intermediate", "expert", "worldclass2"),
     "--evaluator": ("bras", "net-full", "seven-factors", "nosuch"),
     "--seed": ("0", "1", "4294967295", "4294967296", "-1"),
