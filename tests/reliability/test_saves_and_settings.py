@@ -203,7 +203,7 @@ def test_a_huge_unknown_player_name_is_shown_cut_short(window, tmp_path):
     autosave = autosave_path()
     save_game(autosave, load_game(EXAMPLE, rules_for))
     data = json.loads(autosave.read_text())
-    data["players"] = ["human", "unknownmaster" * 5]
+    data["players"] = ["human", "nomaster" * 5]
     autosave.write_text(json.dumps(data))
     app.show_menu()
     app.frame()
