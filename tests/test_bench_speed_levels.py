@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LEVELS = {"intermediate": "gnubg-0ply", "advanced": "gnubg-1ply", "expert": "gnubg-2ply", "worldclass": "sage-3ply"}
-OTHERS = ("gnubg-0ply", "gnubg-1ply", "gnubg-2ply", "sage-1ply", "sage-2ply", "sage-3ply")
+LEVELS = {"intermediate": "gnubg-0ply", "advanced": "gnubg-1ply", "expert": "gnubg-2ply", "worldclass": "sage-3ply",
+          "grandmaster": "gnubg-3ply"}
+OTHERS = ("gnubg-0ply", "gnubg-1ply", "gnubg-2ply", "gnubg-3ply", "sage-1ply", "sage-2ply", "sage-3ply")
 
 
 def test_the_levels_speed_bench_prints_and_writes_every_engine(tmp_path):

@@ -3,7 +3,7 @@
 - **Chequer decisions**: a seeded sample (``--decisions N``, ``--seed``; ``0``: all 2,030) of the
   decisions of ``bench.strength.error_rate`` (the real matches', then its held-out GNU
   self-play).  Each engine picks its play: a Tabula level's player (``choose``, its search
-  and noise: what a game or a tournament waits for), ``gnubg_nn.best_move`` at 0, 1 and 2 ply
+  and noise: what a game or a tournament waits for), ``gnubg_nn.best_move`` at 0, 1, 2 and 3 ply
   (GNU's own move filters) and Open Sage's ``batch_checker_play`` of the one decision at 1, 2
   and 3 ply (XG's numbering: its 3 ply is GNU's 2 ply).  Only the engine's call is timed.
 - **Cube decisions**: a seeded sample (``--cube N``) of the real matches' centred-cube
@@ -20,10 +20,11 @@ process (their order turns with each decision), each on one thread (BLAS, Open S
 threads) unless ``--threads N``; each is warmed on the first decision first.  Per engine:
 the mean and median in milliseconds and, for a Tabula level, the ratio of the means to its
 reference at the same depth: 0 ply (Intermediate) to GNU 0 ply, Advanced to GNU 1 ply,
-Expert to GNU 2 ply, World class to Open Sage 3 ply.  ``--json FILE`` also writes the
+Expert to GNU 2 ply, World class to Open Sage 3 ply, Grandmaster to GNU 3 ply.  ``--json FILE`` also writes the
 figures as JSON.
 
-    python -m bench.speed.levels [--decisions 60] [--seed 1] [--cube 30] [--threads 1] [--review] [--json FILE]
+    python -m bench.speed.levels [--decisions 60] [--seed 1] [--cube 30] [--threads 1] [--review]
+                                 [--review-levels LEVEL ...] [--json FILE]
 
 ``python -m bench.speed`` runs it too.  Figures: ``bench/RESULTS.md``.
 """
@@ -49,11 +50,11 @@ from game.backgammon.nets.supervised.teacher import sage_board
 from game.backgammon.rules import BackgammonRules
 from game.backgammon.state import BackgammonState
 
-LEVELS = ("intermediate", "advanced", "expert", "worldclass")
-GNU = ("gnubg-0ply", "gnubg-1ply", "gnubg-2ply")
+LEVELS = ("intermediate", "advanced", "expert", "worldclass", "grandmaster")
+GNU = ("gnubg-0ply", "gnubg-1ply", "gnubg-2ply", "gnubg-3ply")
 SAGE = ("sage-1ply", "sage-2ply", "sage-3ply")
 REFERENCE = {"intermediate": "gnubg-0ply", "advanced": "gnubg-1ply", "expert": "gnubg-2ply",
-             "worldclass": "sage-3ply"}
+             "worldclass": "sage-3ply", "grandmaster": "gnubg-3ply"}
 """Each level's reference at the same depth."""
 REVIEW_MATCH = MATCHES / "7pt-a.mat"
 
@@ -205,6 +206,8 @@ def main(argv=None) -> int:
     parser.add_argument("--cube", type=int, default=30, help="sampled cube decisions (0: none)")
     parser.add_argument("--threads", type=int, default=1, help="threads each engine may use (BLAS, Open Sage)")
     parser.add_argument("--review", action="store_true", help="also review the 7-point match at each level (slow)")
+    parser.add_argument("--review-levels", nargs="+", choices=LEVELS, default=list(LEVELS), metavar="LEVEL",
+                        help="the levels --review times (default: every level)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -223,7 +226,7 @@ def main(argv=None) -> int:
             print()
             print(table(f"{len(states)} cube decisions of the real matches (seed {args.seed})", figures["cube"]))
         if args.review:
-            figures["review"] = found = review_times(LEVELS)
+            figures["review"] = found = review_times(args.review_levels)
             print()
             print(f"review of {found['match']} ({found['decisions']} decisions): GNU 2 ply "
                   f"{found['gnubg-2ply_s']:.1f} s on its decisions")

@@ -511,6 +511,26 @@ def test_an_included_move_is_searched_as_deep_as_the_best(state, plies, data, na
     assert_ranked(result)
 
 
+@settings(max_examples=40, deadline=None)
+@given(race_states, st.integers(2, 3), st.sampled_from([0.0, 0.05, float("inf")]))
+def test_a_lone_candidate_ends_the_deepening_without_deepen_alone(state, plies, margin):
+    """A player's saving: when the root filters leave one move, the deeper ply could change
+    only its value, never the choice; without ``deepen_alone`` the search stops before it."""
+    filters = (MoveFilter(None), MoveFilter(2, margin))
+    full = expectiminimax(RACE, state, race_evaluate, plies, root_filters=filters)
+    lean = expectiminimax(RACE, state, race_evaluate, plies, root_filters=filters, deepen_alone=False)
+    assert lean.best.move == full.best.move and not lean.stopped
+    # Iteration d searches the moves ``full`` has at depth d or deeper; the lean search ends
+    # before the first (from 2) that has one, every move then as ``full`` had it a ply before.
+    alone = [d for d in range(2, plies + 1) if sum(m.plies >= d for m in full) == 1]
+    last = alone[0] - 1 if alone else plies
+    assert lean.plies == last
+    expected = {m.move: m for m in full}
+    for m in lean:
+        depth = min(expected[m.move].plies, last)
+        assert m.plies == depth and m.value == pytest.approx(expected[m.move].value_at(depth), abs=1e-12)
+
+
 def test_including_an_illegal_move_is_an_error():
     state = RaceState((6, 6), 0, 3)
     with pytest.raises(ValueError, match="not legal"):

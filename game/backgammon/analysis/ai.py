@@ -15,27 +15,33 @@ beginner     0     --                                                           
 intermediate 0     --                                                           0.04
 advanced     1     the best 8 within 0.16 (by 0-ply equity) searched 1 ply      0
 expert       2     the best 5 within 0.16 searched 1 ply, then the best 2       0
-                   of those within 0.08 (by 1-ply equity) searched 2 plies;
-                   inside the tree each reply is the one best at 0 ply
+                   of those within 0.08 (by 1-ply equity) searched 2 plies
 worldclass   2     the best 8 within 0.16 searched 1 ply, then those within     0
-                   1.0 (in practice all) searched 2 plies; inside the tree as
-                   Expert
+                   1.0 (in practice all) searched 2 plies
+grandmaster  3     World class's, then the best 2 within 0.04 (by 2-ply         0
+                   equity) searched 3 plies
 ============ ===== ============================================================ =======
+
+**Inside the tree** every level answers each roll with the one reply best at 0 ply, as GNU
+Backgammon's n-ply does; the reply is chosen among the 4 the pruning network likes best (3 for
+Grandmaster), as GNU's pruning nets shortlist them (:mod:`.lookahead`, which values the whole
+tree below the candidates on arrays).  Measured on 2,030 real decisions the shortlist costs no
+strength (``bench.strength.error_rate``) and makes the searching levels several times faster
+(``python -m bench.speed``; both in ``bench/RESULTS.md``).
 
 Advanced's filter is GNU Backgammon's own for 1 ply (its "normal" move filter); with a
 narrower one (the best 4 within 0.20) the review agreed less with GNU's 1 ply
 (``python -m bench.agreement.review``, ``bench/RESULTS.md``).  Noise is the standard deviation
-added to each play's equity, in points.  Expert narrows
-its candidates from one ply to the next and picks the opponent's replies at 0 ply, as
-GNU Backgammon's 2-ply does (its ``MoveFilter``s): measured against a much wider 2-ply
-search it chose the same plays on sampled positions at about a third of the nodes, which
-keeps it within a second a move. World class is GNU Backgammon's own 2-ply analysis (its
-"world class" setting: the best 8 within 0.16 at 0 ply, no further narrowing): slower than
-Expert (``python -m bench.speed.analysis``), for reviews and analyses that should agree with
+added to each play's equity, in points.  Expert narrows its candidates from one ply to the
+next, as GNU Backgammon's 2-ply does (its ``MoveFilter``s): measured against a much wider
+2-ply search it chose the same plays on sampled positions at about a third of the nodes.
+World class is GNU Backgammon's own 2-ply analysis (its "world class" setting: the best 8
+within 0.16 at 0 ply, no further narrowing), for reviews and analyses that should agree with
 GNU's 2 ply (over six real matches its equity lost per decision correlates with GNU's better
 than Expert's does: ``python -m bench.agreement.review``; the figures of both are in
-``bench/RESULTS.md``), and as the slowest, most thorough player (its strength against Expert
-is not measured).
+``bench/RESULTS.md``).  Grandmaster spends a third ply only where it can change the choice: on the
+two plays World class finds closest, when they are within 0.04 (a play alone there keeps its
+2-ply value).
 """
 
 from __future__ import annotations
@@ -95,7 +101,8 @@ def _search_with(level: Level):
     """The search function and its options for ``level``."""
     if level.plies == 0:
         return greedy, {}
-    return expectiminimax, {"plies": level.plies, "move_filter": level.move_filter, "root_filters": level.root_filters}
+    return expectiminimax, {"plies": level.plies, "move_filter": level.move_filter, "root_filters": level.root_filters,
+                            "deepen_alone": level.deepen_alone}
 
 
 def search(state: BackgammonState, level: Level, evaluator: Evaluator, limits: Limits | None = None,

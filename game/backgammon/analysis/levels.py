@@ -24,13 +24,15 @@ class Level(CoreLevel):
     (the root entry of ``move_filter`` is then unused); ``noise`` is the standard deviation
     added to each play's equity, in points; ``reply_shortlist``, when set, lets the pruning
     network choose that many replies of each roll inside the tree for the full network to
-    decide between (:mod:`.lookahead`).
+    decide between (:mod:`.lookahead`); without ``deepen_alone`` a play the root filters
+    leave alone is not searched a ply deeper (:func:`~game.core.search.expectiminimax`).
     """
 
     move_filter: MoveFilter | tuple[MoveFilter, ...] = MoveFilter()
     noise: float = 0.0
     root_filters: tuple[MoveFilter, ...] | None = None
     reply_shortlist: int | None = None
+    deepen_alone: bool = True
 
 
 LEVELS = {level.name: level for level in (
@@ -54,7 +56,8 @@ LEVELS = {level.name: level for level in (
     Level("grandmaster", "Grandmaster", "3 ply, slowest",
           "World class, then three rolls deep on the closest two plays (3 ply): the strongest.",
           plies=3, cube_plies=2, move_filter=MoveFilter(1, 0.0),
-          root_filters=(MoveFilter(8, 0.16), MoveFilter(8, 1.0), MoveFilter(2, 0.04)), reply_shortlist=3),
+          root_filters=(MoveFilter(8, 0.16), MoveFilter(8, 1.0), MoveFilter(2, 0.04)), reply_shortlist=3,
+          deepen_alone=False),
 )}
 """The levels by name, weakest first.  Cube plies: Beginner and Intermediate 0, Advanced 1,
 Expert, World class and Grandmaster 2 (their time a cube decision: ``python -m bench.speed.cube``,

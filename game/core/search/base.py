@@ -56,6 +56,11 @@ class LimitReached(Exception):
     """Internal: a node or time limit stopped the current iteration."""
 
 
+class NothingToDeepen(Exception):
+    """Internal: an iteration would search only a move already known best; deepening ends
+    there, complete (not a limit)."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Bounds on one search call.
@@ -266,6 +271,8 @@ class Search:
                 moves = self.iteration(depth)
             except LimitReached:
                 stopped = True
+                break
+            except NothingToDeepen:
                 break
             best, done = rank(moves), depth
             if self.solved:  # deeper iterations give the same values: report them as such

@@ -18,6 +18,10 @@ dropped on the way keeps the value of the deepest iteration that searched it (an
 ranked after the deeper ones, see :func:`.base.rank`).  The expensive last ply is then
 spent only on the moves that stay close at the ply before.
 
+**A lone candidate** (``deepen_alone=False``): when the root filters leave one move (and no
+``include``), the deeper iteration could change only that move's value, never the choice;
+deepening then ends at the ply before, which spares a player the most expensive ply.
+
 **A move searched regardless** (``include``): one root move joins the candidates of every
 iteration whatever the filters say, so it is valued as deep as the best; the filters choose
 the other candidates as if it were not there.  A review needs that: GNU Backgammon's
@@ -44,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from ..protocol import CHANCE, Rules
-from .base import Evaluate, Limits, ScoredMove, Search, SearchResult, Valuer
+from .base import Evaluate, Limits, NothingToDeepen, ScoredMove, Search, SearchResult, Valuer
 
 Deep = Callable[[Sequence[Any], int, Callable[[int], None]], tuple[np.ndarray, np.ndarray]]
 """``deep(states, plies, count) -> (values, details)``: the states searched ``plies`` deep with
@@ -80,10 +84,11 @@ class Expectiminimax(Search):
     def __init__(self, rules: Rules, state: Any, evaluate: Evaluate | None,
                  move_filter: MoveFilter | Sequence[MoveFilter], limits: Limits | None, result_scale: float,
                  root_filters: Sequence[MoveFilter] | None = None, valuer: Valuer | None = None,
-                 include: Any = None, deep: Deep | None = None):
+                 include: Any = None, deep: Deep | None = None, deepen_alone: bool = True):
         super().__init__(rules, state, evaluate, limits, result_scale, valuer)
         self.include = include
         self.deep = deep
+        self.deepen_alone = deepen_alone
         self.filters = (move_filter,) if isinstance(move_filter, MoveFilter) else tuple(move_filter)
         self.root_filters = None if root_filters is None else tuple(root_filters)
         self.total = 0
@@ -128,6 +133,8 @@ class Expectiminimax(Search):
         before = self.previous or self.shallow()  # children order
         scored = list(before) if self.root_filters is not None else self.shallow()
         candidates = self.candidates(plies)
+        if len(candidates) == 1 and plies > 1 and not self.deepen_alone:
+            raise NothingToDeepen
         rows = self.deep_rows(candidates, plies)
         for k, i in enumerate(candidates):
             move, after = self.children[i]
@@ -197,7 +204,8 @@ class Expectiminimax(Search):
 def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate | None = None, plies: int = 1, *,
                    move_filter: MoveFilter | Sequence[MoveFilter] = NO_FILTER, limits: Limits | None = None,
                    result_scale: float = 1.0, root_filters: Sequence[MoveFilter] | None = None,
-                   valuer: Valuer | None = None, include: Any = None, deep: Deep | None = None) -> SearchResult:
+                   valuer: Valuer | None = None, include: Any = None, deep: Deep | None = None,
+                   deepen_alone: bool = True) -> SearchResult:
     """Every legal move at ``state`` (a decision node: roll first), ranked for the mover.
 
     Candidates the filter keeps carry their ``plies``-ply value (``plies`` set on them), the
@@ -207,7 +215,8 @@ def expectiminimax(rules: Rules, state: Any, evaluate: Evaluate | None = None, p
     from one iteration to the next (see the module doc); the root entry of ``move_filter``
     is then unused.  A ``valuer`` replaces ``evaluate`` to carry details (see :mod:`.base`).
     ``include``, a legal root move, is searched ``plies`` deep whatever the filters say.
-    ``deep`` values the candidates' trees in one batch where it applies (see the module doc).
+    ``deep`` values the candidates' trees in one batch where it applies; without
+    ``deepen_alone`` a lone root candidate ends the deepening (see the module doc).
     """
     return Expectiminimax(rules, state, evaluate, move_filter, limits, result_scale, root_filters, valuer,
-                          include, deep).run(plies)
+                          include, deep, deepen_alone).run(plies)
