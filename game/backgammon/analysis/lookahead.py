@@ -37,8 +37,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..board import CHECKERS, OFF
-from ..cube.ai import chances_of
 from ..evaluators import Evaluator
+from ..evaluators.chances import chances_of
 from ..movegen_batch import plays_batch
 from ..nets.encoding import flip_outputs
 from ..nets.pruning import mover_chances, pruning_network, shortlist
@@ -111,27 +111,32 @@ class Lookahead:
 
     def _rolled(self, boards: np.ndarray, players: np.ndarray, plies: int) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`values` of unfinished positions: every roll, the reply chosen, averaged."""
-        count = len(boards)
-        self.count(count * len(DICE))
-        batch = plays_batch(np.repeat(boards, len(DICE), axis=0), np.tile(DICE, (count, 1)))
+        replies, reply_values, reply_chances = self.best_replies(boards, players)
+        if plies > 1:
+            others = np.repeat(1 - players, len(DICE))
+            reply_values, reply_chances = self.values(replies, others, plies - 1)
+        per_roll = ROLL_CHANCES[None, :]
+        values = -(reply_values.reshape(len(boards), len(DICE)) * per_roll).sum(axis=1)
+        chances = flip_outputs((reply_chances.reshape(len(boards), len(DICE), 5) * per_roll[..., None]).sum(axis=1))
+        return values, chances
+
+    def best_replies(self, boards: np.ndarray, players: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For each position and each of the 21 rolls (:data:`DICE`, position by position), the
+        play its side on roll likes best at 0 ply: the position it leaves (``(N·21, 2, 26)``,
+        the other side on roll), and that position's 0-ply value and chances for the other
+        side.  The first of equals in the move generator's order."""
+        self.count(len(boards) * len(DICE))
+        batch = plays_batch(np.repeat(boards, len(DICE), axis=0), np.tile(DICE, (len(boards), 1)))
         self.count(len(batch.after))
         replies = batch.for_evaluator()  # the other side on roll
         groups = batch.owner.astype(np.intp)
         movers = np.repeat(players, len(DICE))[groups]
         rows = self._valued(replies, groups, batch.offsets, movers)
-        reply_values, reply_chances = self.leaf(replies[rows], 1 - movers[rows])
-        # The mover's best reply leaves the other side the least; the first of equals.
-        order = np.lexsort((rows, reply_values, groups[rows]))
+        values, chances = self.leaf(replies[rows], 1 - movers[rows])
+        # The mover's best play leaves the other side the least.
+        order = np.lexsort((rows, values, groups[rows]))
         first = order[np.r_[True, groups[rows][order][1:] != groups[rows][order][:-1]]]
-        if plies == 1:
-            after_values, after_chances = reply_values[first], reply_chances[first]
-        else:
-            chosen = rows[first]
-            after_values, after_chances = self.values(replies[chosen], 1 - movers[chosen], plies - 1)
-        per_roll = ROLL_CHANCES[None, :]
-        values = -(after_values.reshape(count, len(DICE)) * per_roll).sum(axis=1)
-        chances = flip_outputs((after_chances.reshape(count, len(DICE), 5) * per_roll[..., None]).sum(axis=1))
-        return values, chances
+        return replies[rows[first]], values[first], chances[first]
 
     def _valued(self, replies: np.ndarray, groups: np.ndarray, offsets: np.ndarray,
                 movers: np.ndarray) -> np.ndarray:

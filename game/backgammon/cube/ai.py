@@ -45,11 +45,12 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.protocol import CHANCE
+from ..analysis import lookahead
 from ..analysis.warnings import has_contact
 from ..board import CHECKERS, OFF, pip_count
 from ..evaluators import Evaluator, boards_to_array
-from ..movegen import legal_plays, rearmost
-from ..nets.encoding import equity as outputs_equity
+from ..evaluators.chances import chances_of
+from ..movegen import rearmost
 from ..nets.encoding import flip_outputs
 from ..rules import BackgammonRules, BackgammonState, Roll
 from . import match as match_cube
@@ -66,23 +67,6 @@ ROLLS = [((h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in r
 # --------------------------------------------------------------------------- chances
 
 
-def chances_of(evaluator: Evaluator, batch: np.ndarray) -> np.ndarray:
-    """``(N, 5)`` cubeless chances of the side on roll of each ``(on_roll, opponent)`` row."""
-    outputs = getattr(evaluator, "probabilities", None)
-    if outputs is not None:
-        out = np.array(outputs(batch), dtype=float)
-    else:
-        out = ((np.clip(evaluator.equity(batch), -1.0, 1.0) + 1.0) / 2.0)[:, None]
-    if out.shape[1] == 1:
-        out = np.concatenate([out, np.zeros((len(out), 4))], axis=1)
-    np.clip(out, 0.0, 1.0, out=out)
-    out[:, 1] = np.minimum(out[:, 1], out[:, 0])
-    out[:, 2] = np.minimum(out[:, 2], out[:, 1])
-    out[:, 3] = np.minimum(out[:, 3], 1.0 - out[:, 0])
-    out[:, 4] = np.minimum(out[:, 4], out[:, 3])
-    return out
-
-
 def _won(kind: int) -> np.ndarray:
     return np.array([1.0, kind >= 2, kind >= 3, 0.0, 0.0])
 
@@ -93,26 +77,34 @@ def _kind(loser) -> int:
     return 3 if any(loser[p] for p in range(19, 26)) else 2
 
 
+REPLY_SHORTLIST = 4
+"""Plays of each roll the pruning network shortlists for the full network, as in the levels'
+chequer search (:mod:`..analysis.lookahead`)."""
+
+
 def best_replies(mover, other, evaluator: Evaluator) -> list:
-    """For each of :data:`ROLLS`, the best play of ``mover`` by 0-ply cubeless equity, all
-    valued in one batch: ``(after_mover, after_other, kind, chances)`` with ``kind`` the
-    points won when the play bears the last checker off (then ``chances`` is None), else 0
-    and ``chances`` those of ``other``, then on roll."""
-    groups = [legal_plays(mover, other, *dice) or [((), mover, other)] for dice, _ in ROLLS]
-    rows = [(theirs, mine) for plays in groups for _, mine, theirs in plays]
-    chances = chances_of(evaluator, boards_to_array(rows))
-    values = outputs_equity(chances)
-    out, start = [], 0
-    for plays in groups:
-        end = start + len(plays)
-        done = next((p for p in plays if p[1][OFF] == CHECKERS), None)
-        if done is not None:
-            out.append((done[1], done[2], _kind(done[2]), None))
-        else:
-            best = start + int(np.argmin(values[start:end]))  # the side then on roll's equity: lowest
-            out.append((plays[best - start][1], plays[best - start][2], 0, chances[best]))
-        start = end
-    return out
+    """For each of :data:`ROLLS`, the best play of ``mover`` by 0-ply cubeless equity (among the
+    pruning network's :data:`REPLY_SHORTLIST` best with a five-output network), all valued in
+    one batch: ``(after_mover, after_other, kind, chances)`` with ``kind`` the points won when
+    the play bears the last checker off (then ``chances`` is None), else 0 and ``chances``
+    those of ``other``, then on roll."""
+    return best_replies_of([(mover, other)], evaluator)[0]
+
+
+def best_replies_of(positions, evaluator: Evaluator) -> list[list]:
+    """:func:`best_replies` of each ``(mover, other)`` position, all in one batch."""
+    if not positions:
+        return []
+    shortlist = REPLY_SHORTLIST if lookahead.supported(evaluator) else None
+    search = lookahead.Lookahead(evaluator, np.stack([lookahead.MONEY, lookahead.MONEY]), shortlist)
+    boards = np.array(positions, dtype=np.int8)
+    replies, _, chances = search.best_replies(boards, np.zeros(len(boards), dtype=np.intp))
+    out = []
+    for board, reply_chances in zip(replies, chances):
+        theirs, mine = tuple(board[0].tolist()), tuple(board[1].tolist())
+        done = mine[OFF] == CHECKERS
+        out.append((mine, theirs, _kind(theirs) if done else 0, None if done else reply_chances))
+    return [out[k:k + len(ROLLS)] for k in range(0, len(out), len(ROLLS))]
 
 
 # --------------------------------------------------------------------------- cube life
@@ -224,6 +216,8 @@ def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios, life):
     total = np.zeros(5)
     values = np.zeros(len(scenarios))
     replies = best_replies(me, opp, evaluator)
+    if plies == 2:  # the opponent's replies to each of my plays, in one batch
+        second = iter(best_replies_of([(theirs, mine) for mine, theirs, kind, _ in replies if not kind], evaluator))
     if plies == 1:  # every leaf of a scenario valued in one batch, added roll by roll below
         live = [(theirs, mine, chances) for mine, theirs, kind, chances in replies if not kind]
         if live:
@@ -238,21 +232,22 @@ def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios, life):
             total += weight * flip_outputs(chances)
             values += weight * next(leaves)
         else:
-            sub_total, sub_values = _their_turn(theirs, mine, evaluator, scenarios, life)
+            sub_total, sub_values = _their_turn(next(second), scenarios, life)
             total += weight * sub_total
             values += weight * sub_values
     return total, values
 
 
-def _their_turn(opp, me, evaluator: Evaluator, scenarios, life):
-    """The opponent (``opp``) on roll between the two rolls of a 2-ply look-ahead, as in GNU
+def _their_turn(replies, scenarios, life):
+    """The opponent on roll between the two rolls of a 2-ply look-ahead (``replies``: their
+    :func:`best_replies`), as in GNU
     Backgammon's n-ply: for each scenario, their cube action judged on the 1-ply values of
     no double and double/take (:func:`_reply`) — they double when that costs me more than
     not doubling, and I then take or pass, whichever leaves me more; averaged chances and
     my value for each scenario.  (The beaver is left out here.)"""
     doubled = [_doubled_by(their_ctx) for _, their_ctx in scenarios]
     contexts = [my_ctx for my_ctx, _ in scenarios] + [d for d in doubled if d is not None]
-    total, values = _reply(opp, me, evaluator, contexts, life)
+    total, values = _reply(replies, contexts, life)
     out, taken = values[: len(scenarios)].copy(), iter(values[len(scenarios):])
     for i, ((_, their_ctx), take) in enumerate(zip(scenarios, doubled)):
         if take is not None:
@@ -275,13 +270,14 @@ def _pass_value(their_ctx: CubeContext) -> float:
     return _negate(_won_value(1, their_ctx, their_ctx.value), their_ctx)
 
 
-def _reply(opp, me, evaluator: Evaluator, contexts, life):
-    """The opponent (``opp``) on roll replies at 0 ply; averaged over their 21 rolls, my
-    chances and my value, with me then on roll, for each of my cube ``contexts``."""
+def _reply(replies, contexts, life):
+    """The opponent on roll replies at 0 ply (``replies``: their :func:`best_replies`);
+    averaged over their 21 rolls, my chances and my value, with me then on roll, for each of
+    my cube ``contexts``."""
     total = np.zeros(5)
     values = np.zeros(len(contexts))
     leaves, weights, lives = [], [], []
-    for (_, weight), (theirs, mine, kind, chances) in zip(ROLLS, best_replies(opp, me, evaluator)):
+    for (_, weight), (theirs, mine, kind, chances) in zip(ROLLS, replies):
         if kind:
             total += weight * flip_outputs(_won(kind)[None])[0]
             values += weight * np.array([_negate(_won_value(kind, _swap(ctx, ctx.value, _flip_owner(ctx.owner)),

@@ -13,10 +13,10 @@ from functools import lru_cache
 import numpy as np
 
 from ..board import CHECKERS, OFF
-from ..cube.ai import chances_of
 from ..cube.money import CONTACT_CUBE_LIFE
 from ..evaluators import Evaluator
 from ..evaluators.bearoff import database, in_bearoff, race_outcomes
+from ..evaluators.chances import chances_of
 from ..nets.encoding import flip_outputs, terminal_outputs, win_kind_after
 
 CHUNK = 4096

@@ -321,7 +321,7 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
     from game.backgammon.cube.context import CubeContext
     asked = []
 
-    def replies(opp, me, evaluator, contexts, life):  # my 1-ply values: by the cube I would then hold
+    def replies(their_replies, contexts, life):  # my 1-ply values: by the cube I would then hold
         asked.append(list(contexts))
         return np.zeros(5), np.array([values[(c.value, c.owner)] for c in contexts])
 
@@ -331,7 +331,7 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
                              ({(1, "centre"): 0.3, (2, "me"): -0.2}, -0.2),  # double, take
                              ({(1, "centre"): 0.3, (2, "me"): -1.5}, -1.0),  # double, pass: I lose the cube
                              ({(1, "centre"): -1.2, (2, "me"): -1.5}, -1.2)):  # too good: they play on
-        _, out = cube_ai._their_turn(None, None, None, [(mine, theirs)], None)
+        _, out = cube_ai._their_turn(None, [(mine, theirs)], None)
         assert out[0] == pytest.approx(expected)
     assert asked[-1] == [mine, CubeContext(value=2, owner="me")]  # I own the cube they doubled
 
@@ -339,7 +339,7 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
                    CubeContext(away=(2, 3), value=2, owner="me")):  # not theirs; Crawford; dead for them
         mine = cube_ai._swap(theirs, theirs.value, cube_ai._flip_owner(theirs.owner))
         values = {(mine.value, mine.owner): 0.1}
-        assert list(cube_ai._their_turn(None, None, None, [(mine, theirs)], None)[1]) == [0.1]
+        assert list(cube_ai._their_turn(None, [(mine, theirs)], None)[1]) == [0.1]
         assert asked[-1] == [mine]
 
 
