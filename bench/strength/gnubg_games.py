@@ -7,7 +7,8 @@ deal's seed), the seats swapped, so most of the luck cancels.  GNU Backgammon
 place if given.  Printed: Tabula's points per game with a 95% interval over the deals, its
 win rate, and the games played.  Deals go out in blocks over ``--workers`` processes; the
 figures do not depend on how.  With ``--record FILE`` every finished block is appended to
-FILE (one JSON line, with the settings it was played under and the networks' checksum),
+FILE (one JSON line, with the settings it was played under, the networks' checksum and a
+level's search settings),
 and a rerun with the same FILE plays only the blocks it lacks: a long run survives being
 stopped.  The records of the runs in ``bench/RESULTS.md`` are kept in
 ``bench/cache/gnubg_games/`` (``greedy.jsonl``, ``advanced.jsonl``, ``expert.jsonl``;
@@ -30,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.lib import gnu
-from bench.strength.error_rate import exact_value, network_checksum, tabula_chooser
+from bench.strength.error_rate import exact_value, network_checksum, search_signature, tabula_chooser
 from game.backgammon.board import START_SIDE
 from game.backgammon.movegen import legal_plays
 from game.core.tournament.schedule import derive_seed
@@ -106,6 +107,8 @@ def main(argv=None) -> int:
     start = time.monotonic()
     settings = {"player": args.player, "net": args.net, "networks": network_checksum(args.net),
                 "gnu_plies": args.gnu_plies, "seed": args.seed, "block": BLOCK}
+    if search_signature(args.player):  # a level's search settings: a changed level starts a record anew
+        settings["search"] = search_signature(args.player)
     blocks = recorded_blocks(args.record, settings)
     jobs = [(args.player, args.net, args.gnu_plies, args.seed, lo, min(lo + BLOCK, args.deals))
             for lo in range(0, args.deals, BLOCK) if lo not in blocks]
