@@ -9,11 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from game.backgammon.info import GAME
-from game.backgammon.cube.rules import decision
-from game.backgammon.position import parse_position
-from game.backgammon.rules import with_dice
-from game.backgammon.cube.decision import decide
+from game.backgammon.board import make_side
 from game.backgammon.cube.ai import (
     ROLLS,
     CubeSearchRules,
@@ -23,12 +19,14 @@ from game.backgammon.cube.ai import (
     cube_decision,
     cube_evaluate,
 )
+from game.backgammon.cube.decision import decide
 from game.backgammon.cube.play import (
     BRAS_DOUBLE,
     BRAS_DROP,
     bras_cube_action,
     cube_records,
 )
+from game.backgammon.cube.rules import decision
 from game.backgammon.cube.state import (
     BEAVER,
     DECIDE,
@@ -41,8 +39,10 @@ from game.backgammon.cube.state import (
     CubeState,
 )
 from game.backgammon.evaluators import boards_to_array, get_evaluator
+from game.backgammon.info import GAME
 from game.backgammon.players.by_name import make_player
-from game.backgammon.rules import BackgammonRules
+from game.backgammon.position import parse_position
+from game.backgammon.rules import BackgammonRules, with_dice
 from game.backgammon.state import BackgammonState
 from game.core.protocol import CHANCE
 
@@ -344,9 +344,9 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
 
 
 def test_passing_the_opponents_double_loses_the_cube_as_it_stands():
-    from game.backgammon.cube.context import CubeContext
     from game.backgammon.cube import match as match_cube
     from game.backgammon.cube.ai import MET, _pass_value
+    from game.backgammon.cube.context import CubeContext
     assert _pass_value(CubeContext()) == -1.0 and _pass_value(CubeContext(value=2, owner="me")) == -2.0
     match = CubeContext(away=(3, 5))  # theirs: 3-away
     assert _pass_value(match) == pytest.approx(1.0 - match_cube.outcome_mwcs(match, 1, MET)[0])
@@ -371,3 +371,26 @@ def test_a_short_race_uses_the_races_cube_life_and_is_a_close_double():
     contact = cube_decision(state, 2, evaluator, 0.68)
     assert contact.best_double_action() == "no double" and contact.nd - contact.dt > 0.02
     assert d.dt - contact.dt > 0.02
+
+
+@pytest.mark.parametrize("shortlist", [None, 4])
+def test_each_rolls_reply_is_the_best_play_by_cubeless_equity(monkeypatch, shortlist):
+    """The replies the cube's look-ahead plays: every legal play of each roll valued (or the
+    pruning network's shortlist of them), the one leaving the opponent least chosen."""
+    from game.backgammon.cube import ai as cube_ai
+    from game.backgammon.evaluators.chances import chances_of
+    from game.backgammon.movegen import legal_plays
+    from game.backgammon.nets.encoding import equity
+
+    monkeypatch.setattr(cube_ai, "REPLY_SHORTLIST", shortlist)
+    evaluator = get_evaluator("net-full")
+    me, opp = make_side({24: 2, 13: 5, 8: 3, 6: 5}), make_side({21: 1, 5: 1, 13: 4, 8: 3, 6: 4, 24: 2})
+    agree = 0
+    for (dice, _), (mine, theirs, kind, chances) in zip(ROLLS, cube_ai.best_replies(me, opp, evaluator)):
+        plays = legal_plays(me, opp, *dice)
+        values = equity(chances_of(evaluator, np.array([(o, m) for _, m, o in plays], dtype=np.int8)))
+        best = plays[int(np.argmin(values))]
+        assert kind == 0 and (mine, theirs) in [(m, o) for _, m, o in plays]
+        assert chances == pytest.approx(chances_of(evaluator, np.array([(theirs, mine)], dtype=np.int8))[0], abs=1e-6)
+        agree += (mine, theirs) == (best[1], best[2])
+    assert agree == len(ROLLS) if shortlist is None else agree >= len(ROLLS) - 2
