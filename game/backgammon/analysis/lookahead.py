@@ -145,7 +145,8 @@ class Lookahead:
         net = pruning_network() if keep_best else None
         if net is None or keep_best is None:
             return np.arange(len(replies))
-        w = self.weights[movers]
-        liked = np.einsum("ij,ij->i", mover_chances(net, replies), w[:, :5])
-        keep = shortlist(liked, groups, offsets, keep_best) | ~contact(replies)
-        return np.flatnonzero(keep)
+        touching = contact(replies)  # the others are valued cheaply (race network, bearoff database)
+        liked = np.full(len(replies), -np.inf)  # last in the shortlist: kept below, leaving it whole
+        w = self.weights[movers[touching]]
+        liked[touching] = np.einsum("ij,ij->i", mover_chances(net, replies[touching]), w[:, :5])
+        return np.flatnonzero(shortlist(liked, groups, offsets, keep_best) | ~touching)
