@@ -92,11 +92,16 @@ def mean_gradient(net: Network, start: np.ndarray, end: np.ndarray, steps: int =
     layers = []
     for k, kind in enumerate(kinds):
         if k:
-            z = layers[-1] @ weights[k] + biases[k]
-        layers.append(_activate(kind, z))
+            z = layers[-1] @ weights[k]
+            z += biases[k]
+        layers.append(np.maximum(z, 0, out=z) if kind == "relu" else _activate(kind, z))
     delta = equity_gradient(layers[-1]).astype(dtype) * _derivative("sigmoid", layers[-1])
     for k in range(last, 0, -1):
-        delta = (delta @ weights[k].T) * _derivative(kinds[k - 1], layers[k - 1])
+        delta = delta @ weights[k].T
+        if kinds[k - 1] == "relu":  # the slope is 0 or 1: a mask, multiplied in place
+            np.multiply(delta, layers[k - 1] > 0, out=delta)
+        else:
+            delta *= _derivative(kinds[k - 1], layers[k - 1])
     return (delta.reshape(n, steps, width).mean(axis=1) @ weights[0].T).astype(np.float64)
 
 
