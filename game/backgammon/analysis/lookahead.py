@@ -22,9 +22,9 @@ A finished game has exact chances (the evaluator's) and is valued by :attr:`Look
 its points.
 
 **Shortlist** (``shortlist=k``): GNU Backgammon's pruning nets.  The pruning network
-(:mod:`..nets.pruning`) values every reply, and only the ``k`` it likes best of each roll's
-(and every reply that leaves no contact: those are valued cheaply anyway) are valued by the
-full evaluator, which picks the reply among them.  This changes the values a little where
+(:mod:`..nets.pruning`) values every reply of a roll where some keep contact, and only the
+``k`` it likes best of each roll's (and every reply that leaves no contact: those are valued
+cheaply anyway) are valued by the full evaluator, which picks the reply among them.  This changes the values a little where
 the pruning network misses the full one's choice (``bench/RESULTS.md``); without a pruning
 network installed nothing is pruned.
 """
@@ -146,7 +146,8 @@ class Lookahead:
         if net is None or keep_best is None:
             return np.arange(len(replies))
         touching = contact(replies)  # the others are valued cheaply (race network, bearoff database)
-        liked = np.full(len(replies), -np.inf)  # last in the shortlist: kept below, leaving it whole
-        w = self.weights[movers[touching]]
-        liked[touching] = np.einsum("ij,ij->i", mover_chances(net, replies[touching]), w[:, :5])
+        ranked = (np.bincount(groups, weights=touching, minlength=len(offsets) - 1) > 0)[groups]
+        liked = np.zeros(len(replies))  # a race's plays: all kept below, unranked
+        w = self.weights[movers[ranked]]
+        liked[ranked] = np.einsum("ij,ij->i", mover_chances(net, replies[ranked]), w[:, :5])
         return np.flatnonzero(shortlist(liked, groups, offsets, keep_best) | ~touching)
