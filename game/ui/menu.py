@@ -377,7 +377,7 @@ class MenuScene(Scene):
                 draw_text(surface, font, line, (area.x + 4, area.y + i * font.get_linesize()), TEXT_DIM)
 
 
-RESEARCH_HEADING = "── research players ──"
+RESEARCH_HEADING = "— research players —"
 """The drop-down's separator between the levels and the research players (not a player)."""
 
 
