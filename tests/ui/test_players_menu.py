@@ -30,7 +30,7 @@ def test_levels_come_first_then_the_research_players(app, game):
     info = get_game(game)
     menu = menu_for(app, game)
     texts = [text for text, _ in menu.widgets["level"].options_list]
-    levels = ["Beginner", "Intermediate", "Advanced", "Expert"] + (["World class"] if game == "backgammon" else [])
+    levels = ["Beginner", "Intermediate", "Advanced", "Expert"] + (["World class", "Grandmaster"] if game == "backgammon" else [])
     assert [level.title for level in info.levels] == levels
     assert texts[:len(levels) + 1] == levels + [RESEARCH_HEADING]
     assert set(texts[len(levels) + 1:]) == set(info.players.names) - {level.name for level in info.levels}
