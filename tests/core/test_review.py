@@ -242,7 +242,8 @@ def test_the_play_made_is_compared_with_the_best_at_the_reviews_depth(midgame):
         action = rules.parse(state, text)
         if rules.to_move(state) >= 0 and len(rules.legal_moves(state)) > 1:
             d, index = found[index], index + 1
-            wide = {m.move: m.value for m in search(state, Level("wide", "Wide", "1 ply", plies=1), evaluator)}  # every play at 1 ply
+            every_play = Level("wide", "Wide", "1 ply", plies=1, reply_shortlist=get_level("advanced").reply_shortlist)
+            wide = {m.move: m.value for m in search(state, every_play, evaluator)}  # every play at Advanced's 1 ply
             best = rules.parse(state, d["best"])
             assert d["equity_lost"] == pytest.approx(max(0.0, wide[best] - wide[action]), abs=1e-5)
             filtered = {m.move: m.plies for m in search(state, get_level("advanced"), evaluator)}
