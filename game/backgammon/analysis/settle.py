@@ -55,11 +55,13 @@ def seed_of(at, dice) -> int:
     return zlib.crc32(f"{at.position_id}:{at.match_id}:{dice}".encode())
 
 
-def settle(at, state, played, records: list, trials: int = TRIALS, truncate: int | None = TRUNCATE,
+def settle(at, state, played, records: list, trials: int | None = None, truncate: int | None = TRUNCATE,
            close: float = CLOSE) -> tuple[list, Settled] | None:
-    """``(records revalued, how)`` for a close decision (see the module doc), ``None`` otherwise."""
+    """``(records revalued, how)`` for a close decision (see the module doc), ``None`` otherwise;
+    ``trials`` by default :data:`TRIALS` (read when called: tests make it small)."""
     if not is_close(at, records, close):
         return None
+    trials = TRIALS if trials is None else trials
     cube = at.kind == "cube"
     moves = None
     if not cube:

@@ -310,8 +310,9 @@ def _decision(info, game_review, at, rules, ply, before, action, dice_text, roll
     played = next((r for r in records if r.move == action), None)
     lost = _lost(analysis, at, records, played)
     settled = None
-    if settle is not None and records and played is not None:
-        found = game_review.settle(at, before, action, records, **settle)
+    hook = getattr(game_review, "settle", None)  # a review written before settling has none
+    if settle is not None and hook is not None and records and played is not None:
+        found = hook(at, before, action, records, **settle)
         if found is not None:
             records, settled = found
             settled = replace(settled, search_lost=round(lost, 6))
