@@ -20,7 +20,8 @@ next review of the game goes on from there.  It shows:
   games of a match, T the totals' table, Tab its game or match, E (or the button, once the review is
   complete) exports the report as HTML (:mod:`.export`), W every roll's best play of the position before the
   decision's roll (:mod:`game.ui.analysis.every_roll`, analysed at the review's level by an analyst of its
-  own), D (or "Drill errors", in a game with drills) asks the user's errors of the game on show
+  own), S settles the close calls by rollout (the review runs again with the option ``settle``, its
+  progress shown as the review's; S again goes back to the search's marks; a game with rollouts), D (or "Drill errors", in a game with drills) asks the user's errors of the game on show
   as drill cards at once (:mod:`game.ui.drill.errors`, the Drill screen over this one), Esc back.
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second review is instant; a
@@ -41,6 +42,7 @@ import pygame_gui
 
 from ...core.capabilities.drill import Drill
 from ...core.review.plain import review_marks
+from ...core.review.run import SETTLE
 from ...core.review.totals import text_table
 from ...games import match_files_for
 from ..analysis.analyst import Analyst
@@ -65,7 +67,7 @@ from .rollout import ReviewRollouts, interval_of
 from .totals import TotalsSection, totals_view
 
 KEY_COMMANDS = {pygame.K_t: "totals", pygame.K_TAB: "match totals", pygame.K_e: "export", pygame.K_d: "drill",
-                pygame.K_o: "rollout"}  # the keys that are a command of the screen's
+                pygame.K_o: "rollout", pygame.K_s: "settle"}  # the keys that are a command of the screen's
 PROCESSES = True
 """Review in a worker process (tests of the layout may run it in a thread)."""
 
@@ -84,14 +86,16 @@ class ReviewScene(Scene):
         replay = back.replay
         save, shown = saved_file(back.source, session), replay.shown_index if replay.replaying else None
         info = self.info = session.info
-        self.options = analysis_options(info, app.settings, session.player_names, watching=False)
-        marks = app.settings.review_marks
+        self.searched = analysis_options(info, app.settings, session.player_names, watching=False)
+        """The review's analysis options, without settling (:attr:`options` adds it, S)."""
+        self.settled = False
+        """Close calls are settled by rollout (S; the review option ``settle``)."""
+        self.thresholds = review_marks(info, app.settings.review_marks)
         record = session.record()
         if save is not None and match_files_for(save) is not None:  # as tabula review names a match file's players
             record = record.named()
         self.record, self.save = record, save
-        self.job = ReviewJob(info, record, self.options, save, thresholds=review_marks(info, marks),
-                             processes=PROCESSES)
+        self.job = ReviewJob(info, record, self.options, save, thresholds=self.thresholds, processes=PROCESSES)
         self.drills = info.has(Drill)
         """The game has drills: the errors of the game on show can be drilled (D)."""
         self.shown = len(session.states) - 1 if shown is None else shown
@@ -142,6 +146,31 @@ class ReviewScene(Scene):
         self._poll()
 
     # -- the review -----------------------------------------------------------------------
+    @property
+    def options(self) -> dict:
+        """The review's options: the analysis', and ``settle`` when close calls are settled."""
+        return {**self.searched, SETTLE: True} if self.settled else self.searched
+
+    def settle(self) -> None:
+        """S: review again with close calls settled by rollout, or without (the review on its
+        way stops, keeping what it finished; the cache is keyed by the options, so neither is
+        ever shown for the other), at the decision on show."""
+        if not self.rollouts.offered:
+            return
+        self.job.cancel()
+        self.settled = not self.settled
+        line = self.line
+        self.opened_at = line.index if line is not None else self.opened_at
+        self.job = ReviewJob(self.info, self.record, self.options, self.save, thresholds=self.thresholds,
+                             processes=PROCESSES)
+        self.reviewed, self._seen, self._attached, self._totals_key = None, -1, set(), None
+        self._kept = self.settled  # the study library keeps the search's review, not the settled one
+        self.app.banner.show("Settling close calls by rollout: the review runs again" if self.settled
+                             else "Close calls as the search marks them", seconds=3)
+        self._poll()
+        if self.app.scene is self and self.reviewed is None:
+            self.app.rebuild()  # the progress box while it runs
+
     @property
     def analysing(self) -> bool:
         """The review still runs (its decisions are shown as they come)."""
@@ -212,7 +241,7 @@ class ReviewScene(Scene):
         """The analyst of every roll's grid (W), at the review's level."""
         if self._analyst is None:
             analysis = self.info.move_analysis()
-            self._analyst = Analyst(analysis.analyze, self.options, analysis.cancellable)
+            self._analyst = Analyst(analysis.analyze, self.searched, analysis.cancellable)
         return self._analyst
 
     def leave(self) -> None:
@@ -283,12 +312,15 @@ class ReviewScene(Scene):
         return MARK_COLOURS.get(self.reviewed.lines[mine[row]].mark) if row < len(mine) else None
 
     def status(self) -> str:
+        doing = "Settling close calls" if self.settled else "Reviewing"
         if self.waiting:
-            return "Reviewing the game…"
+            return f"{doing}…" if self.settled else "Reviewing the game…"
         mine = self._game_lines()  # (a match's game is named by its selector, above)
         where = f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}"
+        if self.settled:
+            where += " · close calls settled"
         job = self.job
-        return f"{where}\nReviewing: {job.done} of {job.total}" if self.analysing and job.total else where
+        return f"{where}\n{doing}: {job.done} of {job.total}" if self.analysing and job.total else where
 
     def decision(self) -> str:
         if self.waiting:
@@ -436,6 +468,8 @@ class ReviewScene(Scene):
             line = self.line
             if line is not None:
                 self.rollouts.toggle(line.decision, self.session.states[line.index])
+        elif action == "settle":
+            self.settle()
         elif action == "totals":
             self.sections["totals"].expanded = not self.sections["totals"].expanded
         elif action == "match totals":
@@ -454,7 +488,7 @@ class ReviewScene(Scene):
             if self.analysing:
                 self.app.banner.show("The review is still running: drill its errors once it is done", seconds=3)
             else:
-                drill_errors(self.app, self.info, self.record, self.reviewed.report, self.options, self.game)
+                drill_errors(self.app, self.info, self.record, self.reviewed.report, self.searched, self.game)
         elif action == "export":
             if self.analysing:
                 self.app.banner.show("The review is still running: export the report once it is done", seconds=3)
