@@ -1,11 +1,12 @@
-"""``tabula review FILE [--level L] [--thresholds D B V] [--settle] [--json] [--html OUT [--force]]``: review a Tabula save or a
+"""``tabula review FILE [--level L] [--thresholds D B V] [--settle [--settle-trials N]] [--json] [--html OUT [--force]]``: review a Tabula save or a
 match file another program wrote (``.mat``, read as the window's Load dialog reads it:
 :func:`game.games.imported_record`; every game of the match, players named as in the file).
 
 Every decision of both players is analysed at ``--level`` (the game's analysis levels; by
 default its analysis default) and compared with the best (:mod:`game.core.review.run`);
 with ``--settle`` the close calls are settled by rollout (the review option ``settle``:
-backgammon's :mod:`game.backgammon.analysis.settle`) and their marks are the rollout's.  The
+backgammon's :mod:`game.backgammon.analysis.settle`) and their marks are the rollout's
+(``--settle-trials``: another trial count than the game's).  The
 text output lists the decisions that got a mark, then the totals as a table per player
 (:func:`game.core.review.totals.table_rows`, the window's table): each game's when the
 record holds several, then the whole record's; ``--json`` prints ``{"players", "games":
@@ -32,6 +33,7 @@ import argparse
 import json
 import sys
 
+from ..core.argtypes import bounded_int
 from ..core.jobs.stopping import exit_code
 from ..core.outputs import check_output
 from ..core.review.cache import reviewed_files
@@ -43,6 +45,8 @@ from ..core.review.totals import amount_format, table_rows, text_table
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record
 from .common import UsageError, canonical_name
+
+MAX_SETTLE_TRIALS = 100_000
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -57,6 +61,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                              "are within 0.02 is rolled out (backgammon: 360 trials, each cut after 7 plies and "
                              "valued by the network, seeded by the position) and marked by the rollout; slower, "
                              "and cached apart from the review without it")
+    parser.add_argument("--settle-trials", type=bounded_int(1, MAX_SETTLE_TRIALS), metavar="N",
+                        help="with --settle: trials of each line rolled out (default: the game's, backgammon 360)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page to OUT: "
                         "board pictures of the marked decisions, their alternatives, the graph, the totals")
@@ -78,8 +84,10 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown level {args.level!r}; {info.title}'s analysis levels: "
                              f"{', '.join(info.analysis_level_names) or 'none'}")
         options["level"] = args.level
+    if args.settle_trials is not None and not args.settle:
+        raise UsageError("--settle-trials goes with --settle")
     if args.settle:
-        options[SETTLE] = True
+        options[SETTLE] = True if args.settle_trials is None else {"trials": args.settle_trials}
     protected = reviewed_files(args.file)
     if args.force and args.html is None:
         raise UsageError("--force goes with --html (it lets the report replace an existing file)")

@@ -59,3 +59,13 @@ def test_settle_json_text_and_html(capsys, game_one, tmp_path):
 def test_settle_is_in_the_help(capsys):
     code, out, _ = run(capsys, "review", "--help")
     assert code == 0 and "--settle" in out and "360 trials" in out
+
+
+def test_settle_trials_set_the_rollouts_and_go_with_settle_only(capsys, game_one):
+    code, out, err = run(capsys, "review", str(game_one), "--level", "intermediate", "--settle", "--settle-trials", "6",
+                         "--json")
+    assert code == 0, err
+    found = [d["settled"] for g in json.loads(out)["games"] for d in g["decisions"] if d["settled"]]
+    assert found and all(s["trials"] == 6 for s in found)
+    code, _, err = run(capsys, "review", str(game_one), "--settle-trials", "6")
+    assert code == 2 and "--settle" in err
