@@ -19,6 +19,10 @@ match and roll), so a review replays exactly.
   double/pass, take and pass the taker's ``-dt`` and ``-dp``), and the cube figures the report
   shows are the rollout's.
 - Resignations are never settled.
+
+A stop signal (Ctrl-C, SIGTERM) during a rollout, which the rollout holds and stops at
+(:mod:`..rollout.run`), is raised again as ``KeyboardInterrupt``: the review stops there,
+keeping the decisions it finished, and never marks one by a rollout cut short.
 """
 
 from __future__ import annotations
@@ -71,6 +75,8 @@ def settle(at, state, played, records: list, trials: int | None = None, truncate
             moves.append(made.notation)
     spec = plan(state, moves, trials=trials, truncate=truncate, seed=seed_of(at, state.dice), early_stop=False)
     figures = figures_of(run(spec))
+    if figures.stopped in ("interrupted", "cancelled"):  # Ctrl-C or SIGTERM held by the rollout: the review's
+        raise KeyboardInterrupt
     rows = _cube_rows(state, records, figures) if cube else _play_rows(at, records, figures)
     if rows is None:
         return None

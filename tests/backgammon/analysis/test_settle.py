@@ -133,3 +133,21 @@ def test_a_cube_decision_settles_with_the_rollouts_cube_figures(tmp_path, kind):
     else:
         assert values["roll"] == pytest.approx(cube.nd) and values["double"] == pytest.approx(min(cube.dt, cube.dp))
     assert rows[0].value >= rows[1].value and rows[0].diff == 0.0
+
+
+def test_a_rollout_cut_short_by_a_stop_stops_the_review(midgame, monkeypatch):
+    """A Ctrl-C the rollout held comes back as a stop of the review (never a mark from a cut rollout)."""
+    from game.core.review.run import ReviewCancelled
+
+    monkeypatch.setattr(settling, "run", lambda spec: _stopped(spec))
+    with pytest.raises(ReviewCancelled) as stopped:
+        review(BG, midgame, SETTLED)
+    assert stopped.value.report is not None
+    assert all(d.settled is None for d in stopped.value.report.decisions)
+
+
+def _stopped(spec):
+    from game.backgammon.rollout.results import Tally
+    from game.backgammon.rollout.run import Rollout
+
+    return Rollout(Tally(spec), 0.0, "interrupted")
