@@ -20,9 +20,9 @@ next review of the game goes on from there.  It shows:
   games of a match, T the totals' table, Tab its game or match, E (or the button, once the review is
   complete) exports the report as HTML (:mod:`.export`), W every roll's best play of the position before the
   decision's roll (:mod:`game.ui.analysis.every_roll`, analysed at the review's level by an analyst of its
-  own), S settles the close calls by rollout (the review runs again with the option ``settle``, its
-  progress shown as the review's; S again goes back to the search's marks; a game with rollouts), D (or "Drill errors", in a game with drills) asks the user's errors of the game on show
-  as drill cards at once (:mod:`game.ui.drill.errors`, the Drill screen over this one), Esc back.
+  own), S settles the close calls by rollout or goes back (:mod:`.settling`), D (or "Drill errors", in a game
+  with drills) asks the user's errors of the game on show as drill cards at once (:mod:`game.ui.drill.errors`,
+  the Drill screen over this one), Esc back.
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second review is instant; a
 game with no file (or played on since) keeps its report for the session.  A complete review goes into the
@@ -42,7 +42,6 @@ import pygame_gui
 
 from ...core.capabilities.drill import Drill
 from ...core.review.plain import review_marks
-from ...core.review.run import SETTLE
 from ...core.review.totals import text_table
 from ...games import match_files_for
 from ..analysis.analyst import Analyst
@@ -64,6 +63,7 @@ from .frame import BEST_ARROW, ReviewFrame, ReviewParts, draw_review, review_arr
 from .graph import MARK_COLOURS, ReviewGraph
 from .panel import decision_text, move_line
 from .rollout import ReviewRollouts, interval_of
+from .settling import status_words, toggle_settle
 from .totals import TotalsSection, totals_view
 
 KEY_COMMANDS = {pygame.K_t: "totals", pygame.K_TAB: "match totals", pygame.K_e: "export", pygame.K_d: "drill",
@@ -86,20 +86,16 @@ class ReviewScene(Scene):
         replay = back.replay
         save, shown = saved_file(back.source, session), replay.shown_index if replay.replaying else None
         info = self.info = session.info
-        self.searched = analysis_options(info, app.settings, session.player_names, watching=False)
-        """The review's analysis options, without settling (:attr:`options` adds it, S)."""
-        self.settled = False
-        """Close calls are settled by rollout (S; the review option ``settle``)."""
+        self.options = self.searched = analysis_options(info, app.settings, session.player_names, watching=False)
+        self.settled = False  # S: close calls settled (``settle`` in options: :func:`.settling.toggle_settle`)
         self.thresholds = review_marks(info, app.settings.review_marks)
         record = session.record()
         if save is not None and match_files_for(save) is not None:  # as tabula review names a match file's players
             record = record.named()
         self.record, self.save = record, save
         self.job = ReviewJob(info, record, self.options, save, thresholds=self.thresholds, processes=PROCESSES)
-        self.drills = info.has(Drill)
-        """The game has drills: the errors of the game on show can be drilled (D)."""
-        self.shown = len(session.states) - 1 if shown is None else shown
-        """The state index on show while it analyses (the play scene's)."""
+        self.drills = info.has(Drill)  # the errors of the game on show can be drilled (D)
+        self.shown = len(session.states) - 1 if shown is None else shown  # on show while it analyses (the play scene's)
         self.opened_at = at if at is not None else \
             replay.shown_decision() if replay.replaying and replay.cursor < replay.last_stop else None
         """The state index of the decision to open at: ``at`` (a decision found in the study
@@ -113,8 +109,7 @@ class ReviewScene(Scene):
         self._attached: set[int] = set()  # plies of the decisions put on their moves
         self._totals_key = None  # what the totals on show were made from (they are kept)
         self._totals = None
-        self.whole_match = False
-        """The totals show the whole match (Tab) instead of the game on show."""
+        self.whole_match = False  # the totals show the whole match (Tab) instead of the game on show
         self.view = load_view(info, app.fonts)
         settings = app.settings.of(info)
         self.view.configure(bottom=back.bottom, settings=settings)
@@ -146,31 +141,6 @@ class ReviewScene(Scene):
         self._poll()
 
     # -- the review -----------------------------------------------------------------------
-    @property
-    def options(self) -> dict:
-        """The review's options: the analysis', and ``settle`` when close calls are settled."""
-        return {**self.searched, SETTLE: True} if self.settled else self.searched
-
-    def settle(self) -> None:
-        """S: review again with close calls settled by rollout, or without (the review on its
-        way stops, keeping what it finished; the cache is keyed by the options, so neither is
-        ever shown for the other), at the decision on show."""
-        if not self.rollouts.offered:
-            return
-        self.job.cancel()
-        self.settled = not self.settled
-        line = self.line
-        self.opened_at = line.index if line is not None else self.opened_at
-        self.job = ReviewJob(self.info, self.record, self.options, self.save, thresholds=self.thresholds,
-                             processes=PROCESSES)
-        self.reviewed, self._seen, self._attached, self._totals_key = None, -1, set(), None
-        self._kept = self.settled  # the study library keeps the search's review, not the settled one
-        self.app.banner.show("Settling close calls by rollout: the review runs again" if self.settled
-                             else "Close calls as the search marks them", seconds=3)
-        self._poll()
-        if self.app.scene is self and self.reviewed is None:
-            self.app.rebuild()  # the progress box while it runs
-
     @property
     def analysing(self) -> bool:
         """The review still runs (its decisions are shown as they come)."""
@@ -312,13 +282,11 @@ class ReviewScene(Scene):
         return MARK_COLOURS.get(self.reviewed.lines[mine[row]].mark) if row < len(mine) else None
 
     def status(self) -> str:
-        doing = "Settling close calls" if self.settled else "Reviewing"
+        waiting, doing, settled = status_words(self.settled)
         if self.waiting:
-            return f"{doing}…" if self.settled else "Reviewing the game…"
+            return waiting
         mine = self._game_lines()  # (a match's game is named by its selector, above)
-        where = f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}"
-        if self.settled:
-            where += " · close calls settled"
+        where = f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}{settled}"
         job = self.job
         return f"{where}\n{doing}: {job.done} of {job.total}" if self.analysing and job.total else where
 
@@ -469,7 +437,7 @@ class ReviewScene(Scene):
             if line is not None:
                 self.rollouts.toggle(line.decision, self.session.states[line.index])
         elif action == "settle":
-            self.settle()
+            toggle_settle(self)
         elif action == "totals":
             self.sections["totals"].expanded = not self.sections["totals"].expanded
         elif action == "match totals":
