@@ -73,7 +73,10 @@ def settle(at, state, played, records: list, trials: int | None = None, truncate
         made = next((r for r in records if r.move == played), None)
         if made is not None and made.notation not in moves:
             moves.append(made.notation)
-    spec = plan(state, moves, trials=trials, truncate=truncate, seed=seed_of(at, state.dice), early_stop=False)
+    try:
+        spec = plan(state, moves, trials=trials, truncate=truncate, seed=seed_of(at, state.dice), early_stop=False)
+    except ValueError:  # a play whose notation does not read back as one play: left as the search marks it
+        return None
     figures = figures_of(run(spec))
     if figures.stopped in ("interrupted", "cancelled"):  # Ctrl-C or SIGTERM held by the rollout: the review's
         raise KeyboardInterrupt
