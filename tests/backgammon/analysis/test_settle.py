@@ -151,3 +151,23 @@ def _stopped(spec):
     from game.backgammon.rollout.run import Rollout
 
     return Rollout(Tally(spec), 0.0, "interrupted")
+
+
+def test_the_html_and_text_reports_say_which_were_settled(midgame, settled):
+    from game.core.review.html import report_html
+
+    marked = [d for d in settled.decisions if d.settled is not None and d.mark]
+    assert marked  # the opening 43's 13/6: doubtful by the rollout as by the search
+    page = report_html(BG, midgame, settled, SETTLED)
+    assert "close calls settled by rollout" in page and "Settled by rollout</th>" in page
+    assert page.count("Settled by rollout, 36 trials, truncated at 7 plies") == len(marked)
+
+
+def test_the_text_report_marks_settled_decisions(capsys, settled):
+    from game.cli.review import print_report
+
+    print_report(BG, settled, SETTLED)
+    out = capsys.readouterr().out
+    marked = [d for d in settled.decisions if d.settled is not None and d.mark]
+    assert out.count("; settled by rollout, 36 trials)") == len(marked) > 0
+    assert "close calls settled by rollout" in out.splitlines()[0]
