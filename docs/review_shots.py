@@ -89,3 +89,25 @@ def shot_review_cube(app, out: Path) -> Path:
     lines = scene.reviewed.lines
     scene.go(next(i for i, line in enumerate(lines) if line.decision and line.decision.played.startswith("Doubles")))
     return _save(app, out, "review_cube")
+
+
+def shot_review_settled(app, out: Path) -> Path:
+    """The example save reviewed at the fastest level, then S: its close calls settled by
+    rollout, on the first settled decision the rollout marked (else the first settled one)."""
+    from game.core.gameinfo import ANALYSIS_LEVEL
+    from game.games import get_game
+
+    info = get_game("backgammon")
+    app.settings.choose(info, ANALYSIS_LEVEL, info.analysis_level_names[0])
+    save = Path("midgame-settled.json").resolve()
+    shutil.copy(ROOT / "saves" / "human-vs-hard-midgame.json", save)
+    app.open_saved(save)
+    app.frame()
+    key(app, pygame.K_v)
+    _reviewed(app)
+    key(app, pygame.K_s)
+    scene = _reviewed(app)
+    lines = scene.reviewed.lines
+    settled = [i for i, line in enumerate(lines) if line.decision and line.decision.settled is not None]
+    scene.go(next((i for i in settled if lines[i].decision.mark), settled[0]))
+    return _save(app, out, "review_settled")

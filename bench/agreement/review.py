@@ -57,6 +57,9 @@ replayed up to the last drawn game; the others are not reviewed), by default all
 a run split with ``--files`` across processes is read as one; give it the run's ``--level``:
 the heading names it).
 
+``--settle`` measures twice, our review without and with its close calls settled by rollout
+(``tabula review --settle``), and prints each table with the seconds our reviews took.
+
 ``--gnu-as-ours PLIES`` puts GNU at another depth in our place: how well two depths of one
 program agree, the ceiling to read our figures against.
 
@@ -209,10 +212,15 @@ def truncated(record, games: set[int]):
 
 
 def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, with_cube: bool,
-            gnu_as_ours: int | None = None, cube_reference: str = "model"):
+            gnu_as_ours: int | None = None, cube_reference: str = "model", settle: bool = False,
+            timing: dict | None = None):
     """Rows ``(file, game, player, kind, ours, gnu, position_id, dice, played, our best, phase,
     GNU's loss of our best)`` of equity lost per decision (phase: ``contact`` or ``race``,
-    :func:`phase_of`; the last ``None`` for cube decisions)."""
+    :func:`phase_of`; the last ``None`` for cube decisions).  ``settle``: our review settles
+    its close calls by rollout; ``timing`` gets the seconds our reviews took (``"review"``)
+    and how many decisions they settled (``"settled"``)."""
+    timing = {} if timing is None else timing
+    timing.update(review=0.0, settled=0)
     records = [(path, imported_record(path).named()) for path in paths]
     counts = {}
     for path, record in records:
@@ -230,7 +238,10 @@ def compare(paths, level: str, games: int | None, seed: int, gnu_plies: int, wit
         if not wanted:
             continue
         record = truncated(record, wanted)
-        report = review(BG, record, {"level": level})
+        started = time.perf_counter()
+        report = review(BG, record, {"level": level, **({"settle": True} if settle else {})})
+        timing["review"] += time.perf_counter() - started
+        timing["settled"] += sum(1 for d in report.decisions if d.settled is not None)
         decisions = [(number, d.as_json()) for number, ds in report.games for d in ds]
         states = decision_states(record)
         assert len(states) == len(decisions), (path, len(states), len(decisions))
@@ -347,6 +358,9 @@ def main(argv=None) -> int:
     parser.add_argument("--cube-reference", choices=("model", "analyzer"), default="model",
                         help="GNU's cube losses: its network's chances under our cube model (model, every "
                              "cube) or gnubg-nn's own cube analyzer (analyzer, a centred cube only)")
+    parser.add_argument("--settle", action="store_true",
+                        help="measure twice, our review without and with its close calls settled by rollout "
+                             "(tabula review --settle): the agreement and our review's time of each")
     parser.add_argument("--save-rows", metavar="FILE", help="also write the rows (one per decision) as JSON")
     parser.add_argument("--rows", metavar="FILE", nargs="+",
                         help="read the rows --save-rows runs wrote (several: their union) instead of measuring")
@@ -358,6 +372,17 @@ def main(argv=None) -> int:
     if args.rows:
         rows = [tuple(row) for path in args.rows for row in json.loads(Path(path).read_text())]
         names = sorted({row[0] for row in rows})
+    elif args.settle:
+        for settle in (False, True):
+            timing: dict = {}
+            started = time.perf_counter()
+            rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, None,
+                           args.cube_reference, settle, timing)
+            print(f"{'settled' if settle else 'not settled'}: {len(rows)} decisions from {', '.join(names)}; "
+                  f"our review {timing['review']:.0f} s, {timing['settled']} decisions settled "
+                  f"({time.perf_counter() - started:.0f} s with GNU's side)")
+            print_table(rows, args.level, gnu_plies)
+        return 0
     else:
         rows = compare(paths, args.level, args.games, args.seed, gnu_plies, not args.no_cube, args.gnu_as_ours,
                        args.cube_reference)

@@ -1,9 +1,12 @@
-"""``tabula review FILE [--level L] [--thresholds D B V] [--json] [--html OUT [--force]]``: review a Tabula save or a
+"""``tabula review FILE [--level L] [--thresholds D B V] [--settle [--settle-trials N]] [--json] [--html OUT [--force]]``: review a Tabula save or a
 match file another program wrote (``.mat``, read as the window's Load dialog reads it:
 :func:`game.games.imported_record`; every game of the match, players named as in the file).
 
 Every decision of both players is analysed at ``--level`` (the game's analysis levels; by
-default its analysis default) and compared with the best (:mod:`game.core.review.run`).  The
+default its analysis default) and compared with the best (:mod:`game.core.review.run`);
+with ``--settle`` the close calls are settled by rollout (the review option ``settle``:
+backgammon's :mod:`game.backgammon.analysis.settle`) and their marks are the rollout's
+(``--settle-trials``: another trial count than the game's).  The
 text output lists the decisions that got a mark, then the totals as a table per player
 (:func:`game.core.review.totals.table_rows`, the window's table): each game's when the
 record holds several, then the whole record's; ``--json`` prints ``{"players", "games":
@@ -30,17 +33,20 @@ import argparse
 import json
 import sys
 
+from ..core.argtypes import bounded_int
 from ..core.jobs.stopping import exit_code
 from ..core.outputs import check_output
 from ..core.review.cache import reviewed_files
 from ..core.review.html import report_html, write_report
 from ..core.review.plain import review_of
 from ..core.review.report import Report
-from ..core.review.run import ReviewCancelled, cached_review
+from ..core.review.run import SETTLE, ReviewCancelled, cached_review
 from ..core.review.totals import amount_format, table_rows, text_table
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record
 from .common import UsageError, canonical_name
+
+MAX_SETTLE_TRIALS = 100_000
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -50,6 +56,13 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--thresholds", type=float, nargs=3, metavar=("DOUBTFUL", "BAD", "VERY_BAD"),
                         help="the amount lost (equity in backgammon) from which a decision is marked "
                              "doubtful, bad, very bad (backgammon: 0.04 0.08 0.16)")
+    parser.add_argument("--settle", action="store_true",
+                        help="settle close calls by rollout: every decision whose two best plays (or cube actions) "
+                             "are within 0.02 is rolled out (backgammon: 360 trials, each cut after 7 plies and "
+                             "valued by the network, seeded by the position) and marked by the rollout; slower, "
+                             "and cached apart from the review without it")
+    parser.add_argument("--settle-trials", type=bounded_int(1, MAX_SETTLE_TRIALS), metavar="N",
+                        help="with --settle: trials of each line rolled out (default: the game's, backgammon 360)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page to OUT: "
                         "board pictures of the marked decisions, their alternatives, the graph, the totals")
@@ -71,6 +84,10 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown level {args.level!r}; {info.title}'s analysis levels: "
                              f"{', '.join(info.analysis_level_names) or 'none'}")
         options["level"] = args.level
+    if args.settle_trials is not None and not args.settle:
+        raise UsageError("--settle-trials goes with --settle")
+    if args.settle:
+        options[SETTLE] = True if args.settle_trials is None else {"trials": args.settle_trials}
     protected = reviewed_files(args.file)
     if args.force and args.html is None:
         raise UsageError("--force goes with --html (it lets the report replace an existing file)")
@@ -128,16 +145,21 @@ def _progress(done: int, total: int) -> None:
 
 
 def print_report(info, report: Report, options: dict) -> None:
-    settings = "".join(f", {key} {value}" for key, value in options.items())
+    settings = "".join(f", {key} {value}" for key, value in options.items() if key != SETTLE)
+    if options.get(SETTLE):
+        settings += ", close calls settled by rollout"
     print(f"{info.title} review{settings}")
     for number, decisions in report.games:
         marked = [d for d in decisions if d.mark]
+        settled = sum(1 for d in decisions if d.settled is not None)
         heading = f"game {number}: " if len(report.games) > 1 else ""
-        print(f"{heading}{len(decisions)} decisions, {len(marked)} marked")
+        print(f"{heading}{len(decisions)} decisions, {len(marked)} marked"
+              + (f", {settled} settled by rollout" if options.get(SETTLE) else ""))
         for d in marked:
             dice = f" {d.dice}" if d.dice else ""
+            how = f"; settled by rollout, {d.settled.trials} trials" if d.settled is not None else ""
             print(f"  {d.player}{dice}: played {d.played}, best {d.best}, "
-                  f"lost {info.move_analysis().format_value(d.equity_lost)} ({d.mark})  {d.position_id}")
+                  f"lost {info.move_analysis().format_value(d.equity_lost)} ({d.mark}{how})  {d.position_id}")
     game_review = review_of(info)
     in_match = any(d.match_win_chance is not None for d in report.decisions)
     scopes = [(f"game {number}", report.totals_of(number)) for number, _ in report.games] if len(report.games) > 1 else []

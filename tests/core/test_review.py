@@ -23,7 +23,7 @@ def review(*args, **options):
     return review_record(*args, **options).as_json()
 
 FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck",
-          "win_chance", "score", "rated", "match_win_chance", "ply", "alternatives", "cube"]  # keys only added
+          "win_chance", "score", "rated", "match_win_chance", "ply", "alternatives", "cube", "settled"]  # keys only added
 FAST = {"level": "intermediate"}  # 0 ply
 
 

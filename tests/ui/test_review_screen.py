@@ -335,3 +335,33 @@ def test_review_marks_follow_the_setting(app, tmp_path):
         key(app, pygame.K_ESCAPE)
         app.frame()
     assert counts["strict"] >= counts["lenient"] and counts["strict"] > 0
+
+
+def test_s_settles_close_calls_by_rollout_and_s_again_goes_back(app, tmp_path, monkeypatch):
+    from game.backgammon.analysis import settle as settling
+    from game.ui.review import screen
+
+    monkeypatch.setattr(screen, "PROCESSES", False)  # in a thread: the cut trial count below holds there
+    monkeypatch.setattr(settling, "TRIALS", 12)
+    play, save = open_backgammon(app, tmp_path)
+    play.command("review")
+    scene = reviewed(app)
+    assert "S settle close calls" in scene.key_help()
+    plain = scene.job.report
+    assert all(d.settled is None for d in plain.decisions)
+    key(app, pygame.K_s)
+    assert scene.settled and scene.options["settle"] is True and "settle" not in scene.searched
+    assert scene.analysing or scene.job.from_cache
+    scene = reviewed(app, 120)
+    settled = scene.job.report
+    rolled = [d for d in settled.decisions if d.settled is not None]
+    assert rolled and all(d.settled.trials == 12 for d in rolled)
+    assert "close calls settled" in scene.status()
+    at = next(i for i, line in enumerate(scene.reviewed.lines) if line.decision is not None
+              and line.decision.settled is not None)
+    scene.go(at)
+    assert "Settled by rollout, 12 trials" in scene.decision()
+    key(app, pygame.K_s)  # back to the search's marks (the cache beside the save holds the latest review)
+    assert not scene.settled
+    scene = reviewed(app)
+    assert scene.job.report == plain and "close calls settled" not in scene.status()

@@ -332,6 +332,12 @@ class ReviewedPosition:
         outcomes = centred_outcomes(state.cube, state.turn)
         return float(outcomes[0] + outcomes[3]) - 1.0
 
+    @property
+    def offset(self) -> float:
+        """``W + L − 1`` for a chequer play in a match, else 0: what :meth:`equity` takes off
+        a value before scaling it."""
+        return self._offset
+
     def equity(self, value: float) -> float:
         return (value - self._offset) * self.units
 
@@ -345,7 +351,8 @@ class ReviewedPosition:
 
 class BackgammonReview:
     """Backgammon's :class:`~game.core.capabilities.Review`: chequer and cube decisions,
-    GNU Backgammon's marks (0.04, 0.08, 0.16 in its units) and the luck of the dice."""
+    GNU Backgammon's marks (0.04, 0.08, 0.16 in its units), the luck of the dice, and close
+    calls settled by rollout when asked (:mod:`.settle`)."""
 
     decision_kinds = ("chequer", "cube", "resign")
     thresholds = (0.04, 0.08, 0.16)
@@ -385,6 +392,12 @@ class BackgammonReview:
 
     def result_scale(self, state: BackgammonState) -> float:
         return result_scale(state)
+
+    def settle(self, at: ReviewedPosition, state: BackgammonState, played, records, **settings):
+        """A close call rolled out (:mod:`.settle`); ``None`` when it is not close."""
+        from .settle import settle
+
+        return settle(at, state, played, records, **settings)
 
 
 REVIEW = BackgammonReview()

@@ -110,6 +110,14 @@ class Review(Protocol):
         """The factor from :meth:`luck` of the outcome that led to ``state`` to the result's
         units (1 but in a backgammon match: ``(W − L) / 2``, from EMG to match winning chance)."""
 
+    def settle(self, at: ReviewedPosition, state: Any, played: Any, records: list, **settings: Any) -> Any:
+        """A close call settled (a review's ``settle`` option, :mod:`game.core.review.run`):
+        ``(records, settled)``, the analysis ``records`` of the decision at ``state`` where
+        ``played`` was taken revalued by a rollout, best first, and how
+        (:class:`game.core.review.report.Settled`, its ``search_lost`` left for the review);
+        ``None`` for a decision that is not close, or a game that settles nothing.  ``settings``:
+        the game's, e.g. backgammon's ``trials``."""
+
 
 @runtime_checkable
 class BoardPicture(Protocol):

@@ -18,12 +18,12 @@ from .report import Report
 
 CACHE_FORMAT = "tabula-review"
 CACHE_MAX_BYTES = 16_000_000
-CACHE_VERSION = 9
+CACHE_VERSION = 10
 """Bumped whenever the report's content changes (2: ``win_chance`` and ``score``; 3: luck in
 matches and of the opening roll, errors in EMG, ``rated``; 4: ``match_win_chance``; 5: the
 move played searched as deep as the best; 6: ``ply``; 7: ``alternatives`` and ``cube``; 8: offers
 reviewed, backgammon's resignations a kind of their own; 9: each game's totals, marks and cube
-errors by kind, rating, results, partial entries), so older caches are reviewed afresh (and a
+errors by kind, rating, results, partial entries; 10: ``settled``), so older caches are reviewed afresh (and a
 cache without a field fails :meth:`~.report.Report.from_json`'s check whatever its key)."""
 
 

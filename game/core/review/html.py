@@ -33,6 +33,7 @@ from ..outputs import write_output
 from .html_graph import graph_svg
 from .plain import review_of
 from .report import MARKS, CubeFigures, Decision, Report
+from .run import SETTLE
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 """GNU Backgammon's symbols of the marks."""
@@ -108,7 +109,9 @@ def report_html(info, record: GameRecord, report: Report, options: dict | None =
     """The HTML report of ``report``, the review of ``record`` (see the module doc)."""
     game = _Game(info, record)
     players = " – ".join(report.players)
-    settings = ", ".join(f"{key} {value}" for key, value in (options or {}).items())
+    settings = ", ".join(f"{key} {value}" for key, value in (options or {}).items() if key != SETTLE)
+    if (options or {}).get(SETTLE):
+        settings += (", " if settings else "") + "close calls settled by rollout"
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{escape(info.title)} review: {escape(players)}</title>",
@@ -120,8 +123,9 @@ def report_html(info, record: GameRecord, report: Report, options: dict | None =
     several = len(report.games) > 1
     for number, decisions in report.games:
         marked = [d for d in decisions if d.mark]
+        settled = sum(1 for d in decisions if d.settled is not None)
         out.append(f"<h2>{f'Game {number}' if several else 'The game'}: {len(decisions)} decisions, "
-                   f"{len(marked)} marked</h2>")
+                   f"{len(marked)} marked{f', {settled} settled by rollout' if settled else ''}</h2>")
         out.append(graph_svg(report.players[0], decisions, f"g{number}"))
         for k, d in enumerate(decisions, 1):
             if d.mark:
@@ -152,15 +156,17 @@ def _totals(info, report: Report) -> str:
     lost, _, _ = _fmt(info)
     kinds = list(review_of(info).decision_kinds)
     luck = any(t.get("luck") is not None for t in report.totals.values())
+    settled = any(t.get("settled") for t in report.totals.values())
     heads = (["Player", "Decisions", "Rated"] + [f"Errors {s}" for s in MARK_SYMBOLS.values()]
              + ([f"Lost ({k})" for k in kinds] if len(kinds) > 1 else []) + ["Lost", "Average", "Error rate"]
-             + (["Luck", "Luck-adjusted"] if luck else []))
+             + (["Settled by rollout"] if settled else []) + (["Luck", "Luck-adjusted"] if luck else []))
     rows = []
     for player, t in report.totals.items():
         mine = [d for d in report.decisions if d.player == player]
         cells = [t["decisions"], t.get("rated", t["decisions"])] + [sum(d.mark == m for d in mine) for m in MARKS]
         cells += [lost(t.get(k, 0.0)) for k in kinds] if len(kinds) > 1 else []
         cells += [lost(t["total"]), lost(t["average"]), f"{t['error_rate']:.1f}"]
+        cells += [t.get("settled", 0)] if settled else []
         if luck:
             cells += ["" if t.get("luck") is None else f"{t['luck']:+.3f}",
                       "" if t.get("luck_adjusted") is None else f"{t['luck_adjusted']:+.3f}"]
@@ -182,7 +188,11 @@ def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) ->
     swatch = (lambda colour: f'<span class="swatch" style="background:{colour}"></span>') if drawn else (lambda c: "")
     facts = [f"<p>{swatch(PLAYED)}Played: <b>{escape(played)}</b><br>{swatch(BEST)}Best: <b>{escape(d.best or '')}</b>"
              f"<br>Lost {lost(d.equity_lost)} {escape(unit)} — {mark}"
-             + (f"<br>Luck of the roll {d.luck:+.3f}" if d.luck is not None else "") + "</p>"]
+             + (f"<br>Luck of the roll {d.luck:+.3f}" if d.luck is not None else "")
+             + (f'<br><span class="settled">Settled by rollout, {d.settled.trials} trials'
+                f"{f', truncated at {d.settled.truncate} plies' if d.settled.truncate is not None else ''}"
+                f" (the search alone: lost {lost(d.settled.search_lost)})</span>" if d.settled is not None else "")
+             + "</p>"]
     if d.cube is not None:
         facts.append(_cube(d.cube))
     facts.append(_alternatives(info, d))

@@ -54,6 +54,9 @@ class PlainReview:
     def result_scale(self, state: Any) -> float:
         return 1.0
 
+    def settle(self, at: Any, state: Any, played: Any, records: list, **settings: Any) -> None:
+        return None
+
 
 class _PlainPosition:
     kind: str = "move"

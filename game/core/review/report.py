@@ -71,6 +71,27 @@ assert set(CUBE_TYPES) == {f.name for f in fields(CubeFigures)}
 
 
 @dataclass(frozen=True)
+class Settled:
+    """How a close decision was settled by a rollout (the game's review does it, when asked:
+    :mod:`~.run`): the ``trials`` of each line rolled out, the plies each trial was cut at
+    (``truncate``, ``None``: played out), and ``equities``: ``(move, equity, half-width)`` of
+    each line rolled out, best first, in the units of ``equity_lost`` (the half-width of the
+    95% interval, ``None`` where there is none); ``search_lost``: what the search alone said
+    the play lost, before the rollout settled it."""
+
+    trials: int
+    truncate: int | None
+    equities: tuple[tuple[str, float, float | None], ...]
+    search_lost: float
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"trials", "truncate", "equities": [{"move", "equity", "interval"}], "search_lost"}``."""
+        return {"trials": self.trials, "truncate": self.truncate,
+                "equities": [{"move": m, "equity": e, "interval": h} for m, e, h in self.equities],
+                "search_lost": self.search_lost}
+
+
+@dataclass(frozen=True)
 class Decision:
     """One reviewed decision (see :mod:`~.run` for what each field means)."""
 
@@ -95,11 +116,15 @@ class Decision:
     """The best choices, best first, and the one played wherever it ranks (:mod:`~.run`)."""
     cube: CubeFigures | None = None
     """A cube decision's no double, double/take, double/pass and proper action; ``None`` elsewhere."""
+    settled: Settled | None = None
+    """How a rollout settled the decision (its mark, loss, best and alternatives are then the
+    rollout's); ``None``: the search's alone."""
 
     def as_json(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["alternatives"] = [a.as_json() for a in self.alternatives]
         data["cube"] = None if self.cube is None else self.cube.as_json()
+        data["settled"] = None if self.settled is None else self.settled.as_json()
         return data
 
     @property
@@ -112,7 +137,8 @@ FIELD_TYPES: dict[str, type | tuple[type, ...]] = {
     "player": str, "kind": str, "position_id": str, "match_id": _OPTIONAL_TEXT, "dice": _OPTIONAL_TEXT,
     "played": str, "best": _OPTIONAL_TEXT, "equity_lost": (int, float), "mark": _OPTIONAL_TEXT,
     "luck": _OPTIONAL_NUMBER, "win_chance": _OPTIONAL_NUMBER, "score": _OPTIONAL_NUMBER, "rated": bool,
-    "match_win_chance": _OPTIONAL_NUMBER, "ply": int, "alternatives": list, "cube": (dict, type(None))}
+    "match_win_chance": _OPTIONAL_NUMBER, "ply": int, "alternatives": list, "cube": (dict, type(None)),
+    "settled": (dict, type(None))}
 """Each JSON field of a decision and the types it may hold (``bool`` is no number here)."""
 assert set(FIELD_TYPES) == {f.name for f in fields(Decision)}
 
@@ -195,7 +221,8 @@ def _decision(d: Any, players: list[str]) -> Decision:
     if d["equity_lost"] < 0 or (d["mark"] is not None and d["mark"] not in MARKS):
         raise ValueError("a review report's decision has a bad mark or loss")
     return Decision(**{**d, "alternatives": tuple(_alternative(a) for a in d["alternatives"]),
-                       "cube": None if d["cube"] is None else _cube(d["cube"])})
+                       "cube": None if d["cube"] is None else _cube(d["cube"]),
+                       "settled": None if d["settled"] is None else _settled(d["settled"])})
 
 
 def _alternative(a: Any) -> Alternative:
@@ -213,3 +240,16 @@ def _cube(c: Any) -> CubeFigures:
             and all(isinstance(c[k], t) and not isinstance(c[k], bool) for k, t in CUBE_TYPES.items())):
         raise ValueError("a review report's cube figures are damaged")
     return CubeFigures(**c)
+
+
+def _settled(s: Any) -> Settled:
+    if not (isinstance(s, dict) and set(s) == {"trials", "truncate", "equities", "search_lost"}
+            and type(s["trials"]) is int and s["trials"] >= 1
+            and (s["truncate"] is None or (type(s["truncate"]) is int and s["truncate"] >= 0))
+            and _number(s["search_lost"]) and isinstance(s["equities"], list)
+            and all(isinstance(e, dict) and set(e) == {"move", "equity", "interval"} and isinstance(e["move"], str)
+                    and _number(e["equity"]) and (e["interval"] is None or _number(e["interval"]))
+                    for e in s["equities"])):
+        raise ValueError("a review report's settled figures are damaged")
+    return Settled(s["trials"], s["truncate"], tuple((e["move"], e["equity"], e["interval"]) for e in s["equities"]),
+                   s["search_lost"])

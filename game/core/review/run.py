@@ -68,6 +68,13 @@ Choices where the issue is silent:
   ("No double, take", "Double, pass", "Too good to redouble, pass"…); in a match the three as
   the decider's match winning chances (0..1), else ``null``.  ``null`` at every other
   decision (the position's ``cube`` says).
+- ``settled``: with the review option :data:`SETTLE`, the game's review may settle a close
+  call (backgammon: the two best plays, or cube actions, within 0.02) by a rollout: its
+  records are then the rollout's, so ``best``, ``equity_lost``, ``mark``, ``alternatives``
+  and ``cube`` are too, and ``settled`` says how (:class:`~.report.Settled`: ``{"trials",
+  "truncate", "equities": [{"move", "equity", "interval"}], "search_lost"}``, the last the
+  search's own loss); ``null`` for a decision the search alone marked.  The totals count
+  them (``settled``).
 - Totals per player (:func:`~.totals.totals`, whose doc lists every key), for the whole
   record (``totals``) and for each game (a game's ``totals`` in the JSON): amounts lost by
   kind, marks by kind, the game's kinds of error (backgammon's cube errors), the error rate
@@ -88,6 +95,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +122,10 @@ THRESHOLDS = (0.04, 0.08, 0.16)
 """Equity lost from which a decision is doubtful, bad, very bad."""
 ALTERNATIVES = 5
 """How many of the best actions a decision keeps (and the one played, wherever it ranks)."""
+SETTLE = "settle"
+"""The review option that settles close calls by rollout (:func:`settle_settings`): passed to
+the game's review (:meth:`~game.core.capabilities.Review.settle`), never to its analysis, and
+part of the cache's key like every option, so a settled review is cached apart."""
 
 
 class ReviewCancelled(Exception):
@@ -162,6 +174,8 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
     if info.move_analysis().analyze is None:
         raise ValueError(f"{info.title} has no move analysis to review with")
     options = dict(options or {})
+    settle = settle_settings(options.get(SETTLE))
+    searched = {key: value for key, value in options.items() if key != SETTLE}
     thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
     plan = ReviewPlan(info, record) if plan is None else plan
     known = {d.ply: d for d in resume.decisions} if resume is not None else {}
@@ -174,7 +188,7 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
                 raise ReviewCancelled(len(finished), total, plan.report(finished))
             try:
                 found = _decision(info, plan.review, plan.review.at(before, action), plan.rules, ply, before, action,
-                                  dice_text, rolled_from, plan.labels, options, thresholds)
+                                  dice_text, rolled_from, plan.labels, searched, thresholds, settle)
             except KeyboardInterrupt:  # Ctrl-C: a cancel that keeps what is finished
                 raise ReviewCancelled(len(finished), total, plan.report(finished)) from None
             if decided is not None:
@@ -182,7 +196,20 @@ def review(info, record: GameRecord, options: dict[str, Any] | None = None,
         finished.append(found)
         if progress is not None:
             progress(len(finished), total)
-    return plan.report(finished, complete=True, options=options)
+    return plan.report(finished, complete=True, options=searched)
+
+
+def settle_settings(value: Any) -> dict[str, Any] | None:
+    """The review option :data:`SETTLE` as the game's settings: ``None`` (or false) for no
+    settling, ``True`` for the game's defaults, a dict for settings of its own (tests use
+    fewer trials)."""
+    if not value:
+        return None
+    if value is True:
+        return {}
+    if isinstance(value, dict):
+        return dict(value)
+    raise ValueError(f"the review's {SETTLE!r} option is true or a dict of settings, not {value!r}")
 
 
 class ReviewPlan:
@@ -276,15 +303,22 @@ def partial_report(game_review, labels, games: dict[int, list[Decision]]) -> Rep
 
 
 def _decision(info, game_review, at, rules, ply, before, action, dice_text, rolled_from, labels, options,
-              thresholds) -> Decision:
+              thresholds, settle: dict[str, Any] | None = None) -> Decision:
     analysis = info.move_analysis()
     records = analysis.analyze(before, **options, **({"include": action} if analysis.includes else {}),
                                **({"brief": True} if analysis.brief else {}))
     played = next((r for r in records if r.move == action), None)
+    lost = _lost(analysis, at, records, played)
+    settled = None
+    hook = getattr(game_review, "settle", None)  # a review written before settling has none
+    if settle is not None and hook is not None and records and played is not None:
+        found = hook(at, before, action, records, **settle)
+        if found is not None:
+            records, settled = found
+            settled = replace(settled, search_lost=round(lost, 6))
+            played = next((r for r in records if r.move == action), None)
+            lost = _lost(analysis, at, records, played)
     best = records[0] if records else None
-    lost = 0.0 if played is None or played is best else max(0.0, float(analysis.tutor_margin.behind(played)))
-    if lost:
-        lost *= at.units
     mover = rules.to_move(before)
     luck = None
     if game_review.measures_luck and rolled_from is not None:
@@ -309,7 +343,15 @@ def _decision(info, game_review, at, rules, ply, before, action, dice_text, roll
         ply=ply,
         alternatives=alternatives(analysis, at, records, played),
         cube=at.cube(records) if records else None,
+        settled=settled,
     )
+
+
+def _lost(analysis, at, records: list, played) -> float:
+    """How far ``played`` trails the best of ``records`` in the review's units (see the module doc)."""
+    if played is None or played is records[0]:
+        return 0.0
+    return max(0.0, float(analysis.tutor_margin.behind(played))) * at.units
 
 
 def alternatives(analysis, at, records: list, played) -> tuple[Alternative, ...]:

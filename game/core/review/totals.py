@@ -33,6 +33,8 @@ keys are only ever added):
   GNU Backgammon takes a roll's luck off the roller's result and adds it to the other's;
   ``result_luck_adjusted`` = result − result_luck (the players' add up to zero, as their
   results do).  ``None`` while a game is unfinished or its review incomplete.
+- ``settled``: how many of the player's decisions a rollout settled (a review asked to
+  settle close calls: :mod:`~.run`); 0 otherwise.
 """
 
 from __future__ import annotations
@@ -112,6 +114,7 @@ def totals(game_review, labels: Sequence[str], decisions: Sequence[Decision], re
             "result": None if won is None else round(float(won), 6),
             "result_luck": None if won is None or in_result is None else round(in_result, 6),
             "result_luck_adjusted": None if won is None or in_result is None else round(won - in_result, 6),
+            "settled": sum(1 for d in mine if d.settled is not None),
         }
     return report
 
@@ -126,7 +129,7 @@ def table_rows(game_review, players: Sequence[str], found: Mapping[str, Mapping[
     Rows: decisions (and how many are rated, where some are not), each kind's marks (doubtful /
     bad / very bad), the game's kinds of error (backgammon's cube errors), the total lost, the error
     rate (milli-points) and its rating where the game has a rating scale (the units are
-    equity), else the average lost, then luck and the luck-adjusted result where luck is
+    equity), else the average lost, the decisions settled by rollout where some were, then luck and the luck-adjusted result where luck is
     measured.  A value not known (an unfinished game's result) is "—"."""
     kinds = list(game_review.decision_kinds)
     rows: list[tuple[str, list[str]]] = []
@@ -149,6 +152,8 @@ def table_rows(game_review, players: Sequence[str], found: Mapping[str, Mapping[
         row("Rating", lambda t: t.get("rating") or "—")
     else:
         row("Average lost", lambda t: amount(t["average"]))
+    if any(t.get("settled") for t in found.values()):
+        row("Settled by rollout", lambda t: str(t.get("settled", 0)))
     if game_review.measures_luck:
         row("Luck", lambda t: "—" if t.get("luck") is None else f"{t['luck']:+.3f}")
         row("Luck-adjusted", lambda t: _adjusted(t.get("result_luck_adjusted"), in_match))

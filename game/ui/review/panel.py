@@ -25,8 +25,8 @@ def move_line(info, number: int, line: Line, move_words=None, pending: bool = Fa
 
 
 def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=None, pending: bool = False) -> str:
-    """The record of the decision on show: who, the roll, played and best, lost, mark, luck
-    (``pending``: not analysed yet)."""
+    """The record of the decision on show: who, the roll, played and best, lost, mark, luck,
+    whether a rollout settled it (``pending``: not analysed yet)."""
     if line is None:
         return ""
     words = (lambda move, text: (move_words(move) if move_words else None) or text)
@@ -51,4 +51,6 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
     if d.luck is not None:
         sign = luck_sign(d.luck)
         lines.append(f"Luck of the roll {d.luck:+.3f}{' (' + sign + ')' if sign else ''}")
+    if d.settled is not None:
+        lines.append(f"Settled by rollout, {d.settled.trials} trials (search alone: lost {fmt(d.settled.search_lost)})")
     return "\n".join(lines)

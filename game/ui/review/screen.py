@@ -20,8 +20,9 @@ next review of the game goes on from there.  It shows:
   games of a match, T the totals' table, Tab its game or match, E (or the button, once the review is
   complete) exports the report as HTML (:mod:`.export`), W every roll's best play of the position before the
   decision's roll (:mod:`game.ui.analysis.every_roll`, analysed at the review's level by an analyst of its
-  own), D (or "Drill errors", in a game with drills) asks the user's errors of the game on show
-  as drill cards at once (:mod:`game.ui.drill.errors`, the Drill screen over this one), Esc back.
+  own), S settles the close calls by rollout or goes back (:mod:`.settling`), D (or "Drill errors", in a game
+  with drills) asks the user's errors of the game on show as drill cards at once (:mod:`game.ui.drill.errors`,
+  the Drill screen over this one), Esc back.
 
 A game read from a file is reviewed with that file's cache (``<file>.review``): a second review is instant; a
 game with no file (or played on since) keeps its report for the session.  A complete review goes into the
@@ -62,10 +63,11 @@ from .frame import BEST_ARROW, ReviewFrame, ReviewParts, draw_review, review_arr
 from .graph import MARK_COLOURS, ReviewGraph
 from .panel import decision_text, move_line
 from .rollout import ReviewRollouts, interval_of
+from .settling import status_words, toggle_settle
 from .totals import TotalsSection, totals_view
 
 KEY_COMMANDS = {pygame.K_t: "totals", pygame.K_TAB: "match totals", pygame.K_e: "export", pygame.K_d: "drill",
-                pygame.K_o: "rollout"}  # the keys that are a command of the screen's
+                pygame.K_o: "rollout", pygame.K_s: "settle"}  # the keys that are a command of the screen's
 PROCESSES = True
 """Review in a worker process (tests of the layout may run it in a thread)."""
 
@@ -84,18 +86,16 @@ class ReviewScene(Scene):
         replay = back.replay
         save, shown = saved_file(back.source, session), replay.shown_index if replay.replaying else None
         info = self.info = session.info
-        self.options = analysis_options(info, app.settings, session.player_names, watching=False)
-        marks = app.settings.review_marks
+        self.options = self.searched = analysis_options(info, app.settings, session.player_names, watching=False)
+        self.settled = False  # S: close calls settled (``settle`` in options: :func:`.settling.toggle_settle`)
+        self.thresholds = review_marks(info, app.settings.review_marks)
         record = session.record()
         if save is not None and match_files_for(save) is not None:  # as tabula review names a match file's players
             record = record.named()
         self.record, self.save = record, save
-        self.job = ReviewJob(info, record, self.options, save, thresholds=review_marks(info, marks),
-                             processes=PROCESSES)
-        self.drills = info.has(Drill)
-        """The game has drills: the errors of the game on show can be drilled (D)."""
-        self.shown = len(session.states) - 1 if shown is None else shown
-        """The state index on show while it analyses (the play scene's)."""
+        self.job = ReviewJob(info, record, self.options, save, thresholds=self.thresholds, processes=PROCESSES)
+        self.drills = info.has(Drill)  # the errors of the game on show can be drilled (D)
+        self.shown = len(session.states) - 1 if shown is None else shown  # on show while it analyses (the play scene's)
         self.opened_at = at if at is not None else \
             replay.shown_decision() if replay.replaying and replay.cursor < replay.last_stop else None
         """The state index of the decision to open at: ``at`` (a decision found in the study
@@ -109,8 +109,7 @@ class ReviewScene(Scene):
         self._attached: set[int] = set()  # plies of the decisions put on their moves
         self._totals_key = None  # what the totals on show were made from (they are kept)
         self._totals = None
-        self.whole_match = False
-        """The totals show the whole match (Tab) instead of the game on show."""
+        self.whole_match = False  # the totals show the whole match (Tab) instead of the game on show
         self.view = load_view(info, app.fonts)
         settings = app.settings.of(info)
         self.view.configure(bottom=back.bottom, settings=settings)
@@ -212,7 +211,7 @@ class ReviewScene(Scene):
         """The analyst of every roll's grid (W), at the review's level."""
         if self._analyst is None:
             analysis = self.info.move_analysis()
-            self._analyst = Analyst(analysis.analyze, self.options, analysis.cancellable)
+            self._analyst = Analyst(analysis.analyze, self.searched, analysis.cancellable)
         return self._analyst
 
     def leave(self) -> None:
@@ -283,12 +282,13 @@ class ReviewScene(Scene):
         return MARK_COLOURS.get(self.reviewed.lines[mine[row]].mark) if row < len(mine) else None
 
     def status(self) -> str:
+        waiting, doing, settled = status_words(self.settled)
         if self.waiting:
-            return "Reviewing the game…"
+            return waiting
         mine = self._game_lines()  # (a match's game is named by its selector, above)
-        where = f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}"
+        where = f"Move {mine.index(self.at) + 1 if self.at in mine else 0} of {len(mine)}{settled}"
         job = self.job
-        return f"{where}\nReviewing: {job.done} of {job.total}" if self.analysing and job.total else where
+        return f"{where}\n{doing}: {job.done} of {job.total}" if self.analysing and job.total else where
 
     def decision(self) -> str:
         if self.waiting:
@@ -436,6 +436,8 @@ class ReviewScene(Scene):
             line = self.line
             if line is not None:
                 self.rollouts.toggle(line.decision, self.session.states[line.index])
+        elif action == "settle":
+            toggle_settle(self)
         elif action == "totals":
             self.sections["totals"].expanded = not self.sections["totals"].expanded
         elif action == "match totals":
@@ -454,7 +456,7 @@ class ReviewScene(Scene):
             if self.analysing:
                 self.app.banner.show("The review is still running: drill its errors once it is done", seconds=3)
             else:
-                drill_errors(self.app, self.info, self.record, self.reviewed.report, self.options, self.game)
+                drill_errors(self.app, self.info, self.record, self.reviewed.report, self.searched, self.game)
         elif action == "export":
             if self.analysing:
                 self.app.banner.show("The review is still running: export the report once it is done", seconds=3)
