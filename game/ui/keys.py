@@ -106,8 +106,8 @@ KEY_TABLE: tuple[Key, ...] = (
                "alternatives take the rollout's figures with their 95% intervals, O again stops (review)"),
     Key("S", "settle close calls", frozenset({REVIEW}), rollouts=True,
         readme="settle close calls: review again with every decision whose two best plays (or cube actions) are "
-               "within 0.02 rolled out (360 trials cut at 7 plies) and marked by the rollout, as `tabula review "
-               "--settle`; S again goes back to the search's marks (review)"),
+               "within 0.02 rolled out (360 trials cut at 7 plies) and marked by the rollout, as the command line's "
+               "`--settle`; S again goes back to the search's marks (review)"),
     Key("T", "totals table", frozenset({REVIEW}), readme="the totals' full table or one line a player (review)"),
     Key("Tab", "totals of the game/match", frozenset({REVIEW}),
         readme="totals of the game on show or of the whole match (review)"),

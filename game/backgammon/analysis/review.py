@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -393,8 +394,9 @@ class BackgammonReview:
     def result_scale(self, state: BackgammonState) -> float:
         return result_scale(state)
 
-    def settle(self, at: ReviewedPosition, state: BackgammonState, played, records, **settings):
-        """A close call rolled out (:mod:`.settle`); ``None`` when it is not close."""
+    def settle(self, at: Any, state: Any, played: Any, records: list, **settings: Any) -> Any:
+        """A close call rolled out (:mod:`.settle`; ``at``: this review's :class:`ReviewedPosition`);
+        ``None`` when it is not close."""
         from .settle import settle
 
         return settle(at, state, played, records, **settings)
