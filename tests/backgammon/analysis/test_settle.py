@@ -23,6 +23,7 @@ BG = get_game("backgammon")
 MATCHES = Path(__file__).resolve().parents[2] / "data" / "matches"
 FAST = {"level": "intermediate"}
 SETTLED = {**FAST, "settle": {"trials": 36}}  # the product's 360 trials, cut for speed
+pytestmark = pytest.mark.xdist_group("settled_midgame")  # one worker reviews the midgame for every test
 
 
 @pytest.fixture(scope="module")
