@@ -44,13 +44,18 @@ def _reviewed(app, seconds: float = 600):
     return scene
 
 
-def shot_review(app, out: Path) -> Path:
-    save = Path("midgame.json").resolve()
+def _midgame_reviewed(app, name: str):
+    """The example save opened (a copy named ``name``) and reviewed: the Review screen's scene."""
+    save = Path(name).resolve()
     shutil.copy(ROOT / "saves" / "human-vs-hard-midgame.json", save)
     app.open_saved(save)
     app.frame()
     key(app, pygame.K_v)
-    _reviewed(app)
+    return _reviewed(app)
+
+
+def shot_review(app, out: Path) -> Path:
+    _midgame_reviewed(app, "midgame.json")
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     return _save(app, out, "review")
@@ -99,12 +104,7 @@ def shot_review_settled(app, out: Path) -> Path:
 
     info = get_game("backgammon")
     app.settings.choose(info, ANALYSIS_LEVEL, info.analysis_level_names[0])
-    save = Path("midgame-settled.json").resolve()
-    shutil.copy(ROOT / "saves" / "human-vs-hard-midgame.json", save)
-    app.open_saved(save)
-    app.frame()
-    key(app, pygame.K_v)
-    _reviewed(app)
+    _midgame_reviewed(app, "midgame-settled.json")
     key(app, pygame.K_s)
     scene = _reviewed(app)
     lines = scene.reviewed.lines
