@@ -37,6 +37,7 @@ def test_the_library_and_drill_pages_are_among_the_pages_checked():
 @pytest.mark.parametrize("page", WITH_COMMANDS, ids=lambda p: p.name)
 def test_a_pages_commands_run_in_order(page, tmp_path, monkeypatch, capsys, reviewed_matches):
     shutil.copytree(ROOT / "tests" / "data", tmp_path / "tests" / "data")
+    shutil.copytree(ROOT / "saves", tmp_path / "saves")  # the example games a page may open
     for cache in reviewed_matches[0].glob("*.review"):  # as if `tabula review` had run: no analysis again
         shutil.copyfile(cache, tmp_path / "tests" / "data" / "matches" / cache.name)
     monkeypatch.chdir(tmp_path)
