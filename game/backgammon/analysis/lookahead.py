@@ -42,12 +42,9 @@ from ..evaluators.chances import chances_of
 from ..movegen_batch import plays_batch
 from ..nets.encoding import flip_outputs
 from ..nets.pruning import mover_chances, pruning_network, shortlist
+from ..rollout.choice import ROLL_DICE, roll_means
 from ..rollout.valuing import contact
 
-DICE = np.array([(h, low) for h in range(6, 0, -1) for low in range(h, 0, -1)], dtype=np.int64)
-"""The 21 rolls, in the order the rules list them."""
-ROLL_CHANCES = np.array([(1 if h == low else 2) / 36 for h, low in DICE])
-"""Each roll's chance."""
 CHUNK = 256
 """Positions rolled at once: some 256 × 21 × 20 replies, their inputs under 100 MB."""
 MONEY = np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0])
@@ -113,24 +110,21 @@ class Lookahead:
         """:meth:`values` of unfinished positions: every roll, the reply chosen, averaged."""
         replies, reply_values, reply_chances = self.best_replies(boards, players)
         if plies > 1:
-            others = np.repeat(1 - players, len(DICE))
+            others = np.repeat(1 - players, len(ROLL_DICE))
             reply_values, reply_chances = self.values(replies, others, plies - 1)
-        per_roll = ROLL_CHANCES[None, :]
-        values = -(reply_values.reshape(len(boards), len(DICE)) * per_roll).sum(axis=1)
-        chances = flip_outputs((reply_chances.reshape(len(boards), len(DICE), 5) * per_roll[..., None]).sum(axis=1))
-        return values, chances
+        return -roll_means(reply_values), flip_outputs(roll_means(reply_chances))
 
     def best_replies(self, boards: np.ndarray, players: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For each position and each of the 21 rolls (:data:`DICE`, position by position), the
+        """For each position and each of the 21 rolls (:data:`..rollout.choice.ROLL_DICE`, position by position), the
         play its side on roll likes best at 0 ply: the position it leaves (``(N·21, 2, 26)``,
         the other side on roll), and that position's 0-ply value and chances for the other
         side.  The first of equals in the move generator's order."""
-        self.count(len(boards) * len(DICE))
-        batch = plays_batch(np.repeat(boards, len(DICE), axis=0), np.tile(DICE, (len(boards), 1)))
+        self.count(len(boards) * len(ROLL_DICE))
+        batch = plays_batch(np.repeat(boards, len(ROLL_DICE), axis=0), np.tile(ROLL_DICE, (len(boards), 1)))
         self.count(len(batch.after))
         replies = batch.for_evaluator()  # the other side on roll
         groups = batch.owner.astype(np.intp)
-        movers = np.repeat(players, len(DICE))[groups]
+        movers = np.repeat(players, len(ROLL_DICE))[groups]
         rows = self._valued(replies, groups, batch.offsets, movers)
         values, chances = self.leaf(replies[rows], 1 - movers[rows])
         # The mover's best play leaves the other side the least.

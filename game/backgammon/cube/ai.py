@@ -52,6 +52,7 @@ from ..evaluators import Evaluator, boards_to_array
 from ..evaluators.chances import chances_of
 from ..movegen import rearmost
 from ..nets.encoding import flip_outputs
+from ..rollout import dice
 from ..rules import BackgammonRules, BackgammonState, Roll
 from . import match as match_cube
 from . import money
@@ -60,8 +61,8 @@ from .decision import CubeDecision, classify, decide
 from .met import kazaross
 from .state import DECIDE, OFFERED, OVER, ROLLING
 
-ROLLS = [((h, l), (1 if h == l else 2) / 36) for h in range(6, 0, -1) for l in range(h, 0, -1)]
-"""The 21 rolls and their chances."""
+ROLLS = [((h, low), float(chance)) for (h, low), chance in zip(dice.ROLLS, dice.ROLL_WEIGHTS)]
+"""The 21 rolls and their chances, in the order the look-ahead answers them (:mod:`..rollout.dice`)."""
 
 
 # --------------------------------------------------------------------------- chances
