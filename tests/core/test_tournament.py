@@ -8,6 +8,7 @@ import json
 import multiprocessing
 import os
 import re
+import signal
 import time
 
 import pytest
@@ -200,6 +201,36 @@ def test_a_forked_child_does_not_keep_the_lock(tmp_path):
     finally:
         child.terminate()
         child.join()
+
+
+def _report_sigterm(lookup, settings, answer) -> None:
+    from game.core.tournament.runner import init_worker
+
+    init_worker(lookup, settings)
+    answer.send(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+    time.sleep(60)  # a worker waiting for its next task, until the owner ends it
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork here")
+def test_a_pool_worker_dies_on_sigterm_whatever_handler_it_was_forked_with():
+    """A pool ends its workers with SIGTERM.  A Python handler inherited by fork (Ray leaves
+    one after shutdown) runs only on the main thread, so a SIGTERM caught by the worker's
+    parent-watch thread was lost and the pool waited for that worker for ever."""
+    context = multiprocessing.get_context("fork")
+    here, there = context.Pipe()
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        child = context.Process(target=_report_sigterm,
+                                args=(get_game, Settings("backgammon", ("random", "random"), 2, 0), there))
+        child.start()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    try:
+        assert here.poll(60) and here.recv() is True
+    finally:
+        child.terminate()
+        child.join(60)
+    assert child.exitcode == -signal.SIGTERM
 
 
 def test_a_file_or_an_unusable_place_is_a_clear_error(tmp_path):

@@ -130,7 +130,15 @@ def init_worker(lookup: Lookup, settings: Settings) -> None:
 
 def end_with_parent() -> None:
     """End this process when its parent ends: a signal from the kernel where Linux offers one,
-    and a thread watching the parent's pid everywhere (it changes when the parent is gone)."""
+    and a thread watching the parent's pid everywhere (it changes when the parent is gone).
+
+    SIGTERM gets its default back, so it ends the process at once (a pool and a job's owner end
+    their workers with it).  A Python handler inherited by fork (Ray installs one and leaves it
+    after shutdown) runs only on the main thread: a SIGTERM the kernel handed to the watching
+    thread, while the main thread waited for a task, was never acted on, and the owner waited
+    for that worker for ever."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
     if sys.platform.startswith("linux"):
         try:
