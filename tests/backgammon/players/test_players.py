@@ -13,7 +13,7 @@ from game.core.match import play_game, replay
 RULES = BackgammonRules()
 
 
-SLOW = {"expert", "worldclass", "montecarlo"}
+SLOW = {"expert", "worldclass", "grandmaster", "montecarlo"}
 """Players that search deep: a whole game each took minutes, so they play the opening and a
 short end game instead (every play checked against the legal list as in a whole game)."""
 
