@@ -39,3 +39,13 @@ def export_report(info, record, report, options: dict, save: Path | None) -> Pat
     folder = data_dir() / "reviews"
     folder.mkdir(parents=True, exist_ok=True)
     return write_report(folder / name, html)
+
+
+def export_and_tell(banner, info, record, report, options: dict, save: Path | None) -> None:
+    """E: write the report and say where in ``banner`` (or why it could not be written)."""
+    try:
+        path = export_report(info, record, report, options, save)
+    except (OSError, ValueError) as error:
+        banner.show(f"The report could not be written: {error}", error=True)
+    else:
+        banner.show(f"Report written to {path}", seconds=6)

@@ -58,7 +58,7 @@ from ..scene import Scene
 from ..theme import TEXT_DIM, ui_scale
 from .alternatives import AlternativesTable, place
 from .data import ReviewedGame, saved_file
-from .export import export_report
+from .export import export_and_tell
 from .frame import BEST_ARROW, ReviewFrame, ReviewParts, draw_review, review_arrows
 from .graph import MARK_COLOURS, ReviewGraph
 from .panel import decision_text, move_line
@@ -93,7 +93,7 @@ class ReviewScene(Scene):
         if save is not None and match_files_for(save) is not None:  # as tabula review names a match file's players
             record = record.named()
         self.record, self.save = record, save
-        self.job = ReviewJob(info, record, self.options, save, thresholds=self.thresholds, processes=PROCESSES)
+        self.start_review(self.options)
         self.drills = info.has(Drill)  # the errors of the game on show can be drilled (D)
         self.shown = len(session.states) - 1 if shown is None else shown  # on show while it analyses (the play scene's)
         self.opened_at = at if at is not None else \
@@ -101,13 +101,8 @@ class ReviewScene(Scene):
         """The state index of the decision to open at: ``at`` (a decision found in the study
         library, by its ply), else the play scene's; ``None``: the first of the game, also from
         the end of a game, where a loaded file opens."""
-        self.reviewed: ReviewedGame | None = None
         self.at = 0
         """The index in ``reviewed.lines`` of the move on show."""
-        self._seen = -1  # the job's ``changed`` count the screen has caught up with
-        self._kept = False  # the complete review was handed to the study library
-        self._attached: set[int] = set()  # plies of the decisions put on their moves
-        self._totals_key = None  # what the totals on show were made from (they are kept)
         self._totals = None
         self.whole_match = False  # the totals show the whole match (Tab) instead of the game on show
         self.view = load_view(info, app.fonts)
@@ -141,6 +136,19 @@ class ReviewScene(Scene):
         self._poll()
 
     # -- the review -----------------------------------------------------------------------
+    def start_review(self, options: dict, library: bool = True) -> None:
+        """Review the game under ``options``; a review on its way stops first, keeping what
+        it finished.  ``library``: the complete review goes to the study library."""
+        if hasattr(self, "job"):
+            self.job.cancel()
+        self.options = options
+        self.job = ReviewJob(self.info, self.record, options, self.save, self.thresholds, processes=PROCESSES)
+        self.reviewed: ReviewedGame | None = None
+        self._seen = -1  # the job's ``changed`` count the screen has caught up with
+        self._kept = not library  # True: the complete review was handed to the study library
+        self._attached: set[int] = set()  # plies of the decisions put on their moves
+        self._totals_key = None  # what the totals on show were made from (they are kept)
+
     @property
     def analysing(self) -> bool:
         """The review still runs (its decisions are shown as they come)."""
@@ -452,21 +460,13 @@ class ReviewScene(Scene):
             self.go(found)
         elif action in ("next game", "previous game"):
             self.go_game(1 if action == "next game" else -1)
+        elif (action == "drill" and self.drills or action == "export") and self.analysing:
+            what = "drill its errors" if action == "drill" else "export the report"
+            self.app.banner.show(f"The review is still running: {what} once it is done", seconds=3)
         elif action == "drill" and self.drills:  # the game on show's errors, asked at once over this screen
-            if self.analysing:
-                self.app.banner.show("The review is still running: drill its errors once it is done", seconds=3)
-            else:
-                drill_errors(self.app, self.info, self.record, self.reviewed.report, self.searched, self.game)
+            drill_errors(self.app, self.info, self.record, self.reviewed.report, self.searched, self.game)
         elif action == "export":
-            if self.analysing:
-                self.app.banner.show("The review is still running: export the report once it is done", seconds=3)
-                return
-            try:
-                path = export_report(self.info, self.record, self.reviewed.report, self.options, self.save)
-            except (OSError, ValueError) as error:
-                self.app.banner.show(f"The report could not be written: {error}", error=True)
-            else:
-                self.app.banner.show(f"Report written to {path}", seconds=6)
+            export_and_tell(self.app.banner, self.info, self.record, self.reviewed.report, self.options, self.save)
 
     def update(self, dt: float) -> None:
         if self.analysing or self.job.changed != self._seen:

@@ -8,7 +8,6 @@ review, never the settled one.  No pygame here."""
 from __future__ import annotations
 
 from ...core.review.run import SETTLE
-from ..jobs.review import ReviewJob
 
 
 def status_words(settled: bool) -> tuple[str, str, str]:
@@ -20,21 +19,15 @@ def status_words(settled: bool) -> tuple[str, str, str]:
 
 def toggle_settle(scene) -> None:
     """S on the Review screen ``scene`` (see the module doc); nothing in a game without rollouts."""
-    from . import screen  # the screen's PROCESSES (tests run the job in a thread)
-
     if not scene.rollouts.offered:
         return
-    scene.job.cancel()
     scene.settled = not scene.settled
-    scene.options = {**scene.searched, SETTLE: True} if scene.settled else scene.searched
     line = scene.line
     scene.opened_at = line.index if line is not None else scene.opened_at
-    scene.job = ReviewJob(scene.info, scene.record, scene.options, scene.save, thresholds=scene.thresholds,
-                          processes=screen.PROCESSES)
-    scene.reviewed, scene._seen, scene._attached, scene._totals_key = None, -1, set(), None
-    scene._kept = scene.settled  # the study library keeps the search's review
+    scene.start_review({**scene.searched, SETTLE: True} if scene.settled else scene.searched,
+                       library=not scene.settled)  # the study library keeps the search's review
     scene.app.banner.show("Settling close calls by rollout: the review runs again" if scene.settled
                           else "Close calls as the search marks them", seconds=3)
-    scene._poll()
+    scene.update(0)
     if scene.app.scene is scene and scene.reviewed is None:
         scene.app.rebuild()  # the progress box while it runs
