@@ -101,6 +101,15 @@ def ray_cluster():
 
 
 @pytest.fixture(scope="session")
+def midgame():
+    """The example save ``human-vs-hard-midgame.json`` (a backgammon game of 16 decisions), loaded."""
+    from game.core.saves import examples_dir, load_game
+    from game.games import rules_for
+
+    return load_game(examples_dir() / "human-vs-hard-midgame.json", rules_for)
+
+
+@pytest.fixture(scope="session")
 def reviewed_matches(tmp_path_factory):
     """The six real matches of ``tests/data/matches`` reviewed at Intermediate, each with the
     ``.review`` cache ``tabula review`` leaves beside it: ``(folder, {file name: report})``.

@@ -12,8 +12,8 @@ from game.core.protocol import CHANCE
 from game.core.review.run import ReviewCancelled, cache_path, cached_review, mark
 from game.core.review.run import review as review_record
 from game.core.review.report import Decision, Report
-from game.core.saves import examples_dir, load_game
-from game.games import get_game, rules_for
+from game.core.saves import examples_dir
+from game.games import get_game
 
 BG = get_game("backgammon")
 
@@ -25,11 +25,6 @@ def review(*args, **options):
 FIELDS = ["player", "kind", "position_id", "match_id", "dice", "played", "best", "equity_lost", "mark", "luck",
           "win_chance", "score", "rated", "match_win_chance", "ply", "alternatives", "cube", "settled"]  # keys only added
 FAST = {"level": "intermediate"}  # 0 ply
-
-
-@pytest.fixture(scope="module")
-def midgame():
-    return load_game(examples_dir() / "human-vs-hard-midgame.json", rules_for)
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,8 @@ from game.backgammon.cube.decision import CubeVerdict
 from game.core.match import play_game, replay
 from game.core.review.run import ALTERNATIVES, cache_path, cached_review, report_checksum, review
 from game.core.review.report import Report
-from game.core.saves import examples_dir, load_game
-from game.games import get_game, rules_for
+from game.core.saves import examples_dir
+from game.games import get_game
 from tests.review_stubs import ReviewWithoutLuck
 from game.core.capabilities import Review
 
@@ -23,11 +23,6 @@ FAST = {"level": "intermediate"}
 PROPER = {v.words(redouble) for v in CubeVerdict for redouble in (False, True)}
 """Every proper action in GNU Backgammon's words."""
 CHANCES = ["win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"]
-
-
-@pytest.fixture(scope="module")
-def midgame():
-    return load_game(examples_dir() / "human-vs-hard-midgame.json", rules_for)
 
 
 @pytest.fixture(scope="module")

@@ -24,8 +24,8 @@ from game.core.review.plain import PlainReview, review_marks
 from game.core.review.report import Decision, Report
 from game.core.match import replay
 from game.core.review.totals import rating, table_rows, totals
-from game.core.saves import examples_dir, load_game
-from game.games import get_game, reviewed_record, rules_for
+from game.core.saves import examples_dir
+from game.games import get_game, reviewed_record
 
 BG = get_game("backgammon")
 FAST = {"level": "intermediate"}
@@ -112,11 +112,6 @@ def test_a_match_result_is_the_match_winning_chance_gained():
     assert all(r is not None and r[0] == pytest.approx(-r[1]) for r in results)
     assert sum(r[0] for r in results) == pytest.approx(0.5)  # lasse won the match from 0-0: 50% to 100%
     assert game_result(states[0], states[5]) is None  # the first game is not over yet
-
-
-@pytest.fixture(scope="module")
-def midgame():
-    return load_game(examples_dir() / "human-vs-hard-midgame.json", rules_for)
 
 
 def test_a_review_stopped_half_way_is_resumed_and_ends_as_an_uninterrupted_one(tmp_path, midgame):

@@ -16,19 +16,13 @@ from game.backgammon.rollout.plan import plan
 from game.backgammon.rollout.run import run
 from game.core.review.cache import cache_key
 from game.core.review.run import ReviewPlan, cached_review, review
-from game.core.saves import examples_dir, load_game
-from game.games import get_game, reviewed_record, rules_for
+from game.games import get_game, reviewed_record
 
 BG = get_game("backgammon")
 MATCHES = Path(__file__).resolve().parents[2] / "data" / "matches"
 FAST = {"level": "intermediate"}
 SETTLED = {**FAST, "settle": {"trials": 36}}  # the product's 360 trials, cut for speed
 pytestmark = pytest.mark.xdist_group("settled_midgame")  # one worker reviews the midgame for every test
-
-
-@pytest.fixture(scope="module")
-def midgame():
-    return load_game(examples_dir() / "human-vs-hard-midgame.json", rules_for)
 
 
 @pytest.fixture(scope="module")
