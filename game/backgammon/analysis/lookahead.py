@@ -41,7 +41,7 @@ from ..evaluators import Evaluator
 from ..evaluators.chances import chances_of
 from ..movegen_batch import plays_batch
 from ..nets.encoding import flip_outputs
-from ..nets.pruning import mover_chances, pruning_network, shortlist
+from ..nets.pruning import pruned, pruning_network
 from ..rollout.choice import ROLL_DICE, roll_means
 from ..rollout.valuing import contact
 
@@ -141,7 +141,5 @@ class Lookahead:
             return np.arange(len(replies))
         touching = contact(replies)  # the others are valued cheaply (race network, bearoff database)
         ranked = (np.bincount(groups, weights=touching, minlength=len(offsets) - 1) > 0)[groups]
-        liked = np.zeros(len(replies))  # a race's plays: all kept below, unranked
-        w = self.weights[movers[ranked]]
-        liked[ranked] = np.einsum("ij,ij->i", mover_chances(net, replies[ranked]), w[:, :5])
-        return np.flatnonzero(shortlist(liked, groups, offsets, keep_best) | ~touching)
+        return np.flatnonzero(pruned(net, replies, groups, offsets, self.weights[movers], keep_best, ranked)
+                              | ~touching)

@@ -53,3 +53,18 @@ def shortlist(values: np.ndarray, segment: np.ndarray, offsets: np.ndarray, keep
     rank = np.empty(len(values), dtype=np.intp)
     rank[order] = np.arange(len(values)) - offsets[segment[order]]
     return rank < keep
+
+
+def pruned(net: Network, batch: np.ndarray, segment: np.ndarray, offsets: np.ndarray, play_weights: np.ndarray,
+           keep: int, ranked: np.ndarray) -> np.ndarray:
+    """``(P,)`` bool: the plays the full evaluator is to value.  ``batch`` holds the
+    positions after the plays (the mover's opponent on roll), grouped as in :func:`shortlist`;
+    ``ranked`` marks the plays of the groups to prune.  Every other play is kept, and of each
+    ranked group the ``keep`` the pruning network ``net`` values most for the mover, by
+    ``play_weights`` (``w[:5] · chances + w[5]``, a row per play)."""
+    values = np.zeros(len(batch))
+    if ranked.any():
+        w = play_weights[ranked]
+        values[ranked] = np.einsum("ij,ij->i", mover_chances(net, batch[ranked]), w[:, :5]) + w[:, 5]
+    return ~ranked | shortlist(values, segment, offsets, keep)
+

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..board import Side
 from ..movegen_batch import plays_batch
-from ..nets.pruning import mover_chances, pruning_network, shortlist
+from ..nets.pruning import pruned, pruning_network
 from . import valuing
 from .dice import ROLL_WEIGHTS, ROLLS
 
@@ -92,9 +92,7 @@ def _shortlisted(plays, batch, movers, play_weights, prune):
     rows = prunable[segment]
     if not rows.any():
         return None
-    values = np.zeros(len(batch))
-    values[rows] = _weighted(mover_chances(net, batch[rows]), play_weights[rows])
-    return ~rows | shortlist(values, segment, offsets, prune)
+    return pruned(net, batch, segment, offsets, play_weights, prune, rows)
 
 
 def roll_means(per_roll: np.ndarray) -> np.ndarray:
