@@ -16,7 +16,7 @@ same two rolls deep (each reply the best at 0 ply).  Between the two rolls the o
 then on roll, makes their cube decision as GNU Backgammon's n-ply does: on their 1-ply
 values of no double and of double/take (the leaves valued with me on roll, at the cube
 as it stands and at the cube they doubled, which I then own), I take or pass their
-double, whichever leaves me more (:func:`_their_turn`; the beaver is left out there).  DP
+double, whichever leaves me more (:func:`_their_turns`; the beaver is left out there).  DP
 is exact.  Every position is valued with its own cube life index, GNU Backgammon's
 (:func:`cube_life_of`: 0.68 with contact, 0.6..0.7 by pip count in a race, 0.6 in a
 bearoff).  A game that ends in the look-ahead counts its points (money) or the match
@@ -217,8 +217,9 @@ def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios, life):
     total = np.zeros(5)
     values = np.zeros(len(scenarios))
     replies = best_replies(me, opp, evaluator)
-    if plies == 2:  # the opponent's replies to each of my plays, in one batch
-        second = iter(best_replies_of([(theirs, mine) for mine, theirs, kind, _ in replies if not kind], evaluator))
+    if plies == 2:  # the opponent's replies to each of my plays, and their leaves, in one batch
+        second = iter(_their_turns(best_replies_of([(theirs, mine) for mine, theirs, kind, _ in replies if not kind],
+                                                   evaluator), scenarios, life))
     if plies == 1:  # every leaf of a scenario valued in one batch, added roll by roll below
         live = [(theirs, mine, chances) for mine, theirs, kind, chances in replies if not kind]
         if live:
@@ -233,28 +234,31 @@ def _lookahead(me, opp, plies: int, evaluator: Evaluator, scenarios, life):
             total += weight * flip_outputs(chances)
             values += weight * next(leaves)
         else:
-            sub_total, sub_values = _their_turn(next(second), scenarios, life)
+            sub_total, sub_values = next(second)
             total += weight * sub_total
             values += weight * sub_values
     return total, values
 
 
-def _their_turn(replies, scenarios, life):
-    """The opponent on roll between the two rolls of a 2-ply look-ahead (``replies``: their
-    :func:`best_replies`), as in GNU
-    Backgammon's n-ply: for each scenario, their cube action judged on the 1-ply values of
-    no double and double/take (:func:`_reply`) — they double when that costs me more than
-    not doubling, and I then take or pass, whichever leaves me more; averaged chances and
-    my value for each scenario.  (The beaver is left out here.)"""
+def _their_turns(reply_sets, scenarios, life) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The opponent on roll between the two rolls of a 2-ply look-ahead, after each of my
+    plays (``reply_sets``: their :func:`best_replies` to each), as in GNU Backgammon's n-ply:
+    for each scenario, their cube action judged on the 1-ply values of no double and
+    double/take (:func:`_replies`) — they double when that costs me more than not doubling,
+    and I then take or pass, whichever leaves me more.  For each play: the averaged chances
+    and my value for each scenario.  (The beaver is left out here.)"""
     doubled = [_doubled_by(their_ctx) for _, their_ctx in scenarios]
     contexts = [my_ctx for my_ctx, _ in scenarios] + [d for d in doubled if d is not None]
-    total, values = _reply(replies, contexts, life)
-    out, taken = values[: len(scenarios)].copy(), iter(values[len(scenarios):])
-    for i, ((_, their_ctx), take) in enumerate(zip(scenarios, doubled)):
-        if take is not None:
-            take_value = next(taken)
-            out[i] = min(out[i], max(take_value, _pass_value(their_ctx)))
-    return total, out
+    totals, values = _replies(reply_sets, contexts, life)
+    out = []
+    for total, row in zip(totals, values):
+        mine, taken = row[: len(scenarios)].copy(), iter(row[len(scenarios):])
+        for i, ((_, their_ctx), take) in enumerate(zip(scenarios, doubled)):
+            if take is not None:
+                take_value = next(taken)
+                mine[i] = min(mine[i], max(take_value, _pass_value(their_ctx)))
+        out.append((total, mine))
+    return out
 
 
 def _doubled_by(their_ctx: CubeContext) -> CubeContext | None:
@@ -271,27 +275,32 @@ def _pass_value(their_ctx: CubeContext) -> float:
     return _negate(_won_value(1, their_ctx, their_ctx.value), their_ctx)
 
 
-def _reply(replies, contexts, life):
-    """The opponent on roll replies at 0 ply (``replies``: their :func:`best_replies`);
-    averaged over their 21 rolls, my chances and my value, with me then on roll, for each of
-    my cube ``contexts``."""
-    total = np.zeros(5)
-    values = np.zeros(len(contexts))
-    leaves, weights, lives = [], [], []
-    for (_, weight), (theirs, mine, kind, chances) in zip(ROLLS, replies):
-        if kind:
-            total += weight * flip_outputs(_won(kind)[None])[0]
-            values += weight * np.array([_negate(_won_value(kind, _swap(ctx, ctx.value, _flip_owner(ctx.owner)),
-                                                            ctx.value), ctx) for ctx in contexts])
-        else:
-            leaves.append(chances)
-            weights.append(weight)
-            lives.append(life(mine, theirs))
+def _replies(reply_sets, contexts, life) -> tuple[np.ndarray, np.ndarray]:
+    """The opponent on roll replies at 0 ply, after each of my plays (``reply_sets``: their
+    :func:`best_replies` to each); averaged over their 21 rolls, my chances ``(R, 5)`` and my
+    value for each of my cube ``contexts`` ``(R, C)``, with me then on roll.  The leaves of
+    all the plays are valued together, one call a context."""
+    totals = np.zeros((len(reply_sets), 5))
+    values = np.zeros((len(reply_sets), len(contexts)))
+    leaves, weights, lives, owners = [], [], [], []
+    for r, replies in enumerate(reply_sets):
+        for (_, weight), (theirs, mine, kind, chances) in zip(ROLLS, replies):
+            if kind:
+                totals[r] += weight * flip_outputs(_won(kind)[None])[0]
+                values[r] += weight * np.array([_negate(_won_value(kind, _swap(ctx, ctx.value, _flip_owner(ctx.owner)),
+                                                                   ctx.value), ctx) for ctx in contexts])
+            else:
+                leaves.append(chances)
+                weights.append(weight)
+                lives.append(life(mine, theirs))
+                owners.append(r)
     if leaves:
-        w, chances = np.array(weights), np.array(leaves)
-        total += w @ chances
-        values += np.array([w @ leaf_values(chances, ctx, lives) for ctx in contexts])
-    return total, values
+        w, chances, owner = np.array(weights), np.array(leaves), np.array(owners)
+        for k in range(5):
+            totals[:, k] += np.bincount(owner, weights=w * chances[:, k], minlength=len(reply_sets))
+        for c, ctx in enumerate(contexts):
+            values[:, c] += np.bincount(owner, weights=w * leaf_values(chances, ctx, lives), minlength=len(reply_sets))
+    return totals, values
 
 
 def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,

@@ -321,26 +321,45 @@ def test_between_the_two_rolls_the_opponent_doubles_on_their_one_ply_values_and_
     from game.backgammon.cube.context import CubeContext
     asked = []
 
-    def replies(their_replies, contexts, life):  # my 1-ply values: by the cube I would then hold
+    def replies(reply_sets, contexts, life):  # my 1-ply values after each play: by the cube I would then hold
         asked.append(list(contexts))
-        return np.zeros(5), np.array([values[(c.value, c.owner)] for c in contexts])
+        return np.zeros((len(reply_sets), 5)), np.array([[values[(c.value, c.owner)] for c in contexts]
+                                                         for _ in reply_sets])
 
-    monkeypatch.setattr(cube_ai, "_reply", replies)
+    monkeypatch.setattr(cube_ai, "_replies", replies)
     mine, theirs = CubeContext(), CubeContext()  # money, centred cube
     for values, expected in (({(1, "centre"): 0.3, (2, "me"): 0.5}, 0.3),  # doubling helps me: no double
                              ({(1, "centre"): 0.3, (2, "me"): -0.2}, -0.2),  # double, take
                              ({(1, "centre"): 0.3, (2, "me"): -1.5}, -1.0),  # double, pass: I lose the cube
                              ({(1, "centre"): -1.2, (2, "me"): -1.5}, -1.2)):  # too good: they play on
-        _, out = cube_ai._their_turn(None, [(mine, theirs)], None)
-        assert out[0] == pytest.approx(expected)
+        [(_, out), (_, again)] = cube_ai._their_turns([None, None], [(mine, theirs)], None)  # two plays
+        assert out[0] == pytest.approx(expected) and again[0] == pytest.approx(expected)
     assert asked[-1] == [mine, CubeContext(value=2, owner="me")]  # I own the cube they doubled
 
     for theirs in (CubeContext(value=2, owner="opponent"), CubeContext(away=(1, 3), crawford=True),
                    CubeContext(away=(2, 3), value=2, owner="me")):  # not theirs; Crawford; dead for them
         mine = cube_ai._swap(theirs, theirs.value, cube_ai._flip_owner(theirs.owner))
         values = {(mine.value, mine.owner): 0.1}
-        assert list(cube_ai._their_turn(None, [(mine, theirs)], None)[1]) == [0.1]
+        assert list(cube_ai._their_turns([None], [(mine, theirs)], None)[0][1]) == [0.1]
         assert asked[-1] == [mine]
+
+
+def test_the_replies_after_every_play_valued_together_are_each_plays_own():
+    """The look-ahead's second roll: the leaves after all my plays are valued in one call a
+    context; each play's averages are what valuing its replies alone gives."""
+    from game.backgammon.board import START_SIDE
+    from game.backgammon.cube import ai as cube_ai
+    from game.backgammon.cube.context import CubeContext
+
+    positions = [(START_SIDE, START_SIDE), (make_side({6: 5, 8: 3, 13: 5, 24: 2}), make_side({6: 4, 7: 2, 8: 2, 13: 5, 24: 2}))]
+    sets = cube_ai.best_replies_of(positions, get_evaluator("net-full"))
+    contexts = [CubeContext(), CubeContext(value=2, owner="me"), CubeContext(away=(3, 5))]
+    totals, values = cube_ai._replies(sets, contexts, lambda on_roll, other: 0.68)
+    for k, replies in enumerate(sets):
+        alone_totals, alone_values = cube_ai._replies([replies], contexts, lambda on_roll, other: 0.68)
+        assert totals[k] == pytest.approx(alone_totals[0], abs=1e-12)
+        assert values[k] == pytest.approx(alone_values[0], abs=1e-12)
+    assert not np.allclose(values[0], values[1])  # two positions, two answers
 
 
 def test_passing_the_opponents_double_loses_the_cube_as_it_stands():
