@@ -46,10 +46,12 @@ import numpy as np
 from ...core.analysis import display_score
 from ...core.review.report import CubeFigures
 from .. import formats
+from ..board import CHECKERS, OFF
 from ..cube.ai import MET, CubeSearchRules, centred_outcomes, chances_of, match_value, value_weights
 from ..cube.rules import cube_word, decision, game_number, game_over_points
 from ..cube.state import BEAVER, DOUBLE, OVER, PASS, ROLL, TAKE, CubeState
 from ..evaluators import boards_to_array, get_evaluator
+from ..movegen_batch import plays_batch
 from ..nets.encoding import flip_outputs
 from ..position import match_info
 from ..resignation.rules import pending
@@ -135,27 +137,41 @@ def _mover_values(states) -> list[float]:
     """The 0-ply value of the best play of each state (dice rolled) for its player on turn,
     as the greedy search with the strongest evaluator values it (cubeless equity; times the
     cube in money; ``2·MWC − 1`` with the cube centred in a match), all plays of all states
-    evaluated in one batch.  A roll with no legal play has the one play ``(no play)``: the
-    position with the turn passed, valued from the roller's view."""
+    generated (:func:`..movegen_batch.plays_batch`) and evaluated in one batch.  A roll with
+    no legal play has the one play ``(no play)``: the position with the turn passed, valued
+    from the roller's view.  A state one of whose plays ends the game is valued play by play
+    (:func:`_after_rows`: the game's exact result)."""
+    boards = np.array([(s.on_roll, s.opponent) for s in states], dtype=np.int8)
+    batch = plays_batch(boards, np.array([s.dice for s in states], dtype=np.int8))
+    ends = np.flatnonzero(np.bincount(batch.owner, weights=batch.after[:, 0, OFF] == CHECKERS,
+                                      minlength=len(states)) > 0)
     evaluator = get_evaluator(strongest_evaluator())
-    rows = [(i, exact, after) for i, state in enumerate(states) for exact, after in _after_rows(state)]
-    live = [(i, after) for i, exact, after in rows if exact is None]
-    values = [[] for _ in states]
-    for i, exact, _ in rows:
-        if exact is not None:
-            values[i].append(exact)
+    after = batch.for_evaluator()
+    if states[0].cube is None:
+        values = -np.asarray(evaluator.equity(after), dtype=float)
+    else:
+        weights = np.array([value_weights(s.cube, s.turn) for s in states])[batch.owner]
+        mine = flip_outputs(chances_of(evaluator, after))
+        values = np.einsum("ij,ij->i", mine, weights[:, :5]) + weights[:, 5]
+    best = np.maximum.reduceat(values, batch.offsets[:-1].astype(np.intp))
+    for i in ends:  # the finished games' exact values, as the state-by-state path gives them
+        best[i] = _exact_best(states[i], evaluator)
+    return [float(v) for v in best]
+
+
+def _exact_best(state: BackgammonState, evaluator) -> float:
+    """:func:`_mover_values` of one state, play by play (a play of it ends the game)."""
+    rows = list(_after_rows(state))
+    values = [exact for exact, _ in rows if exact is not None]
+    live = [after for exact, after in rows if exact is None]
     if live:
-        batch = boards_to_array([(after.on_roll, after.opponent) for _, after in live])
-        if states[0].cube is None:
-            theirs = evaluator.equity(batch)
-            for (i, _), value in zip(live, theirs):
-                values[i].append(-float(value))
+        batch = boards_to_array([(after.on_roll, after.opponent) for after in live])
+        if state.cube is None:
+            values += [-float(v) for v in evaluator.equity(batch)]
         else:
-            mine = flip_outputs(chances_of(evaluator, batch))
-            weights = {i: value_weights(states[i].cube, states[i].turn) for i in {i for i, _ in live}}
-            for (i, _), row in zip(live, mine):
-                values[i].append(float(weights[i][:5] @ row + weights[i][5]))
-    return [max(v) for v in values]
+            w = value_weights(state.cube, state.turn)
+            values += [float(w[:5] @ row + w[5]) for row in flip_outputs(chances_of(evaluator, batch))]
+    return max(values)
 
 
 def match_chance(state: BackgammonState, best) -> tuple[float, float] | None:
