@@ -28,10 +28,11 @@ for a first roll with a fixed starter its 15 non-doubles), both from ``P``'s vie
 is the value of the best play after ``r`` for the player it gives the turn to, turned to
 ``P``'s view (the values are zero-sum); a roll with no legal play is worth the position with
 the turn passed, from ``P``'s view.  Values are 0-ply (the greedy search with the strongest
-evaluator, whatever the review's level), for speed: 21–30 searches per roll.  Units: points
-in a cubeless game and in a money game with the cube (so the luck-adjusted result is
-points − luck), EMG in a match (the ``V`` difference divided by ``W − L`` at the position
-after the roll, as above).
+evaluator, whatever the review's level), for speed: the plays after all the node's rolls are
+generated and valued in one batch (one a player for the opening roll).  Units: points in a
+cubeless game and in a money game with the cube (so the luck-adjusted result is points −
+luck), EMG in a match (the ``V`` difference divided by ``W − L`` at the position after the
+roll, as above).
 """
 
 from __future__ import annotations
