@@ -140,6 +140,8 @@ class Lookahead:
         if net is None or keep_best is None:
             return np.arange(len(replies))
         touching = contact(replies)  # the others are valued cheaply (race network, bearoff database)
-        ranked = (np.bincount(groups, weights=touching, minlength=len(offsets) - 1) > 0)[groups]
+        # a group is ranked when a reply keeps contact and it has more replies than are kept
+        ranked = ((np.bincount(groups, weights=touching, minlength=len(offsets) - 1) > 0)
+                  & (np.diff(offsets) > keep_best))[groups]
         return np.flatnonzero(pruned(net, replies, groups, offsets, self.weights[movers], keep_best, ranked)
                               | ~touching)
