@@ -38,7 +38,7 @@ import numpy as np
 
 from ..board import CHECKERS, OFF
 from ..evaluators import Evaluator
-from ..evaluators.chances import chances_of
+from ..evaluators.chances import chances_of, weighted
 from ..movegen_batch import plays_batch
 from ..nets.encoding import flip_outputs
 from ..nets.pruning import pruned, pruning_network
@@ -86,7 +86,7 @@ class Lookahead:
         w = self.weights[players]
         if self.ended is not None:
             w = np.where(finished(boards)[:, None], self.ended[players], w)
-        return np.einsum("ij,ij->i", chances, w[:, :5]) + w[:, 5], chances
+        return weighted(chances, w), chances
 
     def values(self, boards: np.ndarray, players: np.ndarray, plies: int) -> tuple[np.ndarray, np.ndarray]:
         """``(N,)`` values and ``(N, 5)`` chances of ``boards`` (``(N, 2, 26)``: the side on

@@ -51,7 +51,8 @@ from ..board import CHECKERS, OFF
 from ..cube.ai import MET, CubeSearchRules, centred_outcomes, chances_of, match_value, value_weights
 from ..cube.rules import cube_word, decision, game_number, game_over_points
 from ..cube.state import BEAVER, DOUBLE, OVER, PASS, ROLL, TAKE, CubeState
-from ..evaluators import boards_to_array, get_evaluator
+from ..evaluators import get_evaluator
+from ..evaluators.chances import weighted
 from ..movegen_batch import plays_batch
 from ..nets.encoding import flip_outputs
 from ..position import match_info
@@ -140,39 +141,23 @@ def _mover_values(states) -> list[float]:
     cube in money; ``2·MWC − 1`` with the cube centred in a match), all plays of all states
     generated (:func:`..movegen_batch.plays_batch`) and evaluated in one batch.  A roll with
     no legal play has the one play ``(no play)``: the position with the turn passed, valued
-    from the roller's view.  A state one of whose plays ends the game is valued play by play
-    (:func:`_after_rows`: the game's exact result)."""
+    from the roller's view.  A play that ends the game is worth its exact result
+    (:func:`_after_rows`, whose plays are the batch's, row for row)."""
     boards = np.array([(s.on_roll, s.opponent) for s in states], dtype=np.int8)
     batch = plays_batch(boards, np.array([s.dice for s in states], dtype=np.int8))
-    ends = np.flatnonzero(np.bincount(batch.owner, weights=batch.after[:, 0, OFF] == CHECKERS,
-                                      minlength=len(states)) > 0)
     evaluator = get_evaluator(strongest_evaluator())
     after = batch.for_evaluator()
     if states[0].cube is None:
         values = -np.asarray(evaluator.equity(after), dtype=float)
     else:
         weights = np.array([value_weights(s.cube, s.turn) for s in states])[batch.owner]
-        mine = flip_outputs(chances_of(evaluator, after))
-        values = np.einsum("ij,ij->i", mine, weights[:, :5]) + weights[:, 5]
-    best = np.maximum.reduceat(values, batch.offsets[:-1].astype(np.intp))
-    for i in ends:  # the finished games' exact values, as the state-by-state path gives them
-        best[i] = _exact_best(states[i], evaluator)
-    return [float(v) for v in best]
-
-
-def _exact_best(state: BackgammonState, evaluator) -> float:
-    """:func:`_mover_values` of one state, play by play (a play of it ends the game)."""
-    rows = list(_after_rows(state))
-    values = [exact for exact, _ in rows if exact is not None]
-    live = [after for exact, after in rows if exact is None]
-    if live:
-        batch = boards_to_array([(after.on_roll, after.opponent) for after in live])
-        if state.cube is None:
-            values += [-float(v) for v in evaluator.equity(batch)]
-        else:
-            w = value_weights(state.cube, state.turn)
-            values += [float(w[:5] @ row + w[5]) for row in flip_outputs(chances_of(evaluator, batch))]
-    return max(values)
+        values = weighted(flip_outputs(chances_of(evaluator, after)), weights)
+    ends = np.bincount(batch.owner, weights=batch.after[:, 0, OFF] == CHECKERS, minlength=len(states)) > 0
+    for i in np.flatnonzero(ends):  # the finished games' exact values, as the state-by-state path gives them
+        rows = batch.rows(i)
+        exact = np.array([np.nan if value is None else value for value, _ in _after_rows(states[i])])
+        values[rows] = np.where(np.isnan(exact), values[rows], exact)
+    return [float(v) for v in np.maximum.reduceat(values, batch.offsets[:-1].astype(np.intp))]
 
 
 def match_chance(state: BackgammonState, best) -> tuple[float, float] | None:

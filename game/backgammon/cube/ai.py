@@ -49,7 +49,7 @@ from ..analysis import lookahead
 from ..analysis.warnings import has_contact
 from ..board import CHECKERS, OFF, pip_count
 from ..evaluators import Evaluator, boards_to_array
-from ..evaluators.chances import chances_of
+from ..evaluators.chances import chances_of, weighted
 from ..movegen import rearmost
 from ..nets.encoding import flip_outputs
 from ..rollout import dice
@@ -387,7 +387,7 @@ def _cube_values(states, player: int, chances: np.ndarray | None) -> np.ndarray:
     if live:
         weights = np.array([value_weights(states[i].cube, states[i].turn) for i in live])
         sign = np.array([1.0 if states[i].turn == player else -1.0 for i in live])
-        out[live] = sign * (np.einsum("ij,ij->i", chances, weights[:, :5]) + weights[:, 5])
+        out[live] = sign * weighted(chances, weights)
     return out
 
 

@@ -23,3 +23,10 @@ def chances_of(evaluator: Evaluator, batch: np.ndarray) -> np.ndarray:
     out[:, 3] = np.minimum(out[:, 3], 1.0 - out[:, 0])
     out[:, 4] = np.minimum(out[:, 4], out[:, 3])
     return out
+
+
+def weighted(chances: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """``(N,)``: each row's value from its chances, ``w[:5] · chances + w[5]`` with ``weights``
+    ``(N, 6)`` a row each (the cube's and the match's value weights, or plain equity's)."""
+    return np.einsum("ij,ij->i", chances, weights[:, :5]) + weights[:, 5]
+

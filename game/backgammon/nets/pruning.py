@@ -22,6 +22,7 @@ from functools import lru_cache
 import numpy as np
 
 from ...core.resources import asset_path
+from ..evaluators.chances import weighted
 from .encoding import ENCODERS, consistent, encoding_of, flip_outputs
 from .network import Network
 
@@ -64,7 +65,6 @@ def pruned(net: Network, batch: np.ndarray, segment: np.ndarray, offsets: np.nda
     ``play_weights`` (``w[:5] · chances + w[5]``, a row per play)."""
     values = np.zeros(len(batch))
     if ranked.any():
-        w = play_weights[ranked]
-        values[ranked] = np.einsum("ij,ij->i", mover_chances(net, batch[ranked]), w[:, :5]) + w[:, 5]
+        values[ranked] = weighted(mover_chances(net, batch[ranked]), play_weights[ranked])
     return ~ranked | shortlist(values, segment, offsets, keep)
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..board import Side
+from ..evaluators.chances import weighted
 from ..movegen_batch import plays_batch
 from ..nets.pruning import pruned, pruning_network
 from . import valuing
@@ -69,15 +70,10 @@ def expand(evaluator, positions: np.ndarray, weights: np.ndarray, weight_of: np.
     else:
         chances = np.full((len(batch), 5), np.nan)
         chances[valued] = valuing.chances(evaluator, batch[valued])
-    values = _weighted(valuing.flip(chances), play_weights)
+    values = weighted(valuing.flip(chances), play_weights)
     if valued is not None:
         values[~valued] = -np.inf
     return Expansion(batch, chances, plays.best_rows(values))
-
-
-def _weighted(mover: np.ndarray, play_weights: np.ndarray) -> np.ndarray:
-    """Each play's value to the mover: ``w[:5] · chances + w[5]``."""
-    return np.einsum("ij,ij->i", mover, play_weights[:, :5]) + play_weights[:, 5]
 
 
 def _shortlisted(plays, batch, movers, play_weights, prune):
