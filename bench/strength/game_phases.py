@@ -28,9 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from bench.lib import gnu
 from bench.strength.error_rate import PHASES, phase, sage_values, tabula_chooser
-from bench.strength.gnubg_games import play_game
+from bench.strength.gnubg_games import gnu_chooser, play_game
 from game.core.tournament.schedule import derive_seed
 from game.core.tournament.stats import mean_interval
 
@@ -41,11 +40,7 @@ def play_block(job) -> list[dict]:
     """Each deal ``start``..``stop``: its result for Tabula and, per phase, the equity each
     side's picks lost against the other's in the two games (summed, halved: per game)."""
     player, net_file, gnu_plies, judge, seed, start, stop = job
-    ours = tabula_chooser(player, net_file, seed)
-
-    def theirs(me, opp, d1, d2, plays) -> int:
-        return gnu.pick(plays, me, opp, d1, d2, gnu_plies)
-
+    ours, theirs = tabula_chooser(player, net_file, seed), gnu_chooser(gnu_plies)
     out = []
     for deal in range(start, stop):
         losses = {side: dict.fromkeys(PHASES, 0.0) for side in SIDES}

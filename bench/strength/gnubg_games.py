@@ -61,14 +61,17 @@ def play_game(choosers, dice_seed: int) -> float:
     return 0.0
 
 
+def gnu_chooser(plies: int):
+    """``choose(me, opp, d1, d2, plays) -> index``: GNU Backgammon's pick at ``plies``."""
+    def choose(me, opp, d1, d2, plays) -> int:
+        return gnu.pick(plays, me, opp, d1, d2, plies)
+    return choose
+
+
 def play_block(job) -> list[float]:
     """Tabula's mean points in each deal ``start``..``stop`` (two games, seats swapped)."""
     player, net_file, gnu_plies, seed, start, stop = job
-    ours = tabula_chooser(player, net_file, seed)
-
-    def theirs(me, opp, d1, d2, plays) -> int:
-        return gnu.pick(plays, me, opp, d1, d2, gnu_plies)
-
+    ours, theirs = tabula_chooser(player, net_file, seed), gnu_chooser(gnu_plies)
     out = []
     for deal in range(start, stop):
         dice = derive_seed("gnubg-games", seed, deal)
