@@ -23,6 +23,8 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 import pytest
 from threadpoolctl import threadpool_limits
 
+from tests import run_guard
+
 threadpool_limits(1, user_api="blas")  # in case numpy was loaded before the variables were set
 
 COLLECTED = pytest.StashKey[list]()
@@ -68,6 +70,31 @@ def _group_ids(session) -> None:
         node_id = getattr(item, "_id", None)
         if names and node_id is not None and "@" not in str(node_id).rpartition("]")[2]:
             object.__setattr__(node_id, "_str_cache", f"{node_id}@{'_'.join(names)}")
+
+
+RUN_MARK = pytest.StashKey[str]()
+"""This run's mark (:mod:`tests.run_guard`)."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    """The run's mark (:mod:`tests.run_guard`), made by its first process before xdist starts
+    the test processes (at the session's start), which inherit it."""
+    config.stash[RUN_MARK] = run_guard.mark_run(first=not hasattr(config, "workerinput"))
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own ending, which can wait on a test process
+def pytest_sessionfinish(session):
+    """Every process of the run ends within :data:`tests.run_guard.SHUTDOWN_SECONDS` of its
+    session's end, with its threads' stacks on stderr if it has to be ended."""
+    run_guard.end_within()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """The run's first process ends what the run left running, and names it."""
+    if not hasattr(config, "workerinput"):
+        run_guard.end_left_running(config.stash[RUN_MARK])
 
 
 RAY_TESTS_LEFT = pytest.StashKey[int]()

@@ -115,6 +115,10 @@ def test_the_librarys_own_analysis_is_the_review(reviewed, tmp_path):
     path = tmp_path / "fresh.sqlite3"
     assert main(["library", "add", str(alone), "--library", str(path)]) == 0
     assert main(["library", "analyze", "--level", "intermediate", "--workers", "1", "--library", str(path)]) == 0
-    assert _stored(path)["3pt-a.mat"] == _expected(reports["3pt-a.mat"])
+    # The same decisions, plays and marks; the losses to the last rounded digit, which another
+    # numpy (its BLAS) than the one the review was recorded with may round the other way.
+    stored, expected = _stored(path)["3pt-a.mat"], _expected(reports["3pt-a.mat"])
+    assert [row[:3] + row[4:] for row in stored] == [row[:3] + row[4:] for row in expected]
+    assert [row[3] for row in stored] == pytest.approx([row[3] for row in expected], abs=2e-6, rel=0)
     assert not cache_path(alone).exists()  # the library writes nothing beside the user's files
 
