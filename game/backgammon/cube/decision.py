@@ -52,6 +52,17 @@ class CubeVerdict(Enum):
         """Match play where doubling cannot help the roller."""
         return self is CubeVerdict.NEVER_DOUBLE_TAKE
 
+    def key(self, redouble: bool = False) -> str:
+        """The action as a command-line JSON key: ``no_double``, ``double_take``,
+        ``double_pass``, ``too_good`` (take or pass), ``double_beaver``, ``no_double_beaver``,
+        with ``redouble`` in place of ``double`` when the roller owns the cube (a dead
+        cube's "never double" is ``no_double``)."""
+        v = CubeVerdict
+        key = {v.DOUBLE_TAKE: "double_take", v.DOUBLE_PASS: "double_pass", v.DOUBLE_BEAVER: "double_beaver",
+               v.NO_DOUBLE_TAKE: "no_double", v.NO_DOUBLE_BEAVER: "no_double_beaver", v.TOO_GOOD_TAKE: "too_good",
+               v.TOO_GOOD_PASS: "too_good", v.NEVER_DOUBLE_TAKE: "no_double"}[self]
+        return key.replace("double", "redouble") if redouble else key
+
     def words(self, redouble: bool = False) -> str:
         """The action as GNU Backgammon words it, for display."""
         verb = "redouble" if redouble else "double"
