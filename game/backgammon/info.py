@@ -8,6 +8,7 @@ from ..core.capabilities import (
     Commands,
     Drill,
     Library,
+    MatchEquity,
     MatchFiles,
     PositionEditor,
     Review,
@@ -151,6 +152,7 @@ GAME = GameInfo(
         Calibration: lazy("game.backgammon.evaluators.calibration:CALIBRATION"),
         Library: lazy("game.backgammon.library:LIBRARY"),
         Drill: lazy("game.backgammon.drill:DRILL"),
+        MatchEquity: lazy("game.backgammon.cube.met_choice:MATCH_EQUITY"),
     },
 )
 """Backgammon's declaration."""

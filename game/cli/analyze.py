@@ -31,6 +31,7 @@ from .common import (
     UsageError,
     add_chance_arguments,
     add_game_argument,
+    add_met_argument,
     add_position_forms,
     canonical_name,
     form_json,
@@ -38,6 +39,7 @@ from .common import (
     position_help,
     position_writer,
     read_position,
+    use_met,
 )
 
 SHOWN_REASONS = 3
@@ -56,6 +58,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--all-rolls", action="store_true",
                         help="the best play of every roll of a position before the roll, and their average")
     add_position_forms(parser)
+    add_met_argument(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -88,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     info = game_info(args)
     if info.move_analysis().analyze is None:
         raise UsageError(f"{info.title} has no move analysis")
+    use_met(info, args)
     if args.all_rolls:
         return run_all_rolls(info, args)
     state = read_position(info, args, "analyze")

@@ -18,6 +18,7 @@ from ..core.argtypes import (  # noqa: F401 (shared)
     seed_int,
     user_input,
 )
+from ..core.capabilities import MatchEquity
 from ..core.gameinfo import GameInfo, SetupOption
 from ..core.protocol import CHANCE
 from ..games import all_games, game_names, get_game
@@ -167,3 +168,27 @@ def chosen_options(info: GameInfo, args: argparse.Namespace, kind: str) -> dict[
         except ValueError as error:
             raise UsageError(f"--{name}: {error}") from None
     return chosen
+
+
+def add_met_argument(parser: argparse.ArgumentParser) -> None:
+    """``--met NAME|FILE``: the match equity table of the games that have one (:class:`MatchEquity`)."""
+    titles = [info.title for info in all_games() if info.has(MatchEquity)]
+    parser.add_argument("--met", metavar="NAME|FILE",
+                        help=f"{', '.join(titles)}: the match equity table match analyses use, by name "
+                             "(kazaross-xg2, the default, or mec: Zadeh's method) or a GNU Backgammon "
+                             ".xml or .met file")
+
+
+def use_met(info: GameInfo, args: argparse.Namespace) -> str | None:
+    """Choose ``--met`` for this process and the workers it starts; the table's name (``None``
+    when not given).  A game without match equity tables, an unknown name or a bad file is
+    a :class:`UsageError` of one line."""
+    if getattr(args, "met", None) is None:
+        return None
+    ability = info.ability(MatchEquity)
+    if ability is None:
+        raise UsageError(f"{info.title} has no match equity table: --met does not apply")
+    try:
+        return ability.use(args.met)
+    except ValueError as error:
+        raise UsageError(f"--met: {error}") from None

@@ -34,6 +34,7 @@ import json
 import sys
 
 from ..core.argtypes import bounded_int
+from ..core.capabilities import MatchEquity
 from ..core.jobs.stopping import exit_code
 from ..core.outputs import check_output
 from ..core.review.cache import reviewed_files
@@ -44,7 +45,7 @@ from ..core.review.run import SETTLE, ReviewCancelled, cached_review
 from ..core.review.totals import amount_format, table_rows, text_table
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record
-from .common import UsageError, canonical_name
+from .common import UsageError, add_met_argument, canonical_name, use_met
 
 MAX_SETTLE_TRIALS = 100_000
 
@@ -63,6 +64,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                              "and cached apart from the review without it")
     parser.add_argument("--settle-trials", type=bounded_int(1, MAX_SETTLE_TRIALS), metavar="N",
                         help="with --settle: trials of each line rolled out (default: the game's, backgammon 360)")
+    add_met_argument(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--html", metavar="OUT", help="write the report as one self-contained HTML page to OUT: "
                         "board pictures of the marked decisions, their alternatives, the graph, the totals")
@@ -76,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     analysis = info.move_analysis()
     if analysis.analyze is None:
         raise UsageError(f"{info.title} has no move analysis to review with")
+    use_met(info, args)
+    shown = _table_shown(info)
     options = {}
     if "level" in analysis.options:
         options["level"] = analysis.options["level"]
@@ -113,18 +117,28 @@ def run(args: argparse.Namespace) -> int:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
     if args.html is not None:
         try:
-            write_report(args.html, report_html(info, record, report, options), protected)
+            write_report(args.html, report_html(info, record, report, {**options, **shown}), protected)
         except UsageError as error:
             raise UsageError(f"--html: {error}") from None
         except OSError as error:
             raise UsageError(f"--html: cannot write {args.html}: {getattr(error, 'strerror', None) or error}") from None
     if args.json:
-        print(json.dumps(report.as_json()))
+        print(json.dumps({**report.as_json(), **({"met": shown[TABLE]} if shown else {})}))
     else:
-        print_report(info, report, options)
+        print_report(info, report, {**options, **shown})
     if args.html is not None:
         print(f"wrote the report to {args.html}", file=sys.stderr)
     return 0
+
+
+TABLE = "match equity table"
+"""How the report names the table a match's review read (games that have one)."""
+
+
+def _table_shown(info) -> dict[str, str]:
+    """``{TABLE: name}`` for a game with match equity tables, shown in the report."""
+    tables = info.ability(MatchEquity)
+    return {} if tables is None else {TABLE: tables.current()}
 
 
 def _load(path: str):

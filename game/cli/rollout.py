@@ -29,7 +29,7 @@ from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.distribute import pool_size
 from ..core.jobs.stopping import exit_code
 from ..games import all_games, get_game
-from .common import UsageError, add_chance_arguments, position_help, read_position
+from .common import UsageError, add_chance_arguments, add_met_argument, position_help, read_position, use_met
 
 MAX_TRIALS = 1_000_000
 MAX_WORKERS = 256
@@ -81,6 +81,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                              "the JSON's \"prune\")")
     parser.add_argument("--no-prune", action="store_true",
                         help="value every play of every roll with the full evaluator (slower)")
+    add_met_argument(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -121,6 +122,7 @@ def _check_cluster(args) -> None:
 def run(args: argparse.Namespace) -> int:
     info = get_game(args.game)
     rollouts = info.ability(Rollouts)
+    use_met(info, args)
     state = read_position(info, args, "roll out", decision=False)
     options = _options(info, args)
     _check_cluster(args)  # before choosing the candidates, which takes seconds

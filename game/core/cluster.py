@@ -152,6 +152,13 @@ def worker_env() -> dict[str, Any]:
     if root not in installed:
         paths = [str(root)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
-    if os.environ.get("OMP_NUM_THREADS"):
-        env["OMP_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"]
+    for name in FORWARDED:
+        if os.environ.get(name):
+            env[name] = os.environ[name]
     return {"env_vars": env} if env else {}
+
+
+FORWARDED = ("OMP_NUM_THREADS", "TABULA_MET")
+"""This process's variables that go along to Ray workers when set: the BLAS thread count
+(:func:`worker_env`) and the chosen match equity table (``--met``; a file must be at the same
+path on every machine)."""

@@ -21,7 +21,7 @@ def test_json_report_and_second_run_from_the_cache(capsys, save, monkeypatch):
     code, out, err = run(capsys, "review", str(save), "--level", "intermediate", "--json")
     assert code == 0, err
     report = json.loads(out)
-    assert set(report) == {"players", "games", "totals"}
+    assert set(report) == {"players", "games", "totals", "met"}  # met: the match equity table's name
     assert report["players"] == ["human", "hard"] and len(report["games"]) == 1
     first = report["games"][0]["decisions"][0]
     assert first["player"] == "human" and first["dice"] == "43" and first["played"] == "13/6"

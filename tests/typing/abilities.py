@@ -14,6 +14,7 @@ from __future__ import annotations
 from game.backgammon.analysis.ai import ANALYSIS as backgammon_analysis
 from game.backgammon.analysis.review import REVIEW as backgammon_review
 from game.backgammon.commands import COMMANDS as backgammon_commands
+from game.backgammon.cube.met_choice import MATCH_EQUITY as backgammon_match_equity
 from game.backgammon.drill import DRILL as backgammon_drill
 from game.backgammon.editor import EDITOR as backgammon_editor
 from game.backgammon.evaluators.calibration import CALIBRATION as backgammon_calibration
@@ -33,6 +34,7 @@ from game.core.capabilities import (
     Commands,
     Drill,
     Library,
+    MatchEquity,
     MatchFiles,
     PositionEditor,
     Review,
@@ -61,6 +63,7 @@ backgammon_training_checked: Training = backgammon_training
 backgammon_calibration_checked: Calibration = backgammon_calibration
 backgammon_library_checked: Library = backgammon_library
 backgammon_drill_checked: Drill = backgammon_drill
+backgammon_match_equity_checked: MatchEquity = backgammon_match_equity
 
 # Chesstack.
 chesstack_view_checked: View = chesstack_view

@@ -48,7 +48,7 @@ from ...core.analysis import display_score
 from ...core.review.report import CubeFigures
 from .. import formats
 from ..board import CHECKERS, OFF
-from ..cube.ai import MET, CubeSearchRules, centred_outcomes, chances_of, match_value, value_weights
+from ..cube.ai import CubeSearchRules, centred_outcomes, chances_of, match_value, met, value_weights
 from ..cube.rules import cube_word, decision, game_number, game_over_points
 from ..cube.state import BEAVER, DOUBLE, OVER, PASS, ROLL, TAKE, CubeState
 from ..evaluators import get_evaluator
@@ -256,7 +256,7 @@ def game_result(start: BackgammonState, end: BackgammonState) -> tuple[float, fl
     in the units of the luck-adjusted result, as GNU Backgammon counts it: the points won
     (cube, gammons and Jacoby counted) in money and cubeless play; in a match the match
     winning chance after the game (1 or 0 once the match is won) minus before it, at the
-    scores (:data:`.cube.ai.MET`, the Crawford rule counted).  ``None`` while it goes on."""
+    scores (the chosen table, :func:`.cube.ai.met`, the Crawford rule counted).  ``None`` while it goes on."""
     if end.cube is None or not end.cube.is_match:
         over = game_over_points(end)
         if over is None:
@@ -266,7 +266,7 @@ def game_result(start: BackgammonState, end: BackgammonState) -> tuple[float, fl
     if end.cube.phase != OVER:
         return None
     cube, length = start.cube, start.cube.match_length
-    before = MET.mwc(length - cube.score[0], length - cube.score[1], cube.post_crawford)
+    before = met().mwc(length - cube.score[0], length - cube.score[1], cube.post_crawford)
     after = (match_value(end, 0) + 1.0) / 2.0
     return after - before, before - after
 

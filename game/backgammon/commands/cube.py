@@ -9,7 +9,7 @@ a centred cube and the player on roll to decide.  A position with a double offer
 the same decision (the taker answers it).  ``--json`` prints ``{"proper", "nd", "dt", "dp",
 "cubeless": {"win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"},
 "take_point", "level"}`` plus ``plies``, ``decision`` ("cube" or "take"), ``money`` and, in
-a match, ``mwc``.  A position with no cube decision (dice rolled, the Crawford game, the
+a match, ``mwc`` and ``met`` (the match equity table's name: ``--met``, Kazaross XG2 by default).  A position with no cube decision (dice rolled, the Crawford game, the
 opponent's cube, the game over) is a usage error.  Only backgammon has a doubling cube.
 """
 
@@ -33,8 +33,25 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--level", type=canonical_name, default="expert",
                         help="beginner, intermediate (0 ply), advanced (1 ply) or expert (2 ply; the default)")
     parser.add_argument("--evaluator", type=canonical_name, help="the evaluator (default: the strongest installed)")
+    add_met_argument(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
+
+
+def add_met_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--met", metavar="NAME|FILE",
+                        help="the match equity table: kazaross-xg2 (the default), mec (Zadeh's method), "
+                             "or a GNU Backgammon .xml or .met file")
+
+
+def use_met(args: argparse.Namespace) -> str:
+    """Choose ``--met`` (the default when not given); the table's name.  A :class:`UsageError`
+    of one line for an unknown name or a bad file."""
+    from ..cube.met_choice import use
+    try:
+        return use(args.met).name
+    except ValueError as error:
+        raise UsageError(f"--met: {error}") from None
 
 
 def read_cube_position(text: str):
@@ -74,8 +91,11 @@ def run(args: argparse.Namespace) -> int:
     evaluator = args.evaluator or strongest_evaluator()
     if evaluator not in evaluator_names():
         raise UsageError(f"unknown evaluator {evaluator!r}; known evaluators: {', '.join(evaluator_names())}")
+    table = use_met(args)
     state = read_cube_position(args.position)
     summary = cube_summary(state, LEVELS[args.level].cube_plies, get_evaluator(evaluator), args.level)
+    if not summary["money"]:
+        summary["met"] = table
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -91,7 +111,7 @@ def print_summary(info, state, s: dict, evaluator: str) -> None:
     owner = cube_owner(state)
     where = "centred" if owner is None else f"owned by {info.players.titles[owner]}"
     length = match_length(state)
-    kind = "money" if not length else "match to {} at {}-{}".format(length, *match_score(state))
+    kind = "money" if not length else "match to {} at {}-{} ({})".format(length, *match_score(state), s["met"])
     who = info.players.titles[state.turn]
     print(f"{info.title} cube decision in {info.notation.format_position(state)}: {who} "
           f"{'considers doubling' if s['decision'] == 'cube' else 'has doubled'}; {kind}, cube {cube_value(state)} "

@@ -58,7 +58,7 @@ from . import match as match_cube
 from . import money
 from .context import CubeContext, may_double
 from .decision import CubeDecision, classify, decide
-from .met import kazaross
+from .met_choice import active
 from .state import DECIDE, OFFERED, OVER, ROLLING
 
 ROLLS = [((h, low), float(chance)) for (h, low), chance in zip(dice.ROLLS, dice.ROLL_WEIGHTS)]
@@ -157,7 +157,7 @@ def _flip_owner(owner: str) -> str:
 
 
 class _RememberedTable:
-    """The Kazaross table with its look-ups remembered: a 2-ply match decision asks it tens
+    """A match equity table with its look-ups remembered: a 2-ply match decision asks it tens
     of thousands of times for a few dozen scores."""
 
     def __init__(self, table) -> None:
@@ -175,7 +175,16 @@ class _RememberedTable:
         return getattr(self.table, name)
 
 
-MET = _RememberedTable(kazaross())
+_remembered: _RememberedTable | None = None
+
+
+def met() -> _RememberedTable:
+    """The chosen match equity table (:func:`.met.active`) with its look-ups remembered."""
+    global _remembered
+    table = active()
+    if _remembered is None or _remembered.table is not table:
+        _remembered = _RememberedTable(table)
+    return _remembered
 
 
 def leaf_values(chances: np.ndarray, context: CubeContext, cube_life=money.CONTACT_CUBE_LIFE) -> np.ndarray:
@@ -192,8 +201,8 @@ def leaf_values(chances: np.ndarray, context: CubeContext, cube_life=money.CONTA
             per_cube = money.cubeful_equity(chances, context.owner, context.jacoby, cube_life)
         return np.asarray(per_cube, dtype=float) * context.value
     if not may_double(context):
-        return match_cube.cubeful_mwcs(chances, context, cube_life, MET)
-    nd, dt, dp = match_cube.cube_mwcs(chances, context, cube_life, MET)
+        return match_cube.cubeful_mwcs(chances, context, cube_life, met())
+    nd, dt, dp = match_cube.cube_mwcs(chances, context, cube_life, met())
     return nd if context.dead_for_me else np.maximum(nd, np.minimum(dt, dp))
 
 
@@ -202,7 +211,7 @@ def _won_value(kind: int, context: CubeContext, value: int) -> float:
     if context.is_money:
         single = context.jacoby and context.owner == "centre" and value == context.value
         return float((1 if single else kind) * value)
-    return match_cube.outcome_mwcs(context, value, MET)[kind - 1]
+    return match_cube.outcome_mwcs(context, value, met())[kind - 1]
 
 
 def _negate(values, context: CubeContext):
@@ -321,12 +330,12 @@ def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
                  (dt_mine, _swap(context, 2 * v, "me"))]
     chances, (nd, dt) = _lookahead(me, opp, plies, evaluator, scenarios, life)
     chances = tuple(float(c) for c in np.clip(chances, 0.0, 1.0))
-    static = decide(chances, context, cube_life, MET)
+    static = decide(chances, context, cube_life, met())
     if context.is_money:
         nd, dt, mwc = nd / v, dt / v, None
     else:
         mwc = (float(nd), float(dt), static.mwc[2])
-        nd, dt = match_cube.emg(nd, context, MET), match_cube.emg(dt, context, MET)
+        nd, dt = match_cube.emg(nd, context, met()), match_cube.emg(dt, context, met())
     verdict = classify(nd, dt, static.dp, can_gammon=chances[1] > 0, beavers=static.beavers,
                        dead=not context.is_money and context.dead_for_me)
     return replace(static, nd=float(nd), dt=float(dt), verdict=verdict, mwc=mwc)
@@ -337,7 +346,7 @@ def cube_decision(state: BackgammonState, plies: int, evaluator: Evaluator,
 
 @lru_cache(maxsize=4096)
 def _outcomes(context: CubeContext) -> np.ndarray:
-    return np.array(match_cube.outcome_mwcs(context, None, MET))
+    return np.array(match_cube.outcome_mwcs(context, None, met()))
 
 
 def match_value(state: BackgammonState, player: int) -> float:
@@ -351,7 +360,7 @@ def match_value(state: BackgammonState, player: int) -> float:
     before = list(cube.score)
     before[won_by] -= points
     post = max(before) == length - 1
-    mwc = MET.mwc(length - cube.score[player], length - cube.score[1 - player], post)
+    mwc = met().mwc(length - cube.score[player], length - cube.score[1 - player], post)
     return 2.0 * mwc - 1.0
 
 

@@ -36,7 +36,8 @@ import numpy as np
 
 from .context import CENTRE, ME, OPPONENT, CubeContext, check_chances
 from .curve import piecewise
-from .met import MatchEquityTable, kazaross
+from .met import MatchEquityTable
+from .met_choice import active
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def _game(chances, context: CubeContext, cube_life: float, met: MatchEquityTable
     shares = ((wg - wbg) / win if win > 0 else 0.0, wbg / win if win > 0 else 0.0,
               (lg - lbg) / lose if lose > 0 else 0.0, lbg / lose if lose > 0 else 0.0)
     a, b = context.away
-    return _Game(met or kazaross(), a, b, context.crawford or context.post_crawford, context.crawford,
+    return _Game(met or active(), a, b, context.crawford or context.post_crawford, context.crawford,
                  shares, cube_life, context.max_value)
 
 
@@ -190,7 +191,7 @@ def _rows_game(chances: np.ndarray, context: CubeContext, cube_life, met) -> _Ga
               np.where(lost, (lg - lbg) / safe_lose, 0.0), np.where(lost, lbg / safe_lose, 0.0))
     a, b = context.away
     x = np.broadcast_to(np.asarray(cube_life, dtype=float), win.shape)
-    return _Game(met or kazaross(), a, b, context.crawford or context.post_crawford, context.crawford,
+    return _Game(met or active(), a, b, context.crawford or context.post_crawford, context.crawford,
                  shares, x, context.max_value)
 
 

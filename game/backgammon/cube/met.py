@@ -6,6 +6,9 @@ of a player i away against an opponent j away, the Crawford game included when o
 is 1 away) and ``[PostCrawford]`` with ``Size=n`` and one ``Data=`` row (the trailer's chance
 n away against a leader 1 away, after the Crawford game). Other sections are ignored.
 A malformed file gives a ``ValueError`` naming the file and the line.
+
+Other tables: ``mec`` (Zadeh's method, :mod:`.mec`) and GNU Backgammon's XML files
+(:mod:`.met_xml`); the table analyses use is chosen in :mod:`.met_choice`.
 """
 
 from __future__ import annotations
@@ -148,3 +151,4 @@ def _values(section: dict[str, tuple[int, str]], key: str, size: int, name: str)
 def kazaross() -> MatchEquityTable:
     """The shipped Kazaross XG2 table (25 x 25), read once."""
     return MatchEquityTable.load(asset_path("backgammon", "met", "Kazaross-XG2.met"))
+

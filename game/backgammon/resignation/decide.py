@@ -49,7 +49,7 @@ from ..analysis.scale import CHANCES, DISPLAY_SCALE
 from ..analysis.warnings import has_contact
 from ..board import CHECKERS, OFF, pip_count
 from ..cube import match as match_cube
-from ..cube.ai import MET, chances_of, context_of, cube_life_of, leaf_values
+from ..cube.ai import chances_of, context_of, cube_life_of, leaf_values, met
 from ..evaluators import Evaluator, boards_to_array
 from ..movegen import legal_plays
 from ..nets.encoding import equity as outputs_equity
@@ -86,7 +86,7 @@ def _won(state, player: int, kind: int) -> float:
         return float(kind)
     if not state.cube.is_match:
         return float(state.cube.points(kind))
-    return float(match_cube.outcome_mwcs(context_of(state, player), state.cube.value, MET)[kind - 1])
+    return float(match_cube.outcome_mwcs(context_of(state, player), state.cube.value, met())[kind - 1])
 
 
 def _kind(loser) -> int:
@@ -149,7 +149,7 @@ def units(state, value: float, player: int) -> float:
         return value
     if not state.cube.is_match:
         return value / state.cube.value
-    return float(match_cube.emg(value, context_of(state, player), MET))
+    return float(match_cube.emg(value, context_of(state, player), met()))
 
 
 def accepts(state, evaluator: Evaluator) -> bool:

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..cube import match as match_cube
 from ..cube import money
-from ..cube.ai import MET, leaf_values
+from ..cube.ai import leaf_values, met
 from ..cube.context import CubeContext, may_double
 from ..cube.match import emg, outcome_mwcs
 
@@ -90,7 +90,7 @@ def _context(stakes: Stakes, root_on_roll: bool, value: int, owner: int) -> Cube
 def _emg_line(stakes: Stakes) -> tuple[float, float]:
     """``(a, b)`` with EMG = a·MWC + b for the rollout's player at the decision's cube."""
     context = stakes.context(True, stakes.value, stakes.owner)
-    low, high = emg(0.0, context, MET), emg(1.0, context, MET)
+    low, high = emg(0.0, context, met()), emg(1.0, context, met())
     return high - low, low
 
 
@@ -108,7 +108,7 @@ def double_and_take(chances: np.ndarray, lives: np.ndarray, context: CubeContext
         nd, dt, dp = (np.asarray(v, dtype=float) for v in
                       money.cube_equities(chances, context.owner, context.jacoby, lives))
     else:
-        nd, dt, dp = match_cube.cube_mwcs(chances, context, lives, MET)
+        nd, dt, dp = match_cube.cube_mwcs(chances, context, lives, met())
         if context.dead_for_me:
             return np.zeros(len(chances), dtype=bool), np.ones(len(chances), dtype=bool)
     doubles = (dt >= nd) & (dp >= nd)
@@ -141,7 +141,7 @@ def won_value(stakes: Stakes, root_won: bool, kind: int, value: int, owner: int)
 def _outcomes(stakes: Stakes, value: int) -> tuple[float, ...]:
     """The rollout player's MWC after winning and losing 1, 2, 3 times ``value``."""
     context = stakes.context(True, value, CENTRE)
-    return tuple(float(m) for m in outcome_mwcs(context, value, MET))
+    return tuple(float(m) for m in outcome_mwcs(context, value, met()))
 
 
 @lru_cache(maxsize=256)
@@ -152,6 +152,6 @@ def chequer_weights(stakes: Stakes | None, root_on_roll: bool, value: int) -> np
     levels play (:func:`..cube.ai.value_weights`)."""
     if stakes is None or not stakes.is_match:
         return np.array([2.0, 1.0, 1.0, -1.0, -1.0, -1.0])
-    ws, wg, wbg, ls, lg, lbg = outcome_mwcs(stakes.context(root_on_roll, value, CENTRE), value, MET)
+    ws, wg, wbg, ls, lg, lbg = outcome_mwcs(stakes.context(root_on_roll, value, CENTRE), value, met())
     mwc = np.array([ws - ls, wg - ws, wbg - wg, lg - ls, lbg - lg, ls])
     return np.append(2.0 * mwc[:5], 2.0 * mwc[5] - 1.0)

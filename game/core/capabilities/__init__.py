@@ -14,11 +14,12 @@ against their protocols.
 The abilities: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class:`Review` (with
 its :class:`BoardPicture`), :class:`TournamentPlay`, :class:`PositionEditor`, :class:`Rollouts`,
 :class:`Training`, :class:`Calibration`, :class:`Library` (the study library's summaries and
-decision facts), :class:`Drill` (cards from one's mistakes), :class:`View` and the rules page (:class:`game.core.rules_page.RulesPage`).
+decision facts), :class:`Drill` (cards from one's mistakes), :class:`MatchEquity` (the match equity
+tables a match analysis reads), :class:`View` and the rules page (:class:`game.core.rules_page.RulesPage`).
 
 The parts: :mod:`.lazy` (the factories abilities are registered as), :mod:`.analysis`,
 :mod:`.review`, :mod:`.rollouts`, :mod:`.tournament`, :mod:`.files` (match files and the
-command line's abilities), :mod:`.editor` (the position editor and the view), :mod:`.library`, :mod:`.drill`.  Every name is
+command line's abilities), :mod:`.match_equity`, :mod:`.editor` (the position editor and the view), :mod:`.library`, :mod:`.drill`.  Every name is
 imported here too, so ``from game.core.capabilities import Review`` is the one way in.
 """
 
@@ -28,11 +29,12 @@ from .editor import PositionDraft, PositionEditor, SetupControl, SetupRow, View
 from .files import Calibration, Commands, MatchFiles, Training
 from .lazy import lazy
 from .library import DecisionFacts, GameSummary, Library, MatchSummary
+from .match_equity import MatchEquity
 from .review import BoardPicture, Review, ReviewedPosition
 from .rollouts import Rollouts
 from .tournament import TournamentOption, TournamentPlay
 
 __all__ = ["Analysis", "BoardPicture", "Calibration", "CardFacts", "Commands", "DecisionFacts", "Drill", "Graded", "GameSummary", "Level", "Library",
-           "MatchFiles", "MatchSummary", "PositionDraft", "PositionEditor", "Review", "ReviewedPosition", "Rollouts",
+           "MatchEquity", "MatchFiles", "MatchSummary", "PositionDraft", "PositionEditor", "Review", "ReviewedPosition", "Rollouts",
            "SetupControl", "SetupRow", "TournamentOption", "TournamentPlay", "Training", "TutorMargin", "View",
            "NO_ANALYSIS", "lazy", "three_decimals"]

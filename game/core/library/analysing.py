@@ -20,7 +20,7 @@ from ... import __version__
 from ..distribute import parallel_map
 from ..gameinfo import GameInfo
 from ..resources import weights_fingerprint
-from ..review.cache import cache_key, read_cache_entry
+from ..review.cache import cache_key, read_cache_entry, review_context
 from ..review.plain import review_marks
 from ..review.run import review
 from .rows import review_rows
@@ -56,7 +56,7 @@ def _reviewed(info: GameInfo, record, options: dict[str, Any], source: str):
     (a partial one is gone on from), else made here.  The cache is only read, never written:
     the library does not touch the user's folders."""
     thresholds = review_marks(info)
-    entry = read_cache_entry(source, cache_key(record, options, thresholds)) if source else None
+    entry = read_cache_entry(source, cache_key(record, options, thresholds, review_context(info))) if source else None
     if entry is not None and entry[1]:
         return entry[0]
     return review(info, record, options, thresholds, resume=entry[0] if entry is not None else None)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import __version__
+from ..capabilities.match_equity import MatchEquity
 from ..match import GameRecord
 from ..resources import weights_fingerprint
 from ..saves import NAME_MAX, write_atomic
@@ -49,15 +50,24 @@ def reviewed_files(save: Path | str) -> tuple[Path, ...]:
     return Path(save), cache_path(save)
 
 
-def cache_key(record: GameRecord, options: dict[str, Any], thresholds) -> str:
+def cache_key(record: GameRecord, options: dict[str, Any], thresholds, context: dict[str, Any] | None = None) -> str:
     """What a cached review depends on: the game, its options and actions, the analysis
     options and the thresholds, the program's version and its networks' weights
     (:func:`~.resources.weights_fingerprint`: a better network never shows an old review),
-    hashed."""
-    text = json.dumps([CACHE_VERSION, __version__, weights_fingerprint(), record.game, record.options,
-                       record.actions, record.players, options, [float(t) for t in thresholds]],
-                      sort_keys=True, default=str)
+    and ``context``, what else the analysis read (:func:`review_context`), hashed."""
+    parts = [CACHE_VERSION, __version__, weights_fingerprint(), record.game, record.options,
+             record.actions, record.players, options, [float(t) for t in thresholds]]
+    text = json.dumps(parts + ([context] if context else []), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def review_context(info) -> dict[str, Any]:
+    """What a game's analysis reads besides its options: the match equity table when one
+    other than the game's default is chosen (:class:`~game.core.capabilities.MatchEquity`)."""
+    tables = info.ability(MatchEquity)
+    if tables is None or tables.current() == tables.default:
+        return {}
+    return {"met": tables.current()}
 
 
 def report_checksum(report: Any) -> str:

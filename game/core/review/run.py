@@ -112,6 +112,7 @@ from .cache import (  # noqa: F401  (the cache's names, as they were imported fr
     read_cache,
     read_cache_entry,
     report_checksum,
+    review_context,
     write_cache,
 )
 from .plain import review_marks, review_of
@@ -390,7 +391,7 @@ def cached_review(info, record: GameRecord, save: Path | str, options: dict[str,
     entry before the exception goes on."""
     options = dict(options or {})
     thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
-    key = cache_key(record, options, thresholds)
+    key = cache_key(record, options, thresholds, review_context(info))
     entry = read_cache_entry(save, key)
     if entry is not None and entry[1]:
         return entry[0], True

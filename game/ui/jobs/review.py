@@ -41,6 +41,7 @@ from ...core.review.run import (
     partial_report,
     read_cache_entry,
     review,
+    review_context,
     write_cache,
 )
 
@@ -86,7 +87,7 @@ class ReviewJob:
         self.options = dict(options or {})
         self.thresholds = review_marks(info) if thresholds is None else tuple(thresholds)
         self.save = None if save is None else str(save)
-        self.key = cache_key(record, self.options, self.thresholds)
+        self.key = cache_key(record, self.options, self.thresholds, review_context(info))
         self.status, self.report, self.error = "running", None, None
         self.done = self.total = 0
         self.from_cache = False

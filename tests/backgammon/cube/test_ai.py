@@ -364,12 +364,12 @@ def test_the_replies_after_every_play_valued_together_are_each_plays_own():
 
 def test_passing_the_opponents_double_loses_the_cube_as_it_stands():
     from game.backgammon.cube import match as match_cube
-    from game.backgammon.cube.ai import MET, _pass_value
+    from game.backgammon.cube.ai import _pass_value, met
     from game.backgammon.cube.context import CubeContext
     assert _pass_value(CubeContext()) == -1.0 and _pass_value(CubeContext(value=2, owner="me")) == -2.0
     match = CubeContext(away=(3, 5))  # theirs: 3-away
-    assert _pass_value(match) == pytest.approx(1.0 - match_cube.outcome_mwcs(match, 1, MET)[0])
-    assert _pass_value(match) == pytest.approx(1.0 - MET.mwc(2, 5))
+    assert _pass_value(match) == pytest.approx(1.0 - match_cube.outcome_mwcs(match, 1, met())[0])
+    assert _pass_value(match) == pytest.approx(1.0 - met().mwc(2, 5))
 
 
 def test_a_short_race_uses_the_races_cube_life_and_is_a_close_double():

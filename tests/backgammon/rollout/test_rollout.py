@@ -195,8 +195,8 @@ def test_a_match_rollout_is_cubeful_in_emg():
     assert spec.stakes.is_match and action["dp"] == 1.0
     assert -1.5 < tally.estimate(0, "cubeful").mean < 1.5
     # the same figures as match winning chances: double/pass wins the doubler a point, 3-3 of 7
-    from game.backgammon.cube.ai import MET
-    assert action["dp_mwc"] == pytest.approx(MET.mwc(4, 4)) and 0 < action["nd_mwc"] < 1
+    from game.backgammon.cube.ai import met
+    assert action["dp_mwc"] == pytest.approx(met().mwc(4, 4)) and 0 < action["nd_mwc"] < 1
     assert (action["dt_mwc"] > action["nd_mwc"]) == (action["dt"] > action["nd"])
 
 
