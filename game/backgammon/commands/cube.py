@@ -4,6 +4,10 @@ The cube decision of a position before the roll: the cubeless chances, no double
 double-take / double-pass equities (normalised as GNU Backgammon's: per unit of cube for
 money, EMG for a match), the proper action in GNU Backgammon's words and the take point,
 at the level's depth (its ``cube_plies``, :mod:`game.backgammon.analysis.levels`; Expert by default).
+``--theory`` shows the cube at this score instead (:mod:`game.backgammon.theory.cube`): take
+and cash points, dead and live, gammon values and where the position stands, ``--json``
+``{"take_point": {"dead", "live", "x"}, "cash_point": {...}, "gammon_values": [ON_ROLL,
+OTHER], "chances": {...}, "cube_life", "money", "cube", "met", "where", "level"}``.
 The position is a GNU ``posid:matchid`` or an XGID; a bare position ID is a money game with
 a centred cube and the player on roll to decide.  A position with a double offered shows
 the same decision (the taker answers it).  ``--json`` prints ``{"proper", "nd", "dt", "dp",
@@ -34,6 +38,9 @@ def add(sub: argparse._SubParsersAction) -> None:
                         help="beginner, intermediate (0 ply), advanced (1 ply) or expert (2 ply; the default)")
     parser.add_argument("--evaluator", type=canonical_name, help="the evaluator (default: the strongest installed)")
     add_met_argument(parser)
+    parser.add_argument("--theory", action="store_true",
+                        help="the cube at this score: take and cash points (dead and live cube), gammon values "
+                             "and where the position stands")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -93,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown evaluator {evaluator!r}; known evaluators: {', '.join(evaluator_names())}")
     table = use_met(args)
     state = read_cube_position(args.position)
+    if args.theory:
+        return print_theory(state, args, get_evaluator(evaluator))
     summary = cube_summary(state, LEVELS[args.level].cube_plies, get_evaluator(evaluator), args.level)
     if not summary["money"]:
         summary["met"] = table
@@ -125,3 +134,30 @@ def print_summary(info, state, s: dict, evaluator: str) -> None:
     print(f"  Double, pass  {s['dp']:+.3f}   ({units})")
     print(f"Proper cube action: {s['proper']}")
     print(f"Take point: {100 * s['take_point']:.1f}%")
+
+
+def print_theory(state, args: argparse.Namespace, evaluator) -> int:
+    """``--theory``: :func:`game.backgammon.theory.cube.cube_theory` with the chances at the level."""
+    from ..analysis.levels import LEVELS
+    from ..cube.ai import cube_decision
+    from ..info import GAME
+    from ..theory.cube import cube_theory
+    chances = cube_decision(state, LEVELS[args.level].cube_plies, evaluator).chances
+    theory = {**cube_theory(state, chances), "level": args.level}
+    if args.json:
+        print(json.dumps(theory))
+        return 0
+    me, them = GAME.players.titles[state.turn], GAME.players.titles[1 - state.turn]
+    setting = "money" if theory["money"] else f"match, table {theory['met']}"
+    print(f"The cube at this score ({setting}, cube {theory['cube']}), {me} on roll, level {args.level}")
+    c = theory["chances"]
+    print(f"  {me} wins {100 * c['win']:.1f}% (gammons {100 * c['win_gammon']:.1f}%), "
+          f"loses gammons {100 * c['lose_gammon']:.1f}%")
+    tp, cp = theory["take_point"], theory["cash_point"]
+    print(f"  {them}'s take point: dead cube {100 * tp['dead']:.1f}%, live {100 * tp['live']:.1f}%, "
+          f"at cube life {theory['cube_life']:.2f} {100 * tp['x']:.1f}%")
+    print(f"  {me}'s cash point:   dead cube {100 * cp['dead']:.1f}%, live {100 * cp['live']:.1f}%, "
+          f"at cube life {theory['cube_life']:.2f} {100 * cp['x']:.1f}%")
+    print(f"  Gammon values: {me} {theory['gammon_values'][0]:.2f}, {them} {theory['gammon_values'][1]:.2f}")
+    print(f"  {theory['where'][0].upper()}{theory['where'][1:]}")
+    return 0
