@@ -4,7 +4,10 @@ The cube decision of a position before the roll: the cubeless chances, no double
 double-take / double-pass equities (normalised as GNU Backgammon's: per unit of cube for
 money, EMG for a match), the proper action in GNU Backgammon's words and the take point,
 at the level's depth (its ``cube_plies``, :mod:`game.backgammon.analysis.levels`; Expert by default).
-``--theory`` shows the cube at this score instead (:mod:`game.backgammon.theory.cube`): take
+``--score-map [--length N]`` shows the proper action at every score of a match to N instead
+(:mod:`game.backgammon.theory.score_map`), ``--json`` ``{"length", "cells": [{"away":
+[ON_ROLL, OTHER], "action", "kind", "equities"}], "money", "money_equities", "cube", "owner",
+"level"}``.  ``--theory`` shows the cube at this score instead (:mod:`game.backgammon.theory.cube`): take
 and cash points, dead and live, gammon values and where the position stands, ``--json``
 ``{"take_point": {"dead", "live", "x"}, "cash_point": {...}, "gammon_values": [ON_ROLL,
 OTHER], "chances": {...}, "cube_life", "money", "cube", "met", "where", "level"}``.
@@ -23,10 +26,13 @@ import argparse
 import json
 from dataclasses import replace
 
-from ...core.argtypes import UsageError, canonical_name, user_input
+from ...core.argtypes import UsageError, bounded_int, canonical_name, user_input
 
 GAMES = ("backgammon",)
 """The games with a doubling cube."""
+
+MAX_LENGTH = 25
+"""The longest match a score map covers (:data:`game.backgammon.theory.score_map.MAX_LENGTH`)."""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -41,6 +47,11 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--theory", action="store_true",
                         help="the cube at this score: take and cash points (dead and live cube), gammon values "
                              "and where the position stands")
+    parser.add_argument("--score-map", action="store_true",
+                        help="the proper cube action at every score of a match (and for money)")
+    parser.add_argument("--length", type=bounded_int(1, MAX_LENGTH), metavar="N",
+                        help=f"the score map's match length, 1 to {MAX_LENGTH} (default: the position's match, "
+                             "else 7)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -99,6 +110,12 @@ def run(args: argparse.Namespace) -> int:
     if evaluator not in evaluator_names():
         raise UsageError(f"unknown evaluator {evaluator!r}; known evaluators: {', '.join(evaluator_names())}")
     table = use_met(args)
+    if args.length is not None and not args.score_map:
+        raise UsageError("--length goes with --score-map")
+    if args.theory and args.score_map:
+        raise UsageError("--theory and --score-map cannot be used together: choose one")
+    if args.score_map:
+        return print_score_map(args, get_evaluator(evaluator))
     state = read_cube_position(args.position)
     if args.theory:
         return print_theory(state, args, get_evaluator(evaluator))
@@ -161,3 +178,61 @@ def print_theory(state, args: argparse.Namespace, evaluator) -> int:
     print(f"  Gammon values: {me} {theory['gammon_values'][0]:.2f}, {them} {theory['gammon_values'][1]:.2f}")
     print(f"  {theory['where'][0].upper()}{theory['where'][1:]}")
     return 0
+
+
+ACTION_WORDS = {"no_double": "ND", "double_take": "D/T", "double_pass": "D/P", "too_good": "TG",
+                "no_redouble": "NR", "redouble_take": "R/T", "redouble_pass": "R/P",
+                "double_beaver": "D/B", "no_double_beaver": "ND/B", "redouble_beaver": "R/B",
+                "no_redouble_beaver": "NR/B"}
+"""The score map's cells as text, as eXtreme Gammon abbreviates them."""
+
+
+def print_score_map(args: argparse.Namespace, evaluator) -> int:
+    """``--score-map``: :func:`game.backgammon.theory.score_map.score_map` at the level."""
+    import sys
+
+    from ..analysis.levels import LEVELS
+    from ..cube.rules import match_length
+    from ..position import parse_position
+    from ..theory.score_map import score_map
+    with user_input():
+        state = parse_position(args.position)
+    length = args.length or min(match_length(state) if state.cube is not None and match_length(state) else 7,
+                                MAX_LENGTH)
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if tty:
+            print(f"\rscore map: {done}/{total}", end="", file=sys.stderr, flush=True)
+
+    try:
+        found = score_map(state, length, LEVELS[args.level].cube_plies, evaluator, progress)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    finally:
+        if tty:
+            print("\r" + " " * 30 + "\r", end="", file=sys.stderr, flush=True)
+    if args.json:
+        print(json.dumps({**found, "level": args.level}))
+        return 0
+    print_map_text(found, args.level)
+    return 0
+
+
+def print_map_text(found: dict, level: str) -> None:
+    """The map as a grid: rows the side on roll's away count, columns the other side's."""
+    length = found["length"]
+    cells = {(c["away"][0], c["away"][1], c["kind"]): c["action"] for c in found["cells"]}
+    print(f"Score map at level {level}: the side on roll's away count down, the other's across "
+          "(1-away: Crawford game / later)")
+    print("       " + "".join(f"{b:>9}" for b in range(1, length + 1)))
+    for a in range(1, length + 1):
+        row = []
+        for b in range(1, length + 1):
+            if a >= 2 and b >= 2 or a == b == 1:
+                kind = "pre" if a >= 2 else "post_crawford"
+                row.append(ACTION_WORDS[cells[(a, b, kind)]])
+            else:
+                row.append("-/" + ACTION_WORDS[cells[(a, b, "post_crawford")]])
+        print(f"{a:>3}-away" + "".join(f"{text:>9}" for text in row))
+    print(f"Money: {ACTION_WORDS[found['money']]}")
