@@ -37,7 +37,7 @@ from .cube.rules import decision
 from .manual_dice import ENTRY
 from .names import EVALUATOR_NAMES, PLAYER_NAMES, RESIGNS
 from .notation import join_turns, split_turns
-from .position import format_position, format_xgid, parse_position
+from .position import format_diagram, format_position, format_xgid, parse_position
 from .rules import BackgammonRules, with_dice
 from .state import COLOURS, BackgammonState
 from .status import TITLES, describe, outcome
@@ -131,6 +131,7 @@ GAME = GameInfo(
         move_json=move_json,
         form_name="GNU ID",
         other_forms={"xgid": format_xgid},
+        diagram=format_diagram,
     ),
     players=Players(PLAYER_NAMES, "expert", lazy("game.backgammon.players.by_name:make_player"), TITLES,
                     PLAYER_DESCRIPTIONS),

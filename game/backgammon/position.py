@@ -47,7 +47,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core.untrusted import shown
-from . import formats
+from . import diagram, formats
 from .board import CHECKERS, OFF
 from .cube.state import DECIDE, MAX_CUBE, MAX_MATCH_LENGTH, OFFERED, OVER, CubeState
 from .resignation.rules import offers
@@ -58,8 +58,14 @@ _GAME_OVER, _RESIGNED, _DROPPED = 2, 3, 4
 
 
 def parse_position(text: str) -> BackgammonState:
-    """A state from a GNU Backgammon position ID, ``posid:matchid`` or an XGID."""
+    """A state from a GNU Backgammon position ID, ``posid:matchid``, an XGID, or GNU
+    Backgammon's board diagram (:mod:`.diagram`: its IDs, its drawing checked against them)."""
     text = text.strip()
+    if "\n" in text and "Position ID" in text:  # a board diagram pasted whole
+        ids = diagram.diagram_ids(text)
+        state = parse_position(ids)
+        diagram.check_drawing(text, state, format_position(state))
+        return state
     if text[:5].upper() == "XGID=" or text.count(":") == 9:
         return _from_xgid(formats.parse_xgid(text), text)
     parsed = formats.parse_position(text)
@@ -223,3 +229,9 @@ def _beyond_xgid(state: BackgammonState) -> str:
     if state.cube is not None and state.cube.phase == OVER and state.winner is None:
         return "a game ended by a dropped double"
     return ""
+
+
+def format_diagram(state: BackgammonState) -> str:
+    """``state`` as GNU Backgammon's ASCII board with its Position ID and Match ID lines
+    (:func:`.diagram.diagram_of`), which :func:`parse_position` reads back."""
+    return diagram.diagram_of(state, format_position(state))

@@ -16,6 +16,8 @@ from .cube.state import CubeState
 from .resignation.state import Resignation
 
 COLOURS = ("white", "black")
+TITLES = ("White", "Black")
+"""The sides as the window and the reports name them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,8 @@ from .resignation.display import resign_status, resigned_words
 from .resignation.rules import accepted
 from .resignation.state import LEVEL_WORDS
 from .rules import BackgammonRules, Play
-from .state import BackgammonState
+from .state import TITLES, BackgammonState  # noqa: F401  (TITLES: imported from here too)
 
-TITLES = ("White", "Black")
 WIN_KINDS = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 """A win in words, by the points it scores."""
 

@@ -27,6 +27,7 @@ from . import (
     library,
     moves,
     perft,
+    picture,
     play,
     replay,
     review,
@@ -40,7 +41,7 @@ from .common import UsageError
 from .errors import Parser, error_line
 
 SUBCOMMANDS = (play, rules_cmd, selfplay, moves, perft, evaluate, analyze, replay, export_cmd, review, calibrate, tournament,
-               train, rollout, library, drill)
+               train, rollout, library, drill, picture)
 """The shared subcommands; each game may add its own (``info.ability(Commands)``)."""
 
 

@@ -167,6 +167,14 @@ class Notation:
     other_forms: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
     """Other programs' position texts the game writes too, by name (backgammon: ``"xgid"``,
     eXtreme Gammon's); the command line's ``--xgid`` prints positions in that form."""
+    diagram: Callable[[Any], str] | None = None
+    """The position drawn in text lines that other programs and forums read, which
+    ``parse_position`` reads back (backgammon: GNU Backgammon's ASCII board); ``None``: the
+    position text stands for it (:meth:`text_picture`)."""
+
+    def text_picture(self, state: Any) -> str:
+        """The position as text to share: :attr:`diagram`, else the position text."""
+        return self.diagram(state) if self.diagram is not None else self.format_position(state) + "\n"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@
 - :mod:`.grading`: an answer's loss from the stored figures, or analysed at the card's level;
 - :mod:`.why`: the warnings and factors that separate an answer from the best;
 - :mod:`.variations`: nearby positions that keep the idea, checked at Expert;
-- :mod:`.text`: GNU Backgammon's ASCII board;
+- GNU Backgammon's ASCII board: :mod:`..diagram`;
 - :mod:`.ability`: the :class:`~.ability.BackgammonDrill` tying them together.
 
 Importing the package loads no analysis: grading, variations and the "why" load it when used.

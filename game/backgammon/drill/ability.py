@@ -8,12 +8,13 @@ from typing import Any
 
 from ...core.capabilities.drill import CardFacts, Graded
 from ...core.protocol import CHANCE
+from ..diagram import text_board
 from ..phase import classify
+from ..position import format_position
 from ..state import BackgammonState
 from . import answers, grading
 from .answers import RULES, position
 from .ideas import cube_idea, play_idea
-from .text import text_board
 
 
 def decider(state: BackgammonState) -> int:
@@ -63,9 +64,9 @@ class BackgammonDrill:
         return variations(facts, seed, limit)
 
     def text_board(self, facts: CardFacts) -> str:
-        """GNU Backgammon's board with the card's player as X (:mod:`.text`)."""
+        """GNU Backgammon's board with the card's player as X (:mod:`..diagram`)."""
         state = position(facts)
-        return text_board(state, decider(state), (facts.player, "opponent"))
+        return text_board(state, decider(state), (facts.player, "opponent"), format_position(state))
 
     def picture(self, facts: CardFacts, arrows: tuple[tuple[str, str], ...] = ()) -> str:
         """The review's board picture (:mod:`..view.svg`) with each play of ``arrows`` drawn in

@@ -423,7 +423,7 @@ class BackgammonView:
             pygame.draw.rect(surface, SOURCE, strip, 2, border_radius=round(lay.u * 0.2))
         self._checker(surface, player, (strip.x + lay.u * 0.7, strip.centery), scale=0.8)
         big, small = self.fonts(round(lay.u * 0.38), True), self.fonts(round(lay.u * 0.32))
-        name = big.render(f"{NAMES[player]}  ·  {label}", True, PAPER)
+        name = big.render(f"{NAMES[player]}  ·  {label}" if label else NAMES[player], True, PAPER)
         where = surface.blit(name, name.get_rect(midleft=(strip.x + lay.u * 1.4, strip.centery)))
         info = f"pips {pip_count(side)}   off {side[OFF]}" + ("   ▶ to play" if on_turn else "")
         text = small.render(info, True, SOURCE if on_turn else PAPER)

@@ -1,4 +1,5 @@
-"""A position as GNU Backgammon's ``show board`` prints it (its standard, anticlockwise layout).
+"""A position as GNU Backgammon's ``show board`` prints it (its standard, anticlockwise layout),
+and such a board checked when read back.
 
 The layout is ``DrawBoardStd`` of GNU Backgammon's ``drawboard.c`` (1.0x, 2017) with the side
 texts ``ShowBoard`` gives it (``gnubg.c``), read in the code corpus (gnubg-fast-export
@@ -19,15 +20,23 @@ texts ``ShowBoard`` gives it (``gnubg.c``), read in the code corpus (gnubg-fast-
   (``7 point match (Cube: 1)``, ``(Cube: 1)`` in money) or, with the cube owned, the match
   length.
 
-Here X is the card's player (the one asked: the taker at a take card) and O the opponent.
+X is a player the caller chooses (a drill card's player; the player to decide for "Copy board
+as text") and O the other.
+
+A board pasted from GNU Backgammon, a forum or Tabula reads back (:mod:`.position`'s
+``parse_position``): the position comes from its ``Position ID`` and ``Match ID`` lines
+(:func:`diagram_ids`), and the drawing must be the one those IDs give, X at the bottom being
+either player (:func:`check_drawing`), so a damaged or edited diagram is refused rather than
+read as another position.  The side texts (names, score words) are not compared.
 """
 
 from __future__ import annotations
 
-from ..board import BAR, OFF, Side
-from ..cube.state import OFFERED
-from ..position import format_position
-from ..state import BackgammonState
+import re
+
+from .board import BAR, OFF, Side
+from .cube.state import OFFERED
+from .state import TITLES, BackgammonState
 
 _COUNT = {"X": "     X6789ABCDEF", "O": "     O6789ABCDEF"}
 """The fifth row's character for a point holding 0..15 checkers (``achX``, ``achO``)."""
@@ -80,13 +89,13 @@ def side_texts(state: BackgammonState, x: int, names: tuple[str, str]) -> list[s
     return texts
 
 
-def text_board(state: BackgammonState, x: int, names: tuple[str, str]) -> str:
+def text_board(state: BackgammonState, x: int, names: tuple[str, str], ids_text: str) -> str:
     """``state`` as GNU Backgammon's ASCII board with player ``x`` as X (see the module doc);
-    ``names``: X's and O's."""
+    ``names``: X's and O's; ``ids_text``: its ``posid:matchid`` (or position ID alone)."""
     xs, os_ = state.sides[x], state.sides[1 - x]
     texts = side_texts(state, x, names)
     on_roll = state.turn == x
-    ids = format_position(state).split(":")
+    ids = ids_text.split(":")
     lines = [f" GNU Backgammon  Position ID: {ids[0]}"]
     if len(ids) > 1:
         lines.append(f"                 Match ID   : {ids[1]}")
@@ -110,3 +119,50 @@ def text_board(state: BackgammonState, x: int, names: tuple[str, str]) -> str:
     lines.append((BOTTOM if on_roll else TOP) + (texts[6] or ""))
     return "\n".join(lines) + "\n"
 
+
+
+BOARD_WIDTH = 49
+"""The columns of a diagram line that hold the board (the side texts start after them)."""
+_ID = re.compile(r"Position ID:\s*(\S+)")
+_MATCH = re.compile(r"Match ID\s*:\s*(\S+)")
+
+
+def diagram_ids(text: str) -> str:
+    """The ``posid:matchid`` (or position ID) a diagram's ID lines give; ``ValueError``
+    when it has none."""
+    found = _ID.search(text)
+    if found is None:
+        raise ValueError("not a GNU Backgammon board: no 'Position ID:' line")
+    match = _MATCH.search(text)
+    return found.group(1) + (f":{match.group(1)}" if match else "")
+
+
+def check_drawing(text: str, state: BackgammonState, ids_text: str) -> None:
+    """``ValueError`` unless the board ``text`` draws is ``state``'s (module doc)."""
+    drawn = _board_lines(text)
+    if not any(_board_lines(text_board(state, x, ("", ""), ids_text)) == drawn for x in (0, 1)):
+        raise ValueError("the board drawn is not the position its Position ID and Match ID give "
+                         "(a line edited or lost?)")
+
+
+def _board_lines(text: str) -> list[str]:
+    """The diagram's drawn board: its frame lines' first :data:`BOARD_WIDTH` columns."""
+    lines = [line.rstrip("\r") for line in text.splitlines()]
+    start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("+")), None)
+    if start is None:
+        return []
+    return [line[:BOARD_WIDTH].rstrip() for line in lines[start:start + 13]]
+
+
+def decider(state: BackgammonState) -> int:
+    """The player a shared board is drawn for: the taker while a double is offered, else the
+    player on turn (the first before the opening roll)."""
+    turn = state.turn if state.turn is not None else 0
+    return 1 - turn if state.cube is not None and state.cube.phase == OFFERED else turn
+
+
+def diagram_of(state: BackgammonState, ids_text: str) -> str:
+    """``state`` as GNU Backgammon's board for sharing: :func:`decider` as X, the sides named
+    by their colours."""
+    x = decider(state)
+    return text_board(state, x, (TITLES[x], TITLES[1 - x]), ids_text)
