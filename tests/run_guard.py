@@ -45,9 +45,10 @@ def end_within(seconds: float = SHUTDOWN_SECONDS) -> None:
     faulthandler.dump_traceback_later(seconds, exit=True, file=sys.__stderr__)
 
 
-def left_running(mark: str) -> list[tuple[int, str]]:
+def left_running(mark: str, children: bool = True) -> list[tuple[int, str]]:
     """``(pid, command line)`` of the live processes (zombies excepted) other than this one
-    whose environment carries ``mark`` (Linux's ``/proc``; elsewhere none are found)."""
+    whose environment carries ``mark`` (Linux's ``/proc``; elsewhere none are found);
+    without ``children``, those this process started itself are left out."""
     wanted = f"{MARK}={mark}".encode()
     found = []
     proc = Path("/proc")
@@ -59,7 +60,8 @@ def left_running(mark: str) -> list[tuple[int, str]]:
         try:
             if wanted not in (entry / "environ").read_bytes().split(b"\0"):
                 continue
-            if (entry / "stat").read_text().rpartition(")")[2].split()[0] == "Z":
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            if fields[0] == "Z" or (not children and int(fields[1]) == os.getpid()):
                 continue
             command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
         except OSError:  # gone meanwhile, or not ours to read
@@ -69,10 +71,18 @@ def left_running(mark: str) -> list[tuple[int, str]]:
 
 
 def end_left_running(mark: str, grace: float = 10.0) -> list[tuple[int, str]]:
-    """Wait up to ``grace`` seconds for the run's other processes to end, then kill those
-    left and name them on stderr; the ones killed."""
+    """Kill this process's own children of the run at once (they would end with it: a
+    window's worker processes in a run without xdist), wait up to ``grace`` seconds for the
+    run's other processes to end, then kill those left and name them on stderr; the ones
+    named."""
+    mine = set(left_running(mark)) - set(left_running(mark, children=False))
+    for pid, _ in mine:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
     deadline = time.monotonic() + grace
-    while (left := left_running(mark)) and time.monotonic() < deadline:
+    while (left := left_running(mark, children=False)) and time.monotonic() < deadline:
         time.sleep(0.2)
     for pid, command in left:
         try:

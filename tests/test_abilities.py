@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.core.capabilities import (Analysis, Calibration, Commands, Drill, Level, Library, MatchEquity, MatchFiles,
-                                    PositionEditor, Review, Rollouts, TournamentPlay, Training, View)
+                                    PositionEditor, Review, Rollouts, Theory, TournamentPlay, Training, View)
 from game.core.gameinfo import FACTS, GameInfo
 from game.core.review.plain import PlainReview, review_of
 from game.core.rules_page import RulesPage
@@ -22,7 +22,7 @@ from game.games import all_games, get_game
 
 GAMES = all_games()
 PROTOCOLS = (Analysis, Calibration, Commands, Drill, Library, MatchEquity, MatchFiles, PositionEditor, Review, Rollouts,
-             RulesPage, TournamentPlay, Training, View)
+             RulesPage, Theory, TournamentPlay, Training, View)
 """Every kind of ability a game may register."""
 
 

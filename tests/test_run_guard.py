@@ -19,21 +19,32 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason=
 
 @needs_proc
 def test_a_process_left_running_with_the_runs_mark_is_found_and_ended():
+    """An orphan of the run (its starter gone) is waited for, killed and named; this process's
+    own child (one that would end with it) is killed without a word; another run's is left."""
     mark = uuid.uuid4().hex
     env = {**os.environ, run_guard.MARK: mark}
-    left = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"], env=env)
+    sleeper = f"{sys.executable} -c 'import time; time.sleep(120)'"
+    started = subprocess.run(["sh", "-c", f"{sleeper} > /dev/null 2>&1 & echo $!"], env=env, capture_output=True,
+                             text=True, timeout=60)
+    orphan = int(started.stdout.strip())
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"], env=env)
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"],
                              env={**os.environ, run_guard.MARK: "another run"})
     try:
-        assert [pid for pid, _ in run_guard.left_running(mark)] == [left.pid]
+        assert {pid for pid, _ in run_guard.left_running(mark)} == {orphan, child.pid}
+        assert [pid for pid, _ in run_guard.left_running(mark, children=False)] == [orphan]
         ended = run_guard.end_left_running(mark, grace=0.5)
-        assert [pid for pid, _ in ended] == [left.pid] and "time.sleep(120)" in ended[0][1]
-        assert left.wait(30) == -9 and other.poll() is None
+        assert [pid for pid, _ in ended] == [orphan] and "time.sleep(120)" in ended[0][1]
+        assert child.wait(30) == -9 and other.poll() is None
         assert run_guard.left_running(mark) == []
     finally:
-        for process in (left, other):
+        for process in (child, other):
             process.kill()
             process.wait()
+        try:
+            os.kill(orphan, 9)
+        except OSError:
+            pass
 
 
 def test_a_process_that_does_not_end_after_its_session_is_ended_with_its_stacks():

@@ -13,6 +13,7 @@ from ..core.capabilities import (
     PositionEditor,
     Review,
     Rollouts,
+    Theory,
     TournamentPlay,
     Training,
     View,
@@ -154,6 +155,7 @@ GAME = GameInfo(
         Library: lazy("game.backgammon.library:LIBRARY"),
         Drill: lazy("game.backgammon.drill:DRILL"),
         MatchEquity: lazy("game.backgammon.cube.met_choice:MATCH_EQUITY"),
+        Theory: lazy("game.backgammon.theory.ability:THEORY"),
     },
 )
 """Backgammon's declaration."""

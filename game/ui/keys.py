@@ -47,6 +47,8 @@ class Key:
     """Only in a game with rollouts (``info.ability(Rollouts)``: backgammon's)."""
     drills: bool = False
     """Only in a game with drills (``info.ability(Drill)``: backgammon's)."""
+    theory: bool = False
+    """Only in a game with reference figures (``info.ability(Theory)``: backgammon's)."""
     readme: str = ""
     """The README's longer wording, when it says more than :attr:`does`."""
 
@@ -80,6 +82,14 @@ KEY_TABLE: tuple[Key, ...] = (
                "decision, in the background: the rows' figures become the rollout's as the trials come in "
                "(depth R and the trials, the 95% interval in the ± column); O again stops, keeping them "
                "(backgammon)"),
+    Key("K", "cube theory", analysis=True, theory=True,
+        readme="the theory panel over the board: take and cash points (dead and live cube), gammon values, "
+               "where the position stands, and in a race the race counts; M there computes the score map, "
+               "the proper cube action at every score (backgammon; K or Esc closes)"),
+    Key("Ctrl+Shift+C", "copy board as image", readme="copy the board as a picture (PNG) to paste into a post "
+        "or a flashcard; where the clipboard takes no pictures it is saved as a file, named on screen"),
+    Key("Ctrl+Shift+T", "copy board as text", readme="copy the board as text: backgammon's is GNU Backgammon's "
+        "ASCII board with its position and match IDs, which Ctrl+V and every position field read back"),
     Key("Space", "pause", frozenset({WATCH}), analysis=True, readme="pause (watching)"),
     Key("- + or [ ]", "watch speed", frozenset({WATCH}), analysis=True, readme="watch speed (watching)"),
     Key("+/-", "animation speed", frozenset({PLAY, REPLAY}), readme="animation speed (playing)"),
@@ -135,7 +145,7 @@ GAME_KEYS_AT = next(i for i, k in enumerate(KEY_TABLE) if k.keys == "Enter" and 
 """Where a game's decision keys join the table: after Enter (done)."""
 
 CONTEXT = {"analysis": False, "human": True, "confirm": True, "games": True, "dice": False, "editor": False,
-           "rolls": False, "rollouts": False, "drills": False}
+           "rolls": False, "rollouts": False, "drills": False, "theory": False}
 """The flags a key may need (:class:`Key`'s fields of those names) and their defaults."""
 
 

@@ -11,7 +11,10 @@ arrows over it when one is given (the hint arrows' colour).
   :class:`~game.core.capabilities.BoardPicture`), else the same drawing as a PNG inside an
   ``<svg>`` element, so every game can write both.
 
-Files are written atomically; the window's "Copy board as image" puts the PNG on the clipboard.
+Files are written atomically.  In the window, Ctrl+Shift+C copies the picture (PNG) to the
+clipboard, or, where the clipboard takes no pictures, saves it in the user's pictures folder
+and says where (:func:`copy_board_image`); Ctrl+Shift+T copies the board as text, the game's
+text diagram (:func:`copy_board_text`).
 """
 
 from __future__ import annotations
@@ -91,3 +94,41 @@ def write_picture(info, state, path: str | os.PathLike, move: Any = None, size: 
     else:
         write_atomic(path, svg_text(info, state, move, size).encode("utf-8"))
     return path
+
+
+def copy_board_image(banner, info, state) -> Path | None:
+    """Put the board's PNG on the clipboard and say so; where the clipboard takes no pictures
+    (a display without one), save it as a file in the pictures folder and name it.  The file
+    saved, if any."""
+    data = png_bytes(board_surface(info, state))
+    try:
+        pygame.scrap.put("image/png", data)
+    except (pygame.error, AttributeError, NotImplementedError):
+        pass
+    else:
+        banner.show("Copied the board as a picture", seconds=3)
+        return None
+    import time
+
+    from platformdirs import user_pictures_dir
+    path = Path(user_pictures_dir()) / "Tabula" / time.strftime(f"{info.name}-%Y%m%d-%H%M%S.png")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    except OSError as error:
+        banner.show(f"Could not copy or save the picture: {error.strerror or error}", error=True)
+        return None
+    banner.show(f"The clipboard takes no pictures here: saved the board as {path}", seconds=5)
+    return path
+
+
+def copy_board_text(banner, info, state) -> str:
+    """Put the board as text on the clipboard (the game's diagram, :meth:`~game.core.gameinfo.Notation.text_picture`)."""
+    text = info.notation.text_picture(state)
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError) as error:
+        banner.show(f"Could not copy the board as text ({error})", error=True)
+    else:
+        banner.show("Copied the board as text", seconds=3)
+    return text

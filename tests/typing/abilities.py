@@ -24,6 +24,7 @@ from game.backgammon.nets.command import TRAINING as backgammon_training
 from game.backgammon.players.tournament import TOURNAMENT as backgammon_tournament
 from game.backgammon.rollout.capability import ROLLOUTS as backgammon_rollouts
 from game.backgammon.rules_page import PAGE as backgammon_page
+from game.backgammon.theory.ability import THEORY as backgammon_theory
 from game.backgammon.view.pygame_view import make_view as backgammon_view
 from game.chesstack.analysis import ANALYSIS as chesstack_analysis
 from game.chesstack.rules_page import PAGE as chesstack_page
@@ -39,6 +40,7 @@ from game.core.capabilities import (
     PositionEditor,
     Review,
     Rollouts,
+    Theory,
     TournamentPlay,
     Training,
     View,
@@ -64,6 +66,7 @@ backgammon_calibration_checked: Calibration = backgammon_calibration
 backgammon_library_checked: Library = backgammon_library
 backgammon_drill_checked: Drill = backgammon_drill
 backgammon_match_equity_checked: MatchEquity = backgammon_match_equity
+backgammon_theory_checked: Theory = backgammon_theory
 
 # Chesstack.
 chesstack_view_checked: View = chesstack_view

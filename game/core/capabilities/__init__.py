@@ -15,11 +15,11 @@ The abilities: :class:`Analysis`, :class:`MatchFiles`, :class:`Commands`, :class
 its :class:`BoardPicture`), :class:`TournamentPlay`, :class:`PositionEditor`, :class:`Rollouts`,
 :class:`Training`, :class:`Calibration`, :class:`Library` (the study library's summaries and
 decision facts), :class:`Drill` (cards from one's mistakes), :class:`MatchEquity` (the match equity
-tables a match analysis reads), :class:`View` and the rules page (:class:`game.core.rules_page.RulesPage`).
+tables a match analysis reads), :class:`Theory` (reference figures beside the board), :class:`View` and the rules page (:class:`game.core.rules_page.RulesPage`).
 
 The parts: :mod:`.lazy` (the factories abilities are registered as), :mod:`.analysis`,
 :mod:`.review`, :mod:`.rollouts`, :mod:`.tournament`, :mod:`.files` (match files and the
-command line's abilities), :mod:`.match_equity`, :mod:`.editor` (the position editor and the view), :mod:`.library`, :mod:`.drill`.  Every name is
+command line's abilities), :mod:`.match_equity`, :mod:`.theory`, :mod:`.editor` (the position editor and the view), :mod:`.library`, :mod:`.drill`.  Every name is
 imported here too, so ``from game.core.capabilities import Review`` is the one way in.
 """
 
@@ -32,9 +32,10 @@ from .library import DecisionFacts, GameSummary, Library, MatchSummary
 from .match_equity import MatchEquity
 from .review import BoardPicture, Review, ReviewedPosition
 from .rollouts import Rollouts
+from .theory import MapCell, ScoreMap, Theory, TheoryFigures, TheorySection
 from .tournament import TournamentOption, TournamentPlay
 
 __all__ = ["Analysis", "BoardPicture", "Calibration", "CardFacts", "Commands", "DecisionFacts", "Drill", "Graded", "GameSummary", "Level", "Library",
            "MatchEquity", "MatchFiles", "MatchSummary", "PositionDraft", "PositionEditor", "Review", "ReviewedPosition", "Rollouts",
-           "SetupControl", "SetupRow", "TournamentOption", "TournamentPlay", "Training", "TutorMargin", "View",
+           "MapCell", "ScoreMap", "SetupControl", "SetupRow", "Theory", "TheoryFigures", "TheorySection", "TournamentOption", "TournamentPlay", "Training", "TutorMargin", "View",
            "NO_ANALYSIS", "lazy", "three_decimals"]

@@ -4,6 +4,8 @@ travel by reference), each called in the child as ``job(*args, cancel=event)``.
 - :func:`choose_move`: a computer player's move, the player built once from its
   :class:`PlayerRecipe` and kept for the seat's next moves;
 - :func:`run_analysis`: a position's analysis (cancellable where the game's is);
+- :func:`theory_figures`: a position's reference figures (the game's :class:`~..capabilities.Theory`);
+- :func:`theory_score_map`: its score map, a streaming job (``("progress", done, total)``);
 - :func:`process_pid`: the process a job runs in (for tests and benches).
 """
 
@@ -81,3 +83,19 @@ def run_analysis(analyze: Callable[..., Any], state: Any, options: dict[str, Any
 def process_pid(*, cancel: threading.Event | None = None) -> int:
     """This process's id (a job for checking where jobs run)."""
     return os.getpid()
+
+
+def theory_figures(lookup: Callable[[str], Any], game: str, state: Any, level: str, *, cancel, send=None) -> Any:
+    """``lookup(game)``'s :class:`~..capabilities.Theory` figures of ``state`` at ``level`` (a
+    worker's job, or a :class:`~.stream.StreamingJob`'s, which sends nothing)."""
+    from ..capabilities import Theory
+    return lookup(game).ability(Theory).figures(state, level)
+
+
+def theory_score_map(lookup: Callable[[str], Any], game: str, state: Any, length: int, level: str, *, send,
+                     cancel) -> Any:
+    """The score map of ``state`` (a :class:`~.stream.StreamingJob`: ``("progress", done, total)``
+    messages as it goes; ``None`` once cancelled)."""
+    from ..capabilities import Theory
+    return lookup(game).ability(Theory).score_map(state, length, level,
+                                                  lambda done, total: send(("progress", done, total)), cancel.is_set)

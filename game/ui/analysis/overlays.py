@@ -25,6 +25,7 @@ from .graph import GameCurve, GraphSection
 from .hint_table import HintSection
 from .hints import Hints, draw_arrows
 from .rollouts import RolloutControl, RolloutSection
+from .theory_panel import TheoryPanel
 from .tutor import TutorDialog, tutor_verdict
 from .watch import WatchControl
 from .why import WhySection
@@ -75,6 +76,8 @@ class Overlays(Part):
         self.every_roll = EveryRoll(self.app, info, view, lambda: self.analyst,
                                     lambda: self.session.states[:replay.shown_index + 1], board,
                                     lambda: self.watching and not (self.watch.paused or replay.replaying))
+        self.theory = TheoryPanel(self.app, info, lambda: self.analyst.options.get("level") if self.analyst else None,
+                                  lambda: self.session.states[:replay.shown_index + 1], board)
         self.hint_section = HintSection(fonts, self.hints, self.hints_visible, self.hint_title, info.notation.move_noun,
                                         analysis.columns, analysis.format_value, analysis.value_heading,
                                         analysis.tutor_margin, decision_words(view), analysis.score_heading,
@@ -177,6 +180,8 @@ class Overlays(Part):
             if decision:
                 self._resolve(decision)
             return event.type not in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED)
+        if self.theory.handle_event(event):  # K, and the theory panel's keys and clicks while it is open
+            return True
         if self.every_roll.handle_event(event):  # W, and the grid's clicks and Esc while it is open
             return True
         if not self.hints_visible():
@@ -210,6 +215,7 @@ class Overlays(Part):
         draw_arrows(surface, view.move_arrows(self.hints.state, record.move))
 
     def close(self) -> None:
+        self.theory.close()
         self.every_roll.close()
         self.rollout.close()
         if self.tutor is not None:

@@ -42,8 +42,12 @@ class Controls(Part):
             "menu": make(pygame.Rect(x + bw * 0.72, h - 50, bw * 0.28, 36), "Back" if self.goes_back() else "Menu",
                          gui),
             "retry": make(pygame.Rect(x, h - 96, bw, 36), "Retry the computer's move", gui),
-            "review": make(pygame.Rect(x, h - 96, bw, 36), "Review the game", gui),  # where Retry is not
         }
+        if self.overlays.theory.offered:  # the theory panel (K) beside Review
+            self.buttons["review"] = make(pygame.Rect(x, h - 96, bw * 0.62, 36), "Review the game", gui)
+            self.buttons["theory"] = make(pygame.Rect(x + bw * 0.64, h - 96, bw * 0.36, 36), "Theory", gui)
+        else:
+            self.buttons["review"] = make(pygame.Rect(x, h - 96, bw, 36), "Review the game", gui)  # where Retry is not
         self.speed_label = None
         if watching:
             self.buttons["slower"] = make(pygame.Rect(x, 104, bw * 0.18, 36), "-", gui)
@@ -98,3 +102,6 @@ class Controls(Part):
         review, shown = buttons["review"], not error and self.can_review()
         if shown != bool(review.visible):
             review.show() if shown else review.hide()
+        theory = buttons.get("theory")
+        if theory is not None and bool(theory.visible) == bool(error):  # Retry takes the row
+            theory.hide() if error else theory.show()

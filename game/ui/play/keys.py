@@ -9,6 +9,7 @@ import pygame
 
 from ...core.capabilities import PositionEditor
 from ..keys import PLAY, REPLAY, WATCH, key_help
+from ..picture import copy_board_image, copy_board_text
 from ..scene import Part
 
 ANIMATION = ["slow", "normal", "fast", "off"]
@@ -33,6 +34,10 @@ class Keys(Part):
             self.command("redo")
         elif ctrl and key == pygame.K_r:
             self.command("resign")
+        elif ctrl and event.mod & pygame.KMOD_SHIFT and key == pygame.K_c:
+            copy_board_image(app.banner, self.session.info, self.session.states[self.replay.shown_index])
+        elif ctrl and event.mod & pygame.KMOD_SHIFT and key == pygame.K_t:
+            copy_board_text(app.banner, self.session.info, self.session.states[self.replay.shown_index])
         elif ctrl and key == pygame.K_c:
             self.position_line.copy(app.banner)
         elif ctrl and key == pygame.K_d:
@@ -88,4 +93,5 @@ class Keys(Part):
         return key_help(mode, game_keys, analysis=overlays.analyst is not None, human=session.has_human,
                         confirm=self.view.needs_confirm(), games=len(self.move_list.headings()) > 1,
                         dice=self.dice.entry is not None, editor=session.info.has(PositionEditor),
-                        rolls=overlays.every_roll.offered, rollouts=overlays.rollout.offered)
+                        rolls=overlays.every_roll.offered, rollouts=overlays.rollout.offered,
+                        theory=overlays.theory.offered)

@@ -194,6 +194,9 @@ class PlayScene(Scene):
             self.offers.open()
         elif action == "review" and can_review(session):
             self.app.push("review", back=self)  # this scene waits under it, suspended
+        elif action == "theory":
+            theory = self.overlays.theory
+            theory.close() if theory.is_open else theory.open()
         elif action == "pause":
             self.overlays.toggle_pause()
         elif action in ("slower", "faster"):
@@ -269,3 +272,4 @@ class PlayScene(Scene):
         draw_text(surface, self.app.fonts(20, True), self.session.info.title, (r.x + 14, 14), ACCENT)
         self.ending.draw(surface)
         self.overlays.every_roll.draw(surface)
+        self.overlays.theory.draw(surface)
