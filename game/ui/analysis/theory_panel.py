@@ -175,10 +175,16 @@ class TheoryPanel:
         fonts = self.app.fonts
         title = "Score map" if self.showing_map else "Cube and race theory"
         x, y = box.x + 16, box.y + 12
-        draw_text(surface, fonts(round(18 * scale), True), title, (x, y), ACCENT)
+        heading = draw_text(surface, fonts(round(18 * scale), True), title, (x, y), ACCENT)
         hint = "M score map · K or Esc close" if not self.showing_map else "Esc back · K close"
-        draw_text(surface, fonts(round(12 * scale)), f"level {self.level()} · {hint}", (box.right - 16, y + 4),
-                  TEXT_DIM, anchor="topright")
+        small = fonts(round(12 * scale))
+        words = f"level {self.level()} · {hint}"
+        if heading.right + 16 + small.size(words)[0] <= box.right - 16:  # beside the title, else under it
+            draw_text(surface, small, words, (box.right - 16, y + 4), TEXT_DIM, anchor="topright")
+        else:
+            y = heading.bottom + 2
+            draw_text(surface, small, words, (x, y), TEXT_DIM)
+            y -= round(24 * scale) - small.get_linesize()
         y += round(30 * scale)
         if self.showing_map:
             self._draw_map(surface, box, y, scale)
@@ -285,8 +291,9 @@ class TheoryPanel:
             draw_text(surface, small, words, (cx + 18, y + 2), TEXT)
             cx += 18 + small.size(words)[0] + 16
         y += small.get_linesize() + 6
-        draw_text(surface, small, f"Money: {labels.get(found.money, found.money)} · where a side is 1 away: "
-                                  "left the Crawford game, right a later game", (x, y), TEXT_DIM)
+        words = (f"Money: {labels.get(found.money, found.money)} · where a side is 1 away: left the Crawford "
+                 "game, right a later game")
+        draw_text(surface, small, elide(small, words, box.right - 16 - x), (x, y), TEXT_DIM)
 
 
 def _lookup():

@@ -93,8 +93,8 @@ class Controls(Part):
             shown = play_on or view.needs_confirm()
             if shown != bool(done.visible):
                 done.show() if shown else done.hide()
-        # replay mode shows an earlier position: no buttons of this one; nor under every roll's grid
-        self.choices.show(not (replay.replaying or self.overlays.every_roll.is_open))
+        # replay mode shows an earlier position: no buttons of this one; nor under every roll's grid or the theory panel
+        self.choices.show(not (replay.replaying or self.overlays.every_roll.is_open or self.overlays.theory.is_open))
         error = self.turns.error
         retry = buttons["retry"]
         if bool(error) != retry.visible:
