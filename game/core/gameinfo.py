@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .capabilities import NO_ANALYSIS, Analysis, Level, TournamentPlay, TutorMargin, three_decimals  # noqa: F401  (the games declare with these)
+from .capabilities.match_equity import MatchEquity
 from .dice_entry import DiceEntry
 from .outcome import Outcome, outcome_from_result
 from .players import Player
@@ -92,6 +93,9 @@ that write another program's form too (``Notation.other_forms``): ``"own"`` or a
 MANUAL_DICE = "dice"
 """The game setting saying who rolls a human's dice in the window, for games whose chance
 outcomes are entered as dice (``Chance.entry``): ``"program"`` or ``"hand"`` (:mod:`.dice_entry`)."""
+MATCH_EQUITY_TABLE = "met"
+"""The game setting naming the match equity table its match analysis reads, for games with
+:class:`~.capabilities.MatchEquity` (the window applies it: :func:`game.ui.analysis.tables.use_chosen_table`)."""
 MANUAL_DICE_SETTING = GameSetting("Dice", {"program": "Rolled by the program", "hand": "Entered by hand (Ctrl+D)"},
                                   "program")
 
@@ -321,8 +325,9 @@ class GameInfo:
 
     def all_settings(self) -> dict[str, GameSetting]:
         """The game's settings, with the analysis strength when it has analysis levels, the
-        position text when it writes other programs' too, and who rolls a human's dice when
-        they can be entered by hand (``Chance.entry``)."""
+        position text when it writes other programs' too, who rolls a human's dice when
+        they can be entered by hand (``Chance.entry``), and the match equity table when its
+        match analysis reads one (:class:`~.capabilities.MatchEquity`)."""
         settings = dict(self.options.settings)
         analysis = self.move_analysis()
         if "level" in analysis.options and analysis.level_names:
@@ -333,6 +338,9 @@ class GameInfo:
             settings[POSITION_TEXT] = GameSetting("Position text shown and copied (Ctrl+C)", forms, "own")
         if self.chance is not None and self.chance.entry is not None:
             settings[MANUAL_DICE] = MANUAL_DICE_SETTING
+        tables = self.ability(MatchEquity)
+        if tables is not None:
+            settings[MATCH_EQUITY_TABLE] = GameSetting("Match equity table", dict(tables.choices), tables.names[0])
         return settings
 
     def position_text(self, state: Any, form: str = "own") -> tuple[str, str]:

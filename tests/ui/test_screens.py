@@ -97,7 +97,7 @@ def test_settings_screen_shows_each_games_own_section(app):
     backgammon, chesstack = scene.rows.index("Backgammon"), scene.rows.index("Chesstack")
     assert [row.key for row in scene.rows[backgammon + 1:chesstack]] == [
         "backgammon:home_side", "backgammon:auto_bearoff", "backgammon:computer_resigns", "backgammon:analysis_level",
-        "backgammon:position_text", "backgammon:dice"]
+        "backgammon:position_text", "backgammon:dice", "backgammon:met"]
     library = scene.rows.index(LIBRARY_SECTION)  # the library's own section, then the drills' last
     drills = scene.rows.index(DRILL_SECTION)
     assert [row.key for row in scene.rows[chesstack + 1:library]] == ["chesstack:analysis_level"]

@@ -84,3 +84,28 @@ def test_copy_board_as_text_and_as_image(app, tmp_path, monkeypatch):
     saved = list((tmp_path / "Tabula").glob("backgammon-*.png"))
     assert len(saved) == 1 and pygame.image.load(str(saved[0])).get_size() == (1000, 760)
     assert str(saved[0]) in app.banner.text
+
+
+def test_the_match_equity_table_setting_reaches_the_analysis_and_restarts_the_workers(app, monkeypatch):
+    from game.backgammon.cube import met_choice
+    from game.core.gameinfo import MATCH_EQUITY_TABLE
+    from game.ui.analysis import tables
+
+    closed = []
+    monkeypatch.setattr(tables, "_in_workers", {})
+    monkeypatch.setattr(tables, "shared", lambda name: type("W", (), {"close": lambda self: closed.append(name)})())
+    info = get_game("backgammon")
+    assert info.all_settings()[MATCH_EQUITY_TABLE].choices == {"kazaross-xg2": "Kazaross XG2",
+                                                               "mec": "mec (Zadeh's method)"}
+    try:
+        open_position(app, BEAROFF)
+        assert met_choice.active() is met_choice.kazaross() and closed == []  # the workers have the default
+        app.settings.choose(info, MATCH_EQUITY_TABLE, "mec")
+        scene = open_position(app, "bXcPAADb7Q4AAA:MAHgACAAGAAA")
+        assert met_choice.active() is met_choice.mec() and closed == ["analysis", "moves"]
+        key(app, pygame.K_k)
+        panel = scene.overlays.theory
+        assert run_until(app, lambda: panel.figures is not None)
+        assert "mec" in panel.figures.sections[0].heading
+    finally:
+        met_choice.use(None)

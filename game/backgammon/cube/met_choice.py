@@ -93,6 +93,7 @@ class BackgammonMatchEquity:
     """Backgammon's :class:`~game.core.capabilities.MatchEquity`: :data:`TABLES` and any file."""
 
     names = tuple(TABLES)
+    choices = {"kazaross-xg2": "Kazaross XG2", "mec": "mec (Zadeh's method)"}
 
     @property
     def default(self) -> str:

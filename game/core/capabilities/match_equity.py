@@ -17,6 +17,10 @@ class MatchEquity(Protocol):
         """The tables known by name, the default first."""
 
     @property
+    def choices(self) -> dict[str, str]:
+        """Each table known by name with the words the window's setting shows for it."""
+
+    @property
     def default(self) -> str:
         """The name of the table used unless another is chosen."""
 

@@ -36,6 +36,7 @@ from ...core.rules_page import RulesPage
 from ...core.saves import SaveError, save_game, saves_dir
 from ...core.session import GameSession, player_labels
 from ..analysis.overlays import Overlays
+from ..analysis.tables import use_chosen_table
 from ..confirm import NEW_GAME_QUESTION
 from ..gameview import load_view
 from ..library.intake import add_finished_game
@@ -70,6 +71,7 @@ class PlayScene(Scene):
         ``kept``: the game is autosaved for "Continue" and, finished, goes into the study
         library; not a game opened from the Library screen (a match, a position to study)."""
         super().__init__(app)
+        use_chosen_table(app.settings, session.info)  # before a worker analyses or plays a move
         self.session, self.source = session, source
         info, settings, fonts = session.info, app.settings, app.fonts
         view = self.view = load_view(info, fonts)
