@@ -38,8 +38,7 @@ MAX_LENGTH = 25
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("cube", help="the cube decision of a backgammon position (double? take?)")
     parser.add_argument("game", choices=GAMES, help="the game: backgammon (the only one with a doubling cube)")
-    parser.add_argument("--position", required=True,
-                        help="GNU Backgammon POSID:MATCHID, an XGID, or a bare position ID (money, cube centred)")
+    add_position_argument(parser)
     parser.add_argument("--level", type=canonical_name, default="expert",
                         help="beginner, intermediate (0 ply), advanced (1 ply) or expert (2 ply; the default)")
     parser.add_argument("--evaluator", type=canonical_name, help="the evaluator (default: the strongest installed)")
@@ -54,6 +53,12 @@ def add(sub: argparse._SubParsersAction) -> None:
                              "else 7)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
+
+
+def add_position_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--position", required=True,
+                        help="GNU Backgammon POSID:MATCHID, an XGID, GNU Backgammon's text board, or a bare "
+                             "position ID (money, cube centred)")
 
 
 def add_met_argument(parser: argparse.ArgumentParser) -> None:

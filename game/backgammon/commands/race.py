@@ -17,15 +17,13 @@ import json
 from dataclasses import replace
 
 from ...core.argtypes import UsageError, canonical_name, user_input
-
-GAMES = ("backgammon",)
+from .cube import add_position_argument
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("race", help="race counts of a backgammon position with no contact (Keith, Thorp, EPC...)")
-    parser.add_argument("game", choices=GAMES, help="the game: backgammon")
-    parser.add_argument("--position", required=True,
-                        help="GNU Backgammon POSID:MATCHID, an XGID, or a bare position ID (money, cube centred)")
+    parser.add_argument("game", choices=("backgammon",), help="the game: backgammon")
+    add_position_argument(parser)
     parser.add_argument("--level", type=canonical_name, default="expert",
                         help="the level of the cube action when both sides are home (default expert)")
     parser.add_argument("--json", action="store_true", help="print JSON")

@@ -135,16 +135,18 @@ def _values(section: dict[str, tuple[int, str]], key: str, size: int, name: str)
     words = text.split()
     if len(words) != size:
         raise ValueError(f"{name} line {number}: {len(words)} values where {size} are needed")
-    values = []
-    for word in words:
-        try:
-            value = float(word)
-        except ValueError:
-            raise ValueError(f"{name} line {number}: {word[:20]!r} is not a number") from None
-        if not (math.isfinite(value) and 0.0 <= value <= 1.0):
-            raise ValueError(f"{name} line {number}: {word[:20]!r} is not a chance between 0 and 1")
-        values.append(value)
-    return values
+    return [chance(word, f"{name} line {number}") for word in words]
+
+
+def chance(word: str, where: str) -> float:
+    """``word`` as a match winning chance; a ``ValueError`` naming ``where`` when it is not one."""
+    try:
+        value = float(word)
+    except ValueError:
+        raise ValueError(f"{where}: {word[:20]!r} is not a number") from None
+    if not (math.isfinite(value) and 0.0 <= value <= 1.0):
+        raise ValueError(f"{where}: {word[:20]!r} is not a chance between 0 and 1")
+    return value
 
 
 @lru_cache(maxsize=1)

@@ -19,11 +19,10 @@ needs more; the trailer's after the Crawford game must not rise as it needs more
 
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ElementTree
 
 from .mec import MecParameters, mec_values
-from .met import MAX_SIZE, MatchEquityTable
+from .met import MAX_SIZE, MatchEquityTable, chance
 
 TOLERANCE = 1e-9
 """How far a table may step the wrong way and still count as monotone (rounding)."""
@@ -75,17 +74,7 @@ def _part(root, tag: str, name: str):
 
 
 def _values(row, where: str) -> list[float]:
-    values = []
-    for cell in row.findall("me"):
-        word = (cell.text or "").strip()
-        try:
-            value = float(word)
-        except ValueError:
-            raise ValueError(f"{where}: {word[:20]!r} is not a number") from None
-        if not (math.isfinite(value) and 0.0 <= value <= 1.0):
-            raise ValueError(f"{where}: {word[:20]!r} is not a chance between 0 and 1")
-        values.append(value)
-    return values
+    return [chance((cell.text or "").strip(), where) for cell in row.findall("me")]
 
 
 def _check_monotone(pre: list[list[float]], post: list[float], name: str) -> None:
