@@ -8,7 +8,8 @@ cube analysis finds at the chosen level, as eXtreme Gammon's score map shows it:
 - one side 1 away: two cells, the Crawford game (``"crawford"``: nobody may double, so the
   action is ``no_double``) and a later game (``"post_crawford"``, the trailer's free cube);
 - both 1 away: ``"post_crawford"`` (double match point: a double gains nothing);
-- money: the cube centred, no Jacoby rule, no beavers.
+- money: with the position's own Jacoby rule and beavers when it is a money game (the beaver
+  forms then apply), else neither.
 
 The cube keeps the position's value and whether it is centred or the roller's (its
 redouble forms then); a position whose cube the other side owns has no cube action for the
@@ -74,8 +75,10 @@ def score_map(state, length: int, plies: int, evaluator, progress: Callable[[int
                          "kind": kind})
         if progress is not None:
             progress(done, total)
+    own = not cube.is_match  # a money position keeps its own Jacoby rule and beavers
     money_state = replace(state, dice=None, cube=replace(cube, match_length=0, score=(0, 0), crawford=False,
-                                                         jacoby=False, beavers=False, phase=DECIDE))
+                                                         jacoby=cube.jacoby and own, beavers=cube.beavers and own,
+                                                         phase=DECIDE))
     money = _decided(money_state, plies, evaluator)
     if progress is not None:
         progress(total, total)

@@ -56,3 +56,10 @@ def test_the_score_map_commands_json(capsys):
     assert code == 0 and "Money:" in out and "2-away" in out
     code, _, err = run(capsys, "cube", "backgammon", "--position", "4HPwATDgc/ABMA", "--length", "3")
     assert code == 2 and "--length goes with --score-map" in err
+
+
+def test_a_money_game_with_beavers_gets_the_beaver_forms_for_money():
+    # the opening position of a money game with the Jacoby rule and beavers (XGID's rules field 3)
+    found = _map("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10", 3)
+    assert found["money"] == "no_double_beaver"  # a double of the opening position would be beavered
+    assert not any("beaver" in c["action"] for c in found["cells"])  # no beavers in a match
