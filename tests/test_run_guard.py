@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 import uuid
 from pathlib import Path
 
@@ -36,6 +37,9 @@ def test_a_process_left_running_with_the_runs_mark_is_found_and_ended():
         ended = run_guard.end_left_running(mark, grace=0.5)
         assert [pid for pid, _ in ended] == [orphan] and "time.sleep(120)" in ended[0][1]
         assert child.wait(30) == -9 and other.poll() is None
+        deadline = time.monotonic() + 30  # a killed orphan is gone once its new parent reaps it
+        while run_guard.left_running(mark) and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert run_guard.left_running(mark) == []
     finally:
         for process in (child, other):

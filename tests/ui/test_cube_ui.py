@@ -52,8 +52,10 @@ def wait_for_double(app, scene):
         choice = scene.choices.current
         if choice is not None and choice.choices.modal:
             return choice
-        if choice is not None:
+        if choice is not None:  # R rolls once the tutor has the decision's analysis: wait for it
+            before = scene.session.state
             key(app, pygame.K_r)
+            run_until(app, lambda: scene.session.state is not before or scene.overlays.tutor is not None)
         else:
             scene.mover.play_human(scene.session.rules.legal_moves(scene.session.state)[0])
     raise AssertionError(f"no double reached: the tutor {'asks' if scene.overlays.tutor else 'is silent'}, "

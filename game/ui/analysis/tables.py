@@ -4,7 +4,8 @@ The choice (:data:`~game.core.gameinfo.MATCH_EQUITY_TABLE`, a game's
 :class:`~game.core.capabilities.MatchEquity`) is made in this process and reaches every worker
 process started after it; the long-lived workers (the analysis's and the computer players')
 were started before, so when the table changes they are ended and start again, with it, at
-their next job.
+their next job.  Every play scene applies it as it opens (the Review screen is always one's,
+and reviews in a process started after that).
 """
 
 from __future__ import annotations

@@ -47,7 +47,6 @@ from ...games import match_files_for
 from ..analysis.analyst import Analyst
 from ..analysis.every_roll import EveryRoll
 from ..analysis.overlays import analysis_options
-from ..analysis.tables import use_chosen_table
 from ..drill.errors import drill_errors
 from ..gameview import decision_words, load_view, unlisted_moves
 from ..jobs.review import ReviewJob
@@ -143,7 +142,6 @@ class ReviewScene(Scene):
         if hasattr(self, "job"):
             self.job.cancel()
         self.options = options
-        use_chosen_table(self.app.settings, self.info)  # the review's process reads the table chosen
         self.job = ReviewJob(self.info, self.record, options, self.save, self.thresholds, processes=PROCESSES)
         self.reviewed: ReviewedGame | None = None
         self._seen = -1  # the job's ``changed`` count the screen has caught up with
