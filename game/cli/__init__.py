@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="tabula", description="Tabula: board games against strong, explainable computer players."
     )
+    parser.add_argument("-V", "--version", action=VersionAction, help="the version and the networks' weights, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.add(sub)
@@ -56,6 +57,30 @@ def build_parser() -> argparse.ArgumentParser:
         if info.has(Commands):
             info.ability(Commands).add(sub)
     return parser
+
+
+class VersionAction(argparse.Action):
+    """``-V``/``--version``: the program's version and each shipped weights file with the start
+    of its SHA-256, then the fingerprint reviews are cached under (read only when asked)."""
+
+    def __init__(self, option_strings, dest, help=None) -> None:  # noqa: A002  (argparse's name)
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(version_text(), end="")
+        parser.exit(0)
+
+
+def version_text() -> str:
+    import hashlib
+
+    from .. import __version__
+    from ..core.resources import assets_dir, weights_fingerprint
+    lines = [f"tabula {__version__}"]
+    for path in sorted((assets_dir() / "weights").glob("*.npz")):
+        lines.append(f"  {path.name}  sha256 {hashlib.sha256(path.read_bytes()).hexdigest()[:16]}")
+    lines.append(f"weights fingerprint {weights_fingerprint()}")
+    return "\n".join(lines) + "\n"
 
 
 def empty_option(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
