@@ -1,9 +1,9 @@
-"""``tabula rollout GAME --position P [--dice 31] [--moves "24/18 13/11" ...] [--trials 1296]
+"""``tabula rollout GAME --position P [--dice 31] [--moves "24/18 13/11" ... | --top N] [--trials 1296]
 [--truncate PLIES] [--level L] [--seed S] [--workers K] [--cluster ray [--address ADDR]]
 [--stop-ci E] [--json]``: roll a position out (the game's :class:`~game.core.capabilities.Rollouts`).
 
 With a roll (``--dice``, or the position's own) the candidate plays are rolled out: those
-``--moves`` names, or the game's choice (backgammon: the best five within 0.16 of the best);
+``--moves`` names, or the ``--top N`` best at the selection level (5 by default, as the window);
 without, the position before the roll (backgammon: with a cube decision, no double against
 double/take, and the proper action).  Trials are played in blocks, here, over ``--workers``
 local processes or on a Ray cluster (``--cluster ray``); the same ``--seed`` gives the same
@@ -31,6 +31,8 @@ from ..core.jobs.stopping import exit_code
 from ..games import all_games, get_game
 from .common import UsageError, add_chance_arguments, add_met_argument, position_help, read_position, use_met
 
+TOP = 5
+"""The plays rolled out by default: the five best, as the window's rollout of its hint table."""
 MAX_TRIALS = 1_000_000
 MAX_WORKERS = 256
 MAX_TRUNCATE = 10_000
@@ -48,6 +50,9 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--moves", nargs="+", action="extend", metavar="MOVE",
                         help="the plays to roll out, in notation, after one --moves or each after its own "
                              "(default: the game's choice of the best)")
+    parser.add_argument("--top", type=bounded_int(1, 100), metavar="N",
+                        help="roll out the N best plays at the selection level (default 5, as the window); "
+                             "not with --moves")
     parser.add_argument("--trials", type=bounded_int(1, MAX_TRIALS), default=1296,
                         help="trials per candidate (default 1296: every pair of first two rolls once)")
     parser.add_argument("--truncate", type=bounded_int(0, MAX_TRUNCATE), metavar="PLIES",
@@ -90,6 +95,10 @@ def _options(info, args) -> dict:
     options = {"trials": args.trials, "seed": args.seed, "truncate": args.truncate,
                "variance_reduction": not args.no_variance_reduction, "bearoff": not args.no_bearoff,
                "stop_ci": args.stop_ci, "early_stop": not args.no_early_stop}
+    if args.moves and args.top is not None:
+        raise UsageError("--top and --moves cannot be used together: choose one")
+    if not args.moves:
+        options["top"] = args.top if args.top is not None else TOP
     if args.no_prune and args.prune is not None:
         raise UsageError("--prune and --no-prune contradict each other")
     if args.no_prune or args.prune is not None:

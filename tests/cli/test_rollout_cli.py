@@ -144,3 +144,25 @@ def test_ctrl_c_prints_what_finished_and_exits_130(capsys, monkeypatch):
     code, out, err = run(capsys, *OPENING, "--dice", "31", "--trials", "108", "--workers", "1")
     assert code == 130 and out == "" and "interrupted before every candidate had a trial: no figures" in err
     assert "figures below" not in err  # never promises figures it does not print
+
+
+def test_the_five_best_by_default_each_figure_with_its_interval_and_a_diff(capsys):
+    code, out, err = run(capsys, "rollout", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "31",
+                         "--trials", "36", "--truncate", "2")
+    assert code == 0, err
+    lines = out.splitlines()
+    head = next(line for line in lines if "Diff" in line)
+    assert all(title in head for title in ("Equity", "±95%", "Diff", "Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))
+    rows = [line for line in lines if line[:4].strip().isdigit()]
+    assert len(rows) == 5 and all(line.count("±") == 5 for line in rows)  # every chance with its interval
+    end = head.index("Diff") + len("Diff")  # the column is right-aligned under its heading
+    diffs = [float(line[end - 7:end]) for line in rows[1:]]
+    assert all(d <= 0 for d in diffs) and diffs == sorted(diffs, reverse=True)  # behind the best, in order
+    code, out, _ = run(capsys, "rollout", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "31",
+                       "--trials", "36", "--truncate", "2", "--top", "2", "--json")
+    candidates = json.loads(out)["candidates"]
+    assert code == 0 and len(candidates) == 2 and candidates[0]["diff"] == 0.0 and candidates[1]["diff"] < 0
+    assert all(f"{q}_ci" in candidates[0] for q in ("win", "win_gammon", "lose_gammon", "equity"))
+    code, _, err = run(capsys, "rollout", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "31",
+                       "--moves", "8/5 6/5", "--top", "2")
+    assert code == 2 and "--top and --moves" in err

@@ -1,8 +1,9 @@
 """What to roll out from a position: the candidates and the stakes, as a :class:`~.spec.RolloutSpec`.
 
-- **Dice rolled**: the candidate plays, either those given (``moves``, in notation) or, by
-  default, the best :data:`MAX_CANDIDATES` within :data:`WITHIN` of the best at the
-  selection level (an analysis, as the hint window's).  Each trial starts after the play,
+- **Dice rolled**: the candidate plays, either those given (``moves``, in notation), or the
+  ``top`` best at the selection level (an analysis, as the hint window's; ``tabula rollout``
+  asks for 5, as the window rolls out its table's top five), or without ``top`` the best
+  :data:`MAX_CANDIDATES` within :data:`WITHIN` of the best.  Each trial starts after the play,
   the opponent to roll.
 - **Before the roll**: the position itself; and where the player on roll may double (or
   has doubled: the taker's decision is the same one seen from the other side, as ``tabula
@@ -48,9 +49,10 @@ def stakes_of(state: BackgammonState) -> Stakes | None:
 
 
 def candidate_plays(state: BackgammonState, moves=None, level: str = SELECT_LEVEL,
-                    evaluator: str | None = None) -> list[tuple[str, object]]:
+                    evaluator: str | None = None, top: int | None = None) -> list[tuple[str, object]]:
     """``(notation, play)`` of the plays to roll out: ``moves`` parsed (``ValueError`` for an
-    illegal, ambiguous or repeated one), else the analysis' best (see the module doc)."""
+    illegal, ambiguous or repeated one), else the analysis' ``top`` best, or without ``top``
+    its best within reach (see the module doc)."""
     rules = BackgammonRules()
     if moves:
         chosen, seen = [], {}
@@ -63,7 +65,7 @@ def candidate_plays(state: BackgammonState, moves=None, level: str = SELECT_LEVE
             chosen.append((rules.notation(state, play), play))
         return chosen
     records = analyze_position(state, level, evaluator, brief=True)
-    best = [r for r in records if r.diff >= -WITHIN][:MAX_CANDIDATES]
+    best = records[:top] if top else [r for r in records if r.diff >= -WITHIN][:MAX_CANDIDATES]
     return [(r.notation, r.move) for r in best]
 
 
@@ -71,7 +73,7 @@ def plan(state: BackgammonState, moves=None, *, trials: int = 1296, level: str =
          select_level: str = SELECT_LEVEL, evaluator: str | None = None, seed: int = 0,
          truncate: int | None = None, variance_reduction: bool = True, bearoff: bool = True,
          stop_ci: float | None = None, early_stop: bool = True,
-         prune: int | None = PRUNE_KEEP) -> RolloutSpec:
+         prune: int | None = PRUNE_KEEP, top: int | None = None) -> RolloutSpec:
     """The rollout of ``state`` (see the module doc); ``ValueError`` for what cannot be rolled
     out (a finished game, moves without dice, an unknown level or evaluator)."""
     evaluator = evaluator or strongest_evaluator()
@@ -89,7 +91,7 @@ def plan(state: BackgammonState, moves=None, *, trials: int = 1296, level: str =
     kind = decision(state)
     if state.dice is not None:
         candidates = tuple(_after_play(state, text, play, stakes)
-                           for text, play in candidate_plays(state, moves, select_level, evaluator))
+                           for text, play in candidate_plays(state, moves, select_level, evaluator, top))
         dice = f"{state.dice[0]}{state.dice[1]}"
     else:
         if moves:

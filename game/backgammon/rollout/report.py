@@ -7,7 +7,8 @@ one entry per candidate, best first: ``"move"``, the five chances (``"win"``,
 ``"equity"`` (cubeless, money points per game) and ``"equity_se"``, ``"cubeful"`` and
 ``"cubeful_se"`` (``null`` without a cube: per unit of the cube in money, EMG in a match),
 ``"trials"`` done; and, added, each figure's ``"_se"`` and ``"_ci"`` (the 95% interval),
-``"seconds"`` (the time spent on its trials) and ``"plies"`` (average plies a trial lasted).
+``"seconds"`` (the time spent on its trials), ``"plies"`` (average plies a trial lasted) and
+``"diff"`` (its cubeful equity with a cube, else its cubeless one, less the best's).
 The top level adds ``"trials_done"``, ``"stopped"``, ``"seconds"``, the settings
 (``"level"``, ``"evaluator"``, ``"variance_reduction"``, ``"prune"``, ``"cubeful"``,
 ``"units"``) and, before the roll with a cube decision, ``"cube"``: ``{"nd", "nd_se", "dt",
@@ -57,7 +58,7 @@ def to_json(figures: RolloutFigures) -> dict:
     """``tabula rollout --json`` (see the module doc)."""
     spec = figures.plan
     out = {"position": spec.position, "dice": spec.dice, "trials": spec.trials, "truncate": spec.truncate,
-           "seed": spec.seed, "candidates": [candidate_json(e) for e in figures.estimates],
+           "seed": spec.seed, "candidates": _with_diffs([candidate_json(e) for e in figures.estimates], figures),
            "trials_done": figures.trials_done, "stopped": figures.stopped, "seconds": round(figures.seconds, 3),
            "level": spec.level, "evaluator": spec.evaluator, "variance_reduction": spec.variance_reduction,
            "prune": spec.prune, "cubeful": spec.cubeful, "units": units(figures)}
@@ -69,6 +70,15 @@ def to_json(figures: RolloutFigures) -> dict:
         if cube.match_chances is not None:
             out["cube"].update(zip(("nd_mwc", "dt_mwc", "dp_mwc"), map(_number, cube.match_chances)))
     return out
+
+
+def _with_diffs(candidates: list[dict], figures: RolloutFigures) -> list[dict]:
+    """Each candidate with ``"diff"``: its value (cubeful with a cube, else cubeless) less the best's."""
+    key = "cubeful" if figures.plan.cubeful else "equity"
+    best = candidates[0][key] if candidates else None
+    for row in candidates:
+        row["diff"] = None if best is None or row[key] is None else _number(row[key] - best)
+    return candidates
 
 
 STOPPED = {"trials": "all trials played", "ci": "every 95% interval within --stop-ci",
@@ -91,14 +101,19 @@ def lines(figures: RolloutFigures) -> list[str]:
     head = f"  {'#':>2}  {spec_column(spec):<22} {'Equity':>8} {'±95%':>6}"
     if cubeful:
         head += f" {'Cubeful':>8} {'±95%':>6}"
-    head += "    Win  W(g) W(bg)  L(g) L(bg)  Trials"
+    head += f" {'Diff':>7}  " + "  ".join(f"{title:>10}" for title in CHANCE_TITLES) + "  Trials"
     out.append(head)
-    for rank, e in enumerate(figures.estimates, 1):
+    ranked = [e.value for e in figures.estimates]
+    best = _mean(ranked[0]) if ranked else math.nan
+    for rank, (e, value) in enumerate(zip(figures.estimates, ranked), 1):
         row = f"  {rank:>2}  {e.notation:<22} {_signed(e.equity)}"
         if cubeful:
             row += f" {_signed(e.cubeful)}"
-        chances = "".join(f" {100 * _mean(e.chance(q)):5.1f}" for q in CHANCES)
+        row += " " + ("" if rank == 1 else f"{_mean(value) - best:+.3f}").rjust(7)
+        chances = "  ".join(_percent(e.chance(q)) for q in CHANCES)
         out.append(f"{row}  {chances} {e.trials:>7}")
+    out.append("  Diff: " + ("cubeful" if cubeful else "cubeless") + " equity behind the best; each ±95% is the "
+               "half-width of the 95% interval")
     if cubeful:
         out.append(f"  Cubeful equity in {units(figures)}; chances in % for the player "
                    + ("to play" if spec.decision == "play" else "on roll"))
@@ -132,6 +147,15 @@ def spec_column(spec) -> str:
 
 def _mean(e: Estimate | None) -> float:
     return math.nan if e is None or e.mean is None else e.mean
+
+
+CHANCE_TITLES = ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)")
+
+
+def _percent(e: Estimate | None) -> str:
+    """A chance in % with its 95% half-width: ``52.3±1.1`` (10 wide)."""
+    width = "" if e is None or e.se is None else f"±{100 * e.half_width:.1f}"
+    return f"{100 * _mean(e):.1f}{width}".rjust(10)
 
 
 def _signed(e: Estimate) -> str:
