@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.capabilities import (
     Analysis,
     Calibration,
@@ -35,6 +37,7 @@ from ..core.rules_page import RulesPage
 from . import formats
 from .cube.display import decision_heading
 from .cube.rules import decision
+from .cube.state import ROLLING
 from .manual_dice import ENTRY
 from .names import EVALUATOR_NAMES, PLAYER_NAMES, RESIGNS
 from .notation import join_turns, split_turns
@@ -109,9 +112,18 @@ def dice_shown(state: BackgammonState) -> str | None:
     return None if state.dice is None else f"{state.dice[0]}{state.dice[1]}"
 
 
+def undrawn_dice(state: BackgammonState) -> BackgammonState | None:
+    """``state`` before its roll: the same board and player, no dice, the cube not turned (its
+    phase the roll's); ``None`` without dice or for the opening roll (it names who starts)."""
+    if state.dice is None or state.opening or state.turn is None:
+        return None
+    cube = state.cube if state.cube is None else replace(state.cube, phase=ROLLING)
+    return replace(state, dice=None, cube=cube)
+
+
 DICE = Chance("dice", sound="dice", given=given_dice, shown=dice_shown,
               in_move_list=lambda text: text.split()[-1], entry=ENTRY,
-              grid=OutcomeGrid(DIE_FACES, DIE_FACES, dice_cells))
+              grid=OutcomeGrid(DIE_FACES, DIE_FACES, dice_cells), undrawn=undrawn_dice)
 """Dice decide the chance nodes; the opening roll's notation names the starter ("white 31"),
 which the move list leaves out (its line already names the mover).  A human's dice may be
 entered by hand (:mod:`.manual_dice`), and the 21 rolls lay out as the 6×6 grid of two dice

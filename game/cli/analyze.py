@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..core.all_rolls import roll_start
 from ..core.factors import explain
 from ..games import all_games
 from .all_rolls import all_rolls, print_rolls
@@ -40,6 +41,7 @@ from .common import (
     position_writer,
     read_position,
     use_met,
+    user_input,
 )
 
 SHOWN_REASONS = 3
@@ -115,6 +117,8 @@ def run_all_rolls(info, args: argparse.Namespace) -> int:
         raise UsageError(f"--all-rolls takes every roll: leave out --{info.chance.name}")
     state = read_position(info, args, "analyze", decision=False)
     options = analysis_options(info, args)
+    with user_input():  # a position with its dice: the rolls of its roll's start
+        state = roll_start(info, state)
     table = all_rolls(info, state, options)
     if args.json:
         print(json.dumps(table))

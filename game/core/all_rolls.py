@@ -61,6 +61,21 @@ def before_the_roll(info, state) -> Any:
     return to_roll[0]
 
 
+def roll_start(info, state) -> Any:
+    """:func:`before_the_roll`, or for a position with its outcome drawn but without its past
+    (pasted, set up, loaded) its roll's start, the game's ``Chance.undrawn``;
+    :class:`NotBeforeTheRoll` when neither is one."""
+    try:
+        return before_the_roll(info, state)
+    except NotBeforeTheRoll:
+        chance = info.chance
+        drawn = chance is not None and chance.shown is not None and chance.shown(state) is not None
+        before = chance.undrawn(state) if drawn and chance.undrawn is not None else None
+        if before is None:
+            raise
+        return before_the_roll(info, before)
+
+
 def rolls_of(info, state) -> list[Roll]:
     """The outcomes of ``state`` (before the roll, see :func:`before_the_roll`) in the rules'
     order (backgammon: 66, 65, … 11), each with its chance and the position it leads to."""

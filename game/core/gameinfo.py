@@ -138,6 +138,11 @@ class Chance:
     :mod:`.dice_entry`); ``None``: the program always draws it."""
     grid: OutcomeGrid | None = None
     """How its outcomes lay out as a table (:class:`OutcomeGrid`); ``None``: no grid."""
+    undrawn: Callable[[Any], Any] | None = None
+    """``undrawn(state)``: a position with its outcome drawn as it was just before (the chance
+    node, the same player to draw), for a position that comes without its past (pasted, set
+    up, loaded); ``None`` where there is none (no outcome drawn, or an opening roll that names
+    who starts)."""
 
 
 @dataclass(frozen=True)

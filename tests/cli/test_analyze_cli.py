@@ -146,3 +146,17 @@ def test_a_play_is_still_headed_with_legal_plays(capsys):
     code, out, err = run(capsys, *ANALYZE_31, "--level", "beginner")
     assert code == 0, err
     assert out.splitlines()[0].startswith("Backgammon: ") and " legal plays in " in out.splitlines()[0]
+
+
+def test_all_rolls_of_a_position_with_its_dice_are_those_of_its_rolls_start(capsys):
+    """A pasted position with the dice rolled has no past: its every-roll table is that of the
+    same position before the roll (the window's W does the same)."""
+    with_dice = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10"
+    before = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:5:10"
+    tables = []
+    for text in (with_dice, before):
+        code, out, err = run(capsys, "analyze", "backgammon", "--position", text, "--all-rolls", "--level",
+                             "intermediate", "--json")
+        assert code == 0, err
+        tables.append(json.loads(out))
+    assert tables[0] == tables[1] and len(tables[0]["rolls"]) == 21

@@ -16,7 +16,7 @@ from game.core.session import GameSetup
 from game.games import get_game
 from game.ui.analysis import every_roll
 from game.ui.analysis.analyst import Analyst
-from game.ui.analysis.every_roll import NOT_BEFORE_A_ROLL, RollTable
+from game.ui.analysis.every_roll import GAME_OVER, HALF_MADE, RollTable
 from game.ui.analysis.every_roll_draw import SCALE, heat, heat_colours
 
 from .util import click, key, run_until
@@ -64,10 +64,13 @@ def test_a_position_that_is_no_roll_away_is_refused():
     rolled = rules.apply(state, rules.chance_outcomes(state)[3][0])
     after = rules.apply(rolled, rules.legal_moves(rolled)[0])  # the other player's roll: fine
     assert RollTable(BACKGAMMON, [after]).mover != RollTable(BACKGAMMON, [state]).mover
-    with pytest.raises(NotBeforeTheRoll):
-        RollTable(BACKGAMMON, [rolled])  # rolled, with no history to go back to
     table = RollTable(BACKGAMMON, [state, rolled])  # just rolled: the position before the roll
     assert table.rolls[table.drawn].state == rolled and table.drawn == 3
+    alone = RollTable(BACKGAMMON, [rolled])  # rolled, with no past (pasted): taken back to its roll's start
+    assert alone.rolls == table.rolls and alone.drawn == 3
+    opening = rules.apply(rules.initial_state({}), rules.chance_outcomes(rules.initial_state({}))[0][0])
+    with pytest.raises(NotBeforeTheRoll, match="opening roll"):
+        RollTable(BACKGAMMON, [opening])  # it names who starts: no one player's rolls
     opening = rules.initial_state({})
     assert rules.to_move(opening) == CHANCE
     with pytest.raises(NotBeforeTheRoll):  # the opening roll names its starter: no place in the grid
@@ -179,7 +182,7 @@ def test_w_is_refused_at_the_end_of_a_game(app):
     app.frame()
     assert scene.session.is_over and scene.overlays.every_roll.offered
     key(app, pygame.K_w)
-    assert not scene.overlays.every_roll.is_open and app.banner.text == NOT_BEFORE_A_ROLL
+    assert not scene.overlays.every_roll.is_open and app.banner.text == GAME_OVER
 
 
 def test_w_is_refused_while_a_move_is_being_built(app, scene):
@@ -190,7 +193,26 @@ def test_w_is_refused_while_a_move_is_being_built(app, scene):
     click(app, checker(scene.view, source))
     assert scene.view.can_undo()
     key(app, pygame.K_w)
-    assert not scene.overlays.every_roll.is_open and app.banner.text == NOT_BEFORE_A_ROLL
+    assert not scene.overlays.every_roll.is_open and app.banner.text == HALF_MADE
+
+
+@pytest.mark.parametrize("text", ["XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10",  # a match, dice 52
+                                  "4HPwATDgc/ABMA:cAkgAAAAAAAA"])  # a 1-point match before the roll
+def test_w_opens_on_a_pasted_position_with_its_dice_or_without(app, text):
+    """A pasted position has no past: with its dice the grid is of its roll's start, the roll
+    drawn outlined; without, of the position itself."""
+    app.settings.choose(BACKGAMMON, "analysis_level", LEVEL)
+    options = BACKGAMMON.position_options(text)
+    assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=3, options=options))
+    scene = app.scene
+    assert run_until(app, lambda: scene.mover.human and not scene.view.animating)
+    grid = scene.overlays.every_roll
+    key(app, pygame.K_w)
+    assert grid.is_open, app.banner.text
+    state = scene.session.state
+    if state.dice is not None:
+        drawn = grid.table.rolls[grid.table.drawn]
+        assert drawn.state.dice == state.dice and drawn.state.sides == state.sides
 
 
 def test_watching_it_waits_for_a_pause(app):

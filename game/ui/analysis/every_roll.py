@@ -34,27 +34,39 @@ from typing import Any
 
 import pygame
 
-from ...core.all_rolls import NotBeforeTheRoll, Roll, before_the_roll, rolls_of, summary
+from ...core.all_rolls import NotBeforeTheRoll, Roll, before_the_roll, roll_start, rolls_of, summary
 from ...core.protocol import CHANCE
 from .every_roll_draw import GridDrawing
 from .hints import draw_arrows
 
-NOT_BEFORE_A_ROLL = "Every roll: only for a position before a roll, or just after it (not a move half made, " \
-                    "a double to answer or the opening roll)"
+HALF_MADE = "Every roll: a move is half made on the board: finish it or take it back first"
+GAME_OVER = "Every roll: the game is over"
+OPENING = "Every roll: the roll on show is the opening roll, which names who starts (no one player's rolls)"
+A_DECISION = "Every roll: the player to act has a decision to take first (a double to answer), not a roll's move"
 
 
 def grid_position(info, states: Sequence[Any]) -> tuple[Any, Any | None]:
     """``(position before the roll, position after the roll drawn or None)`` for the position
-    on show, ``states[-1]`` (``states``: the game up to it): itself when it is before a roll,
-    else the chance node just before it; :class:`NotBeforeTheRoll` otherwise."""
+    on show, ``states[-1]`` (``states``: the game up to it): itself when it is before a roll;
+    else, just after a roll, the chance node before it: the game's previous position, or for a
+    position without its past (pasted, set up, loaded) the same position undrawn (the game's
+    ``Chance.undrawn``).  :class:`NotBeforeTheRoll` saying which condition failed otherwise."""
     rules = info.rules()
     state = states[-1]
+    if rules.is_over(state):
+        raise NotBeforeTheRoll(GAME_OVER)
     try:
         return before_the_roll(info, state), None
     except NotBeforeTheRoll:
-        if len(states) < 2 or rules.to_move(states[-2]) != CHANCE or rules.is_over(state):
-            raise
-    return states[-2], state
+        pass
+    if len(states) >= 2 and rules.to_move(states[-2]) == CHANCE:
+        return states[-2], state
+    try:
+        return roll_start(info, state), state
+    except NotBeforeTheRoll:
+        chance = info.chance
+        drawn = chance is not None and chance.shown is not None and chance.shown(state) is not None
+        raise NotBeforeTheRoll(OPENING if drawn else A_DECISION) from None
 
 
 class RollTable:
@@ -143,12 +155,12 @@ class EveryRoll:
             self.app.banner.show("Every roll: pause first (Space)", seconds=2)
             return False
         if self.view.can_undo():  # a move half built: the board is not the position
-            self.app.banner.show(NOT_BEFORE_A_ROLL, seconds=3)
+            self.app.banner.show(HALF_MADE, seconds=3)
             return False
         try:
             table = RollTable(self.info, self.history())
-        except NotBeforeTheRoll:
-            self.app.banner.show(NOT_BEFORE_A_ROLL, seconds=3)
+        except NotBeforeTheRoll as refusal:
+            self.app.banner.show(str(refusal), seconds=4)
             return False
         self.table, self.shown = table, None
         analyst = self.analyst()
