@@ -21,12 +21,15 @@ from .common import UsageError
 
 
 def before_the_roll(info, state) -> Any:
-    """``state`` at its chance node (:func:`game.core.all_rolls.before_the_roll`); a
-    :class:`UsageError` for a position that is not before a roll."""
+    """``state`` at its chance node, or a position with its outcome just drawn at its roll's
+    start (:func:`game.core.all_rolls.roll_start`); a :class:`UsageError` saying why for any
+    other position."""
     try:
-        return core.before_the_roll(info, state)
-    except core.NotBeforeTheRoll:
-        raise UsageError(f"--all-rolls needs a position before the roll: give it without {info.chance.name}") from None
+        return core.roll_start(info, state)
+    except core.NotBeforeTheRoll as refusal:
+        why = "the game is over" if "over" in str(refusal) else (
+            f"a decision comes first (a double to answer), or the {info.chance.name} are the opening roll's")
+        raise UsageError(f"--all-rolls needs a position before the roll or just after it: {why}") from None
 
 
 def all_rolls(info, state, options: dict) -> dict[str, Any]:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..core.all_rolls import roll_start
 from ..core.factors import explain
 from ..games import all_games
 from .all_rolls import all_rolls, print_rolls
@@ -41,7 +40,6 @@ from .common import (
     position_writer,
     read_position,
     use_met,
-    user_input,
 )
 
 SHOWN_REASONS = 3
@@ -117,9 +115,7 @@ def run_all_rolls(info, args: argparse.Namespace) -> int:
         raise UsageError(f"--all-rolls takes every roll: leave out --{info.chance.name}")
     state = read_position(info, args, "analyze", decision=False)
     options = analysis_options(info, args)
-    with user_input():  # a position with its dice: the rolls of its roll's start
-        state = roll_start(info, state)
-    table = all_rolls(info, state, options)
+    table = all_rolls(info, state, options)  # a position with its dice: the rolls of its roll's start
     if args.json:
         print(json.dumps(table))
     else:

@@ -352,11 +352,29 @@ class GameInfo:
         """``(the form's name, state in it)``: the game's own text, or another program's
         (``Notation.other_forms``; an unknown form is the own one, and so is a state the other
         form cannot hold, its writer's ``ValueError``: an XGID has no resignation), so the text
-        always reads back as the state."""
+        always reads back as the state: where the own text would lose part of it (backgammon's
+        GNU ID has no dice in cubeless play) the first other form that keeps it all is given."""
         text = self.other_form_text(state, form)
-        if text is None:
-            return self.notation.form_name, self.notation.format_position(state)
-        return form.upper(), text
+        if text is not None:
+            return form.upper(), text
+        own = self.notation.format_position(state)
+        if self._reads_back(own, state):
+            return self.notation.form_name, own
+        for name in self.notation.other_forms:  # the own text loses part of it (backgammon: the
+            text = self.other_form_text(state, name)  # dice of cubeless play): a fuller form
+            if text is not None and self._reads_back(text, state):
+                return name.upper(), text
+        return self.notation.form_name, own
+
+    def _reads_back(self, text: str, state: Any) -> bool:
+        """Whether ``text`` reads back as ``state`` in every form the game writes."""
+        def forms(s: Any) -> tuple:
+            return (self.notation.format_position(s),
+                    *(self.other_form_text(s, name) for name in self.notation.other_forms))
+        try:
+            return forms(self.notation.parse_position(text)) == forms(state)
+        except ValueError:
+            return False
 
     def other_form_text(self, state: Any, form: str) -> str | None:
         """``state`` in another program's form (``Notation.other_forms``), ``None`` for an

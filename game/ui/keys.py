@@ -96,8 +96,9 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("N", "new game", readme="new game (asks first if a game is in progress)"),
     Key("S", "save"),
     Key("M", "sound"),
-    Key("Ctrl+C", "copy the position", readme="copy the position on show as text (GNU ID and match ID, or XGID as "
-        "the game's setting says; a click on the position line under the moves does the same)"),
+    Key("Ctrl+C", "copy the position", readme="copy the whole position on show as text, dice, cube and score "
+        "included (GNU ID and match ID, or XGID as the game's setting says, and XGID where a GNU ID would lose "
+        "part of it: cubeless play's dice, beavers; a click on the position line under the moves does the same)"),
     Key("Ctrl+V", "open the copied position", readme="open the position on the clipboard (a GNU ID, posid:matchid or "
         "XGID, or the game's position text) as a new game to analyse or play on"),
     Key("Ctrl+L", "type a position", readme="the Position… dialog, to type or paste a position (also \"Open…\" at "

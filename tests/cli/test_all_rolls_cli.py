@@ -59,5 +59,6 @@ def test_bad_uses_are_usage_errors(capsys):
 def test_a_double_to_answer_is_no_position_before_the_roll(capsys, position):
     code, out, err = run(capsys, "analyze", "backgammon", "--position", position, "--all-rolls",
                          "--evaluator", "phase-heuristic")
-    assert (code, out) == (2, "") and err == ("tabula: error: --all-rolls needs a position before the roll: "
-                                              "give it without dice\n")
+    assert (code, out) == (2, "") and err == ("tabula: error: --all-rolls needs a position before the roll or just "
+                                              "after it: a decision comes first (a double to answer), or the dice "
+                                              "are the opening roll's\n")

@@ -19,8 +19,8 @@ def clipboard(monkeypatch):
     return copied
 
 
-def open_game(app, game, players):
-    assert app.start_game(GameSetup(game, players, seed=4))
+def open_game(app, game, players, options=None):
+    assert app.start_game(GameSetup(game, players, seed=4, options=options or {}))
     scene = app.scene
     assert run_until(app, lambda: scene.mover.human)
     app.frame()
@@ -29,10 +29,10 @@ def open_game(app, game, players):
 
 def test_ctrl_c_copies_the_gnu_id_or_the_xgid_as_the_setting_says(app, clipboard):
     info = get_game("backgammon")
-    scene = open_game(app, "backgammon", ("human", "human"))
+    scene = open_game(app, "backgammon", ("human", "human"), {"cube": "on"})
     state = scene.session.states[scene.replay.shown_index]
     key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
-    assert clipboard == [info.notation.format_position(state)]
+    assert clipboard == [info.notation.format_position(state)]  # posid:matchid: the dice and the cube too
     assert "Copied the GNU ID" in app.banner.text and scene.position_line.selected
     app.settings.choose(info, POSITION_TEXT, "xgid")
     app.frame()
@@ -40,6 +40,19 @@ def test_ctrl_c_copies_the_gnu_id_or_the_xgid_as_the_setting_says(app, clipboard
     assert clipboard[-1].startswith("XGID=")
     read = info.notation.parse_position(clipboard[-1])  # it reads back as the position on show
     assert (read.sides, read.turn, read.dice) == (state.sides, state.turn, state.dice)
+
+
+def test_a_cubeless_position_with_its_dice_is_copied_whole(app, clipboard):
+    """A GNU ID holds no dice without a match ID, which would bring a cube: the XGID, which
+    keeps cubeless play, is copied instead."""
+    info = get_game("backgammon")
+    scene = open_game(app, "backgammon", ("human", "human"))
+    state = scene.session.states[scene.replay.shown_index]
+    assert state.cube is None and state.dice is not None
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    read = info.notation.parse_position(clipboard[-1])
+    assert clipboard[-1].startswith("XGID=") and "Copied the XGID" in app.banner.text
+    assert (read.sides, read.turn, read.dice, read.cube) == (state.sides, state.turn, state.dice, None)
 
 
 def test_a_click_on_the_line_copies_other_games_own_text(app, clipboard):
@@ -70,4 +83,4 @@ def test_the_review_copies_the_position_before_the_decision_on_show(app, clipboa
     scene = reviewed(app)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
-    assert clipboard == [info.notation.format_position(scene.session.states[scene.state_index()])]
+    assert clipboard == [info.position_text(scene.session.states[scene.state_index()])[1]]
