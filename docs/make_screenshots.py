@@ -13,8 +13,8 @@ Shots: menu, play, tutor, watch, mandragora, chesstack, rules, tournament, bearo
 resign, settings, review, review_mandragora, review_cube, review_settled (``docs/review_shots.py``), manual_dice
 (``docs/dice_shots.py``), position and rollout (``docs/study_shots.py``), setup, every_roll,
 library_matches, library_player, library_positions (``docs/library_shots.py``), and drill_question,
-drill_answer, drill_start (``docs/drill_shots.py``), theory and score_map (``docs/theory_shots.py``); the README shows all but settings,
-review_mandragora, review_cube, review_settled and the library's.  By default every shot is taken at the README's 1280x800
+drill_answer, drill_start (``docs/drill_shots.py``), theory and score_map (``docs/theory_shots.py``); the README
+and the guide's pages (``docs/``) show them.  By default every shot is taken at the README's 1280x800
 (into ``--out``) and at a small 800x600 and a large 1920x1080 window (into ``--out/800x600``
 and ``--out/1920x1080``), to look at a change at every size; ``--size`` takes only the sizes
 given (the README's size still into ``--out``).

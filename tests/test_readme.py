@@ -1,4 +1,5 @@
-"""The README's commands run as written.
+"""The README's commands run as written, and those of the guide's pages that hold what the
+README once did (:data:`GUIDE`).
 
 Every ``tabula ...`` command the README shows in full (in a shell block or inline, with no
 placeholder such as ``GAME`` or ``[--json]``) is run in-process and must succeed; ``tabula
@@ -16,7 +17,13 @@ import pytest
 
 from game.cli import build_parser, main
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+GUIDE = {name: (ROOT / "docs" / name).read_text(encoding="utf-8")
+         for name in ("playing.md", "command-line.md", "study.md", "other-games.md", "ray.md", "layout.md",
+                      "strength.md")}
+"""The guide's pages that hold what the README once did: their commands in prose and their
+command table are checked here too (their shell blocks run in ``test_docs_pages``)."""
 PLACEHOLDER = re.compile(r"\[|\{|\.\.\.|\b[A-Z][A-Z_]*\b")
 """What marks a command as a pattern rather than one to run: ``[--json]``, ``{a,b}``, ``...``,
 ``GAME``, ``P``, ``NAME`` (outside quoted arguments, which may hold moves like ``"C/opponent"``)."""
@@ -24,7 +31,7 @@ PLACEHOLDER = re.compile(r"\[|\{|\.\.\.|\b[A-Z][A-Z_]*\b")
 
 def _commands() -> list[str]:
     shell = [line.strip() for block in re.findall(r"```sh\n(.*?)```", README, re.S) for line in block.splitlines()]
-    prose = re.sub(r"```.*?```", "", README, flags=re.S)
+    prose = re.sub(r"```.*?```", "", "\n".join([README, *GUIDE.values()]), flags=re.S)
     inline = [" ".join(span.split()) for span in re.findall(r"`([^`]+)`", prose)]
     return [text for text in dict.fromkeys(shell + inline)
             if text.startswith("tabula ") and not PLACEHOLDER.search(re.sub(r'"[^"]*"', "", text[7:]))]
@@ -34,7 +41,7 @@ COMMANDS = _commands()
 
 
 def test_the_readme_shows_runnable_commands():
-    assert any(c.startswith("tabula play ") for c in COMMANDS) and any(c.startswith("tabula replay ") for c in COMMANDS)
+    assert any(c.startswith("tabula play ") for c in COMMANDS) and any(c.startswith("tabula review ") for c in COMMANDS)
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -55,7 +62,7 @@ def test_a_readme_command_runs(command, capsys, tmp_path, monkeypatch):
 
 
 def test_every_command_in_the_table_exists(capsys):
-    table = re.findall(r"^\| `tabula (\w+)", README, re.M)
+    table = re.findall(r"^\| `tabula (\w+)", GUIDE["command-line.md"], re.M)
     assert len(table) >= 8
     for command in table:
         with pytest.raises(SystemExit) as done:
@@ -73,11 +80,22 @@ def test_the_readme_points_to_no_file_a_user_does_not_have():
     to the specs or anything else beside it; the rules are in the window (F1) and in
     ``tabula rules GAME``."""
     root = Path(__file__).resolve().parents[1]
+    text = "\n".join([README, *GUIDE.values()])
     for marker in ("specs/", "beside the project", "../shared", "shared/"):
-        assert marker not in README, marker
-    paths = [path for path in LOCAL_PATH.findall(README)  # outside the checkout, or into one of its folders
+        assert marker not in text, marker
+    paths = [path for path in LOCAL_PATH.findall(text)  # outside the checkout, or into one of its folders
              if path.startswith("..") or (root / path.split("/")[0]).is_dir() and "*" not in path]
     assert len(paths) > 10
     missing = [path for path in paths if not (root / path).exists()]
     assert missing == []
-    assert "tabula rules" in README and "F1" in README
+    assert "tabula rules" in text and "F1" in text
+
+
+def test_the_readme_guides_in_a_screen_or_two_and_its_links_lead_somewhere():
+    lines = README.splitlines()
+    assert len(lines) <= 150
+    for link in re.findall(r"\]\((?!https?://)([^)#\s]+)", README):
+        assert (ROOT / link).exists(), link
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        for link in re.findall(r"\]\((?!https?://)([^)#\s]+)", page.read_text(encoding="utf-8")):
+            assert (page.parent / link).exists(), (page.name, link)

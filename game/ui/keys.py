@@ -1,5 +1,5 @@
 """The play window's keys, in one table: the in-window key help is built from it (only the
-keys that work in the mode on screen), and a test checks that the README's "Keys:"
+keys that work in the mode on screen), and a test checks that the guide's (docs/playing.md) "Keys:"
 paragraph says the same (:func:`readme_paragraph`).  The keys of a game's decisions by
 buttons (backgammon's cube and resignation) are the game's own (``Decisions.keys``): they
 join the play mode's keys after Enter.
@@ -177,6 +177,6 @@ def key_help(mode: str, game_keys: Sequence[tuple[str, str, str]] = (), **contex
 
 
 def readme_paragraph(game_keys: Sequence[tuple[str, str, str]] = ()) -> str:
-    """The README's sentence about the keys, every key of the table in its order, with the
-    decision keys ``game_keys`` of the games the README describes."""
+    """The guide's sentence about the keys (docs/playing.md), every key of the table in its order, with the
+    decision keys ``game_keys`` of the games the guide describes."""
     return "Keys: " + ", ".join(f"{k.keys} {k.readme or k.does}" for k in with_game_keys(game_keys)) + "."

@@ -20,7 +20,8 @@ from game.ui.play.scene import PlayScene
 
 from .util import checker, click, drag, key, press_button, run_until
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+PLAYING = (Path(__file__).resolve().parents[2] / "docs" / "playing.md").read_text(encoding="utf-8")
+"""The guide's page on the window, which lists the keys."""
 GAMES = ["backgammon", "mandragora", "chesstack"]
 
 
@@ -160,8 +161,8 @@ def test_enter_in_the_menu_does_not_ask_without_a_game_in_progress(app):
 
 def test_readme_keys_paragraph_is_the_key_table(app):
     """The table's keys and backgammon's decision keys (its view's, in a money game with the cube)."""
-    found = re.search(r"^Keys:.*?\.(?=\s)", README, re.M | re.S)
-    assert found, "the README has no Keys: paragraph"
+    found = re.search(r"^Keys:.*?\.(?=\s)", PLAYING, re.M | re.S)
+    assert found, "docs/playing.md has no Keys: paragraph"
     text = " ".join(found.group(0).split())
     info = get_game("backgammon")
     cube_game = info.rules().initial_state(info.new_game_options({"cube": "on"}))
