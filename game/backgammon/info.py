@@ -112,6 +112,12 @@ def dice_shown(state: BackgammonState) -> str | None:
     return None if state.dice is None else f"{state.dice[0]}{state.dice[1]}"
 
 
+def shown_move(text: str) -> str:
+    """A move list's words for a turn's text: the match files' ``Doubles => 2`` (and
+    ``Beavers => 4``) as ``Doubles to 2``."""
+    return text.replace(" => ", " to ") if " => " in text else text
+
+
 def undrawn_dice(state: BackgammonState) -> BackgammonState | None:
     """``state`` before its roll: the same board and player, no dice, the cube not turned (its
     phase the roll's); ``None`` without dice or for the opening roll (it names who starts)."""
@@ -145,6 +151,7 @@ GAME = GameInfo(
         form_name="GNU ID",
         other_forms={"xgid": format_xgid},
         diagram=format_diagram,
+        shown_move=shown_move,
     ),
     players=Players(PLAYER_NAMES, "expert", lazy("game.backgammon.players.by_name:make_player"), TITLES,
                     PLAYER_DESCRIPTIONS),

@@ -176,6 +176,9 @@ class Notation:
     other_forms: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
     """Other programs' position texts the game writes too, by name (backgammon: ``"xgid"``,
     eXtreme Gammon's); the command line's ``--xgid`` prints positions in that form."""
+    shown_move: Callable[[str], str] = str
+    """A move's notation as the window's move lists write it, in words where the notation is a
+    file format's (backgammon: ``Doubles => 2`` written ``Doubles to 2``)."""
     diagram: Callable[[Any], str] | None = None
     """The position drawn in text lines that other programs and forums read, which
     ``parse_position`` reads back (backgammon: GNU Backgammon's ASCII board); ``None``: the

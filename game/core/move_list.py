@@ -128,7 +128,8 @@ class MoveList:
                 continue
             if unlisted is not None and unlisted(turn.state, turn.text):
                 continue  # it joins the next line (the roll and the play made on it)
-            lines.append(f"{len(lines) - first + 1}. {titles[turn.mover]} {roll + ': ' if roll else ''}{turn.text}")
+            shown = self.info.notation.shown_move(turn.text)
+            lines.append(f"{len(lines) - first + 1}. {titles[turn.mover]} {roll + ': ' if roll else ''}{shown}")
             stops.append(Stop(turn.ply + 1, turn.ply, turn.text))
             roll = None
         if roll:  # a chance outcome with no move on it yet: its own line

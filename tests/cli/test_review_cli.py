@@ -39,7 +39,7 @@ def test_text_report_names_marked_decisions_and_totals(capsys, save):
     totals = out[out.index("totals:"):].splitlines()
     assert totals[1].split() == ["human", "hard"]  # the table: a column per player
     rows = {line.split("  ")[1].strip(): line.split()[-2:] for line in totals[2:]}
-    assert {"Decisions", "Chequer ?!/?/??", "Missed doubles", "Error rate", "Rating", "Luck",
+    assert {"Decisions", "Chequer ?!/?/??", "Missed doubles", "Error rate (mp per decision)", "Rating", "Luck",
             "Luck-adjusted"} <= set(rows)
     assert rows["Decisions"] == ["8", "8"] and all(word in ("Awful!", "Beginner") for word in rows["Rating"])
     # human's 13/7 with 51 loses about 0.38 (GNU Backgammon: 0.34; the first net-full said 0.45)

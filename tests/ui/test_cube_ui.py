@@ -117,7 +117,7 @@ def test_roll_and_double_buttons_then_the_cube_goes_to_the_taker(app):
     app.frame()
     owned = view.cube_rect
     assert owned.centerx == lay.bar.centerx and owned.centery < centred.centery - 4 * lay.u  # Black's end (top)
-    assert "Doubles => 2" in "\n".join(scene.move_list.lines())
+    assert "Doubles to 2" in "\n".join(scene.move_list.lines())  # the file notation "Doubles => 2" in words
 
 
 def test_the_roll_key_rolls_and_no_buttons_when_the_opponent_owns_the_cube(app):

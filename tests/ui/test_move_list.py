@@ -43,13 +43,14 @@ def test_no_double_makes_no_line_and_lines_match_the_stops(app):
     scene = app.scene
     lines, stops = scene.move_list.lines(), scene.move_list.stops()
     assert lines and not any(line.endswith(" Roll") or "Roll" in line.split() for line in lines)
-    assert any("Doubles => 2" in line for line in lines) and any(line.endswith("Takes") for line in lines)
+    assert any("Doubles to 2" in line for line in lines) and any(line.endswith("Takes") for line in lines)
     assert len(stops) == len(lines) + 1
     history = session.history()
     for number, (line, (shown, decision, played)) in enumerate(zip(lines, stops[1:]), start=1):
         assert line.startswith(f"{number}. ")
         if played is not None:  # the stop shows the position after the move its line names
-            assert line.endswith(played) and shown == decision + 1 and history[decision][1] == played
+            words = get_game("backgammon").notation.shown_move(played)  # the line writes the notation in words
+            assert line.endswith(words) and shown == decision + 1 and history[decision][1] == played
     plays = [line for line in lines if ":" in line]  # "3. Black 51: 13/7": the roll and its play
     assert plays and all(line.split(":")[0].split()[-1].isdigit() for line in plays)
 

@@ -83,7 +83,7 @@ def test_a_cube_decision_shows_nd_dt_dp_and_the_proper_action(app, tmp_path):
         assert shown[1].startswith("Double/take") and shown[2].startswith("Double/pass +1.000")
         assert shown[3] == f"Proper: {cube.proper}"
     assert scene.alternatives.heads[1] == "Action"  # the actions' table below, at the large size
-    assert {row[1] for row in scene.alternatives.rows} == {"No double", "Doubles => 2"}
+    assert {row[1] for row in scene.alternatives.rows} == {"No double", "Doubles to 2"}
 
 
 def test_export_writes_the_report_beside_the_file_or_in_the_data_folder(app, midgame, monkeypatch):

@@ -30,7 +30,7 @@ def _rate(rate: Rate) -> str:
 
 def _cells(title: str, cells: dict[str, CellRates]) -> list[str]:
     out = [f"<h3>{escape(title)}</h3>", "<table><tr><th></th><th>Decisions</th><th>Counted</th><th>Equity lost</th>"
-           "<th>PR (95% interval)</th><th>Error rate</th></tr>"]
+           "<th>PR (95% interval)</th><th>Error rate (mp per decision)</th></tr>"]
     for cell, rates in cells.items():
         out.append(f"<tr><td>{escape(cell)}</td><td>{rates.decisions}</td><td>{rates.counted}</td>"
                    f"<td>{rates.lost:.3f}</td><td>{_rate(rates.pr)}</td><td>{_rate(rates.error_rate)}</td></tr>")

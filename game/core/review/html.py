@@ -158,7 +158,7 @@ def _totals(info, report: Report) -> str:
     luck = any(t.get("luck") is not None for t in report.totals.values())
     settled = any(t.get("settled") for t in report.totals.values())
     heads = (["Player", "Decisions", "Rated"] + [f"Errors {s}" for s in MARK_SYMBOLS.values()]
-             + ([f"Lost ({k})" for k in kinds] if len(kinds) > 1 else []) + ["Lost", "Average", "Error rate"]
+             + ([f"Lost ({k})" for k in kinds] if len(kinds) > 1 else []) + ["Lost", "Average", "Error rate (mp per decision)"]
              + (["Settled by rollout"] if settled else []) + (["Luck", "Luck-adjusted"] if luck else []))
     rows = []
     for player, t in report.totals.items():

@@ -148,7 +148,7 @@ def table_rows(game_review, players: Sequence[str], found: Mapping[str, Mapping[
         row(plural, lambda t, name=name: str(t.get(key_of(name), 0)))
     row("Lost", lambda t: amount(t["total"]))
     if game_review.ratings is not None:
-        row("Error rate", lambda t: f"{t['error_rate']:.1f}")
+        row("Error rate (mp per decision)", lambda t: f"{t['error_rate']:.1f}")
         row("Rating", lambda t: t.get("rating") or "—")
     else:
         row("Average lost", lambda t: amount(t["average"]))

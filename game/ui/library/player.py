@@ -35,7 +35,7 @@ SPLIT_TITLES = {"kind": "By kind", "cube_error": "Cube errors", "phase": "By pha
 WORST_COLUMNS = (Column("Lost", right=True), Column("Dice"), Column("Played", flex=True), Column("Best", flex=True),
                  Column("Match", optional=True))
 FINGERPRINT = (Column("Cell", flex=True), Column("Decisions", right=True, short="Dec."), Column("PR (95%)", right=True),
-               Column("Error rate", right=True, optional=True))
+               Column("Error rate (mp/decision)", right=True, optional=True))
 DOT_REACH = 9
 """How near a dot (in pixels) a click opens its match."""
 

@@ -52,7 +52,7 @@ class AlternativesTable:
 
     def __init__(self, fonts, info) -> None:
         analysis = info.move_analysis()
-        self.fonts = fonts
+        self.fonts, self.shown_move = fonts, info.notation.shown_move
         margin = analysis.tutor_margin
         self.by_score = margin.measure != "value"
         decimals = margin.decimals if margin.decimals is not None else (1 if self.by_score else 3)
@@ -126,7 +126,7 @@ class AlternativesTable:
         played = d.played_alternative
         if played is not None and played not in shown:
             shown = shown[:max(0, rows_fit - 1)] + [played]
-        cells = [(f"…{a.rank}" if a is played and a.rank > len(shown) else str(a.rank), a.move,
+        cells = [(f"…{a.rank}" if a is played and a.rank > len(shown) else str(a.rank), self.shown_move(a.move),
                   self.value(a.equity) + self._interval(a.move), "" if a.rank == 1 else self.value(a.diff),
                   dict(a.chances)) for a in shown]
         pad = font.size("  ")[0]
