@@ -1,6 +1,6 @@
 """``tabula rollout GAME --position P [--dice 31] [--moves "24/18 13/11" ... | --top N] [--trials 1296]
 [--truncate PLIES] [--level L] [--seed S] [--workers K] [--cluster ray [--address ADDR]]
-[--stop-ci E] [--json]``: roll a position out (the game's :class:`~game.core.capabilities.Rollouts`).
+[--stop-ci E] [--xgid] [--json]``: roll a position out (the game's :class:`~game.core.capabilities.Rollouts`).
 
 With a roll (``--dice``, or the position's own) the candidate plays are rolled out: those
 ``--moves`` names, or the ``--top N`` best at the selection level (5 by default, as the window);
@@ -29,7 +29,17 @@ from ..core.cluster import CLUSTERS, ClusterError, connect
 from ..core.distribute import pool_size
 from ..core.jobs.stopping import exit_code
 from ..games import all_games, get_game
-from .common import UsageError, add_chance_arguments, add_met_argument, position_help, read_position, use_met
+from .common import (
+    UsageError,
+    add_chance_arguments,
+    add_met_argument,
+    add_position_forms,
+    form_json,
+    position_help,
+    position_writer,
+    read_position,
+    use_met,
+)
 
 TOP = 5
 """The plays rolled out by default: the five best, as the window's rollout of its hint table."""
@@ -87,6 +97,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-prune", action="store_true",
                         help="value every play of every roll with the full evaluator (slower)")
     add_met_argument(parser)
+    add_position_forms(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
 
@@ -154,8 +165,11 @@ def run(args: argparse.Namespace) -> int:
               "(those of a block cut short are its shorter games)" if shown else
               "rollout interrupted before every candidate had a trial: no figures", file=sys.stderr)
     if shown:
+        form, write = position_writer(info, args)
         if args.json:
-            print(json.dumps(rollouts.to_json(figures)))
+            print(json.dumps({**rollouts.to_json(figures), **form_json(info, form, state)}))
         else:
+            if form is not None:
+                print(f"{form.upper()}: {write(state)}")
             print("\n".join(rollouts.lines(figures)))
     return exit_code() if interrupted else 0

@@ -166,3 +166,15 @@ def test_the_five_best_by_default_each_figure_with_its_interval_and_a_diff(capsy
     code, _, err = run(capsys, "rollout", "backgammon", "--position", "4HPwATDgc/ABMA", "--dice", "31",
                        "--moves", "8/5 6/5", "--top", "2")
     assert code == 2 and "--top and --moves" in err
+
+
+def test_xgid_is_accepted_and_written_by_rollout_and_cube(capsys):
+    xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
+    code, out, err = run(capsys, "rollout", "backgammon", "--position", xgid, "--trials", "36", "--truncate", "2",
+                         "--top", "2", "--xgid", "--json")
+    assert code == 0, err
+    assert json.loads(out)["xgid"] == xgid
+    code, out, err = run(capsys, "cube", "backgammon", "--position", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:10",
+                         "--level", "intermediate", "--xgid", "--json")
+    assert code == 0, err
+    assert json.loads(out)["xgid"] == "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:10"

@@ -43,6 +43,7 @@ def add(sub: argparse._SubParsersAction) -> None:
                         help="beginner, intermediate (0 ply), advanced (1 ply) or expert (2 ply; the default)")
     parser.add_argument("--evaluator", type=canonical_name, help="the evaluator (default: the strongest installed)")
     add_met_argument(parser)
+    parser.add_argument("--xgid", action="store_true", help="write the position as an XGID (the JSON gains \"xgid\")")
     parser.add_argument("--theory", action="store_true",
                         help="the cube at this score: take and cash points (dead and live cube), gammon values "
                              "and where the position stands")
@@ -127,6 +128,9 @@ def run(args: argparse.Namespace) -> int:
     summary = cube_summary(state, LEVELS[args.level].cube_plies, get_evaluator(evaluator), args.level)
     if not summary["money"]:
         summary["met"] = table
+    if args.xgid:
+        from ..position import format_xgid
+        summary["xgid"] = format_xgid(state)
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -144,7 +148,8 @@ def print_summary(info, state, s: dict, evaluator: str) -> None:
     length = match_length(state)
     kind = "money" if not length else "match to {} at {}-{} ({})".format(length, *match_score(state), s["met"])
     who = info.players.titles[state.turn]
-    print(f"{info.title} cube decision in {info.notation.format_position(state)}: {who} "
+    shown = s.get("xgid") or info.notation.format_position(state)
+    print(f"{info.title} cube decision in {shown}: {who} "
           f"{'considers doubling' if s['decision'] == 'cube' else 'has doubled'}; {kind}, cube {cube_value(state)} "
           f"{where}; level {s['level']} ({s['plies']} ply), evaluator {evaluator}")
     titles = ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)")
