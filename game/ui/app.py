@@ -104,7 +104,10 @@ class App:
 
     def push(self, name: str, **arguments) -> Scene:
         """Show the scene registered as ``name`` over the one on show, which waits suspended
-        (not left) until :meth:`pop`."""
+        (not left) until :meth:`pop`.  A note of the scene under it is not drawn over the new
+        one (an error stays until dismissed)."""
+        if not self.banner.error:
+            self.banner.clear()
         return self._enter(scene_class(name)(self, **arguments))
 
     def pop(self) -> Scene | None:

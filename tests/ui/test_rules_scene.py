@@ -139,3 +139,12 @@ def test_a_resized_window_lays_the_page_out_again(app):
     assert app.scene is rules and rules.track.right <= 800 and rules.back.rect.bottom <= 600
     assert 0 < rules.offset <= rules.limit
     assert max(x + image.get_width() for image, x, _ in rules.images if not isinstance(image, Rule)) <= rules.view.w
+
+
+def test_a_note_of_the_game_is_not_drawn_over_the_rules_page(app):
+    assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=1))
+    app.frame()
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)  # dice by hand: a note in the banner
+    assert app.banner.visible and not app.banner.error
+    key(app, pygame.K_F1)
+    assert not app.banner.visible  # the rules page shows no note of the game under it
