@@ -77,10 +77,11 @@ class AlternativesTable:
         return max(table, cube) + 20
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, decision: Decision | None, scale: float = 1.0,
-             note: str = "", interval=None) -> None:
+             note: str = "", interval=None, missing: str = "A forced move: not reviewed") -> None:
         """``note``: said after the title (a rollout's progress); ``interval(move)``: the 95%
-        half-width of a rolled-out value, written after it ("+0.123 ±0.011"), else ``None``."""
-        self.heads, self.rows, self.cube_lines, self.title = [], [], [], ""
+        half-width of a rolled-out value, written after it ("+0.123 ±0.011"), else ``None``;
+        ``missing``: said without a ``decision`` (a forced move's, or one still being reviewed)."""
+        self.heads, self.rows, self.cube_lines, self.title, self.said = [], [], [], "", ""
         self.interval = interval
         if rect.w < 60 or rect.h < 30:
             return
@@ -93,7 +94,8 @@ class AlternativesTable:
         self.title = title
         y = draw_text(surface, bold, title.upper(), (x, y), TEXT_DIM).bottom + 4
         if decision is None:
-            draw_text(surface, font, "A forced move: not reviewed", (x, y), TEXT_DIM)
+            self.said = missing
+            draw_text(surface, font, missing, (x, y), TEXT_DIM)
             return
         width = rect.w - 20
         if decision.cube is not None:

@@ -96,8 +96,11 @@ def draw_review(surface: pygame.Surface, frame: ReviewFrame, parts: ReviewParts,
             _draw_arrows(surface, frame, parts)
         parts.graph.draw(surface, parts.graph_rect, parts.reviewed, frame.game, frame.at)
         decision, figures, note = frame.alternatives
+        lines = parts.reviewed.lines
+        pending = 0 <= frame.at < len(lines) and parts.reviewed.is_pending(lines[frame.at])
         parts.alternatives.draw(surface, parts.table_rect, decision, ui_scale(surface.get_size()), note,
-                                lambda move: interval(figures, move))
+                                lambda move: interval(figures, move),
+                                missing="Still being reviewed…" if pending else "A forced move: not reviewed")
     parts.panel.draw(surface)
     r, font = parts.panel.rect, parts.fonts(20, True)
     title = f"Review · {frame.title}"
