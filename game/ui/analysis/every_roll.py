@@ -69,6 +69,18 @@ def grid_position(info, states: Sequence[Any]) -> tuple[Any, Any | None]:
         raise NotBeforeTheRoll(OPENING if drawn else A_DECISION) from None
 
 
+def toggle_key(event, key: int, panel) -> bool | None:
+    """An over-the-board panel's own key (W, K; not with Ctrl): closes it when open, else
+    opens it, and says whether the key was taken (an open the panel refused is not); ``None``
+    for any other event.  ``panel``: ``is_open``, ``open()``, ``close()``."""
+    if event.type != pygame.KEYDOWN or event.key != key or event.mod & pygame.KMOD_CTRL:
+        return None
+    if panel.is_open:
+        panel.close()
+        return True
+    return panel.open()
+
+
 class RollTable:
     """The grid's data: the position, its rolls, their cells, and which roll was drawn."""
 
@@ -184,11 +196,9 @@ class EveryRoll:
     def handle_event(self, event) -> bool:
         """W opens or closes; while open, clicks and Esc are the grid's (a cell shows its roll's
         play, a click or Esc goes back to the grid, Esc on the grid closes it).  True when taken."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_w and not event.mod & pygame.KMOD_CTRL:
-            if self.is_open:
-                self.close()
-                return True
-            return self.open()
+        toggled = toggle_key(event, pygame.K_w, self)
+        if toggled is not None:
+            return toggled
         if not self.is_open:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -26,6 +26,7 @@ from ...core.jobs.stream import StreamingJob
 from ...core.jobs.tasks import theory_figures, theory_score_map
 from ..theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, ui_scale
 from ..widgets import draw_text, elide
+from .every_roll import toggle_key
 
 PROCESSES = True
 """The jobs run in worker processes (tests may run them in a thread: the same job)."""
@@ -135,11 +136,9 @@ class TheoryPanel:
     def handle_event(self, event) -> bool:
         """K opens or closes; while open, M (or the button) shows the score map, Esc steps back,
         and clicks are the panel's.  True when taken."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_k and not event.mod & pygame.KMOD_CTRL:
-            if self.is_open:
-                self.close()
-                return True
-            return self.open()
+        toggled = toggle_key(event, pygame.K_k, self)
+        if toggled is not None:
+            return toggled
         if not self.is_open:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
