@@ -32,6 +32,7 @@ from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .gameview import load_setup_board
 from .keys import SETUP, key_help
 from .panel import panel_scale, panel_width
+from .play.paste import computer_first
 from .scene import Scene
 from .theme import ACCENT, ERROR, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, gui_font_size
 from .widgets import draw_text, wrap
@@ -277,7 +278,7 @@ class SetupScene(Scene):
             self.confirm = ConfirmDialog(self.gui, self.board.board_rect, *NEW_GAME_QUESTION)
             return
         self.app.settings.hints = True
-        self.app.play(session)
+        self.app.play(session, review=computer_first(session))  # a computer to act first waits for "Play on"
 
     def save(self) -> None:
         """The game from the position, no move played yet, as a saved game."""

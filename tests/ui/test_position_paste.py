@@ -127,3 +127,27 @@ def test_the_menu_refuses_a_bad_position_with_a_banner(app, clipboard):
     app.frame()
     press_button(app, menu.widgets["start"])
     assert app.scene is menu and app.banner.error and "Cannot start from that position" in app.banner.text
+
+
+def test_a_pasted_position_with_the_computer_to_play_waits_for_play_on(app, clipboard):
+    """It opens for analysis: nothing is played until "Play on" (Enter); then the computer plays."""
+    old = open_game(app, players=("human", "hard"))
+    clipboard["text"] = "XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:0:0:10"  # Black, the computer, to roll
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    scene = app.scene
+    assert scene is not old and scene.replay.replaying and "Play on (Enter)" in app.banner.text
+    for _ in range(60):
+        app.frame()
+    assert len(scene.session.states) == 1  # the computer has not moved
+    key(app, pygame.K_RETURN)  # Play on
+    assert run_until(app, lambda: len(scene.session.states) > 2 and scene.mover.human)
+    assert not scene.replay.replaying
+
+
+def test_a_pasted_position_with_a_human_to_play_opens_to_play(app, clipboard):
+    open_game(app, players=("human", "hard"))
+    clipboard["text"] = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"  # White, the human, to play 3-1
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    scene = app.scene
+    app.frame()
+    assert not scene.replay.replaying and scene.mover.human

@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UILabel, UIPanel, UITextEntryLine
 
+from ...core.protocol import CHANCE
 from ...core.session import GameSession
 from ..confirm import ConfirmDialog, answer_buttons
 from ..scene import Part
@@ -40,6 +41,17 @@ def session_at(session: GameSession, text: str) -> GameSession:
     info = session.info
     return GameSession(info, session.player_names, options=info.position_options(text),
                        names=session.names, settings=session.settings)
+
+
+def computer_first(session: GameSession) -> bool:
+    """Whether a computer acts first at ``session``'s position (its roll, where dice are due
+    next): such a position opens for analysis, in replay mode, and waits for "Play on"
+    instead of being played at once; where a human acts first, the human's move plays on."""
+    rules, state = session.rules, session.state
+    mover = rules.to_move(state)
+    if mover == CHANCE:
+        mover = getattr(state, "turn", None)
+    return isinstance(mover, int) and 0 <= mover < len(session.players) and not session.is_human(mover)
 
 
 class PositionDialog:
@@ -142,8 +154,11 @@ class Paste(Part):
 
     def _open_session(self, session: GameSession) -> None:
         name, text = session.info.position_text(session.state)
-        self.app.play(session)
-        self.app.banner.show(f"Opened the position ({name} {text})", seconds=3)
+        waits = computer_first(session)
+        self.app.play(session, review=waits)
+        self.app.banner.show(f"Opened the position ({name} {text})"
+                             + (": the computer is to play; Play on (Enter) lets it" if waits else ""),
+                             seconds=5 if waits else 3)
 
     def _close_dialog(self) -> None:
         if self.dialog is not None:
