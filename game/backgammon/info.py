@@ -112,6 +112,18 @@ def dice_shown(state: BackgammonState) -> str | None:
     return None if state.dice is None else f"{state.dice[0]}{state.dice[1]}"
 
 
+def position_choices(state: BackgammonState) -> dict[str, str]:
+    """The menu's cube options a position implies (:data:`CUBE_OPTIONS`): a match's length, or
+    a money game with its Jacoby rule and beavers, or cubeless play."""
+    cube = state.cube
+    if cube is None:
+        return {"match_length": "money", "cube": "off"}
+    if cube.match_length:
+        return {"match_length": str(cube.match_length)}
+    return {"match_length": "money", "cube": "on", "jacoby": "on" if cube.jacoby else "off",
+            "beavers": "on" if cube.beavers else "off"}
+
+
 def shown_move(text: str) -> str:
     """A move list's words for a turn's text: the match files' ``Doubles => 2`` (and
     ``Beavers => 4``) as ``Doubles to 2``."""
@@ -157,7 +169,7 @@ GAME = GameInfo(
                     PLAYER_DESCRIPTIONS),
     chance=DICE,
     options=Options(setup=CUBE_OPTIONS, move_list={"first": SetupOption("First to move", COLOURS, "white")},
-                    settings=SETTINGS),
+                    settings=SETTINGS, of_position=position_choices),
     ending=Ending(outcome, describe, {2: "gammons", 3: "backgammons"}),
     abilities={
         View: lazy("game.backgammon.view.pygame_view:make_view"),

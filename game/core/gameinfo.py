@@ -230,6 +230,9 @@ class Options:
     options (backgammon adds who moves first, since ``31:8/5 6/5`` does not say)."""
     settings: Mapping[str, GameSetting] = field(default_factory=dict)
     """Settings only this game has; shown in its own section of the settings screen."""
+    of_position: Callable[[Any], dict[str, str]] | None = None
+    """The setup choices a position implies (backgammon: a match's length, or money with or
+    without the cube, from its cube): the menu shows them, fixed, while a position is given."""
 
 
 @dataclass(frozen=True)

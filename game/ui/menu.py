@@ -136,9 +136,21 @@ class MenuScene(Scene):
         return self.autosave is not None and self.autosave.result is None
 
     def _shown_options(self) -> list:
-        """``(name, option)`` of the setup options the choices made so far leave open."""
-        chosen = self.options[self.game.name]
+        """``(name, option)`` of the setup options the choices made so far (and a position
+        given, :meth:`_implied`) leave open."""
+        chosen = {**self.options[self.game.name], **self._implied()}
         return [(name, option) for name, option in self.game.options.setup.items() if option.shown(chosen)]
+
+    def _implied(self) -> dict[str, str]:
+        """The setup choices the position given implies (``Options.of_position``), shown fixed;
+        none while no readable position is given."""
+        read = self.game.options.of_position
+        if read is None or not self.position_text.strip() or not self._takes_position():
+            return {}
+        try:
+            return read(self.game.notation.parse_position(self.position_text.strip()))
+        except ValueError:
+            return {}
 
     def _takes_position(self) -> bool:
         """Whether the game can start from a position (its "Position" row)."""
@@ -209,11 +221,19 @@ class MenuScene(Scene):
             return entry
 
         if self.mode.open is None:
-            chosen = self.options[self.game.name]
+            implied = self._implied()  # a position given fixes what it says (its cube, its match)
+            chosen = {**self.options[self.game.name], **implied}
+
+            def option_menu(r, choices, now, fixed):
+                menu = UIDropDownMenu(choices, now, r, gui)
+                if fixed:
+                    menu.disable()
+                return menu
+
             for name, option in self._shown_options():
                 choices = [option.title(choice) for choice in option.choices]
                 row(option.label, f"option:{name}",
-                    lambda r, c=choices, now=option.title(chosen[name]): UIDropDownMenu(c, now, r, gui))
+                    lambda r, c=choices, now=option.title(chosen[name]), f=name in implied: option_menu(r, c, now, f))
             row("Seed", "seed", seed_entry)
             if self._takes_position():
                 row("Position", "position", position_entry)
@@ -256,11 +276,15 @@ class MenuScene(Scene):
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("seed"):
             self.seed_text = event.text
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("position"):
+            before = self._implied()
             self.position_text = event.text
+            if self._implied() != before:  # the option rows follow the position: shown again, typing goes on
+                self.app.rebuild()
+                self.widgets["position"].focus()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL
               and "position" in self.widgets and not self.widgets["position"].is_focused):
             self.position_text = clipboard_text().strip()  # the field need not be clicked first
-            self.widgets["position"].set_text(self.position_text)
+            self.app.rebuild()  # the option rows follow the position
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             key = next((k for k, wd in self.widgets.items() if wd is event.ui_element), None)
             if key:

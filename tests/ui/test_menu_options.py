@@ -14,7 +14,7 @@ from game.mandragora.state import OPPONENT, PATTERNS
 from game.games import rules_for
 from game.ui.menu import MODES
 
-from .util import key, press_button
+from .util import key, post, press_button
 
 MANDRAGORA, BACKGAMMON = get_game("mandragora"), get_game("backgammon")
 BACKGAMMON_ROWS = {"match_length": "No match", "cube": "Cubeless"}
@@ -129,3 +129,26 @@ def test_every_row_fits_the_window(app, size, mode):
     # 8 rows (the last: the position to start from), 7 buttons (Drills among them), and the Rules button beside the game
     assert len(rects) == 8 + 7 + 1 and not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert min(menu.widgets[name].rect.h for name in ("option:pattern", "seed", "position")) >= 24  # text not clipped
+
+
+def test_the_options_follow_a_position_given_and_are_fixed_while_it_is(app, monkeypatch):
+    """A money game's XGID is not shown as "Cubeless / No match": the rows show what the
+    position says, greyed; cleared, the choices made come back."""
+    menu = menu_for(app, get_game("backgammon"))
+    assert option_rows(menu) == {"match_length": "No match", "cube": "Cubeless"}
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10")
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    app.frame()
+    menu = app.scene
+    assert option_rows(menu) == {"match_length": "No match", "cube": "Money game (cube)", "jacoby": "On",
+                                 "beavers": "On"}
+    assert not any(w.is_enabled for k, w in menu.widgets.items() if k.startswith("option:"))
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:1:2:0:5:10")
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    app.frame()
+    assert option_rows(app.scene) == {"match_length": "5 points"}
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: "")
+    post(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    app.frame()
+    assert option_rows(app.scene) == {"match_length": "No match", "cube": "Cubeless"}
+    assert all(w.is_enabled for k, w in app.scene.widgets.items() if k.startswith("option:"))
