@@ -196,6 +196,18 @@ class App:
         if self.scene is not None:
             self.scene.build(self.screen.get_size())
 
+    def _keys_screen(self, event) -> bool:
+        """?: the keys screen of the scene on show (its key help, whole), unless text is typed."""
+        if event.type != pygame.KEYDOWN or event.unicode != "?" or self.gui.get_focus_set():
+            return False
+        text = self.scene.help_text() if self.scene is not None else ""
+        if not text:
+            return False
+        from .keys import keys_of_help
+
+        self.push("keys", title=type(self.scene).__name__.removesuffix("Scene"), keys=keys_of_help(text))
+        return True
+
     def frame(self, dt: float = 1 / FPS) -> bool:
         """Handle pending events, advance ``dt`` seconds and draw; False once closed."""
         for event in pygame.event.get():
@@ -208,7 +220,8 @@ class App:
             if self.banner.handle_event(event):
                 continue
             if not self.gui.process_events(event) and self.scene is not None:
-                self.scene.handle_event(event)
+                if not self._keys_screen(event):
+                    self.scene.handle_event(event)
             if not self.running:
                 return False
         self.banner.update(dt)

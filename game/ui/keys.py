@@ -106,6 +106,8 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("Ctrl+E", "set up position", editor=True,
         readme="set up a position from the one on show (backgammon; Esc there goes back unchanged)"),
     Key("F1", "rules", readme="the game's rules (F1 or Esc again: back to the game as it was)"),
+    Key("?", "keys screen", ALL | {REVIEW}, readme="every key of the screen on show, with what it does, and "
+        "About: the version and the networks' weights (Esc or ? again: back)"),
     Key("Esc", "menu", readme="back to the menu"),
     Key("Left/Right", "previous/next decision", frozenset({REVIEW}), readme="previous/next decision (review)"),
     Key("Up/Down", "previous/next mistake", frozenset({REVIEW}), readme="previous/next mistake (review)"),
@@ -180,3 +182,16 @@ def readme_paragraph(game_keys: Sequence[tuple[str, str, str]] = ()) -> str:
     """The guide's sentence about the keys (docs/playing.md), every key of the table in its order, with the
     decision keys ``game_keys`` of the games the guide describes."""
     return "Keys: " + ", ".join(f"{k.keys} {k.readme or k.does}" for k in with_game_keys(game_keys)) + "."
+
+
+def keys_of_help(text: str) -> list[tuple[str, str]]:
+    """``(keys, what they do)`` of a key help's items (:func:`key_help`'s text), each in the
+    table's longer wording where it has one (the keys screen, ?)."""
+    wording: dict[str, tuple[str, str]] = {}
+    for k in KEY_TABLE:  # the first of a wording: play's Enter before Set up position's
+        wording.setdefault(f"{k.keys} {k.does}", (k.keys, k.readme or k.does))
+    found = []
+    for item in text.removeprefix("Keys: ").split(" · "):
+        keys, _, does = item.partition(" ")
+        found.append(wording.get(item, (keys, does)))
+    return found

@@ -26,6 +26,7 @@ SCENES = {
     "setup": lazy("game.ui.setup_scene:SetupScene"),
     "library": lazy("game.ui.library.scene:LibraryScene"),
     "drill": lazy("game.ui.drill.scene:DrillScene"),
+    "keys": lazy("game.ui.keys_scene:KeysScene"),
 }
 """Each scene's name and its class, loaded when first opened (:func:`~game.core.capabilities.lazy`,
 as a game's abilities are); the class is called with the app and the arguments
@@ -68,6 +69,11 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene is closed: another scene replaces it (and those under it),
         it is popped, or the window closes."""
+
+    def help_text(self) -> str:
+        """The scene's key help (``Keys: A does · B does``, :func:`game.ui.keys.key_help`),
+        which ? lists on the keys screen; "" for a scene without one."""
+        return ""
 
 
 class Part:

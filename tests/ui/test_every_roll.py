@@ -254,7 +254,7 @@ def test_the_review_screen_shows_every_roll_of_the_decision_on_show(app, tmp_pat
     assert isinstance(review, ReviewScene)
     assert run_until(app, lambda: not review.waiting and not review.analysing)  # every decision reviewed
     review.go(len(review.reviewed.lines) - 1)  # the last decision (the first is the opening roll's)
-    assert "W every roll" in review.key_help()
+    assert "W every roll" in review.help_text()
     grid = review.every_roll
     key(app, pygame.K_w)
     assert grid.is_open

@@ -351,7 +351,7 @@ def test_s_settles_close_calls_by_rollout_and_s_again_goes_back(app, tmp_path, m
     play, save = open_backgammon(app, tmp_path)
     play.command("review")
     scene = reviewed(app)
-    assert "S settle close calls" in scene.key_help()
+    assert "S settle close calls" in scene.help_text()
     plain = scene.job.report
     assert all(d.settled is None for d in plain.decisions)
     key(app, pygame.K_s)

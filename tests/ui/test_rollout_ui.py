@@ -131,4 +131,4 @@ def test_the_review_rolls_out_the_decision_on_show(app, tmp_path, monkeypatch):
     app.frame()
     assert scene.alternatives.title == "Alternatives · rollout 36 trials"
     assert scene.alternatives.interval(shown.alternatives[0].move) > 0  # written "+0.123 ±0.011"
-    assert "O roll out this decision" in scene.key_help()
+    assert "O roll out this decision" in scene.help_text()

@@ -156,6 +156,9 @@ class PlayScene(Scene):
         return (not self.view.animating and self.mover.pending is None and overlays.tutor_move is None
                 and overlays.watch_move is None)
 
+    def help_text(self) -> str:
+        return self.keys.help()
+
     def command(self, action: str) -> None:
         """A button's or a key's command (the buttons' names: ``done``, ``undo``, ``new``...)."""
         replay, mover, session, info = self.replay, self.mover, self.session, self.session.info

@@ -131,7 +131,7 @@ class ReviewScene(Scene):
             "moves": self.move_list,
             "position": PositionLine(fonts, self.info, lambda: self.session.states[self.state_index()],
                                      lambda: app.settings.of(self.info)),
-            "keys": TextSection(fonts, self.key_help, size=12, colour=TEXT_DIM, optional=True),
+            "keys": TextSection(fonts, self.help_text, size=12, colour=TEXT_DIM, optional=True),
         }
         self._poll()
 
@@ -324,7 +324,7 @@ class ReviewScene(Scene):
         view = self.totals_view()
         return "" if view is None else f"{view.title}\n{text_table(view.players, view.rows, indent='')}"
 
-    def key_help(self) -> str:
+    def help_text(self) -> str:
         if self.waiting:
             return "Keys: Esc cancel"
         text = key_help(REVIEW, analysis=True, rolls=self.every_roll.offered, rollouts=self.rollouts.offered,

@@ -1,0 +1,31 @@
+"""The keys screen's shot for ``docs/make_screenshots.py`` (kept apart: that file is long).
+
+keys.png: a game of backgammon against the computer, ? pressed: every key of the play screen
+with what it does, and About (the version and the networks' weights).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from tests.ui.util import post
+
+
+def shot_keys(app, out: Path) -> Path:
+    from game.core.session import GameSetup
+
+    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=2))
+    scene, deadline = app.scene, time.monotonic() + 300
+    while not scene.mover.human:
+        if time.monotonic() > deadline:
+            raise RuntimeError("gave up waiting for the human's turn")
+        app.frame()
+    post(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?", scancode=0)
+    for _ in range(3):
+        app.frame()
+    path = out / "keys.png"
+    pygame.image.save(app.screen, str(path))
+    return path
