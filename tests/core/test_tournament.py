@@ -406,3 +406,29 @@ def test_a_folder_whose_results_say_complete_is_not_read_again(tmp_path, monkeyp
     (half / "games.jsonl").write_text("")
     os.utime(half / "games.jsonl", (2e10, 2e10))
     assert latest_unfinished("backgammon").folder == half  # games written after the results: read them
+
+
+def test_a_pools_feed_keeps_few_games_ahead_and_stops_at_once():
+    """A pool's task handler writing a long schedule into a full pipe kept Pool.terminate
+    waiting for minutes when a run stopped: the feed hands at most ``ahead`` games not yet
+    played, and none once stopped, even to a handler waiting for room."""
+    import threading
+
+    from game.core.tournament.runner import Feed
+
+    feed = Feed(iter(range(10**9)), ahead=3)
+    assert [next(feed) for _ in range(3)] == [0, 1, 2]
+    taken = []
+    handler = threading.Thread(target=lambda: taken.extend(feed), daemon=True)  # as the pool's task handler
+    handler.start()
+    handler.join(0.5)
+    assert handler.is_alive() and taken == []  # no room: it waits for a game to come back
+    feed.done()
+    for _ in range(100):
+        if taken:
+            break
+        time.sleep(0.01)
+    assert taken == [3]
+    feed.stop()
+    handler.join(5)
+    assert not handler.is_alive() and taken == [3]  # stopped while waiting: it ends, takes nothing more

@@ -229,9 +229,48 @@ def run_tournament(
         workers = min(pool_size(workers, count), MAX_WORKERS)
         chunk = max(1, min(16, count // (workers * 8)))
         context = multiprocessing.get_context(start_method or safe_start_method())
+        feed = Feed(todo, ahead=4 * workers * chunk)
         with context.Pool(workers, init_worker, (lookup, settings)) as pool:
-            _collect(pool.imap_unordered(play_in_worker, todo, chunk), store, on_result)
+            try:
+                _collect(pool.imap_unordered(play_in_worker, feed, chunk), store, on_result, feed.done)
+            finally:
+                feed.stop()  # before the pool's end: its task handler must not be left writing games
     return store.sorted_records()
+
+
+class Feed:
+    """The games handed to a pool: at most ``ahead`` of them not yet played, and none once the
+    run stops.
+
+    A pool's task handler thread takes the games one by one and writes them into the pipe its
+    workers read.  Fed freely from a long schedule it filled that pipe; when the run then
+    stopped (Ctrl-C, a games file that cannot be written) ``Pool.terminate`` ended the
+    workers and waited for the handler, still blocked writing into the full pipe, for minutes
+    or for ever.  Here the handler waits for room (:meth:`done`, as results come back) and
+    gives up as soon as :meth:`stop` is called, so it always ends."""
+
+    def __init__(self, games, ahead: int) -> None:
+        self.games = iter(games)
+        self.room = threading.Semaphore(max(1, ahead))
+        self.stopped = threading.Event()
+
+    def __iter__(self) -> Feed:
+        return self
+
+    def __next__(self):
+        while not self.room.acquire(timeout=0.1):
+            if self.stopped.is_set():
+                raise StopIteration
+        if self.stopped.is_set():
+            raise StopIteration
+        return next(self.games)
+
+    def done(self) -> None:
+        """A game came back: room for one more."""
+        self.room.release()
+
+    def stop(self) -> None:
+        self.stopped.set()
 
 
 def safe_start_method() -> str | None:
@@ -241,8 +280,10 @@ def safe_start_method() -> str | None:
     return "spawn" if ray is not None and getattr(ray, "is_initialized", lambda: False)() else None
 
 
-def _collect(results, store: ResultStore, on_result) -> None:
+def _collect(results, store: ResultStore, on_result, played: Callable[[], None] | None = None) -> None:
     for record in results:
+        if played is not None:
+            played()
         store.append(record)
         if on_result:
             on_result(record)

@@ -28,6 +28,7 @@ from ...core.tournament import ResultStore, Settings, summarize, validate
 from ...core.tournament.progress import eta_seconds
 from ...core.tournament.results import GamesFileError
 from ...core.tournament.runner import (
+    Feed,
     init_worker,
     missing_count,
     missing_games,
@@ -181,15 +182,18 @@ class TournamentJob:
         if not remaining:
             return
         context = multiprocessing.get_context(self.start_method)
-        pool = context.Pool(min(self.workers, remaining), init_worker, (self.lookup, self.settings))
+        workers = min(self.workers, remaining)
+        feed = Feed(todo, ahead=4 * workers)  # the pool's end never waits on its task handler
+        pool = context.Pool(workers, init_worker, (self.lookup, self.settings))
         try:
-            results = pool.imap_unordered(play_in_worker, todo, 1)
+            results = pool.imap_unordered(play_in_worker, feed, 1)
             summarized = 0.0
             while remaining and not cancel.is_set():
                 try:
                     record = results.next(POLL_SECONDS)
                 except multiprocessing.TimeoutError:
                     continue
+                feed.done()
                 with self._lock:
                     self.store.append(record)
                 remaining -= 1
@@ -197,5 +201,6 @@ class TournamentJob:
                     send(self.summary())
                     summarized = time.monotonic()
         finally:
+            feed.stop()
             pool.terminate()
             pool.join()
