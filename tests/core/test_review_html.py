@@ -112,3 +112,22 @@ def test_a_bad_place_for_the_report_is_refused_before_anything_is_written(tmp_pa
         write_report(tmp_path, "<html></html>")
     out = write_report(tmp_path / "out.html", "<html>new</html>")
     assert out.read_text() == "<html>new</html>" and [p.name for p in tmp_path.iterdir()] == ["out.html"]
+
+
+def test_the_reports_totals_are_the_review_screens_and_the_command_lines(match):
+    """One review everywhere: the HTML totals are the rows :func:`table_rows` gives the Review
+    screen and ``tabula review`` (the rating word, the game's cube error kinds), from the same data."""
+    from game.core.review.plain import review_of
+    from game.core.review.totals import amount_format, table_rows
+
+    record, report = match
+    html = report_html(BG, record, report, {"level": "intermediate"})
+    totals = html[html.index("<h2>Totals</h2>"):]
+    rows = table_rows(review_of(QUICK), report.players, report.totals, amount_format(BG), in_match=True)
+    labels = [label for label, _ in rows]
+    assert "Rating" in labels and "Missed doubles" in labels
+    from html import escape
+
+    for label, cells in rows:
+        row = f'<tr><td class="text">{escape(label)}</td>' + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
+        assert row in totals, label

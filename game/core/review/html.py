@@ -32,8 +32,9 @@ from ..match import GameRecord, replay
 from ..outputs import write_output
 from .html_graph import graph_svg
 from .plain import review_of
-from .report import MARKS, CubeFigures, Decision, Report
+from .report import CubeFigures, Decision, Report
 from .run import SETTLE
+from .totals import amount_format, table_rows
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 """GNU Backgammon's symbols of the marks."""
@@ -153,26 +154,15 @@ def _fmt(info):
 
 
 def _totals(info, report: Report) -> str:
-    lost, _, _ = _fmt(info)
-    kinds = list(review_of(info).decision_kinds)
-    luck = any(t.get("luck") is not None for t in report.totals.values())
-    settled = any(t.get("settled") for t in report.totals.values())
-    heads = (["Player", "Decisions", "Rated"] + [f"Errors {s}" for s in MARK_SYMBOLS.values()]
-             + ([f"Lost ({k})" for k in kinds] if len(kinds) > 1 else []) + ["Lost", "Average", "Error rate (mp per decision)"]
-             + (["Settled by rollout"] if settled else []) + (["Luck", "Luck-adjusted"] if luck else []))
-    rows = []
-    for player, t in report.totals.items():
-        mine = [d for d in report.decisions if d.player == player]
-        cells = [t["decisions"], t.get("rated", t["decisions"])] + [sum(d.mark == m for d in mine) for m in MARKS]
-        cells += [lost(t.get(k, 0.0)) for k in kinds] if len(kinds) > 1 else []
-        cells += [lost(t["total"]), lost(t["average"]), f"{t['error_rate']:.1f}"]
-        cells += [t.get("settled", 0)] if settled else []
-        if luck:
-            cells += ["" if t.get("luck") is None else f"{t['luck']:+.3f}",
-                      "" if t.get("luck_adjusted") is None else f"{t['luck_adjusted']:+.3f}"]
-        rows.append(f'<tr><td class="text">{escape(player)}</td>' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    head = "".join(f'<th class="{"text" if h == "Player" else ""}">{escape(h)}</th>' for h in heads)
-    return f"<table><tr>{head}</tr>{''.join(rows)}</table>"
+    """The totals as the Review screen and ``tabula review`` show them (:func:`.totals.table_rows`,
+    the same rows from the same data: the marks, the game's error kinds such as missed doubles,
+    the error rate and its rating word, luck), a column per player."""
+    in_match = any(d.match_win_chance is not None for d in report.decisions)
+    rows = table_rows(review_of(info), report.players, report.totals, amount_format(info), in_match)
+    head = '<th class="text"></th>' + "".join(f"<th>{escape(player)}</th>" for player in report.players)
+    body = "".join(f'<tr><td class="text">{escape(label)}</td>' + "".join(f"<td>{escape(str(c))}</td>" for c in cells)
+                   + "</tr>" for label, cells in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
 
 
 def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) -> str:
