@@ -27,12 +27,10 @@ import json
 from dataclasses import replace
 
 from ...core.argtypes import UsageError, bounded_int, canonical_name, user_input
+from ..cube.state import MAX_MATCH_LENGTH
 
 GAMES = ("backgammon",)
 """The games with a doubling cube."""
-
-MAX_LENGTH = 25
-"""The longest match a score map covers (:data:`game.backgammon.theory.score_map.MAX_LENGTH`)."""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -49,8 +47,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                              "and where the position stands")
     parser.add_argument("--score-map", action="store_true",
                         help="the proper cube action at every score of a match (and for money)")
-    parser.add_argument("--length", type=bounded_int(1, MAX_LENGTH), metavar="N",
-                        help=f"the score map's match length, 1 to {MAX_LENGTH} (default: the position's match, "
+    parser.add_argument("--length", type=bounded_int(1, MAX_MATCH_LENGTH), metavar="N",
+                        help=f"the score map's match length, 1 to {MAX_MATCH_LENGTH} (default: the position's match, "
                              "else 7)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run, checks_input=True)
@@ -190,25 +188,17 @@ def print_theory(state, args: argparse.Namespace, evaluator) -> int:
     return 0
 
 
-ACTION_WORDS = {"no_double": "ND", "double_take": "D/T", "double_pass": "D/P", "too_good": "TG",
-                "no_redouble": "NR", "redouble_take": "R/T", "redouble_pass": "R/P",
-                "double_beaver": "D/B", "no_double_beaver": "ND/B", "redouble_beaver": "R/B",
-                "no_redouble_beaver": "NR/B"}
-"""The score map's cells as text, as eXtreme Gammon abbreviates them."""
-
-
 def print_score_map(args: argparse.Namespace, evaluator) -> int:
     """``--score-map``: :func:`game.backgammon.theory.score_map.score_map` at the level."""
     import sys
 
     from ..analysis.levels import LEVELS
-    from ..cube.rules import match_length
     from ..position import parse_position
+    from ..theory.ability import THEORY
     from ..theory.score_map import score_map
     with user_input():
         state = parse_position(args.position)
-    length = args.length or min(match_length(state) if state.cube is not None and match_length(state) else 7,
-                                MAX_LENGTH)
+    length = args.length or min(THEORY.map_length(state), MAX_MATCH_LENGTH)
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -231,6 +221,7 @@ def print_score_map(args: argparse.Namespace, evaluator) -> int:
 
 def print_map_text(found: dict, level: str) -> None:
     """The map as a grid: rows the side on roll's away count, columns the other side's."""
+    from ..theory.actions import ABBREVIATIONS
     length = found["length"]
     cells = {(c["away"][0], c["away"][1], c["kind"]): c["action"] for c in found["cells"]}
     print(f"Score map at level {level}: the side on roll's away count down, the other's across "
@@ -241,8 +232,8 @@ def print_map_text(found: dict, level: str) -> None:
         for b in range(1, length + 1):
             if a >= 2 and b >= 2 or a == b == 1:
                 kind = "pre" if a >= 2 else "post_crawford"
-                row.append(ACTION_WORDS[cells[(a, b, kind)]])
+                row.append(ABBREVIATIONS[cells[(a, b, kind)]])
             else:
-                row.append("-/" + ACTION_WORDS[cells[(a, b, "post_crawford")]])
+                row.append("-/" + ABBREVIATIONS[cells[(a, b, "post_crawford")]])
         print(f"{a:>3}-away" + "".join(f"{text:>9}" for text in row))
-    print(f"Money: {ACTION_WORDS[found['money']]}")
+    print(f"Money: {ABBREVIATIONS[found['money']]}")

@@ -62,12 +62,9 @@ def cube_action(state, level: str) -> str:
     return decision.verdict.key(decision.redouble)
 
 
-WORDS = {"no_double": "no double", "double_take": "double, take", "double_pass": "double, pass",
-         "no_redouble": "no redouble", "redouble_take": "redouble, take", "redouble_pass": "redouble, pass"}
-
-
 def print_report(state, report: dict) -> None:
     from ..info import GAME
+    from ..theory.actions import WORDS
     titles = GAME.players.titles
     me, them = titles[state.turn], titles[1 - state.turn]
     print(f"Race counts, {me} on roll: pips {report['pips'][0]} against {report['pips'][1]}")

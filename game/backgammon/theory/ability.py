@@ -13,13 +13,7 @@ from dataclasses import replace
 
 from ...core.capabilities.theory import MapCell, ScoreMap, TheoryFigures, TheorySection
 from ..cube.state import DECIDE, OFFERED, CubeState
-
-ACTIONS = (("no_double", "No double"), ("double_take", "Double, take"), ("double_pass", "Double, pass"),
-           ("too_good", "Too good"), ("no_redouble", "No redouble"), ("redouble_take", "Redouble, take"),
-           ("redouble_pass", "Redouble, pass"), ("double_beaver", "Double, beaver"),
-           ("no_double_beaver", "No double, beaver"), ("redouble_beaver", "Redouble, beaver"),
-           ("no_redouble_beaver", "No redouble, beaver"))
-VERDICTS = dict(ACTIONS)
+from .actions import ACTIONS, WORDS
 
 
 def before_roll(state):
@@ -76,9 +70,6 @@ class BackgammonTheory:
     def _race(state) -> TheorySection:
         from .race import race_report
         report = race_report(state)
-        words = {"no_double": "no double", "double_take": "double, take", "double_pass": "double, pass",
-                 "no_redouble": "no redouble", "redouble_take": "redouble, take", "redouble_pass": "redouble, pass",
-                 None: "—"}
         rows = [("Pips", f"{report['pips'][0]} against {report['pips'][1]}")]
         for key, title in (("keith", "Keith"), ("thorp", "Thorp"), ("rule_8_9_12", "8-9-12 rule"), ("kleinman", "Kleinman")):
             count = report[key]
@@ -87,7 +78,7 @@ class BackgammonTheory:
                 figures = f"lead {count['figure']:.1f}%"
             if key == "kleinman":
                 figures = f"K {count['figure']:.2f}, wins {_pct(count['win'])}"
-            rows.append((title, f"{figures}: {words[count['verdict']]}"))
+            rows.append((title, f"{figures}: {WORDS.get(count['verdict'], '—')}"))
         epc = report["epc"]
         rows.append(("EPC (wastage)", "   ".join("—" if e is None else f"{e:.1f} ({w:.1f})"
                                                for e, w in zip(epc, report["wastage"]))))
@@ -98,7 +89,7 @@ class BackgammonTheory:
 
     def map_length(self, state) -> int:
         cube = state.cube
-        return min(cube.match_length, 11) if cube is not None and cube.match_length else 7
+        return cube.match_length if cube is not None and cube.match_length else 7
 
     def score_map(self, state, length: int, level: str, progress, cancel) -> ScoreMap | None:
         from ..analysis.ai import strongest_evaluator

@@ -45,8 +45,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..board import BAR, OFF, Side, pip_count
+from ..board import BAR, CHECKERS, OFF, Side, pip_count
 from ..evaluators.bearoff import mean_rolls, race_outcomes
+from ..phase import BEAROFF, RACE, classify_sides
 
 PIPS_PER_ROLL = 49 / 6
 """The mean pips of a roll (doubles count four times): 8.1667."""
@@ -147,13 +148,9 @@ def epc(side: Side) -> float | None:
 
 
 def is_race(roller: Side, other: Side) -> bool:
-    """No contact: every checker of each side has passed every checker of the other (no
-    checker on the bar), and neither side has finished."""
-    mine = [p for p in range(1, 26) if roller[p]]
-    theirs = [p for p in range(1, 26) if other[p]]
-    if not mine or not theirs or roller[BAR] or other[BAR]:
-        return False
-    return max(mine) + max(theirs) <= 25
+    """No contact (GNU Backgammon's race or bearoff class, :func:`..phase.classify_sides`),
+    and neither side has finished."""
+    return roller[OFF] < CHECKERS and other[OFF] < CHECKERS and classify_sides(roller, other) in (RACE, BEAROFF)
 
 
 def exact_chances(roller: Side, other: Side) -> tuple[float, ...] | None:

@@ -52,8 +52,9 @@ class Theory(Protocol):
     module-level functions' work, so their arguments and results pickle)."""
 
     @property
-    def actions(self) -> tuple[tuple[str, str], ...]:
-        """The score map's actions, ``(key, label)``, in the legend's order."""
+    def actions(self) -> tuple[tuple[str, str, str], ...]:
+        """The score map's actions, ``(key, label, abbreviation)``, in the legend's order (the
+        abbreviation is written in a map's cell where it fits)."""
 
     def figures(self, state: Any, level: str) -> TheoryFigures:
         """The position's figures at the analysis ``level``."""

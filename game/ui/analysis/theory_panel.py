@@ -36,10 +36,6 @@ MAP_LENGTH_MAX = 11
 ACTION_COLOURS = {"no_double": (58, 92, 140), "no_redouble": (58, 92, 140), "double_take": (44, 128, 70),
                   "redouble_take": (44, 128, 70), "double_pass": (184, 122, 34), "redouble_pass": (184, 122, 34),
                   "too_good": (160, 54, 48)}
-ABBREVIATIONS = {"no_double": "ND", "double_take": "D/T", "double_pass": "D/P", "too_good": "TG",
-                 "no_redouble": "NR", "redouble_take": "R/T", "redouble_pass": "R/P", "double_beaver": "D/B",
-                 "no_double_beaver": "ND/B", "redouble_beaver": "R/B", "no_redouble_beaver": "NR/B"}
-"""A cell's action as eXtreme Gammon abbreviates it, written in the cell where it fits."""
 BEAVER = (118, 74, 150)
 """The beaver forms' colour."""
 
@@ -276,12 +272,13 @@ class TheoryPanel:
                     pygame.draw.rect(surface, action_colour(actions[(a, b, "post_crawford")]), later)
                     pygame.draw.line(surface, PANEL, later.topleft, later.bottomleft, 2)
                     self.cells += [((a, b, "crawford"), crawford), ((a, b, "post_crawford"), later)]
-        for (a, b, kind), rect in self.cells:
-            words = ABBREVIATIONS.get(actions[(a, b, kind)], "")
+        abbreviations = {key: short for key, _, short in self.theory.actions}
+        for (a, b, kind), rect in self.cells:  # the abbreviation where it fits
+            words = abbreviations.get(actions[(a, b, kind)], "")
             if rect.w >= small.size(words)[0] + 4 and rect.h >= small.get_linesize():
                 draw_text(surface, small, words, rect.center, TEXT, anchor="center")
         y += length * side + 6
-        labels = dict(self.theory.actions)
+        labels = {key: label for key, label, _ in self.theory.actions}
         shown = [key for key in labels if key in set(actions.values()) | {found.money}]
         cx = x
         for key in shown:
