@@ -35,10 +35,16 @@ class PositionLine:
         self.selected = False
         """The line was clicked: drawn selected until the position changes."""
         self._selected_text = ""
+        self._shown: tuple[tuple[Any, str], tuple[str, str]] | None = None
+        """``((state, form), text)`` last written: the line is drawn every frame, and finding
+        a text that reads back (:meth:`GameInfo.position_text`) parses it."""
 
     def text(self) -> tuple[str, str]:
         """``(form name, text)`` of the position on show, in the form the setting picks."""
-        return self.info.position_text(self.state(), self.settings().get(POSITION_TEXT, "own"))
+        key = (self.state(), self.settings().get(POSITION_TEXT, "own"))
+        if self._shown is None or self._shown[0] != key:
+            self._shown = key, self.info.position_text(*key)
+        return self._shown[1]
 
     def height(self, width: int) -> int:
         return self.fonts(11).get_linesize() + 8
