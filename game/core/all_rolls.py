@@ -61,6 +61,12 @@ def before_the_roll(info, state) -> Any:
     return to_roll[0]
 
 
+def has_drawn(info, state) -> bool:
+    """Whether ``state`` shows a chance outcome drawn (backgammon: dice on the board)."""
+    chance = info.chance
+    return chance is not None and chance.shown is not None and chance.shown(state) is not None
+
+
 def roll_start(info, state) -> Any:
     """:func:`before_the_roll`, or for a position with its outcome drawn but without its past
     (pasted, set up, loaded) its roll's start, the game's ``Chance.undrawn``;
@@ -68,9 +74,8 @@ def roll_start(info, state) -> Any:
     try:
         return before_the_roll(info, state)
     except NotBeforeTheRoll:
-        chance = info.chance
-        drawn = chance is not None and chance.shown is not None and chance.shown(state) is not None
-        before = chance.undrawn(state) if drawn and chance.undrawn is not None else None
+        undrawn = info.chance.undrawn if has_drawn(info, state) else None
+        before = undrawn(state) if undrawn is not None else None
         if before is None:
             raise
         return before_the_roll(info, before)

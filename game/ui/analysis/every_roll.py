@@ -34,7 +34,7 @@ from typing import Any
 
 import pygame
 
-from ...core.all_rolls import NotBeforeTheRoll, Roll, before_the_roll, roll_start, rolls_of, summary
+from ...core.all_rolls import NotBeforeTheRoll, Roll, before_the_roll, has_drawn, roll_start, rolls_of, summary
 from ...core.protocol import CHANCE
 from .every_roll_draw import GridDrawing
 from .hints import draw_arrows
@@ -64,9 +64,7 @@ def grid_position(info, states: Sequence[Any]) -> tuple[Any, Any | None]:
     try:
         return roll_start(info, state), state
     except NotBeforeTheRoll:
-        chance = info.chance
-        drawn = chance is not None and chance.shown is not None and chance.shown(state) is not None
-        raise NotBeforeTheRoll(OPENING if drawn else A_DECISION) from None
+        raise NotBeforeTheRoll(OPENING if has_drawn(info, state) else A_DECISION) from None
 
 
 def toggle_key(event, key: int, panel) -> bool | None:
