@@ -26,8 +26,8 @@ def before_the_roll(info, state) -> Any:
     other position."""
     try:
         return core.roll_start(info, state)
-    except core.NotBeforeTheRoll as refusal:
-        why = "the game is over" if "over" in str(refusal) else (
+    except core.NotBeforeTheRoll:
+        why = "the game is over" if info.rules().is_over(state) else (
             f"a decision comes first (a double to answer), or the {info.chance.name} are the opening roll's")
         raise UsageError(f"--all-rolls needs a position before the roll or just after it: {why}") from None
 

@@ -47,6 +47,12 @@ def place(view, view_rect: pygame.Rect, graph_rect: pygame.Rect, full: int, scal
     return table, pygame.Rect(graph_rect.x, graph_rect.y, graph_rect.w - width - 8, graph_rect.h)
 
 
+FORCED = "A forced move: not reviewed"
+"""Said in place of the table at a decision the review left out."""
+PENDING = "Still being reviewed…"
+"""Said at a decision whose review is not in yet."""
+
+
 class AlternativesTable:
     """Draws the alternatives of one decision in a rect (see the module doc)."""
 
@@ -77,7 +83,7 @@ class AlternativesTable:
         return max(table, cube) + 20
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, decision: Decision | None, scale: float = 1.0,
-             note: str = "", interval=None, missing: str = "A forced move: not reviewed") -> None:
+             note: str = "", interval=None, missing: str = FORCED) -> None:
         """``note``: said after the title (a rollout's progress); ``interval(move)``: the 95%
         half-width of a rolled-out value, written after it ("+0.123 ±0.011"), else ``None``;
         ``missing``: said without a ``decision`` (a forced move's, or one still being reviewed)."""

@@ -15,6 +15,7 @@ import pygame
 from ..analysis.hints import draw_arrows
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM, ui_scale
 from ..widgets import draw_text, elide
+from .alternatives import FORCED, PENDING
 
 BEST_ARROW, PLAYED_ARROW = (90, 210, 120), (225, 95, 215)
 """The best play's arrows and the play made: green and magenta (the board's own last-move
@@ -100,7 +101,7 @@ def draw_review(surface: pygame.Surface, frame: ReviewFrame, parts: ReviewParts,
         pending = 0 <= frame.at < len(lines) and parts.reviewed.is_pending(lines[frame.at])
         parts.alternatives.draw(surface, parts.table_rect, decision, ui_scale(surface.get_size()), note,
                                 lambda move: interval(figures, move),
-                                missing="Still being reviewed…" if pending else "A forced move: not reviewed")
+                                missing=PENDING if pending else FORCED)
     parts.panel.draw(surface)
     r, font = parts.panel.rect, parts.fonts(20, True)
     title = f"Review · {frame.title}"
