@@ -90,15 +90,21 @@ class TotalsSection:
         return self.fonts(12, True).get_linesize() + 6
 
     def _font(self, view: TotalsView, width: int):
-        """The table's font: 13 px, or smaller (down to 11) until its widest cells fit ``width``."""
-        for size in (13, 12, 11):
+        """The table's font: 13 px, or smaller (down to 10) until its widest cells fit ``width``."""
+        for size in (13, 12, 11, 10):
             font = self.fonts(size)
-            label = max(font.size(label)[0] for label, _ in view.rows) + 10
-            cell = max([font.size(c)[0] for _, cells in view.rows for c in cells]
-                       + [font.size(p)[0] for p in view.players]) + 8
+            label, cell = self._needs(view, font)
             if label + cell * len(view.players) <= width - 16:
                 break
         return font
+
+    @staticmethod
+    def _needs(view: TotalsView, font) -> tuple[int, int]:
+        """``(the label column's width, a player column's)`` that shows every word whole."""
+        label = max(font.size(label)[0] for label, _ in view.rows) + 10
+        cell = max([font.size(c)[0] for _, cells in view.rows for c in cells]
+                   + [font.size(p)[0] for p in view.players]) + 8
+        return label, cell
 
     def _full(self, view: TotalsView, width: int = 10_000) -> int:
         if not view.rows:
@@ -147,11 +153,15 @@ class TotalsSection:
         self._draw_table(surface, rect, view, self._font(view, rect.w), y)
 
     def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, view: TotalsView, font, y: int) -> None:
-        """Labels on the left, one right-aligned column per player; the player's names over them."""
+        """Labels on the left, one right-aligned column per player; the player's names over them.
+        Where every cell fits the columns take what they need and the labels the rest, else the
+        labels take at most half and the cells are elided."""
         step = font.get_linesize()
         inner = rect.w - 16
-        label_w = min(max(font.size(label)[0] for label, _ in view.rows) + 10, inner // 2)
+        label_need, cell_need = self._needs(view, font)
         columns = max(1, len(view.players))
+        fits = label_need + cell_need * columns <= inner
+        label_w = inner - cell_need * columns if fits else min(label_need, inner // 2)
         col_w = (inner - label_w) // columns
         x0 = rect.x + 8
         for k, player in enumerate(view.players):
