@@ -74,6 +74,15 @@ _games = bounded_int(1, MAX_GAMES)
 _count = bounded_int(0, MAX_GAMES)
 
 
+def _deepen(text: str) -> tuple[str, str]:
+    from .supervised.deepening import parse_deepen
+
+    try:
+        return parse_deepen(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 class _HiddenLayers(argparse.Action):
     """``--hidden`` sizes: at most :data:`~.limits.MAX_HIDDEN_LAYERS` of them."""
 
@@ -158,6 +167,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --teacher: also label the positions around the rolls, among D drawn from "
                              "the self-play positions, where 0 ply and Expert's 2 ply choose differently "
                              "(default 0)")
+    parser.add_argument("--deepen", type=_deepen, action="append", metavar="PHASE=TEACHER",
+                        help="with --teacher: label that phase's positions (contact or crashed) again with a "
+                             "deeper teacher, kept in <labels stem>.PHASE-TEACHER.npz beside the label set, "
+                             "and fit on those values for them (e.g. crashed=sage-3ply); may be repeated")
     parser.add_argument("--epochs", type=bounded_int(1, 10_000, "a number of epochs"), default=FIT.epochs,
                         help=f"with --teacher: passes over the labelled positions (default {FIT.epochs})")
     parser.add_argument("--batch", type=bounded_int(1, 65_536, "a minibatch size"), default=FIT.batch,
@@ -184,13 +197,17 @@ def check_files(args: argparse.Namespace, out: Path) -> None:
     existing files may be replaced is the training's own rule, not ``--force``: they are a
     run's checkpoint, continued with ``--resume`` and otherwise kept (a fresh run refuses)."""
     from .supervised.command import labels_path
+    from .supervised.deepening import deeper_path
     from .supervised.fitting import fit_state_path
     from .training import best_path, state_path
 
     matches = [Path(match) for match in args.matches or ()]
     if args.teacher:
         labels = labels_path(out, args.labels)
-        written = [(out, [*matches, labels]), (fit_state_path(out), [*matches, labels]), (labels, matches)]
+        deeper = [deeper_path(labels, phase, teacher) for phase, teacher in args.deepen or ()]
+        inputs = [*matches, labels, *deeper]
+        written = [(out, inputs), (fit_state_path(out), inputs), (labels, [*matches, *deeper]),
+                   *((path, [*matches, labels]) for path in deeper)]
     elif args.arch == "race":
         written = [(out, matches)]
     else:
@@ -220,6 +237,7 @@ def run(args: argparse.Namespace) -> int:
         return run_supervised(args)
     supervised = [name for name, given in (("--labels", args.labels), ("--matches", args.matches),
                                            ("--disagreements", args.disagreements),
+                                           ("--deepen", args.deepen),
                                            ("--activation", args.activation),
                                            ("--epochs", args.epochs != FIT.epochs),
                                            ("--batch", args.batch != FIT.batch)) if given]

@@ -174,6 +174,7 @@ def test_the_command_samples_labels_and_fits_then_resumes(capsys, tmp_path):
     (["--epochs", "3"], "--epochs go"),
     (["--matches", "x.mat"], "--matches go"),
     (["--activation", "relu"], "--activation go"),
+    (["--deepen", "crashed=sage-3ply"], "--deepen go"),
     (["--teacher", "sage-2ply", "--arch", "phase48"], "five-output network"),
 ])
 def test_supervised_options_out_of_place_are_usage_errors(capsys, tmp_path, extra, message):
@@ -197,3 +198,64 @@ def test_disagreements_add_the_tree_around_both_plays(net):
     assert added == len(_rows(found) - _rows(positions))
     assert (labels.source == 2).sum() == added and (~labels.labelled).all()
     assert labels.header["sampling"]["disagreements"] == {"decisions": 4, "added": added}
+
+
+def _deepening_set() -> LabelSet:
+    """Four positions: the start (contact) and three crashed ones (the side on roll with five
+    checkers left, two or three points apart), all labelled 0.5 by the main teacher."""
+    crashed = [[make_side({20: 5 - k, 19 - k: k}), START_SIDE] for k in range(3)]
+    positions = np.array([[START_SIDE, START_SIDE], *crashed], dtype=np.int8)
+    return LabelSet(positions, np.zeros(4, np.uint8), {"teacher": "sage-2ply"}, np.full((4, 5), 0.5, np.float32))
+
+
+def test_deepening_relabels_one_phase_beside_the_set_and_goes_on_where_it_stopped(tmp_path, monkeypatch):
+    from game.backgammon.nets.supervised.deepening import deepen, deepened, deeper_path, phase_rows
+
+    labels = _deepening_set()
+    assert phase_rows(labels.positions, "crashed").tolist() == [False, True, True, True]
+    main = tmp_path / "n.labels.npz"
+    labels.save(main)
+    asked = []
+
+    def fake(batch, teacher, threads=0):
+        asked.append((len(batch), teacher))
+        if len(asked) == 2:
+            raise KeyboardInterrupt  # killed after the first chunk
+        return np.full((len(batch), 5), 0.25)
+
+    monkeypatch.setattr(labelling, "label", fake)
+    with pytest.raises(KeyboardInterrupt):
+        deepen(labels, main, "crashed", "sage-3ply", chunk=2)
+    path = deeper_path(main, "crashed", "sage-3ply")
+    assert path.name == "n.labels.crashed-sage-3ply.npz" and LabelSet.load(path).labelled.sum() == 2
+    deeper = deepen(labels, main, "crashed", "sage-3ply", chunk=2)
+    assert asked == [(2, "sage-3ply"), (1, "sage-3ply"), (1, "sage-3ply")]  # only the last one again
+    values, count = deepened(labels, deeper)
+    assert count == 3 and values[0, 0] == 0.5 and (values[1:] == 0.25).all()
+    assert (LabelSet.load(main).labels == 0.5).all()  # the main set is never rewritten
+    path.rename(deeper_path(main, "contact", "sage-3ply"))  # a file under another phase's name
+    with pytest.raises(ValueError, match="holds 'crashed' labels by 'sage-3ply'"):
+        deepen(labels, main, "contact", "sage-3ply")
+    other = LabelSet(labels.positions[:1], labels.source[:1], {})
+    with pytest.raises(ValueError, match="belong to another label set"):
+        deepened(other, deeper)
+
+
+def test_the_command_fits_on_the_deeper_labels_and_says_so(capsys, tmp_path, monkeypatch):
+    labels = _deepening_set()
+    labels.save(tmp_path / "n.labels.npz")
+    monkeypatch.setattr(labelling, "label", lambda batch, teacher, threads=0: np.full((len(batch), 5), 0.25))
+    monkeypatch.setattr("game.backgammon.nets.supervised.teacher.teacher_version", lambda: "test")
+    out = tmp_path / "n.npz"
+    code, text, err = run(capsys, "train", "backgammon", "--arch", "full2", "--teacher", "sage-2ply", "--games", "1",
+                          "--out", str(out), "--hidden", "4", "--epochs", "1", "--deepen", "crashed=sage-3ply")
+    assert code == 0, err
+    assert "3 crashed positions valued by sage-3ply" in text
+    assert Network.load(out).meta["deepened"] == {"crashed": {"teacher": "sage-3ply", "positions": 3}}
+
+
+@pytest.mark.parametrize("value", ["crashed", "race=sage-3ply", "crashed=gnu-2ply"])
+def test_a_bad_deepen_is_a_usage_error(capsys, tmp_path, value):
+    code, _, err = run(capsys, "train", "backgammon", "--arch", "full2", "--teacher", "sage-2ply", "--games", "1",
+                       "--out", str(tmp_path / "n.npz"), "--deepen", value)
+    assert code == 2 and "PHASE=TEACHER" in err and not list(tmp_path.iterdir())

@@ -13,6 +13,9 @@ which a rerun resumes:
 2. **Labels** (:mod:`.labelling`): the teacher values every unlabelled position, a chunk at
    a time, the file saved after each; on Open Sage's threads here, or as Ray tasks with
    ``--cluster ray`` (``--address`` to join a cluster).
+   With ``--deepen PHASE=TEACHER`` (:mod:`.deepening`) that phase's positions are labelled
+   again by a deeper teacher, in a label set of their own beside the main one, and the
+   fit takes those values for them.
 3. **Fit** (:mod:`.fitting`): ``--epochs`` passes of minibatch Adam on the cross-entropy of
    the five outputs, the network and its state saved after each epoch; ``--resume``
    continues a fit exactly.
@@ -108,11 +111,16 @@ def run_supervised(args: argparse.Namespace) -> int:
         say(f"labelling {int((~labels.labelled).sum()):,} positions with {args.teacher} (Open Sage {version})")
         label_missing(labels, path, args.teacher, cluster=cluster,
                       progress=lambda done, total, seconds: say(f"labelled {done:,}/{total:,}"))
+    values, deepened = labels.labels, {}
+    for phase, teacher in args.deepen or ():
+        values, deepened[phase] = _deepen(labels, path, values, phase, teacher, say)
     net = new_network(args.arch, seed=args.seed, hidden=tuple(args.hidden) if args.hidden else None,
                       activation=args.activation)
     net.meta.update({"training": "supervised", "teacher": args.teacher, "teacher_version": version,
                      "label_set": path.name, "sampling": labels.header.get("sampling", {}),
                      "positions": len(labels.positions), "games": 0})
+    if deepened:
+        net.meta["deepened"] = deepened
     say(f"fitting a {'-'.join(map(str, net.sizes))} network for {config.epochs} epochs"
         + (" (resumed)" if args.resume else ""))
 
@@ -122,13 +130,27 @@ def run_supervised(args: argparse.Namespace) -> int:
             f"{figures.get('validation_equity_rms', float('nan')):.4f}")
 
     try:
-        net = fit(net, encoding_of(net), labels.positions, labels.labels, config, out, resume=args.resume,
+        net = fit(net, encoding_of(net), labels.positions, values, config, out, resume=args.resume,
                   report=report)
     except OSError as error:
         raise ValueError(f"cannot write {error.filename or out}: {error.strerror or error}") from None
     print(f"saved {out}: fitted on {len(labels.positions):,} positions labelled by {args.teacher}; "
           f"training state in {state}")
     return 0
+
+
+def _deepen(labels, path: Path, values, phase: str, teacher: str, say) -> tuple:
+    """``values`` with ``phase``'s rows labelled by ``teacher`` (built and labelled first
+    where needed), and what the network's meta records of it."""
+    from .deepening import deepen, deepened, deeper_path
+    from .labelling import LabelSet
+
+    say(f"deepening the {phase} positions' labels with {teacher} ({deeper_path(path, phase, teacher)})")
+    deeper = deepen(labels, path, phase, teacher,
+                    progress=lambda done, total, seconds: say(f"{phase} by {teacher}: labelled {done:,}/{total:,}"))
+    merged, count = deepened(LabelSet(labels.positions, labels.source, labels.header, values), deeper)
+    say(f"{count:,} {phase} positions valued by {teacher}")
+    return merged, {"teacher": teacher, "positions": count}
 
 
 class _RayPool:
