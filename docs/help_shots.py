@@ -29,3 +29,27 @@ def shot_keys(app, out: Path) -> Path:
     path = out / "keys.png"
     pygame.image.save(app.screen, str(path))
     return path
+
+
+def shot_menus(app, out: Path) -> Path:
+    """menus.png: the same game on the human's turn, the Analysis menu open, the pointer on
+    Roll out (each item with its key; an item that does not work here is greyed)."""
+    from game.core.session import GameSetup
+
+    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=2))
+    scene, deadline = app.scene, time.monotonic() + 300
+    while not scene.mover.human:
+        if time.monotonic() > deadline:
+            raise RuntimeError("gave up waiting for the human's turn")
+        app.frame()
+    bar = scene.menu_bar
+    titles = [menu.title for menu in bar.menus()]
+    post(pygame.MOUSEBUTTONDOWN, pos=bar.title_rects()[titles.index("Analysis")].center, button=1)
+    app.frame()
+    labels = [item.label for item in bar.shown[bar.open_index].items]
+    post(pygame.MOUSEMOTION, pos=bar.item_rects()[labels.index("Roll out")].center, rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(3):
+        app.frame()
+    path = out / "menus.png"
+    pygame.image.save(app.screen, str(path))
+    return path

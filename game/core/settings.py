@@ -52,6 +52,8 @@ class Settings:
     graph: bool = False
     """Show the win-probability graph of the game so far (G toggles it)."""
     tutor: bool = False
+    key_help: bool = False
+    """Show the keys of the screen in the side panel (the menus and the keys screen, ?, list them too)."""
     """Stop a human before a move much worse than the best (Play anyway / Rethink)."""
     watch_speed: str = "normal"
     review_marks: str = "standard"

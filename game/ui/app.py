@@ -200,12 +200,17 @@ class App:
         """?: the keys screen of the scene on show (its key help, whole), unless text is typed."""
         if event.type != pygame.KEYDOWN or event.unicode != "?" or self.gui.get_focus_set():
             return False
+        return self.keys_screen()
+
+    def keys_screen(self, about: bool = False) -> bool:
+        """Push the keys screen of the scene on show, with About (``about``: opened at it, the
+        Help menu's About); False for a scene without keys."""
         text = self.scene.help_text() if self.scene is not None else ""
         if not text:
             return False
         from .keys import keys_of_help
 
-        self.push("keys", title=type(self.scene).__name__.removesuffix("Scene"), keys=keys_of_help(text))
+        self.push("keys", title=type(self.scene).__name__.removesuffix("Scene"), keys=keys_of_help(text), about=about)
         return True
 
     def frame(self, dt: float = 1 / FPS) -> bool:
@@ -238,6 +243,8 @@ class App:
         if self.scene is not None:
             self.scene.draw(self.screen)
         self.gui.draw_ui(self.screen)
+        if self.scene is not None:
+            self.scene.draw_above(self.screen)
         self.banner.draw(self.screen, self.fonts)
         pygame.display.flip()
 

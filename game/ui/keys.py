@@ -112,7 +112,7 @@ KEY_TABLE: tuple[Key, ...] = (
     Key("Left/Right", "previous/next decision", frozenset({REVIEW}), readme="previous/next decision (review)"),
     Key("Up/Down", "previous/next mistake", frozenset({REVIEW}), readme="previous/next mistake (review)"),
     Key("Home/End", "first/last decision", frozenset({REVIEW}), readme="first/last decision of the game (review)"),
-    Key("PgUp/PgDn", "previous/next game", frozenset({REVIEW}), readme="previous/next game of a match (review)"),
+    Key("PgUp/PgDn", "previous/next game", frozenset({REVIEW}), games=True, readme="previous/next game of a match (review)"),
     Key("E", "export report", frozenset({REVIEW}), readme="export the report as an HTML page (review)"),
     Key("O", "roll out this decision", frozenset({REVIEW}), rollouts=True,
         readme="roll out the decision on show: its top five plays and the play made, or its cube decision; the "
@@ -122,7 +122,7 @@ KEY_TABLE: tuple[Key, ...] = (
                "within 0.02 rolled out (360 trials cut at 7 plies) and marked by the rollout, as the command line's "
                "`--settle`; S again goes back to the search's marks (review)"),
     Key("T", "totals table", frozenset({REVIEW}), readme="the totals' full table or one line a player (review)"),
-    Key("Tab", "totals of the game/match", frozenset({REVIEW}),
+    Key("Tab", "totals of the game/match", frozenset({REVIEW}), games=True,
         readme="totals of the game on show or of the whole match (review)"),
     Key("D", "drill this game's errors", frozenset({REVIEW}), drills=True,
         readme="drill this game's errors: your decisions that lost at least the drill threshold become cards, "
@@ -195,3 +195,52 @@ def keys_of_help(text: str) -> list[tuple[str, str]]:
         keys, _, does = item.partition(" ")
         found.append(wording.get(item, (keys, does)))
     return found
+
+
+MODE_WORDS = {PLAY: "while a game is played", WATCH: "while computers play", REPLAY: "in replay",
+              REVIEW: "on the Review screen", SETUP: "when setting up a position", DRILL: "on the Drill screen"}
+"""Where a mode's keys work, in words (why a menu item is greyed)."""
+
+FLAG_REASONS = {"analysis": "this game shows no analysis (choose an analysis level in the menu's options)",
+                "human": "only in a game with a human player",
+                "confirm": "only in a game whose moves are confirmed with Done",
+                "games": "only in a match of several games",
+                "dice": "only at a human's roll in a game of dice",
+                "editor": "this game has no position editor",
+                "rolls": "only in a game of dice (backgammon)",
+                "rollouts": "only in a game with rollouts (backgammon)",
+                "drills": "only in a game with drills (backgammon)",
+                "theory": "only in a game with cube theory (backgammon)"}
+"""Why a key of each :data:`CONTEXT` flag does not work where the flag is off."""
+
+
+@dataclass(frozen=True)
+class KeyContext:
+    """A screen's keys as they stand: its mode, the game's decision keys and the flags
+    (:func:`keys_for`'s arguments), so the key help, the keys screen and the menus agree."""
+
+    mode: str
+    game_keys: tuple = ()
+    flags: tuple = ()
+    """``(flag, on)`` pairs of :data:`CONTEXT`'s flags."""
+
+    def keys(self) -> list[Key]:
+        return keys_for(self.mode, self.game_keys, **dict(self.flags))
+
+    def help(self) -> str:
+        return key_help(self.mode, self.game_keys, **dict(self.flags))
+
+    def why_not(self, keys: str, does: str) -> str | None:
+        """``None`` when the key ``keys`` that ``does`` works here; else the first condition
+        that fails, in words (its mode, then its flags, in :data:`CONTEXT`'s order)."""
+        table = [k for k in with_game_keys(self.game_keys) if k.keys == keys and k.does == does]
+        if not table:
+            return "not in this game"
+        here = [k for k in table if self.mode in k.modes]
+        if not here:
+            return "only " + " or ".join(MODE_WORDS[m] for m in sorted(set().union(*(k.modes for k in table))))
+        have = {**CONTEXT, **dict(self.flags)}
+        for flag in CONTEXT:
+            if getattr(here[0], flag) and not have[flag]:
+                return FLAG_REASONS[flag]
+        return None

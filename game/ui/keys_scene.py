@@ -37,9 +37,10 @@ class KeysScene(Scene):
     """Every key of the screen it was opened from: ``keys`` as ``(keys, what they do)`` pairs,
     headed by ``title``."""
 
-    def __init__(self, app, title: str, keys: list[tuple[str, str]]) -> None:
+    def __init__(self, app, title: str, keys: list[tuple[str, str]], about: bool = False) -> None:
+        """``about``: About alone (the Help menu's About Tabula), not the keys."""
         super().__init__(app)
-        self.title, self.keys = title, list(keys)
+        self.title, self.keys, self.about_only = title, list(keys), about
         self.about = about_lines()
         self.back: pygame_gui.elements.UIButton | None = None
         self.shown = 0
@@ -68,11 +69,18 @@ class KeysScene(Scene):
         fonts = self.app.fonts
         title, body, bold, small = (fonts(round(24 * scale), True), fonts(round(14 * scale)),
                                     fonts(round(14 * scale), True), fonts(round(12 * scale)))
-        y = margin + draw_text(surface, title, f"Keys · {self.title}", (w // 2, margin), ACCENT,
-                               anchor="midtop").h + round(8 * scale)
+        heading = "About Tabula" if self.about_only else f"Keys · {self.title}"
+        y = margin + draw_text(surface, title, heading, (w // 2, margin), ACCENT, anchor="midtop").h + round(8 * scale)
         box = pygame.Rect(margin, y, w - 2 * margin, h - y - round(64 * scale))
         pygame.draw.rect(surface, PANEL, box, border_radius=6)
         pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=6)
+        if self.about_only:
+            y = box.y + round(12 * scale)
+            for line in self.about:
+                for part in wrap(body, line, box.w - 2 * margin):
+                    draw_text(surface, body, part, (box.x + margin, y), TEXT)
+                    y += body.get_linesize()
+            return
         about_h = (len(self.about) + 1) * small.get_linesize() + round(10 * scale)
         column = max(bold.size(keys)[0] for keys, _ in self.keys) + round(16 * scale) if self.keys else 0
         pad = round(14 * scale)

@@ -66,6 +66,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw everything but the widgets (drawn over it by the app)."""
 
+    def draw_above(self, surface: pygame.Surface) -> None:
+        """Draw what goes over the widgets too (an open menu), after them."""
+
     def leave(self) -> None:
         """Called when the scene is closed: another scene replaces it (and those under it),
         it is popped, or the window closes."""

@@ -128,3 +128,35 @@ def test_a_thread_when_asked_or_when_no_process_can_start(monkeypatch):
     turned_off = StreamingJob(count, 1)
     follow(turned_off)
     assert not turned_off.in_process and "TABULA_NO_PROCESSES" in turned_off.fallback
+
+
+def keeps_sending(*, send, cancel) -> None:
+    """A job like the rollout's: it reports its own failures back, by sending them."""
+    try:
+        for n in range(3):
+            send(("step", n))
+    except Exception as error:  # noqa: BLE001
+        send(("error", str(error)))
+
+
+def test_a_child_whose_owner_stopped_listening_ends_quietly(monkeypatch, capsys):
+    """A cancelled job's child finishing its block finds the pipe closed: it ends without a
+    traceback (nobody is there to read one), however the job handles its own errors."""
+    import signal
+
+    from game.core.jobs import stream
+    from game.core.tournament import runner
+
+    monkeypatch.setattr(signal, "signal", lambda *args: None)  # in_child would take this process's Ctrl-C
+    monkeypatch.setattr(runner, "end_with_parent", lambda: None)
+
+    class Closed:
+        sent = 0
+
+        def send(self, message) -> None:
+            Closed.sent += 1
+            raise BrokenPipeError(32, "Broken pipe")
+
+    stream._main(keeps_sending, (), Closed(), None, in_child=True)
+    stream._main(count, (2,), Closed(), None, in_child=True)
+    assert Closed.sent == 2 and capsys.readouterr().err == ""  # each stopped at its first send

@@ -82,7 +82,7 @@ def test_a_wide_window_gives_the_panel_its_share_and_every_row_its_chances(app):
     scene = open_game(app, "backgammon", (1920, 1080))
     assert scene.panel.rect.w >= 600
     board, area = scene.view.board_rect.copy(), scene.view.rect.copy()
-    scene.view.set_rect(pygame.Rect(10, 10, 1920 - 380 - 20, 1060))  # the old panel's room
+    scene.view.set_rect(pygame.Rect(10, area.y, 1920 - 380 - 20, area.h))  # the old panel's room, as high
     assert scene.view.board_rect.size == board.size  # the board, bound by the height, lost nothing
     scene.view.set_rect(area)
     section = scene.overlays.hint_section

@@ -42,6 +42,7 @@ grace: see ``ReviewJob`` and ``RolloutJob`` there.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import queue
@@ -64,6 +65,15 @@ _MESSAGE, _END, _ERROR = "message", "end", "error"
 """Tags of what travels back: a message the job sent, its result, its failure."""
 
 
+_GONE = (BrokenPipeError, ConnectionResetError, EOFError)
+"""What sending raises in the child once the owner closed its end (a cancelled job, a window closed)."""
+
+
+class _OwnerGone(BaseException):
+    """The owner stopped listening: the job ends quietly.  Not an ``Exception``, so a job's own
+    ``except Exception`` (which reports its failures back) lets it through."""
+
+
 class _Sender:
     """``send(message)`` as the job sees it: the message tagged, put on the channel."""
 
@@ -71,7 +81,10 @@ class _Sender:
         self._put = put
 
     def __call__(self, message: Any) -> None:
-        self._put((_MESSAGE, message))
+        try:
+            self._put((_MESSAGE, message))
+        except _GONE:
+            raise _OwnerGone from None
 
 
 def _main(target: Callable[..., Any], args: tuple, channel: Any, cancel: Any, in_child: bool) -> None:
@@ -88,13 +101,18 @@ def _main(target: Callable[..., Any], args: tuple, channel: Any, cancel: Any, in
             pass
     try:
         result = target(*args, send=_Sender(put), cancel=cancel)
+    except _OwnerGone:  # nobody to tell: the owner cancelled it or is gone
+        return
     except BaseException as error:  # noqa: BLE001  (reported to the owner, never raised there)
         if in_child:
             traceback.print_exc()
-        put((_ERROR, f"{type(error).__name__}: {error}"))
+        with contextlib.suppress(*_GONE):
+            put((_ERROR, f"{type(error).__name__}: {error}"))
         return
     try:
         put((_END, result))
+    except _GONE:
+        return
     except Exception as error:  # noqa: BLE001  (a result that does not pickle)
         put((_ERROR, f"cannot send the result back: {type(error).__name__}: {error}"))
 

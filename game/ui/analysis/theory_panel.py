@@ -64,6 +64,8 @@ class TheoryPanel:
         self.map_error: str | None = None
         self.map_progress = (0, 1)
         self.showing_map = False
+        self.map_wanted = False
+        """The map was asked for before the figures came (the menu's Score map): shown when they do."""
         self.button: pygame.Rect | None = None
         self.cells: list[tuple[tuple[int, int, str], pygame.Rect]] = []
 
@@ -85,8 +87,19 @@ class TheoryPanel:
                                 processes=PROCESSES)
         return True
 
+    def open_with_map(self) -> None:
+        """Open the panel at its score map (the menu's Score map): at once if the figures are
+        in, else as soon as they come."""
+        if not self.is_open and not self.open():
+            return
+        if self.figures is None:
+            self.map_wanted = True
+        else:
+            self.open_map()
+
     def open_map(self) -> None:
         """Show the score map, computing it first if it is not yet done or under way."""
+        self.map_wanted = False
         if self.figures is None or not self.figures.map_offered:
             self.app.banner.show("Score map: " + (self.figures.missing if self.figures is not None and
                                                   self.figures.missing else "no cube decision here"), seconds=2.5)
@@ -104,7 +117,7 @@ class TheoryPanel:
                 job.cancel()
         self.source = self.job = self.figures = self.error = None
         self.map_job = self.map = self.map_error = None
-        self.showing_map = False
+        self.showing_map = self.map_wanted = False
 
     def update(self) -> None:
         """Close when the position on show changed; take in what the jobs sent."""
@@ -117,6 +130,8 @@ class TheoryPanel:
             self.job.poll()
             if self.job.status == "done":
                 self.figures, self.job = self.job.result, None
+                if self.map_wanted:
+                    self.open_map()
             elif self.job.status in ("failed", "cancelled"):
                 self.error, self.job = self.job.error or "cancelled", None
         if self.map_job is not None:

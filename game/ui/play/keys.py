@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from ...core.capabilities import PositionEditor
-from ..keys import PLAY, REPLAY, WATCH, key_help
+from ..keys import PLAY, REPLAY, WATCH, KeyContext
 from ..picture import copy_board_image, copy_board_text
 from ..scene import Part
 
@@ -86,12 +86,17 @@ class Keys(Part):
 
     def help(self) -> str:
         """The keys that work in the mode on screen (from the table in :mod:`game.ui.keys`)."""
+        return self.context().help()
+
+    def context(self) -> KeyContext:
+        """The mode on screen and what its keys need (the key help's and the menus' source)."""
         replay, overlays, session = self.replay, self.overlays, self.session
         mode = REPLAY if replay.replaying or replay.finished else WATCH if overlays.watching else PLAY
         decisions = self.view.decisions
         game_keys = decisions.keys(session.state) if decisions is not None else ()  # this game of a match's
-        return key_help(mode, game_keys, analysis=overlays.analyst is not None, human=session.has_human,
-                        confirm=self.view.needs_confirm(), games=len(self.move_list.headings()) > 1,
-                        dice=self.dice.entry is not None, editor=session.info.has(PositionEditor),
-                        rolls=overlays.every_roll.offered, rollouts=overlays.rollout.offered,
-                        theory=overlays.theory.offered)
+        flags = dict(analysis=overlays.analyst is not None, human=session.has_human,
+                     confirm=self.view.needs_confirm(), games=len(self.move_list.headings()) > 1,
+                     dice=self.dice.entry is not None, editor=session.info.has(PositionEditor),
+                     rolls=overlays.every_roll.offered, rollouts=overlays.rollout.offered,
+                     theory=overlays.theory.offered)
+        return KeyContext(mode, tuple(game_keys), tuple(flags.items()))

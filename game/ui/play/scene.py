@@ -31,15 +31,18 @@ import time
 
 import pygame
 
-from ...core.capabilities import PositionEditor
+from ...core.capabilities import MatchFiles, PositionEditor, Theory
 from ...core.rules_page import RulesPage
-from ...core.saves import SaveError, save_game, saves_dir
+from ...core.saves import SaveError, save_game, saves_dir, write_atomic
 from ...core.session import GameSession, player_labels
 from ..analysis.overlays import Overlays
 from ..analysis.tables import use_chosen_table
 from ..confirm import NEW_GAME_QUESTION
 from ..gameview import load_view
+from ..keys import FLAG_REASONS
 from ..library.intake import add_finished_game
+from ..menubar.bar import BAR_HEIGHT, MenuBar
+from ..menubar.entries import PLAY_MENUS, build_menus, key_event
 from ..panel import SidePanel, TextSection, panel_width
 from ..position_line import PositionLine
 from ..scene import Scene
@@ -110,7 +113,8 @@ class PlayScene(Scene):
                          self.position_line, self.command)
         self.board = BoardInput(view, lambda: self.mover.human and not self.replay.replaying,
                                 lambda: self.command("done"))
-        self.chain = [self.confirmation, self.offers, self.paste, self.dice, self.choices, self.overlays,
+        self.menu_bar = MenuBar(fonts, self.menus)
+        self.chain = [self.confirmation, self.offers, self.paste, self.menu_bar, self.dice, self.choices, self.overlays,
                       self.paste.line_clicks, self.replay, self.controls, self.keys, self.board]
         """The parts in the order they are offered an event: modal dialogs first."""
 
@@ -120,7 +124,8 @@ class PlayScene(Scene):
             *self.overlays.sections,
             self.move_list.section,
             self.position_line,
-            TextSection(fonts, self.keys.help, size=12, colour=TEXT_DIM, optional=True),
+            TextSection(fonts, lambda: self.keys.help() if app.settings.key_help else "", size=12, colour=TEXT_DIM,
+                        optional=True),
         ]
         if review or self.replay.finished:
             self.ending.ended = self.replay.finished
@@ -130,7 +135,8 @@ class PlayScene(Scene):
     def build(self, size: tuple[int, int]) -> None:
         w, h = size
         pw = panel_width(w, h)
-        self.view.set_rect(pygame.Rect(10, 10, w - pw - 20, h - 20))
+        self.menu_bar.place(0, 0, w - pw)
+        self.view.set_rect(pygame.Rect(10, BAR_HEIGHT + 6, w - pw - 20, h - BAR_HEIGHT - 16))
         self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
         self.panel.reserved_top, self.panel.reserved_bottom = self.controls.place(self.panel.rect, h), BUTTON_ROWS
         self.overlays.build(size)
@@ -158,6 +164,76 @@ class PlayScene(Scene):
 
     def help_text(self) -> str:
         return self.keys.help()
+
+    # -- the menus ----------------------------------------------------------------------------
+    def menus(self) -> list:
+        """The menu bar's menus as things stand (:mod:`game.ui.menubar.entries`)."""
+        return build_menus(PLAY_MENUS, self.keys.context(), lambda keys: self.handle_event(key_event(keys)),
+                           self.menu_action, self.menu_reason)
+
+    def menu_reason(self, name: str) -> str | None:
+        """Why the menu's item ``name`` (an action, or a key's words) does not work now."""
+        info, overlays = self.session.info, self.overlays
+        if name == "review" and not can_review(self.session):
+            return "no move has been made yet" if info.move_analysis().analyze is not None else \
+                "this game has no analysis to review with"
+        if name == "export":
+            return self._export_reason()
+        if name == "roll out" and not overlays.hints_visible():
+            return "rolls out the hint table's plays: show the hints first (H)"
+        if name == "score map" and not overlays.theory.offered:
+            return FLAG_REASONS["theory"] if not info.has(Theory) else FLAG_REASONS["analysis"]
+        if name == "scores" and getattr(self.view, "scores", None) is None:
+            return "only in Chesstack and Mandragora (backgammon's scores are in the hint table)"
+        return None
+
+    def menu_action(self, name: str) -> None:
+        """A menu item without a key of its own (:data:`~game.ui.menubar.entries.PLAY_MENUS`)."""
+        app = self.app
+        if name == "open":
+            app.show_menu()
+            app.scene.open_dialog()
+        elif name == "export":
+            self.export_match()
+        elif name in ("library", "drills"):
+            app.open("library" if name == "library" else "drill")
+        elif name == "score map":
+            self.overlays.theory.open_with_map()
+        elif name == "scores":
+            self.view.handle_key(key_event("A"))
+        elif name == "key help":
+            app.settings.key_help = not app.settings.key_help
+            app.banner.show("Keys in the side panel: " + ("shown" if app.settings.key_help else "hidden"), seconds=1.5)
+        elif name in ("keys", "about"):
+            app.keys_screen(about=name == "about")
+
+    def _export_reason(self) -> str | None:
+        info = self.session.info
+        if not info.has(MatchFiles):
+            return f"{info.title} has no match files"
+        files = info.ability(MatchFiles)
+        try:
+            files.export(self.session.record())
+        except ValueError as error:  # e.g. no finished game: a match file's games end with their result
+            return str(error)
+        return None
+
+    def export_match(self) -> None:
+        """Write the game or match as a match file (``.mat``, as ``tabula export``) in the saves
+        folder; a game still in progress is left out, and the banner says so."""
+        files = self.session.info.ability(MatchFiles)
+        path = saves_dir() / f"{self.session.info.name}-{time.strftime('%Y%m%d-%H%M%S')}{files.suffixes[0]}"
+        try:
+            match, left_out = files.export(self.session.record())
+            write_atomic(path, files.write(match, path.name))
+        except (OSError, ValueError) as error:
+            self.app.banner.show(f"Cannot export the match: {error}", error=True)
+            return
+        self.app.banner.show(f"Exported {files.game_count(match)} game(s) as {path}"
+                             + (" (the game still in progress is left out)" if left_out else ""))
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        self.menu_bar.draw_above(surface)
 
     def command(self, action: str) -> None:
         """A button's or a key's command (the buttons' names: ``done``, ``undo``, ``new``...)."""
@@ -278,3 +354,4 @@ class PlayScene(Scene):
         self.ending.draw(surface)
         self.overlays.every_roll.draw(surface)
         self.overlays.theory.draw(surface)
+        self.menu_bar.draw(surface)

@@ -50,8 +50,9 @@ from ..analysis.overlays import analysis_options
 from ..drill.errors import drill_errors
 from ..gameview import decision_words, load_view, unlisted_moves
 from ..jobs.review import ReviewJob
-from ..keys import REVIEW, key_help
+from ..keys import REVIEW, KeyContext
 from ..library.intake import add_completed_review
+from ..menubar.bar import BAR_HEIGHT
 from ..panel import MoveListSection, SidePanel, TextSection
 from ..position_line import PositionLine
 from ..scene import Scene
@@ -61,6 +62,7 @@ from .data import ReviewedGame, saved_file
 from .export import export_and_tell
 from .frame import BEST_ARROW, ReviewFrame, ReviewParts, draw_review, review_arrows
 from .graph import MARK_COLOURS, ReviewGraph
+from .menus import review_menu_bar
 from .panel import decision_text, move_line
 from .rollout import ReviewRollouts, interval_of
 from .settling import status_words, toggle_settle
@@ -115,6 +117,7 @@ class ReviewScene(Scene):
         self.alternatives = AlternativesTable(app.fonts, info)
         self.rollouts = ReviewRollouts(info, app.banner)  # O: roll out the decision on show
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.menu_bar = review_menu_bar(self)
         self.game_label: pygame_gui.elements.UILabel | None = None
         fonts = app.fonts
         self._analyst: Analyst | None = None  # every roll's (W), made when first asked for
@@ -325,13 +328,13 @@ class ReviewScene(Scene):
         return "" if view is None else f"{view.title}\n{text_table(view.players, view.rows, indent='')}"
 
     def help_text(self) -> str:
-        if self.waiting:
-            return "Keys: Esc cancel"
-        text = key_help(REVIEW, analysis=True, rolls=self.every_roll.offered, rollouts=self.rollouts.offered,
-                        drills=self.drills)
-        if len(self.reviewed.games) < 2:  # one game: no games to go through, no match totals
-            text = " · ".join(part for part in text.split(" · ") if "next game" not in part and "Tab" not in part)
-        return text
+        return "Keys: Esc cancel" if self.waiting else self.key_context().help()
+
+    def key_context(self) -> KeyContext:
+        """The screen's keys as they stand (the key help's and the menus' source)."""
+        flags = dict(analysis=True, rolls=self.every_roll.offered, rollouts=self.rollouts.offered, drills=self.drills,
+                     games=self.reviewed is not None and len(self.reviewed.games) > 1)
+        return KeyContext(REVIEW, (), tuple(flags.items()))
 
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
@@ -339,7 +342,9 @@ class ReviewScene(Scene):
         pw = max(240, min(460, int(w * 0.27)))
         graph_h = 0 if self.waiting else max(96, min(220, int(h * 0.22)))
         legend = 0 if self.waiting else self.app.fonts(self._legend_size(size)).get_linesize() + 6
-        view_rect = pygame.Rect(10, 10, w - pw - 20, h - 20 - graph_h - legend - (8 if graph_h else 0))
+        self.menu_bar.place(0, 0, w - pw)
+        top = BAR_HEIGHT + 6
+        view_rect = pygame.Rect(10, top, w - pw - 20, h - top - 10 - graph_h - legend - (8 if graph_h else 0))
         self.view_rect = view_rect  # the board's, and every roll's grid's (W)
         self.view.set_rect(view_rect)
         self.graph_rect = pygame.Rect(10, h - 10 - graph_h, w - pw - 20, graph_h)
@@ -388,6 +393,8 @@ class ReviewScene(Scene):
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.menu_bar.handle_event(event):
+            return
         if not self.waiting and self.every_roll.handle_event(event):  # the grid (W) over the board
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -498,3 +505,7 @@ class ReviewScene(Scene):
         parts = ReviewParts(self.view, self.graph, self.alternatives, self.panel, self.every_roll, self.app.fonts,
                             self.graph_rect, self.table_rect, self.reviewed, self._legend_size())
         draw_review(surface, self.frame(), parts, interval_of)
+        self.menu_bar.draw(surface)
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        self.menu_bar.draw_above(surface)
