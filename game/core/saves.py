@@ -89,7 +89,9 @@ def write_atomic(path: Path | str, text: str | bytes) -> None:
     """Write ``text`` (UTF-8 text, or bytes as they are) to ``path`` through a temporary file
     and ``os.replace``.
 
-    Either the new content is complete on disk or the old file is untouched.  The temporary
+    Either the new content is complete on disk or the old file is untouched.  An ``OSError``
+    names ``path``, never the temporary file (a message shown to the user says which file it
+    could not write, not a hidden name it never asked for).  The temporary
     file's name carries at most the first 100 bytes of ``path``'s (whole characters), so a
     name at the file system's limit, in any script, can still be written.
     """
@@ -113,11 +115,14 @@ def write_atomic(path: Path | str, text: str | bytes) -> None:
             os.fsync(handle.fileno())
         os.chmod(handle.name, mode)
         os.replace(handle.name, path)
-    except BaseException:
+    except BaseException as error:
         try:
             os.unlink(handle.name)
         except OSError:
             pass
+        if isinstance(error, OSError) and handle.name in (error.filename, error.filename2):
+            # the temporary file is ours, not the user's: the error names the file asked for
+            raise OSError(error.errno, error.strerror, str(path)) from None
         raise
 
 

@@ -239,3 +239,18 @@ def test_open_saved_shows_every_bad_file_in_the_banner(window, tmp_path):
         app.frame()
         assert app.scene is menu and app.banner.error and "Cannot load the game: " in app.banner.text, case
         assert fingerprint(path) == before, case
+
+
+def test_a_failed_atomic_write_names_the_file_asked_for_and_leaves_no_temporary(tmp_path, monkeypatch):
+    """os.replace failing names both files; the error the user sees names only the one written."""
+    target = tmp_path / "game.json"
+    target.write_text("old")
+
+    def refuse(source, destination):
+        raise OSError(18, "Invalid cross-device link", source, None, destination)
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OSError) as raised:
+        write_atomic(target, "new")
+    assert raised.value.filename == str(target) and ".tmp" not in str(raised.value)
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["game.json"]
