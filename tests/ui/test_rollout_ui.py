@@ -53,10 +53,14 @@ def test_o_rolls_out_the_top_five_and_the_rows_take_the_figures(app):
     assert records[0].rank == 1 and records[0].diff == 0 and all(not r.depth for r in records[5:])
     best = scene.overlays.rollout.job.figures.of_move(records[0].move)
     assert best is not None and best.notation == records[0].notation
-    assert best.cubeful is not None and records[0].value == best.cubeful.mean  # a money game: cubeful
+    # one unit per column: the rows not rolled out are cubeless, so the rolled-out ones are too, and
+    # their cubeful equity (a money game with the cube) has a column of its own
+    assert best.cubeful is not None and records[0].value == best.equity.mean
+    assert records[0].details["cubeful"] == best.cubeful.mean and "cubeful" not in records[5].details
+    assert records[5].diff == records[5].value - records[0].value  # like for like
     assert records[0].details["win"] == best.chance("win").mean
     headings = [column.heading for column in hint_columns(records)]
-    assert "±" in headings
+    assert "±" in headings and "Cubeful" in headings
     assert "Rolled out: 36 trials" in scene.overlays.rollout.line()[0]
     assert "O roll out" in scene.keys.help()
     why = next(s for s in scene.overlays.sections if isinstance(s, WhySection))
@@ -90,6 +94,9 @@ def test_the_cube_decision_takes_the_rollouts_cube_figures(app):
     values = {r.move.kind: r.value for r in hints.records}
     assert values["roll"] == cube.no_double.mean and values["double"] == min(cube.double_take.mean, cube.double_pass)
     assert all(r.depth == "R 36" for r in hints.records)
+    said = " ".join(hints.records[0].explanation)  # the why text says the rollout's figures, not the search's
+    assert f"No double {cube.no_double.mean:+.3f}, double/take {cube.double_take.mean:+.3f}" in said
+    assert "rolled out" in said and said.count("double/take") == 1
 
 
 def test_o_again_stops_and_keeps_what_finished(app, monkeypatch):

@@ -301,7 +301,8 @@ def _analysis() -> Analysis:
         brief=True,
         columns=tuple(zip(CHANCES, ("Win", "W(g)", "W(bg)", "L(g)", "L(bg)"))),
         tutor_margin=TutorMargin(0.10, "value", "points of equity"),
-        legend="Chances in % after the play · [Score]: the equity scaled to ±100",
+        legend="Equity: cubeless for plays, cubeful for cube actions · Chances in % after the play · "
+               "[Score]: the equity scaled to ±100",
         value_heading="Equity",
         evaluators=tuple(evaluator_names()),
         default_evaluator=DEFAULT_EVALUATOR,

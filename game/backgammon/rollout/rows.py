@@ -2,11 +2,15 @@
 a rolled-out play: its equity and chances replaced, its depth "R 1296" (the trials done) and
 the 95% interval's half-width beside the equity.
 
-- A play rolled out (the record's move one of the figures' estimates) takes its cubeful
-  equity where the rollout has a cube, else its cubeless equity, and its chances.
+- One unit per column: the search values plays by their cubeless equity (and cube actions by
+  their cubeful one), so a play rolled out (the record's move one of the figures' estimates)
+  takes the rollout's cubeless equity and its chances, and its cubeful equity, where the
+  rollout had a cube, goes beside them (``details["cubeful"]``), never into the column the
+  other rows are compared in: a Diff is never taken across units.
 - A cube decision takes the rollout's cube figures, which are the doubler's: no double (the
   ``roll`` action) ``nd``; double the better of take and pass for the taker, ``min(dt, dp)``;
-  take and pass, seen by the taker, ``-dt`` and ``-dp`` with the chances turned round.
+  take and pass, seen by the taker, ``-dt`` and ``-dp`` with the chances turned round.  Its
+  explanation says the rollout's no double, double/take and double/pass, not the search's.
 - The rows rolled out come first, best first by their new value, ranked and their ``diff``
   measured from the best of them; the rows not rolled out follow as they were, their ``diff``
   from that best too (GNU's window also mixes depths, saying each row's).
@@ -55,6 +59,18 @@ def _cube_figures(figures: RolloutFigures, kind: str) -> tuple[float | None, flo
     return None, None, {}
 
 
+def _cube_words(figures: RolloutFigures, explanation) -> tuple:
+    """A cube row's explanation with the search's figures replaced by the rollout's."""
+    cube = figures.cube
+    nd, dt = cube.no_double.mean, cube.double_take.mean
+    if nd is None or dt is None:
+        return tuple(explanation)
+    said = (f"Proper cube action: {cube.proper} (rolled out, {figures.trials_done} trials)",
+            f"No double {nd:+.3f}, double/take {dt:+.3f}, double/pass {cube.double_pass:+.3f} (rolled out)")
+    return said + tuple(line for line in explanation
+                        if not line.startswith(("Proper cube action", "No double")))
+
+
 def rolled_rows(records: list, figures: RolloutFigures) -> list:
     """``records`` (the hint table's, best first) with the rollout's figures in the rows it
     rolled out (see the module doc); the records unchanged when it rolled out none of them."""
@@ -62,11 +78,15 @@ def rolled_rows(records: list, figures: RolloutFigures) -> list:
     for record in records:
         kind = record.move.kind if record.kind == CUBE else None  # the cube action's: roll, double, take, pass
         estimate = figures.of_move(record.move)
+        explanation = record.explanation
         if estimate is not None:
-            value, se = estimate.value.mean, estimate.value.se
+            value, se = estimate.equity.mean, estimate.equity.se
             chances = _chances(estimate)
+            if estimate.cubeful is not None and estimate.cubeful.mean is not None:
+                chances["cubeful"] = estimate.cubeful.mean
         elif figures.cube is not None and kind is not None:
             value, se, chances = _cube_figures(figures, kind)
+            explanation = _cube_words(figures, explanation)
         else:
             value = None
         if value is None:
@@ -74,7 +94,7 @@ def rolled_rows(records: list, figures: RolloutFigures) -> list:
             continue
         details: dict[str, Any] = {**record.details, **chances, "equity": value}
         rolled.append(replace(record, value=value, details=details, depth=f"R {figures.trials_done}",
-                              half_width=None if se is None else 1.96 * se, exact=True))
+                              half_width=None if se is None else 1.96 * se, exact=True, explanation=explanation))
     if not rolled:
         return list(records)
     rolled.sort(key=lambda r: -r.value)

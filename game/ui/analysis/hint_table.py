@@ -30,7 +30,9 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
                  value_heading: str = "Value", words=None, score_heading: str = "Score") -> list[Column]:
     """The table's columns, GNU Backgammon's hint window's: rank, move, the native value
     (equity), the difference to the best, the analysis' chances (win, gammon, backgammon)
-    where it gives them, the depth, and the display score as an extra column (headed
+    where it gives them, the depth, a rollout's 95% interval (±) and cubeful equity (its rows
+    only: the value column keeps one unit, see :mod:`game.backgammon.rollout.rows`), and the
+    display score as an extra column (headed
     ``score_heading``: Mandragora's is the seed's score, "Seed").  ``words(move)``
     names a move where its notation is not what a player reads (the view's ``decisions.words``:
     backgammon's cube actions "No double", "Double", "Take", "Pass"), else ``None``."""
@@ -48,6 +50,9 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
     # narrow panel drops the score and the depth first, then the rarest chances).
     if any(r.half_width is not None for r in records):  # a rollout's rows: their 95% intervals
         columns.insert(3, Column("interval", "±", lambda r: "" if r.half_width is None else f"{r.half_width:.3f}", 2))
+    if any(isinstance(r.details.get("cubeful"), float) for r in records):  # a rollout's cubeful equity, beside
+        columns.insert(4, Column("cubeful", "Cubeful", lambda r: format_value(r.details["cubeful"])
+                                 if isinstance(r.details.get("cubeful"), float) else "", 3))
     columns.append(Column("plies", "Ply", lambda r: r.depth or str(r.plies), 3 if not details else 20))
     columns.append(Column("score", score_heading, lambda r: f"[{r.score:+.1f}]", 3 if not details else 19))
     return columns
