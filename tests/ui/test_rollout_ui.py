@@ -139,3 +139,39 @@ def test_the_review_rolls_out_the_decision_on_show(app, tmp_path, monkeypatch):
     assert scene.alternatives.title == "Alternatives · rollout 36 trials"
     assert scene.alternatives.interval(shown.alternatives[0].move) > 0  # written "+0.123 ±0.011"
     assert "O roll out this decision" in scene.help_text()
+
+
+def test_the_rollout_line_says_the_plan_the_time_and_the_time_left_from_the_first_moment(app, monkeypatch):
+    monkeypatch.setattr(rollouts.RolloutControl, "options", {"trials": 1296, "truncate": 2})
+    scene, hints = open_position(app, ROLLED)
+    control = scene.overlays.rollout
+    key(app, pygame.K_o)
+    assert run_until(app, lambda: control.job.planned is not None)
+    assert control.job.planned == (1296, 5)
+    line = control.line()[0]
+    assert line.startswith("Rolling out 5 lines: ") and "/1,296 trials · 0:0" in line and line.endswith("O stops")
+    assert run_until(app, lambda: control.job.figures is not None and control.job.progress()[0] > 0)
+    assert "left · O stops" in control.line()[0]
+    key(app, pygame.K_o)
+    done = control.job.figures.trials_done
+    assert app.banner.text == f"Rollout stopped: {done:,} trials kept for each of the 5 lines"
+
+
+def test_the_words_of_a_rollout_job():
+    from game.core.rollout_figures import Estimate, MoveEstimate, RolloutFigures
+    from game.ui.jobs import rollout as job_module
+
+    assert [job_module.clock(s) for s in (0, 42.4, 725, 3729)] == ["0:00", "0:42", "12:05", "1:02:09"]
+    job = job_module.RolloutJob.__new__(job_module.RolloutJob)  # the words only: no child
+    job.moves, job.planned, job.figures, job.started, job.ended = ["a", "b"], (1296, 2), None, 0.0, 30.0
+    assert job.progress_words() == "2 lines: 0/1,296 trials · 0:30 · timing the first trials"
+    assert job.kept_words() == "Rollout stopped before any trial finished: nothing is kept"
+
+    def line(name, trials):
+        return MoveEstimate(None, name, Estimate(0.1, 0.01), None, (), trials)
+
+    job.figures = RolloutFigures((line("8/5 6/5", 324), line("13/10 24/23", 324)), 324, 1296, None, 30.0)
+    assert job.progress_words() == "2 lines: 324/1,296 trials · 0:30 · about 1:30 left"
+    assert job.kept_words() == "Rollout stopped: 324 trials kept for each of the 2 lines"
+    job.figures = RolloutFigures((line("8/5 6/5", 324), line("13/10 24/23", 288)), 288, 1296, None, 30.0)
+    assert job.kept_words() == "Rollout stopped, trials kept: 8/5 6/5 324, 13/10 24/23 288"

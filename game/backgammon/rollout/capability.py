@@ -25,6 +25,9 @@ class BackgammonRollouts:
             raise ValueError(f"unknown rollout option {unknown[0]!r}; options: {', '.join(self.defaults)}")
         return plan(state, moves, **options)
 
+    def planned(self, plan) -> tuple[int, int]:
+        return plan.trials, len(plan.candidates)
+
     def blocks(self, plan) -> int:
         return plan.blocks
 

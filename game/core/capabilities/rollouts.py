@@ -32,6 +32,10 @@ class Rollouts(Protocol):
         """The rollout of ``state``: of the moves named (notation), or of the game's own choice
         of candidates; ``ValueError`` (a sentence for the user) for what cannot be rolled out."""
 
+    def planned(self, plan: Any) -> tuple[int, int]:
+        """``(trials planned for each line, lines rolled out)``: what a window says from the
+        first moment, before any trial has ended."""
+
     def blocks(self, plan: Any) -> int:
         """How many blocks of trials the plan is cut into (more workers than that would idle)."""
 

@@ -90,7 +90,7 @@ class RolloutControl:
         if self.job is not None and self.job.running:
             self.job.cancel()
             self._keep()
-            self.banner.show("Rollout stopped: the trials finished are kept.", seconds=3)
+            self.banner.show(self.job.kept_words(), seconds=4)
 
     def choose(self, index: int) -> None:
         """Shift+click on a row: add its play to the next rollout's, or take it off."""
@@ -121,7 +121,7 @@ class RolloutControl:
         state = self.hints.state
         if self.running_for(state):
             done, total = self.job.progress()
-            return f"Rolling out: {done}/{total or '…'} trials · O stops, keeping them", done / total if total else 0.0
+            return f"Rolling out {self.job.progress_words()} · O stops", done / total if total else 0.0
         kept = self.figures.get(id(state))
         chosen = self.chosen.get(id(state))
         analysed = self.hints.analyst.get(state) if self.hints.analyst is not None else None

@@ -24,7 +24,8 @@ CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammo
 def rolled_decision(decision: Decision, figures: RolloutFigures) -> Decision:
     """``decision`` with a rollout's figures: the cube's no double, double/take and double/pass
     and proper action at a cube decision, else the alternatives it rolled out, re-ranked by
-    their rollout value (cubeful where there is a cube), first; the others after them."""
+    their rollout's cubeless equity, the unit of the review's other alternatives (a Diff is
+    never taken across units), first; the others after them."""
     cube = figures.cube
     if decision.cube is not None and cube is not None:
         nd_mwc, dt_mwc, dp_mwc = cube.match_chances or (None, None, None)
@@ -34,13 +35,13 @@ def rolled_decision(decision: Decision, figures: RolloutFigures) -> Decision:
     rolled, others = [], []
     for a in decision.alternatives:
         estimate = figures.of_notation(a.move)  # an alternative's move is its notation
-        if estimate is None or estimate.value.mean is None:
+        if estimate is None or estimate.equity.mean is None:
             others.append(a)
             continue
         means = {name: e.mean for name, e in estimate.chances if e.mean is not None}
         chances = tuple((k, means[k]) for k, _ in a.chances if k in means) or tuple(
             (k, means[k]) for k in CHANCES[:3] if k in means)
-        rolled.append(replace(a, equity=estimate.value.mean, chances=chances))
+        rolled.append(replace(a, equity=estimate.equity.mean, chances=chances))  # cubeless, as the others
     if not rolled:
         return decision
     rolled.sort(key=lambda a: -a.equity)
@@ -50,11 +51,11 @@ def rolled_decision(decision: Decision, figures: RolloutFigures) -> Decision:
 
 
 def interval_of(figures: RolloutFigures | None, move: str) -> float | None:
-    """The 95% half-width of ``move``'s rollout value in ``figures``, if it was rolled out."""
+    """The 95% half-width of ``move``'s rollout equity (cubeless) in ``figures``, if it was rolled out."""
     estimate = figures.of_notation(move) if figures is not None else None
-    if estimate is None or estimate.value.se is None:
+    if estimate is None or estimate.equity.se is None:
         return None
-    return 1.96 * estimate.value.se
+    return 1.96 * estimate.equity.se
 
 
 class ReviewRollouts:
@@ -79,7 +80,7 @@ class ReviewRollouts:
         if self.job is not None and self.job.running:
             self.job.cancel()
             self._keep()
-            self.banner.show("Rollout stopped: the trials finished are kept.", seconds=3)
+            self.banner.show(self.job.kept_words(), seconds=4)
             return
         if decision is None or (decision.cube is None and not decision.alternatives):
             self.banner.show("A forced move: nothing to roll out.", seconds=3)
@@ -107,8 +108,7 @@ class ReviewRollouts:
         figures = self.figures.get(decision.ply)
         running = self.job is not None and self.job.running and self.ply == decision.ply
         if running:
-            done, total = self.job.progress()
-            note = f"rolling out {done}/{total or '…'}"
+            note = f"rolling out {self.job.progress_words()}"
         elif figures is not None:
             stopped = ", stopped" if figures.partial else ""
             note = f"rollout {figures.trials_done} trials{stopped}"
