@@ -68,10 +68,14 @@ PLAYER_DESCRIPTIONS = {
 SETTINGS = {
     "home_side": GameSetting("Direction", {"right": "Home board on the right", "left": "Home board on the left"},
                              "right"),
+    "point_numbers": GameSetting("Point numbers", {"roll": "Follow the player on roll",
+                                                   "bottom": "Always the bottom player's"}, "roll"),
     "auto_bearoff": GameSetting("Bear off automatically in a race", ON_OFF, False),
     RESIGNS: GameSetting("Computer resigns a lost race", ON_OFF, False),
 }
-"""Where the bottom player's home board is ("right": anticlockwise play), whether a race's
+"""Where the bottom player's home board is ("right": anticlockwise play), whose numbering the
+board's point numbers and the hints' plays are written in (the player on roll's, as GNU
+Backgammon and eXtreme Gammon number them, or always the bottom player's), whether a race's
 bear-off that takes off the most checkers is played without asking, and whether the computer
 levels offer to resign a race they cannot lose less in (:mod:`.resignation.decide`; off by
 default, and tournaments never resign)."""

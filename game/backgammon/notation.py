@@ -46,6 +46,17 @@ def format_play(steps: tuple[tuple[int, int], ...], hits: frozenset[int]) -> str
     return " ".join(f"{t}({texts.count(t)})" if texts.count(t) > 1 else t for t in order)
 
 
+_POINT = re.compile(r"(?<![(\d])(\d+)(?![\d)])")
+"""A point number in a play's text (not a count in brackets: ``6/4(2)``)."""
+
+
+def renumbered(text: str) -> str:
+    """A play written from the other side of the board: every point ``n`` becomes ``25 - n``
+    (``24/18 13/11`` → ``1/7 12/14``); the bar, off, hits and counts stay."""
+    return _POINT.sub(lambda found: str(25 - int(found.group(1))) if 1 <= int(found.group(1)) <= 24
+                      else found.group(1), text)
+
+
 def _first_point(text: str) -> int:
     return _point_value(text.split("/")[0])
 

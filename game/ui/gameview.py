@@ -150,6 +150,11 @@ class GameView(Protocol):
     def handle_event(self, event: pygame.event.Event) -> ViewEvent:
         """Mouse input during a human turn."""
 
+    def shown_notation(self, state: Any, text: str) -> str:
+        """A move of ``state`` written ``text`` (the game's notation, the mover's), as the hint
+        table and its why section show it: in the numbering the board shows (backgammon's
+        point numbers may be fixed to one side); ``text`` itself in the other games."""
+
     def handle_key(self, event: pygame.event.Event) -> bool:
         """A key of the view's own (Chesstack and Mandragora: A toggles the scores on the
         board), offered after the scene's keys; False when the key means nothing to it."""

@@ -56,3 +56,13 @@ def test_hit_on_the_way_is_shown_and_chosen_by_its_star():
     assert RULES.notation(s, RULES.parse(s, "13/7*/5")) == "13/7*/5"
     with pytest.raises(ValueError, match="ambiguous"):
         RULES.parse(s, "13/5")
+
+
+@pytest.mark.parametrize("text, other_side", [
+    ("24/18 13/11", "1/7 12/14"), ("13/7*/5", "12/18*/20"), ("6/4(2)", "19/21(2)"), ("bar/22", "bar/3"),
+    ("6/off", "19/off"), ("8/5(2) 6/1*(2)", "17/20(2) 19/24*(2)"), ("(no play)", "(no play)"),
+])
+def test_a_play_renumbered_from_the_other_side(text, other_side):
+    from game.backgammon.notation import renumbered
+
+    assert renumbered(text) == other_side and renumbered(other_side) == text

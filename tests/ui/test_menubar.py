@@ -4,6 +4,7 @@ does, with no fault; one that does not is greyed and says why; its key is the ke
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import time
 
@@ -243,3 +244,26 @@ def test_roll_out_from_the_menu_rolls_out_the_hint_tables_plays(app):
     assert scene.overlays.rollout.job is not None
     _choose(app, scene.menu_bar, "Analysis", "Roll out")  # again: stops it, as O does
     assert not scene.overlays.rollout.job.running
+
+
+def test_point_numbers_follow_the_player_on_roll_or_stay_the_bottom_players(app):
+    """The board's numbers and the hints' plays always agree: by default both are the player
+    on roll's; fixed to the bottom player's, the top player's plays are written in them too."""
+    from game.backgammon.notation import renumbered
+
+    app.settings.hints = True
+    scene = _play(app, players=("human", "human"))
+    view, hints = scene.view, scene.overlays.hints
+    state = scene.session.state
+    assert run_until(app, lambda: hints.ready and hints.records)
+    top = dataclasses.replace(state, turn=1 - scene.bottom)
+    assert view._numbered_from_top(top) and not view._numbered_from_top(state)
+    assert view.shown_notation(top, "24/18 13/11") == "24/18 13/11"
+    _choose(app, scene.menu_bar, "View", "Point numbers: the player on roll's or the bottom's")
+    assert app.settings.of(scene.session.info)["point_numbers"] == "bottom"
+    assert not view._numbered_from_top(top) and view.shown_notation(top, "24/18 13/11") == "1/7 12/14"
+    assert view.shown_notation(state, "24/18 13/11") == "24/18 13/11"
+    records = hints.records
+    hints.state = top  # as if the top player were on roll: the table writes its plays in the bottom's numbers
+    move = next(c for c in scene.overlays.hint_section.columns(records) if c.key == "move")
+    assert move.cell(records[0]) == renumbered(records[0].notation) != records[0].notation

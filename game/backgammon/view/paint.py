@@ -23,8 +23,9 @@ class Layout(BoardGeometry):
         return pygame.Rect(super().tray_slab(bottom_player, index))
 
 
-def board_surface(rect: pygame.Rect, home_right: bool, fonts) -> pygame.Surface:
-    """The board in ``rect`` without checkers or dice, its point numbers the bottom player's."""
+def board_surface(rect: pygame.Rect, home_right: bool, fonts, top_numbers: bool = False) -> pygame.Surface:
+    """The board in ``rect`` without checkers or dice, its point numbers the bottom player's
+    (``top_numbers``: the top player's, point ``b`` of the bottom numbering labelled ``25 - b``)."""
     board = Layout(rect, home_right).board
     lay = Layout(rect.move(-board.x, -board.y), home_right)
     surface = pygame.Surface(board.size)
@@ -48,7 +49,7 @@ def board_surface(rect: pygame.Rect, home_right: bool, fonts) -> pygame.Surface:
         colour = POINTS[b % 2]
         pygame.draw.polygon(surface, colour, pts)
         pygame.draw.aalines(surface, tuple(c * 3 // 4 for c in colour), True, pts)
-        image = font.render(str(b), True, PAPER)  # the bottom player's numbers, never the mover's: they stay put
+        image = font.render(str(25 - b if top_numbers else b), True, PAPER)
         surface.blit(image, image.get_rect(center=label_at))
     return surface
 

@@ -27,6 +27,7 @@ from ..cube.display import (
     player_score,
 )
 from ..cube.state import OFFERED
+from ..notation import renumbered
 from ..rules import BackgammonRules, Play
 from ..state import BackgammonState
 from ..status import TITLES as NAMES
@@ -71,8 +72,12 @@ class BackgammonView:
 
     # -- configuration and animation ------------------------------------------------------
     def configure(self, *, bottom: int, settings) -> None:
-        """``settings``: the game's own, ``home_side`` ("right" or "left") and ``auto_bearoff``."""
+        """``settings``: the game's own, ``home_side`` ("right" or "left"), ``point_numbers``
+        ("roll": the board is numbered from the player on roll's side, as the hints write
+        their plays; "bottom": always from the bottom player's, the hints' plays renumbered to
+        match) and ``auto_bearoff``."""
         self.bottom, self.home_right = bottom, settings.get("home_side", "right") != "left"
+        self.numbers_follow_roll = settings.get("point_numbers", "roll") != "bottom"
         self.auto_bearoff = bool(settings.get("auto_bearoff", False))
         self.set_rect(self.rect)
 
@@ -236,6 +241,18 @@ class BackgammonView:
             self._play([turn.click_move(source, high=True)], self.click_seconds)
         return "changed"
 
+    def _numbered_from_top(self, state: BackgammonState) -> bool:
+        """Whether the board is numbered from the top player's side: point numbers follow the
+        player on roll (the setting's default) and the top player is on roll."""
+        return self.numbers_follow_roll and state.turn is not None and state.turn != self.bottom
+
+    def shown_notation(self, state: BackgammonState, text: str) -> str:
+        """A play of ``state`` in the board's numbering: the mover's, unless the numbers stay
+        the bottom player's and the top player moves (each point ``n`` then written ``25 - n``)."""
+        if self.numbers_follow_roll or state.turn is None or state.turn == self.bottom:
+            return text
+        return renumbered(text)
+
     @staticmethod
     def handle_key(event: pygame.event.Event) -> bool:
         return False  # no keys of its own: the cube's are its buttons'
@@ -310,9 +327,10 @@ class BackgammonView:
         elif self.turn:
             sides[self.turn.mover], sides[1 - self.turn.mover] = self.turn.me, self.turn.opp
             used = used_dice(self.turn)
-        key = (tuple(self.rect), self.home_right, self.bottom)
+        top_numbers = self._numbered_from_top(state)
+        key = (tuple(self.rect), self.home_right, self.bottom, top_numbers)
         if self._background is None or self._background[0] != key:
-            self._background = (key, board_surface(self.rect, self.home_right, self.fonts))
+            self._background = (key, board_surface(self.rect, self.home_right, self.fonts, top_numbers))
         surface.blit(self._background[1], self.layout.board.topleft)
         lifted = (flying.mover, flying.step[0]) if flying else None
         if self.drag_pos and self.press:

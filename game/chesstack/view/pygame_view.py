@@ -215,6 +215,10 @@ class ChesstackView:
             return turn.up(hit(self.layout, turn, event.pos))
         return None
 
+    @staticmethod
+    def shown_notation(state, text: str) -> str:
+        return text  # one notation, whoever is to move
+
     def handle_key(self, event: pygame.event.Event) -> bool:
         """``A`` shows or hides the analysis overlay; Esc cancels a selection."""
         if self.scores.key(event):

@@ -248,6 +248,10 @@ class MandragoraView:
         self.chosen = area  # shown when the scene plays it (end_turn): the tutor may stop it first
         return "confirm"
 
+    @staticmethod
+    def shown_notation(state, text: str) -> str:
+        return text  # one notation, whoever is to move
+
     def handle_key(self, event: pygame.event.Event) -> bool:
         """``A`` shows or hides the analyzer overlay."""
         return self.scores.key(event)

@@ -27,7 +27,8 @@ class Column(NamedTuple):
 
 
 def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), format_value=three_decimals,
-                 value_heading: str = "Value", words=None, score_heading: str = "Score") -> list[Column]:
+                 value_heading: str = "Value", words=None, score_heading: str = "Score",
+                 shown=None) -> list[Column]:
     """The table's columns, GNU Backgammon's hint window's: rank, move, the native value
     (equity), the difference to the best, the analysis' chances (win, gammon, backgammon)
     where it gives them, the depth, a rollout's 95% interval (±) and cubeful equity (its rows
@@ -35,10 +36,11 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
     display score as an extra column (headed
     ``score_heading``: Mandragora's is the seed's score, "Seed").  ``words(move)``
     names a move where its notation is not what a player reads (the view's ``decisions.words``:
-    backgammon's cube actions "No double", "Double", "Take", "Pass"), else ``None``."""
+    backgammon's cube actions "No double", "Double", "Take", "Pass"), else ``None``; ``shown(text)``
+    writes the others in the board's numbering (:meth:`~game.ui.gameview.GameView.shown_notation`)."""
     columns = [
         Column("rank", "#", lambda r: str(r.rank), 0),
-        Column("move", "Move", lambda r: (words(r.move) if words else None) or r.notation, 0),
+        Column("move", "Move", lambda r: (words(r.move) if words else None) or (shown or str)(r.notation), 0),
         Column("value", value_heading, lambda r: format_value(r.value), 1),
         Column("diff", "Diff", lambda r: "" if r.rank == 1 else format_value(r.diff), 2),
     ]
@@ -115,7 +117,8 @@ class HintSection:
 
     def columns(self, records: Sequence) -> list[Column]:
         """Every column of the table for ``records`` (before a narrow panel leaves some out)."""
-        return hint_columns(records, self.details, self.format_value, self.value_heading, self.words, self.score_heading)
+        return hint_columns(records, self.details, self.format_value, self.value_heading, self.words, self.score_heading,
+                            self.hints.shown_notation)
 
     LEGEND_LINES = 4
     """The legend's most lines: Mandragora's two sentences wrap to four in the narrowest panel."""

@@ -61,6 +61,10 @@ class Hints:
     """``adjust(state, records)``: the records as shown, where something replaced some rows'
     figures since the analysis (a rollout, :class:`~game.ui.analysis.rollouts.RolloutControl`)."""
 
+    shown_notation = staticmethod(str)
+    """``shown_notation(text)``: a move's notation as the table shows it, in the board's
+    numbering (the play scene gives the view's :meth:`~game.ui.gameview.GameView.shown_notation`)."""
+
     @property
     def records(self) -> list:
         if self.analyst is None or self.state is None:

@@ -67,6 +67,7 @@ class Overlays(Part):
         if self.analyst is not None:  # for the views that mark moves on the board
             view.use_analysis(self.records_for)
         self.hints = Hints(self.analyst)
+        self.hints.shown_notation = lambda text: view.shown_notation(self.hints.state, text)
         self.curve = GameCurve(self.session.rules)
         self.watch = WatchControl(settings) if not self.session.has_human else None
         self.watch_move = None  # (state, move): a computer's choice on show before it is played

@@ -50,6 +50,7 @@ class WhySection:
     def content(self, width: int) -> tuple[str, list[tuple[str, tuple]], list[tuple[str, float]]]:
         """``(heading, [(line, colour)], [(factor label, delta)])`` for the selected move."""
         record = self.hints.selected_record()
+        shown = self.hints.shown_notation  # in the board's numbering
         if record is None:
             return "", [], []
         records = self.hints.records
@@ -69,10 +70,11 @@ class WhySection:
             same = {n for n, v in record.factors.items() if all(r.factors.get(n) == v for r in records)}
             compared = [(n, v) for n, v in factor_comparison(record, None) if n not in same or len(records) == 1]
             if other is not record and compared:  # said only when its own factors follow
-                lines.append((f"its factors equal {other.notation}'s:", TEXT_DIM))
+                lines.append((f"its factors equal {shown(other.notation)}'s:", TEXT_DIM))
             other = record
         factors = [(self.labels.get(n, n), v) for n, v in compared][: self.max_factors]
-        heading = f"Why {record.notation}" if other is record else f"Why {record.notation} vs {other.notation}"
+        heading = (f"Why {shown(record.notation)}" if other is record
+                   else f"Why {shown(record.notation)} vs {shown(other.notation)}")
         behind = f", {self.format_value(record.diff)} vs the best" if record.rank > 1 else ", the best"
         depth = f" · rolled out ({record.depth})" if record.depth else f" · {record.plies} ply" if record.plies else ""
         summary = f"value {self.format_value(record.value)}{behind}{depth}"

@@ -64,6 +64,7 @@ PLAY_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
                key("Copy board as image", "Ctrl+Shift+C", "copy board as image"),
                key("Copy board as text", "Ctrl+Shift+T", "copy board as text"))),
     ("View", (key("Graph", "G", "graph"), action("Scores on the board", "scores", "A"),
+              action("Point numbers: the player on roll's or the bottom's", "numbering"),
               key("Faster animation", "+", "animation speed", "+/-"),
               key("Slower animation", "-", "animation speed", "+/-"),
               key("Pause", "Space", "pause"), key("Sound", "M", "sound"),

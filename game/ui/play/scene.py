@@ -183,6 +183,8 @@ class PlayScene(Scene):
             return "rolls out the hint table's plays: show the hints first (H)"
         if name == "score map" and not overlays.theory.offered:
             return FLAG_REASONS["theory"] if not info.has(Theory) else FLAG_REASONS["analysis"]
+        if name == "numbering" and "point_numbers" not in info.all_settings():
+            return f"{info.title} has one numbering only"
         if name == "scores" and getattr(self.view, "scores", None) is None:
             return "only in Chesstack and Mandragora (backgammon's scores are in the hint table)"
         return None
@@ -201,11 +203,23 @@ class PlayScene(Scene):
             self.overlays.theory.open_with_map()
         elif name == "scores":
             self.view.handle_key(key_event("A"))
+        elif name == "numbering":
+            self.switch_numbering()
         elif name == "key help":
             app.settings.key_help = not app.settings.key_help
             app.banner.show("Keys in the side panel: " + ("shown" if app.settings.key_help else "hidden"), seconds=1.5)
         elif name in ("keys", "about"):
             app.keys_screen(about=name == "about")
+
+    def switch_numbering(self) -> None:
+        """Point numbers from the player on roll's side, or always the bottom player's (the
+        game's ``point_numbers`` setting, kept): the board and the hints change together."""
+        info, settings = self.session.info, self.app.settings
+        now = "bottom" if settings.of(info).get("point_numbers", "roll") == "roll" else "roll"
+        settings.choose(info, "point_numbers", now)
+        self.view.configure(bottom=self.bottom, settings=settings.of(info))
+        self.app.banner.show("Point numbers: " + ("the player on roll's" if now == "roll" else "the bottom player's"),
+                             seconds=2)
 
     def _export_reason(self) -> str | None:
         info = self.session.info
