@@ -107,3 +107,28 @@ def test_leaving_review_returns_to_the_decision_on_show_and_back_again(app, matc
     play.replay.show_decision(quiet)
     earlier = play.move_list.stops()[play.replay.cursor - 1][1]
     assert play.move_list.stops()[play.replay.cursor][1] > quiet and (earlier is None or earlier < quiet)  # the next line
+
+
+def test_a_missed_double_too_small_to_mark_is_counted_and_stepped_to(app, match_review):
+    """The totals count every missed double; one below the doubtful mark still gets its line
+    (a no double otherwise has none) and "Mistake >" stops at it."""
+    from game.ui.gameview import unlisted_moves
+    from game.ui.review.data import ReviewedGame
+
+    play, report = match_review
+    session = play.session
+    quiet = next(d for d in report.decisions if d.kind == "cube" and d.played == "Roll" and not d.mark)
+    missed = dataclasses.replace(quiet, best="Double", equity_lost=0.01, mark=None)
+    changed = dataclasses.replace(report, games=tuple((n, tuple(missed if d is quiet else d for d in ds))
+                                                      for n, ds in report.games))
+    before = ReviewedGame(BG, session.rules, session.states, session.actions, report, unlisted_moves(play.view))
+    after = ReviewedGame(BG, session.rules, session.states, session.actions, changed, unlisted_moves(play.view))
+    assert quiet.ply not in {line.index for line in before.lines}  # a no double that was no error: no line
+    where = next(i for i, line in enumerate(after.lines) if line.index == quiet.ply)
+    assert after.lines[where].decision is missed and after.counted(missed)
+    start = max((i for i in range(where) if not after.counted(after.lines[i].decision)), default=0)
+    stops = []
+    at = start
+    while (at := after.step(at, True, mistakes=True)) is not None and at <= where:
+        stops.append(at)
+    assert stops[-1] == where

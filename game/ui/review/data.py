@@ -27,6 +27,7 @@ from typing import Any
 from ...core.move_list import MoveList
 from ...core.protocol import CHANCE
 from ...core.review.html_graph import graph_value
+from ...core.review.plain import review_of
 from ...core.review.report import Decision, Report
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
@@ -87,6 +88,7 @@ class ReviewedGame:
     def __init__(self, info, rules, states, actions, report: Report, unlisted=None, pending=()) -> None:
         """``unlisted(state, text)``: the view's ``decisions.unlisted``, ``None`` without decisions."""
         self.info, self.rules, self.states, self.report = info, rules, list(states), report
+        self._error_kind = review_of(info).error_kind
         self.labels = list(report.players)
         at_ply = {d.ply: d for d in report.decisions}
         self.lines: list[Line] = []
@@ -105,7 +107,7 @@ class ReviewedGame:
             if decision is not None and mover < len(self.labels) and decision.player == self.labels[mover]:
                 line.decision = decision
                 k += 1
-            if unlisted is not None and unlisted(state, text) and not line.mark:
+            if unlisted is not None and unlisted(state, text) and not self.counted(line.decision):
                 self._hidden[i] = line
                 continue  # no line of its own (the roll's line follows), unless it was an error
             self.lines.append(line)
@@ -115,6 +117,12 @@ class ReviewedGame:
         self.pending: set[int] = {ply for ply in pending if ply not in at_ply}
         """Plies of the decisions not analysed yet (a review in progress)."""
         self._index()
+
+    def counted(self, decision: Decision | None) -> bool:
+        """Whether ``decision`` is an error the totals count: marked, or of one of the game's
+        error kinds (backgammon's missed double, even one too small to mark), so it has a line
+        and "< Mistake / Mistake >" step to it."""
+        return decision is not None and (bool(decision.mark) or self._error_kind(decision) is not None)
 
     def _index(self) -> None:
         self.games: list[int] = sorted({line.game for line in self.lines}) or [1]
@@ -139,7 +147,7 @@ class ReviewedGame:
             return None
         line.decision = decision
         self.attached += 1
-        if not line.mark:
+        if not self.counted(decision):
             return None
         del self._hidden[decision.ply]
         where = next((i for i, other in enumerate(self.lines) if other.index > line.index), len(self.lines))
@@ -186,12 +194,12 @@ class ReviewedGame:
 
     # -- moving about -----------------------------------------------------------------------
     def step(self, at: int, forward: bool, mistakes: bool) -> int | None:
-        """The index in :attr:`lines` of the next (or previous) decision, or mistake, from
-        line ``at``; ``None`` when there is none that way."""
+        """The index in :attr:`lines` of the next (or previous) decision, or mistake (an error
+        the totals count, :meth:`counted`), from line ``at``; ``None`` when there is none that way."""
         order = range(at + 1, len(self.lines)) if forward else range(at - 1, -1, -1)
         for i in order:
             d = self.lines[i].decision
-            if d is not None and (not mistakes or d.mark):
+            if d is not None and (not mistakes or self.counted(d)):
                 return i
         return None
 

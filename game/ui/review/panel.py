@@ -45,6 +45,8 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
              f"Best: {words(best, d.best) if best is not None else d.best}"]
     if d.equity_lost > 0:
         mark = f" — {d.mark} {MARK_SYMBOLS[d.mark]}" if d.mark else ""
+        kind = review_of(info).error_kind(d)  # a cube error's kind, as the totals count it
+        mark += f" ({kind})" if kind else ""
         lines.append(f"Lost {fmt(d.equity_lost)} {info.move_analysis().tutor_margin.unit}{mark}")
     else:
         lines.append("The best play" if d.played == d.best else "As good as the best")
