@@ -131,3 +131,27 @@ def test_the_reports_totals_are_the_review_screens_and_the_command_lines(match):
     for label, cells in rows:
         row = f'<tr><td class="text">{escape(label)}</td>' + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>"
         assert row in totals, label
+
+
+def test_the_boards_name_the_players_and_the_graph_marks_the_luck_as_the_review_screen(match):
+    """The report shows what the Review screen shows: the players' names on the boards, and a
+    triangle for each very lucky or unlucky roll (GNU's ++/+/-/-- signs, the screen's rule)."""
+    from game.core.review.html_graph import luck_sign
+
+    record, report = match
+    first = report.games[0][1]
+    lucky, unlucky, plain = first[0], first[1], first[2]
+    games = ((report.games[0][0], (replace(lucky, luck=0.7), replace(unlucky, luck=-0.4), replace(plain, luck=0.1),
+                                   *first[3:])), *report.games[1:])
+    html = report_html(BG, record, replace(report, games=games))
+    boards = [ET.tostring(s, encoding="unicode") for s in pictures(html) if s.get("class") == "board"]
+    assert all("Ann &lt;&amp;&gt; (White)" in svg and "Bob (Black)" in svg for svg in boards)
+    graph = next(s for s in pictures(html) if s.get("class") == "graph")
+    ns = "{http://www.w3.org/2000/svg}"
+    marks = [p.find(f"{ns}title").text for p in graph.iter(f"{ns}polygon") if p.find(f"{ns}title") is not None]
+    assert [luck_sign(x) for x in (0.7, -0.4, 0.1)] == ["++", "-", ""]
+    assert len(marks) == 2 and "lucky roll" in marks[0] and "(++, luck +0.700)" in marks[0]
+    assert "unlucky roll" in marks[1] and "(-, luck -0.400)" in marks[1]
+    assert "at the top: good for Ann &lt;&amp;&gt;" in html
+    others = [s for s in pictures(html) if s.get("class") == "graph"][1]
+    assert not any(p.find(f"{ns}title") is not None for p in others.iter(f"{ns}polygon"))  # no luck there

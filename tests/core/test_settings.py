@@ -25,7 +25,8 @@ def test_round_trip(tmp_path):
     changed.choose(BACKGAMMON, "dice", "hand")
     assert save_settings(changed, path) is None
     assert load_settings(path, all_games()) == (changed, None)
-    assert changed.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": False, "computer_resigns": False,
+    assert changed.of(BACKGAMMON) == {"home_side": "left", "point_numbers": "roll", "auto_bearoff": False,
+                                      "computer_resigns": False,
                                       "analysis_level": "advanced", "position_text": "own", "dice": "hand",
                                       "met": "kazaross-xg2"}
 
@@ -56,7 +57,8 @@ def test_a_games_own_settings_are_read_from_an_older_flat_file(tmp_path):
     path.write_text(json.dumps({"home_side": "left", "auto_bearoff": True, "analysis_level": "expert"}))
     settings, problem = load_settings(path, all_games())
     assert problem is None
-    assert settings.of(BACKGAMMON) == {"home_side": "left", "auto_bearoff": True, "computer_resigns": False,
+    assert settings.of(BACKGAMMON) == {"home_side": "left", "point_numbers": "roll", "auto_bearoff": True,
+                                       "computer_resigns": False,
                                        "analysis_level": "expert", "position_text": "own", "dice": "program",
                                        "met": "kazaross-xg2"}
     assert settings.of(get_game("mandragora")) == {}

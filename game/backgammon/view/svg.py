@@ -70,7 +70,7 @@ class BackgammonPicture:
         """A play is drawn as its checkers' steps; a cube action or an offer is not drawn."""
         return isinstance(move, Play)
 
-    def svg(self, state: BackgammonState, arrows=()) -> str:
+    def svg(self, state: BackgammonState, arrows=(), names=()) -> str:
         bottom = deciding(state)
         bottom = 0 if bottom is None else bottom
         lay = BoardGeometry((0, 0, WIDTH, HEIGHT), home_right=True)
@@ -80,7 +80,7 @@ class BackgammonPicture:
         parts += self._board(lay)
         for player in (0, 1):
             parts += self._side(lay, player, state.sides[player], player == bottom)
-            parts += self._strip(lay, state, player, player == bottom)
+            parts += self._strip(lay, state, player, player == bottom, names[player] if player < len(names) else "")
         parts += self._cube(lay, state, bottom)
         parts += self._dice(lay, state, bottom)
         for move, colour in reversed(tuple(arrows)):
@@ -140,7 +140,8 @@ class BackgammonPicture:
                 out += self._checker(lay, player, lay.slot_pos(at_bottom, slot, i), shown)
         return out
 
-    def _strip(self, lay: BoardGeometry, state: BackgammonState, player: int, at_bottom: bool) -> list[str]:
+    def _strip(self, lay: BoardGeometry, state: BackgammonState, player: int, at_bottom: bool,
+               name: str = "") -> list[str]:
         x, y, w, h = lay.strips[1 if at_bottom else 0]
         u, side = lay.u, state.sides[player]
         on_turn = deciding(state) == player
@@ -149,7 +150,8 @@ class BackgammonPicture:
         out += self._checker(lay, player, (x + u * 0.7, y + h / 2), scale=0.8)
         cube = state.cube
         score = f"  ·  score {cube.score[player]}/{cube.match_length}" if cube is not None and cube.is_match else ""
-        out.append(_text(x + u * 1.4, y + h / 2, f"{TITLES[player]}{score}", 0.38 * u, PAPER, "start", True))
+        who = f"{name} ({TITLES[player]})" if name else TITLES[player]  # the player's name, as the window's strips
+        out.append(_text(x + u * 1.4, y + h / 2, f"{who}{score}", 0.38 * u, PAPER, "start", True))
         info = f"pips {pip_count(side)}   off {side[OFF]}" + ("   ▶ to play" if on_turn else "")
         out.append(_text(x + w - u * 0.4, y + h / 2, info, 0.32 * u, (255, 212, 92) if on_turn else PAPER, "end"))
         return out

@@ -125,10 +125,11 @@ class BoardPicture(Protocol):
     :meth:`Review.picture`.  A game without one is shown by its position text
     (:func:`game.core.review.html.text_picture`)."""
 
-    def svg(self, state: Any, arrows: tuple[tuple[Any, str], ...] = ()) -> str:
+    def svg(self, state: Any, arrows: tuple[tuple[Any, str], ...] = (), names: tuple[str, ...] = ()) -> str:
         """``state`` from the view of the player to decide, as one ``<svg>`` element (no
         external files, no scripts); ``arrows``: ``(move, CSS colour)`` drawn over it, the
-        first on top, each a move it :meth:`draws` (others are left out)."""
+        first on top, each a move it :meth:`draws` (others are left out); ``names``: the
+        players' names by seat, shown with their sides (as the report names them)."""
 
     def draws(self, move: Any) -> bool:
         """Whether :meth:`svg` draws ``move`` as arrows (backgammon: a play, each checker's

@@ -97,13 +97,13 @@ class _Game:
         best = next((m for m in self.rules.legal_moves(state) if self.rules.notation(state, m) == d.best), None)
         return best, played
 
-    def svg(self, d: Decision) -> str:
+    def svg(self, d: Decision, names: tuple[str, ...] = ()) -> str:
         state = self.states[d.ply]
         if self.picture is None:
             return text_picture(self.info.notation.format_position(state))
         best, played = self.moves(d)
         arrows = ((best, BEST),) if best == played else ((best, BEST), (played, PLAYED))
-        return self.picture.svg(state, tuple((m, c) for m, c in arrows if m is not None))
+        return self.picture.svg(state, tuple((m, c) for m, c in arrows if m is not None), names)
 
 
 def report_html(info, record: GameRecord, report: Report, options: dict | None = None) -> str:
@@ -190,7 +190,7 @@ def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) ->
     facts.append(f'<p class="ids">{ids}</p>')
     return (f'<section class="decision" id="d{d.ply}"><h3>Decision {k} of {n} · {escape(d.player)}'
             f'{" (" + escape(title) + ")" if title else ""}{roll} · {escape(d.kind)}</h3>'
-            f'<div class="pair">{game.svg(d)}<div class="facts">{"".join(facts)}</div></div></section>')
+            f'<div class="pair">{game.svg(d, tuple(report.players))}<div class="facts">{"".join(facts)}</div></div></section>')
 
 
 def _alternatives(info, d: Decision) -> str:

@@ -3,7 +3,10 @@
 As the Review screen's graph: one point per decision, the first player's chance to win the
 game (``win_chance``), or where the analysis gives none (Mandragora, Chesstack) the display
 score (``score``, −100..100), on a 0..1 axis; a marked decision is a dot in its mark's
-colour, linked to its section of the report (``#d<ply>``), with a tooltip naming it.
+colour, linked to its section of the report (``#d<ply>``), with a tooltip naming it; a very
+lucky or unlucky roll (:func:`luck_sign`, GNU Backgammon's signs) a triangle at the top when
+it helped the first player, at the bottom when it helped the other, green for a lucky roll
+and magenta for an unlucky one, as the legend under the plot says.
 """
 
 from __future__ import annotations
@@ -14,7 +17,21 @@ from .report import Decision
 
 MARK_COLOURS = {"doubtful": (236, 208, 92), "bad": (240, 140, 60), "very bad": (226, 64, 56)}
 """The marks' colours, here, on the Review screen and in its move list."""
+LUCKY, UNLUCKY = (110, 200, 120), (200, 110, 200)
+"""A lucky and an unlucky roll's triangles, here and on the Review screen."""
+LUCK_LEVELS = ((0.6, "++"), (0.3, "+"), (-0.3, None), (-0.6, "-"))
+"""``(from, sign)``, highest first: luck at or above ``from`` gets ``sign``; below the last, "--"."""
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM, RIGHT = 900, 220, 56, 30, 26, 14
+
+
+def luck_sign(luck: float | None) -> str:
+    """GNU's luck sign of a roll ('' for an ordinary one or no measured luck)."""
+    if luck is None:
+        return ""
+    for level, sign in LUCK_LEVELS:
+        if luck >= level:
+            return sign or ""
+    return "--"
 
 
 def graph_value(d: Decision) -> tuple[str, float] | None:
@@ -60,6 +77,10 @@ def graph_svg(first_player: str, decisions, name: str = "graph") -> str:
     if len(curve) > 1:
         out.append(f'<polyline fill="none" stroke="#e8e4d8" stroke-width="1.5" '
                    f'points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in curve)}"/>')
+    for x, _, d in points:
+        out.extend(_luck_marker(x, d, first_player, plot_h))
+    if any(luck_sign(d.luck) for d in decisions):
+        out.append(_luck_legend(first_player))
     for k, (x, y, d) in enumerate(points, 1):
         if y is None:
             continue
@@ -71,3 +92,32 @@ def graph_svg(first_player: str, decisions, name: str = "graph") -> str:
             out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="#e8e4d8"/>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _rgb(colour: tuple[int, int, int]) -> str:
+    return f"rgb{colour}"
+
+
+def _luck_marker(x: float, d: Decision, first_player: str, plot_h: float) -> list[str]:
+    """A triangle for a very lucky or unlucky roll (module doc); nothing for another."""
+    sign = luck_sign(d.luck)
+    if not sign:
+        return []
+    lucky = sign.startswith("+")
+    size = 6 if len(sign) == 2 else 4
+    if lucky == (d.player == first_player):  # good for the first player: pointing up from the top edge
+        tip, base = TOP + 2, TOP + 2 + 2 * size
+    else:
+        tip, base = TOP + plot_h - 3, TOP + plot_h - 3 - 2 * size
+    words = f"{d.player}'s {'lucky' if lucky else 'unlucky'} roll {d.dice or ''} ({sign}, luck {d.luck:+.3f})"
+    return [f'<polygon points="{x:.1f},{tip:.1f} {x - size:.1f},{base:.1f} {x + size:.1f},{base:.1f}" '
+            f'fill="{_rgb(LUCKY if lucky else UNLUCKY)}"><title>{escape(words)}</title></polygon>']
+
+
+def _luck_legend(first_player: str) -> str:
+    y = HEIGHT - 6
+    return (f'<polygon points="{LEFT + 5},{y - 10} {LEFT},{y} {LEFT + 10},{y}" fill="{_rgb(LUCKY)}"/>'
+            f'<text x="{LEFT + 14}" y="{y}" fill="#a7b0a6">lucky roll</text>'
+            f'<polygon points="{LEFT + 105},{y - 10} {LEFT + 100},{y} {LEFT + 110},{y}" fill="{_rgb(UNLUCKY)}"/>'
+            f'<text x="{LEFT + 114}" y="{y}" fill="#a7b0a6">unlucky roll · at the top: good for '
+            f"{escape(first_player)}</text>")

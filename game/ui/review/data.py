@@ -26,29 +26,18 @@ from typing import Any
 
 from ...core.move_list import MoveList
 from ...core.protocol import CHANCE
-from ...core.review.html_graph import graph_value
+from ...core.review.html_graph import graph_value, luck_sign
 from ...core.review.plain import review_of
 from ...core.review.report import Decision, Report
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
-LUCK_LEVELS = ((0.6, "++"), (0.3, "+"), (-0.3, None), (-0.6, "-"))
-"""``(from, sign)``, highest first: luck at or above ``from`` gets ``sign``; below the last, "--"."""
+
 
 
 def saved_file(source, session) -> Path | None:
     """The file a game was loaded from (``source``: its path and actions then, or ``None``)
     while the game is still that file's: the review's cache goes beside it."""
     return Path(source[0]) if source is not None and tuple(source[1]) == tuple(session.actions) else None
-
-
-def luck_sign(luck: float | None) -> str:
-    """GNU's luck sign of a roll ('' for an ordinary one or no measured luck)."""
-    if luck is None:
-        return ""
-    for level, sign in LUCK_LEVELS:
-        if luck >= level:
-            return sign or ""
-    return "--"
 
 
 @dataclass

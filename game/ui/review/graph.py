@@ -15,12 +15,10 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...core.review.html_graph import MARK_COLOURS
+from ...core.review.html_graph import LUCKY, MARK_COLOURS, UNLUCKY
 from ..theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text
 from .data import Line, ReviewedGame, luck_sign
-
-LUCKY, UNLUCKY = (110, 200, 120), (200, 110, 200)
 
 
 class ReviewGraph:
