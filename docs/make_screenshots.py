@@ -49,11 +49,11 @@ SHOTS = ("menu", "play", "tutor", "watch", "mandragora", "chesstack", "rules", "
          "take", "resign", "settings", "review", "review_mandragora", "review_cube", "review_settled", "manual_dice",
          "position",
          "setup", "every_roll", "rollout", "library_matches", "library_player", "library_positions",
-         "drill_question", "drill_answer", "drill_start", "theory", "score_map", "keys", "menus")
+         "drill_question", "drill_answer", "drill_start", "theory", "score_map", "keys", "menus", "rollout_settings")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from review_shots import shot_review, shot_review_cube, shot_review_mandragora, shot_review_settled  # noqa: E402,F401  (the Review screen's shots)
 from dice_shots import shot_manual_dice  # noqa: E402,F401  (dice entered by hand)
-from study_shots import shot_position, shot_rollout  # noqa: E402,F401  (a position opened from text)
+from study_shots import shot_position, shot_rollout, shot_rollout_settings  # noqa: E402,F401  (a position opened from text, rollouts)
 from library_shots import shot_library_matches, shot_library_player, shot_library_positions  # noqa: E402,F401  (the Library screen)
 from drill_shots import shot_drill_answer, shot_drill_question, shot_drill_start  # noqa: E402,F401  (the Drill screen)
 from theory_shots import shot_score_map, shot_theory  # noqa: E402,F401  (the theory panel, K)

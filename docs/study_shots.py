@@ -42,9 +42,9 @@ def shot_position(app, out: Path) -> Path:
 
 
 ROLLOUT_XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10"
-ROLLOUT_TRIALS = 216
+ROLLOUT_TRIALS = 72
 """rollout.png: a money game's opening 3-1 (White to play, two humans, hints on), O pressed:
-the top five plays rolled out at 1,296 trials, shot once ``ROLLOUT_TRIALS`` are done (or when
+the top five plays rolled out at 1,296 trials, shot while it runs once ``ROLLOUT_TRIALS`` are done (or when
 the rollout stops early, the best play clear) — the rows' figures replaced (depth "R" and the
 trials, the ± column), the progress bar under the table while it runs."""
 
@@ -76,4 +76,27 @@ def shot_rollout(app, out: Path) -> Path:
     path = out / "rollout.png"
     pygame.image.save(app.screen, str(path))
     control.close()
+    return path
+
+
+def shot_rollout_settings(app, out: Path) -> Path:
+    """rollout_settings.png: rollout.png's position with Analysis → Rollout settings… chosen:
+    the dialog over the board, each setting with its value."""
+    from game.core.session import GameSetup
+    from game.games import get_game
+
+    app.settings.hints = True
+    options = get_game("backgammon").position_options(ROLLOUT_XGID)
+    app.start_game(GameSetup("backgammon", ("human", "human"), seed=1, options=options))
+    scene, deadline = app.scene, time.monotonic() + 300
+    while not (scene.mover.human and scene.overlays.hints.ready):
+        if time.monotonic() > deadline:
+            raise RuntimeError("gave up waiting for the hints")
+        app.frame()
+        time.sleep(0.004)
+    scene.menu_bar.item_named("Analysis", "Rollout settings…").run()
+    for _ in range(3):
+        app.frame()
+    path = out / "rollout_settings.png"
+    pygame.image.save(app.screen, str(path))
     return path

@@ -52,9 +52,20 @@ class Settings:
     graph: bool = False
     """Show the win-probability graph of the game so far (G toggles it)."""
     tutor: bool = False
+    """Stop a human before a move much worse than the best (Play anyway / Rethink)."""
     key_help: bool = False
     """Show the keys of the screen in the side panel (the menus and the keys screen, ?, list them too)."""
-    """Stop a human before a move much worse than the best (Play anyway / Rethink)."""
+    rollout_trials: int = 1296
+    rollout_truncate: int = 0
+    """Plies after which a rollout's trial is valued by the network instead of played on (0: to the end)."""
+    rollout_level: str = ""
+    """The level that plays a rollout's trials ("": the game's default)."""
+    rollout_variance_reduction: bool = True
+    rollout_seed: int = 0
+    rollout_cubeless: bool = False
+    """Roll out without the cube in a game with one (the plays' cubeless equities)."""
+    rollout_top: int = 5
+    """Plays rolled out when none are chosen with Shift+click: the hint table's best N."""
     watch_speed: str = "normal"
     review_marks: str = "standard"
     """How strictly a review marks errors: each game's own thresholds ("standard"; backgammon
@@ -140,8 +151,14 @@ _CHOICES = {"animation": tuple(ANIMATION_SPEEDS), "watch_speed": tuple(WATCH_SPE
 _NUMBERS: dict[str, tuple[float, float]] = {
     "drill_threshold": (0.001, 3.0), "drill_retention": (0.5, 0.99), "drill_again": (0.0, 3.0),
     "drill_hard": (0.0, 3.0), "drill_good": (0.0, 3.0), "drill_variations": (0, 10), "drill_cards": (1, 1000),
-    "drill_minutes": (0.5, 600.0)}
+    "drill_minutes": (0.5, 600.0), "rollout_trials": (1, 1_000_000), "rollout_truncate": (0, 1000),
+    "rollout_seed": (0, 2**63 - 1), "rollout_top": (1, 32)}
 """A number setting -> its least and greatest value (whole numbers for a whole default)."""
+
+def number_range(name: str) -> tuple[float, float]:
+    """The least and greatest value of the number setting ``name`` (a dialog checks its entries by it)."""
+    return _NUMBERS[name]
+
 
 _DRILL_RATINGS = ("drill_again", "drill_hard", "drill_good")
 """The drill's rating thresholds, which must not rise from one to the next."""

@@ -175,3 +175,37 @@ def test_the_words_of_a_rollout_job():
     assert job.kept_words() == "Rollout stopped: 324 trials kept for each of the 2 lines"
     job.figures = RolloutFigures((line("8/5 6/5", 324), line("13/10 24/23", 288)), 288, 1296, None, 30.0)
     assert job.kept_words() == "Rollout stopped, trials kept: 8/5 6/5 324, 13/10 24/23 288"
+
+
+def test_the_rollout_settings_dialog_sets_what_the_next_rollout_plays(app, monkeypatch):
+    from game.ui.analysis.rollout_settings import RolloutSettingsDialog
+
+    monkeypatch.setattr(rollouts.RolloutControl, "options", {})  # the settings alone say what is played
+    scene, hints = open_position(app, ROLLED)
+    app.frame()
+    section = scene.overlays.rollout_section
+    click(app, section.settings_rect.center)  # "Settings…" at the end of the Rollout line
+    part = scene.overlays.rollout_settings
+    dialog = part.dialog
+    assert isinstance(dialog, RolloutSettingsDialog) and scene.overlays.rollout.job is None  # not a rollout
+    dialog.widgets["trials"].set_text("abc")
+    key(app, pygame.K_RETURN)
+    assert part.dialog is dialog and "Trials per play: a whole number" in app.banner.text
+    assert app.settings.rollout_trials == 1296  # nothing taken
+    dialog.widgets["trials"].set_text("72")
+    dialog.widgets["truncate"].set_text("2")
+    dialog.widgets["top"].set_text("3")
+    dialog.widgets["seed"].set_text("9")
+    click(app, dialog.ok.rect.center)
+    assert part.dialog is None and app.banner.text.startswith("Rollouts: 72 trials · truncated at 2")
+    s = app.settings
+    assert (s.rollout_trials, s.rollout_truncate, s.rollout_top, s.rollout_seed) == (72, 2, 3, 9)
+    key(app, pygame.K_o)
+    job = scene.overlays.rollout.job
+    assert job.options["trials"] == 72 and job.options["truncate"] == 2 and job.options["seed"] == 9
+    assert len(job.moves) == 3 and run_until(app, lambda: job.planned == (72, 3))
+    assert run_until(app, lambda: not job.running)
+    scene.menu_bar.item_named("Analysis", "Rollout settings…").run()
+    assert part.dialog is not None
+    key(app, pygame.K_ESCAPE)
+    assert part.dialog is None and app.settings.rollout_trials == 72  # Esc: nothing changed

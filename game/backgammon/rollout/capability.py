@@ -17,7 +17,8 @@ class BackgammonRollouts:
 
     defaults = {"trials": 1296, "level": TRIAL_LEVEL, "select_level": SELECT_LEVEL, "evaluator": None,
                 "seed": 0, "truncate": None, "variance_reduction": True, "bearoff": True, "stop_ci": None,
-                "early_stop": True, "prune": PRUNE_KEEP, "top": None}
+                "early_stop": True, "prune": PRUNE_KEEP, "top": None,
+                "cubeless": False}
 
     def plan(self, state, moves=None, **options):
         unknown = sorted(set(options) - set(self.defaults))

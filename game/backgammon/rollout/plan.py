@@ -73,9 +73,11 @@ def plan(state: BackgammonState, moves=None, *, trials: int = 1296, level: str =
          select_level: str = SELECT_LEVEL, evaluator: str | None = None, seed: int = 0,
          truncate: int | None = None, variance_reduction: bool = True, bearoff: bool = True,
          stop_ci: float | None = None, early_stop: bool = True,
-         prune: int | None = PRUNE_KEEP, top: int | None = None) -> RolloutSpec:
+         prune: int | None = PRUNE_KEEP, top: int | None = None, cubeless: bool = False) -> RolloutSpec:
     """The rollout of ``state`` (see the module doc); ``ValueError`` for what cannot be rolled
-    out (a finished game, moves without dice, an unknown level or evaluator)."""
+    out (a finished game, moves without dice, an unknown level or evaluator).  ``cubeless``:
+    played without the cube even in a game with one (its plays' cubeless equities; before the
+    roll, the position, not the cube decision)."""
     evaluator = evaluator or strongest_evaluator()
     if evaluator not in evaluator_names():
         raise ValueError(f"unknown evaluator {evaluator!r}; known evaluators: {', '.join(evaluator_names())}")
@@ -87,8 +89,8 @@ def plan(state: BackgammonState, moves=None, *, trials: int = 1296, level: str =
         raise ValueError("the game is over: there is nothing to roll out")
     if state.turn is None:
         raise ValueError("the opening roll has not decided who starts: give the position after it")
-    stakes = stakes_of(state)
-    kind = decision(state)
+    stakes = None if cubeless else stakes_of(state)
+    kind = None if cubeless else decision(state)
     if state.dice is not None:
         candidates = tuple(_after_play(state, text, play, stakes)
                            for text, play in candidate_plays(state, moves, select_level, evaluator, top))

@@ -24,7 +24,7 @@ from .every_roll import EveryRoll
 from .graph import GameCurve, GraphSection
 from .hint_table import HintSection
 from .hints import Hints, draw_arrows
-from .rollouts import RolloutControl, RolloutSection
+from .rollouts import RolloutControl, RolloutSection, RolloutSettings
 from .theory_panel import TheoryPanel
 from .tutor import TutorDialog, tutor_verdict
 from .watch import WatchControl
@@ -83,7 +83,8 @@ class Overlays(Part):
                                         analysis.columns, analysis.format_value, analysis.value_heading,
                                         analysis.tutor_margin, decision_words(view), analysis.score_heading,
                                         analysis.legend)
-        self.rollout = RolloutControl(info, self.hints, self.app.banner)
+        self.rollout = RolloutControl(info, self.hints, self.app.banner, self.app.settings)
+        self.rollout_settings = RolloutSettings(app, self.rollout)
         self.rollout_section = RolloutSection(fonts, self.rollout, self.hints_visible)
         self.sections = [
             TextSection(fonts, lambda: self.watch.status() if self.watch else "", size=13, colour=TEXT_DIM),
@@ -188,8 +189,9 @@ class Overlays(Part):
         if not self.hints_visible():
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.rollout_section.hit(event.pos):
-                self.rollout.toggle()
+            clicked = self.rollout_section.hit(event.pos)
+            if clicked:
+                self.rollout_settings.open() if clicked == "settings" else self.rollout.toggle()
                 return True
             row = self.hint_section.row_at(event.pos)
             if row is not None:

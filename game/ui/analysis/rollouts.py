@@ -10,8 +10,10 @@ line) stops, keeping what finished.
 - **What is kept:** the latest figures of each position rolled out in this game (a few
   dozen), so stepping back and forth shows them again; a new rollout of a position replaces
   its figures.  Only games with rollouts (``info.ability(Rollouts)``) offer it.
-- The trials are the game's rollout defaults (backgammon: 1,296 trials, 0-ply play, variance
-  reduction), seeded, so the same rollout in the window and ``tabula rollout`` agree.
+- The trials are as the Rollout settings say (:mod:`.rollout_settings`: by default the game's
+  rollout defaults, backgammon's 1,296 trials, 0-ply play, variance reduction), seeded, so
+  the same rollout in the window and ``tabula rollout`` agree.  "Settings…" at the end of
+  the Rollout line opens them.
 """
 
 from __future__ import annotations
@@ -19,18 +21,19 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pygame_gui
 
 from ...core.analysis import PLAY
 from ...core.capabilities import Rollouts
 from ...core.rollout_figures import RolloutFigures
 from ..jobs.rollout import RolloutJob, follow
+from ..scene import Part
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
+from .rollout_settings import RolloutSettingsDialog, rollout_options, settings_summary
 
 PROCESSES = True
 """Roll out in a worker process (tests may run it in a thread)."""
-TOP = 5
-"""Plays rolled out when none are chosen: the table's top five, as XG's default."""
 KEPT = 64
 """Positions whose figures are kept in a game."""
 
@@ -40,11 +43,10 @@ class RolloutControl:
     chosen.  :meth:`update` each frame, :meth:`toggle` for O."""
 
     options: dict[str, Any] = {}
-    """Rollout options besides the game's defaults (none: the window rolls out as ``tabula
-    rollout`` does by default; tests make it short)."""
+    """Rollout options over the settings' (tests make it short)."""
 
-    def __init__(self, info, hints, banner, processes: bool | None = None) -> None:
-        self.info, self.hints, self.banner = info, hints, banner
+    def __init__(self, info, hints, banner, settings, processes: bool | None = None) -> None:
+        self.info, self.hints, self.banner, self.settings = info, hints, banner, settings
         self.processes = PROCESSES if processes is None else processes
         self.rollouts = info.ability(Rollouts)
         self.job: RolloutJob | None = None
@@ -81,9 +83,11 @@ class RolloutControl:
         if not records:
             self.banner.show("Roll out once the analysis has listed the moves.", seconds=3)
             return
-        moves = None if _cube_decision(records) else (self.chosen.get(id(state)) or [r.notation for r in records[:TOP]])
+        top = self.settings.rollout_top
+        moves = None if _cube_decision(records) else (self.chosen.get(id(state)) or [r.notation for r in records[:top]])
         self.stop()
-        self.job = RolloutJob(self.info, state, moves, self.options, processes=self.processes)
+        options = {**rollout_options(self.settings, self.rollouts.defaults), **self.options}
+        self.job = RolloutJob(self.info, state, moves, options, processes=self.processes)
 
     def stop(self) -> None:
         """Stop the running rollout, keeping its figures."""
@@ -126,7 +130,7 @@ class RolloutControl:
         chosen = self.chosen.get(id(state))
         analysed = self.hints.analyst.get(state) if self.hints.analyst is not None else None
         what = ("the cube decision" if _cube_decision(analysed or ()) else
-                f"the {len(chosen)} chosen" if chosen else f"the top {TOP} (Shift+click chooses)")
+                f"the {len(chosen)} chosen" if chosen else f"the top {self.settings.rollout_top} (Shift+click chooses)")
         if kept is not None and kept[0] is state:
             figures = kept[1]
             stopped = " (stopped)" if figures.partial else ""
@@ -139,6 +143,10 @@ def _cube_decision(records) -> bool:
     return any(r.kind != PLAY for r in records)
 
 
+SETTINGS = "Settings…"
+"""The Rollout line's link to the Rollout settings dialog."""
+
+
 class RolloutSection:
     """Panel section under the hint table: the Rollout line (a click is O) and, while a rollout
     runs, its progress bar.  Optional: it gives way in a short panel (O still works)."""
@@ -147,7 +155,7 @@ class RolloutSection:
 
     def __init__(self, fonts, control: RolloutControl, visible) -> None:
         self.fonts, self.control, self.visible = fonts, control, visible
-        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rect = self.settings_rect = pygame.Rect(0, 0, 0, 0)
 
     def height(self, width: int) -> int:
         if not (self.control.offered and self.visible() and self.control.hints.records):
@@ -163,7 +171,55 @@ class RolloutSection:
             pygame.draw.rect(surface, PANEL_EDGE, bar, border_radius=2)
             pygame.draw.rect(surface, ACCENT, pygame.Rect(bar.x, bar.y, round(bar.w * share), bar.h), border_radius=2)
         colour = TEXT if share is not None else ACCENT if text.startswith("O:") else TEXT_DIM
-        draw_text(surface, font, elide(font, text, rect.w - 16), (rect.x + 8, rect.y + 3), colour)
+        settings = draw_text(surface, font, SETTINGS, (rect.right - 8, rect.y + 3), ACCENT, anchor="topright")
+        self.settings_rect = settings.inflate(8, 6)
+        draw_text(surface, font, elide(font, text, settings.x - rect.x - 22), (rect.x + 8, rect.y + 3), colour)
 
-    def hit(self, pos) -> bool:
-        return self.rect.collidepoint(pos)
+    def hit(self, pos) -> str | None:
+        """What a click at ``pos`` asks for: ``"settings"`` (its Settings…), ``"roll"`` (the
+        rest of the line: O), ``None`` (not on the line)."""
+        if self.settings_rect.collidepoint(pos):
+            return "settings"
+        return "roll" if self.rect.collidepoint(pos) else None
+
+
+class RolloutSettings(Part):
+    """The Rollout settings dialog (:class:`~.rollout_settings.RolloutSettingsDialog`), modal
+    while open: OK keeps the values in the settings (the next rollout plays them), Cancel or
+    Esc changes nothing; a bad value is said in the banner and the dialog stays open."""
+
+    def __init__(self, app, control: RolloutControl) -> None:
+        self.app, self.control = app, control
+        self.dialog: RolloutSettingsDialog | None = None
+
+    @property
+    def offered(self) -> bool:
+        return self.control.offered
+
+    def open(self) -> None:
+        if not self.offered or self.dialog is not None:
+            return
+        levels = tuple(self.control.info.analysis_level_names)
+        self.dialog = RolloutSettingsDialog(self.app.gui, self.app.screen.get_rect(), self.app.settings, levels)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.dialog is None:
+            return False
+        answer = self.dialog.handle(event)
+        if answer is None and self.dialog.problem and event.type in (pygame.KEYDOWN, pygame_gui.UI_BUTTON_PRESSED):
+            self.app.banner.show(self.dialog.problem, error=True)
+        elif answer is not None:
+            self.close()
+            if answer == "ok":
+                self.app.banner.show("Rollouts: " + settings_summary(self.app.settings), seconds=3)
+        return True
+
+    def build(self, size: tuple[int, int]) -> None:
+        if self.dialog is not None:  # the widgets were recreated: so is the dialog
+            self.dialog = None
+            self.open()
+
+    def close(self) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
+            self.dialog = None

@@ -88,7 +88,7 @@ class DrillScene(Scene):
         self.question = Question(app, self.view, self.rules, lambda: self.parts.places(),
                                  lambda: app.settings.of(self.info), self.on_answer)
         self.table = AlternativesTable(app.fonts, self.info)
-        self.rollouts = ReviewRollouts(self.info, app.banner)
+        self.rollouts = ReviewRollouts(self.info, app.banner, app.settings)
         self.parts = layout.Parts(app, self)
         if facts:
             self.waiting = True
@@ -182,7 +182,7 @@ class DrillScene(Scene):
             return
         self.mode = QUESTION
         self.rollouts.close()
-        self.rollouts = ReviewRollouts(self.info, self.app.banner)
+        self.rollouts = ReviewRollouts(self.info, self.app.banner, self.app.settings)
         self.app.rebuild()
         self.question.ask(state)
 

@@ -58,6 +58,7 @@ PLAY_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
                   key("Set up position…", "Ctrl+E", "set up position"),
                   key("Dice by hand", "Ctrl+D", "dice by hand/program"))),
     ("Analysis", (key("Hints", "H", "hints"), key("Every roll", "W", "every roll"), key("Roll out", "O", "roll out"),
+                  action("Rollout settings…", "rollout settings"),
                   key("Review the game", "V", "review"), key("Tutor", "T", "tutor"))),
     ("Study", (action("Library", "library"), action("Drills", "drills"), key("Cube and race theory", "K", "cube theory"),
                action("Score map", "score map"),

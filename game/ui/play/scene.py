@@ -114,8 +114,9 @@ class PlayScene(Scene):
         self.board = BoardInput(view, lambda: self.mover.human and not self.replay.replaying,
                                 lambda: self.command("done"))
         self.menu_bar = MenuBar(fonts, self.menus)
-        self.chain = [self.confirmation, self.offers, self.paste, self.menu_bar, self.dice, self.choices, self.overlays,
-                      self.paste.line_clicks, self.replay, self.controls, self.keys, self.board]
+        self.chain = [self.confirmation, self.offers, self.paste, self.overlays.rollout_settings, self.menu_bar,
+                      self.dice, self.choices, self.overlays, self.paste.line_clicks, self.replay, self.controls,
+                      self.keys, self.board]
         """The parts in the order they are offered an event: modal dialogs first."""
 
         panel.sections = [
@@ -140,7 +141,8 @@ class PlayScene(Scene):
         self.panel.rect = pygame.Rect(w - pw, 0, pw, h)
         self.panel.reserved_top, self.panel.reserved_bottom = self.controls.place(self.panel.rect, h), BUTTON_ROWS
         self.overlays.build(size)
-        for part in (self.confirmation, self.choices, self.offers, self.paste):  # their widgets were recreated
+        for part in (self.confirmation, self.choices, self.offers, self.paste,
+                     self.overlays.rollout_settings):  # their widgets were recreated
             part.build(size)
         self.controls.refresh()
 
@@ -181,6 +183,8 @@ class PlayScene(Scene):
             return self._export_reason()
         if name == "roll out" and not overlays.hints_visible():
             return "rolls out the hint table's plays: show the hints first (H)"
+        if name == "rollout settings" and not overlays.rollout.offered:
+            return FLAG_REASONS["rollouts"]
         if name == "score map" and not overlays.theory.offered:
             return FLAG_REASONS["theory"] if not info.has(Theory) else FLAG_REASONS["analysis"]
         if name == "numbering" and "point_numbers" not in info.all_settings():
@@ -199,6 +203,8 @@ class PlayScene(Scene):
             self.export_match()
         elif name in ("library", "drills"):
             app.open("library" if name == "library" else "drill")
+        elif name == "rollout settings":
+            self.overlays.rollout_settings.open()
         elif name == "score map":
             self.overlays.theory.open_with_map()
         elif name == "scores":
@@ -354,6 +360,7 @@ class PlayScene(Scene):
         self.turns.close()
         self.choices.close()
         self.offers.close()
+        self.overlays.rollout_settings.close()
         self.overlays.close()
         self.mover.finish()
 

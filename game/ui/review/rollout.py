@@ -14,10 +14,9 @@ from typing import Any
 from ...core.capabilities import Rollouts
 from ...core.review.report import Decision
 from ...core.rollout_figures import RolloutFigures
+from ..analysis.rollout_settings import rollout_options
 from ..jobs.rollout import RolloutJob, follow
 
-TOP = 5
-"""Alternatives rolled out besides the play made: the review's top five."""
 CHANCES = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
 
 
@@ -62,11 +61,11 @@ class ReviewRollouts:
     """The Review screen's rollouts: one job at a time, the figures of each decision by ply."""
 
     options: dict[str, Any] = {}
-    """Rollout options besides the game's defaults (tests make it short)."""
+    """Rollout options over the Rollout settings' (:mod:`..analysis.rollout_settings`; tests make it short)."""
     processes = True
 
-    def __init__(self, info, banner) -> None:
-        self.info, self.banner = info, banner
+    def __init__(self, info, banner, settings) -> None:
+        self.info, self.banner, self.settings = info, banner, settings
         self.offered = info.has(Rollouts)
         self.job: RolloutJob | None = None
         self.ply: int | None = None
@@ -87,11 +86,12 @@ class ReviewRollouts:
             return
         moves = None
         if decision.cube is None:
-            chosen = [a.move for a in decision.alternatives[:TOP]]
+            chosen = [a.move for a in decision.alternatives[:self.settings.rollout_top]]
             played = decision.played_alternative
             moves = chosen + ([played.move] if played is not None and played.move not in chosen else [])
         self.ply = decision.ply
-        self.job = RolloutJob(self.info, state, moves, self.options, processes=self.processes)
+        options = {**rollout_options(self.settings, self.info.ability(Rollouts).defaults), **self.options}
+        self.job = RolloutJob(self.info, state, moves, options, processes=self.processes)
 
     def update(self) -> None:
         self.job = follow(self.job, self.banner, self._keep)

@@ -115,7 +115,7 @@ class ReviewScene(Scene):
         self.graph = ReviewGraph(app.fonts, info.players.titles[0])
         self.graph_rect = self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.alternatives = AlternativesTable(app.fonts, info)
-        self.rollouts = ReviewRollouts(info, app.banner)  # O: roll out the decision on show
+        self.rollouts = ReviewRollouts(info, app.banner, app.settings)  # O: roll out the decision on show
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.menu_bar = review_menu_bar(self)
         self.game_label: pygame_gui.elements.UILabel | None = None

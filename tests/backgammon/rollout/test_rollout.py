@@ -269,3 +269,17 @@ def test_a_stop_signal_is_held_to_the_next_ply_and_the_ended_trials_of_the_cut_b
         running.play_block = real
     assert stopped.stopped == "interrupted" and stopped.tally.blocks == 1
     assert 0 < stopped.tally.trials < 36  # the block's ended trials, not nothing
+
+
+def test_a_cubeless_plan_of_a_cube_game_plays_without_the_cube():
+    from game.backgammon.position import parse_position
+    from game.backgammon.rollout.plan import BEFORE_ROLL, DOUBLE_TAKE, NO_DOUBLE
+
+    before = parse_position("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")  # money, White may double
+    cubeful = plan(before)
+    assert [c.label for c in cubeful.candidates] == [NO_DOUBLE, DOUBLE_TAKE] and cubeful.decision == "cube"
+    cubeless = plan(before, cubeless=True)
+    assert [c.label for c in cubeless.candidates] == [BEFORE_ROLL] and cubeless.decision == "position"
+    assert cubeless.stakes is None and cubeful.stakes is not None
+    after = parse_position("XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:0:0:10")
+    assert plan(after, ["8/5 6/5"], cubeless=True).stakes is None and plan(after, ["8/5 6/5"]).stakes is not None
