@@ -60,7 +60,9 @@ def test_o_rolls_out_the_top_five_and_the_rows_take_the_figures(app):
     assert records[5].diff == records[5].value - records[0].value  # like for like
     assert records[0].details["win"] == best.chance("win").mean
     headings = [column.heading for column in hint_columns(records)]
-    assert "±" in headings and "Cubeful" in headings
+    assert "±" in headings and "Cubeful" in headings and "SE" in headings
+    se = next(c for c in hint_columns(records) if c.key == "se")
+    assert se.cell(records[0]) == f"{best.equity.se:.4f}" and se.cell(records[5]) == ""  # each row's own
     assert "Rolled out: 36 trials" in scene.overlays.rollout.line()[0]
     assert "O roll out" in scene.keys.help()
     why = next(s for s in scene.overlays.sections if isinstance(s, WhySection))

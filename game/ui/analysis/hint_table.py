@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from ...core.gameinfo import three_decimals
+from ...core.rollout_figures import Z95
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide, wrap
 from .hints import WARN, Hints, fitting_title, win_chance
@@ -31,7 +32,8 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
                  shown=None) -> list[Column]:
     """The table's columns, GNU Backgammon's hint window's: rank, move, the native value
     (equity), the difference to the best, the analysis' chances (win, gammon, backgammon)
-    where it gives them, the depth, a rollout's 95% interval (±) and cubeful equity (its rows
+    where it gives them, the depth, a rollout's 95% interval (±), standard error (SE) and
+    cubeful equity (its rows
     only: the value column keeps one unit, see :mod:`game.backgammon.rollout.rows`), and the
     display score as an extra column (headed
     ``score_heading``: Mandragora's is the seed's score, "Seed").  ``words(move)``
@@ -52,6 +54,7 @@ def hint_columns(records: Sequence, details: Sequence[tuple[str, str]] = (), for
     # narrow panel drops the score and the depth first, then the rarest chances).
     if any(r.half_width is not None for r in records):  # a rollout's rows: their 95% intervals
         columns.insert(3, Column("interval", "±", lambda r: "" if r.half_width is None else f"{r.half_width:.3f}", 2))
+        columns.append(Column("se", "SE", lambda r: "" if r.half_width is None else f"{r.half_width / Z95:.4f}", 18))
     if any(isinstance(r.details.get("cubeful"), float) for r in records):  # a rollout's cubeful equity, beside
         columns.insert(4, Column("cubeful", "Cubeful", lambda r: format_value(r.details["cubeful"])
                                  if isinstance(r.details.get("cubeful"), float) else "", 3))
