@@ -115,6 +115,10 @@ class GameView(Protocol):
     decisions: Decisions | None
     """The game's decisions by buttons (:class:`Decisions`), ``None`` when it has none."""
 
+    board_scores: bool
+    """Whether the board shows the analysis' scores, which A shows or hides (Chesstack's and
+    Mandragora's; backgammon's are in the hint table)."""
+
     def configure(self, *, bottom: int, settings: Mapping[str, Any]) -> None:
         """Which player sits at the bottom of the screen, and the game's own settings
         (``Settings.of(info)``: each of ``GameInfo.all_settings()`` by name)."""

@@ -1,5 +1,6 @@
-"""What the boards mark (issue 17): the last plays on the backgammon board, the play being built
-as text, point numbers that stay put from turn to turn, and Mandragora's last sowing."""
+"""What the boards mark: the last plays on the backgammon board, the play being built as text,
+point numbers that follow the player on roll (or stay put, by the setting), and Mandragora's
+last sowing."""
 
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ def fonts(size, bold=False):
     return pygame.font.Font(None, max(8, int(size)))
 
 
-def bare_view(bottom: int = 0):
+def bare_view(bottom: int = 0, numbers: str = "roll"):
     pygame.init()
     view = make_view(get_game("backgammon"), fonts)
-    view.configure(bottom=bottom, settings={})
+    view.configure(bottom=bottom, settings={"point_numbers": numbers})
     view.set_rect(pygame.Rect(0, 0, 900, 700))
     return view
 
@@ -50,20 +51,31 @@ def numbers_strips(surface, view) -> bytes:
     return b"".join(pygame.image.tobytes(surface.subsurface(strip), "RGB") for strip in strips)
 
 
-# -- item 8: stable point numbers --------------------------------------------------------------
+# -- point numbers: the player on roll's (GNU's and XG's), or the bottom player's by the setting --
 
-@pytest.mark.parametrize("bottom", [0, 1])
-def test_point_numbers_do_not_follow_the_player_on_turn(bottom):
-    view = bare_view(bottom)
-    states = history()
+def _shots(view) -> list[tuple[int, bytes]]:
     surface = pygame.Surface((900, 700))
     shots = []
-    for state in states[1:]:  # White on turn, then Black, then White again
+    for state in history()[1:]:  # White on turn, then Black, then White again
         surface.fill((0, 0, 0))
         view.draw(surface, state, ["a", "b"])
-        shots.append(numbers_strips(surface, view))
-    assert {state.turn for state in states[1:]} == {0, 1}
-    assert all(shot == shots[0] for shot in shots)  # the numbers are the bottom player's throughout
+        shots.append((state.turn, numbers_strips(surface, view)))
+    assert {turn for turn, _ in shots} == {0, 1}
+    return shots
+
+
+@pytest.mark.parametrize("bottom", [0, 1])
+def test_point_numbers_follow_the_player_on_roll_by_default(bottom):
+    shots = _shots(bare_view(bottom))
+    by_turn = {turn: {shot for t, shot in shots if t == turn} for turn in (0, 1)}
+    assert len(by_turn[0]) == len(by_turn[1]) == 1 and by_turn[0] != by_turn[1]  # one numbering each side
+
+
+@pytest.mark.parametrize("bottom", [0, 1])
+def test_point_numbers_stay_the_bottom_players_by_the_setting(bottom):
+    shots = _shots(bare_view(bottom, numbers="bottom"))
+    assert all(shot == shots[0][1] for _, shot in shots)  # the bottom player's throughout
+    assert shots[0][1] == _shots(bare_view(bottom))[[t for t, _ in shots].index(bottom)][1]
 
 
 def _strips_over_turns(app, scene, turns: int, play_humans: bool) -> list[bytes]:
@@ -87,7 +99,8 @@ def _strips_over_turns(app, scene, turns: int, play_humans: bool) -> list[bytes]
     return shots
 
 
-def test_point_numbers_stay_put_in_a_two_human_game(app):
+def test_point_numbers_stay_put_in_a_two_human_game_by_the_setting(app):
+    app.settings.choose(get_game("backgammon"), "point_numbers", "bottom")
     assert app.start_game(GameSetup("backgammon", ("human", "human"), seed=3, options={"first": 0}))
     scene = app.scene
     assert scene.bottom == 0
@@ -96,11 +109,11 @@ def test_point_numbers_stay_put_in_a_two_human_game(app):
 
 
 @pytest.mark.slow
-def test_point_numbers_stay_put_when_watching(app):
+def test_point_numbers_follow_the_player_on_roll_when_watching(app):
     assert app.start_game(GameSetup("backgammon", ("hard", "hard"), seed=5, options={"first": 1}))
     scene = app.scene
     shots = _strips_over_turns(app, scene, 4, play_humans=False)
-    assert all(shot == shots[0] for shot in shots)
+    assert len(set(shots)) == 2  # one numbering for each side on roll
 
 
 # -- item 7: the last plays marked, the play being built as text --------------------------------

@@ -96,7 +96,8 @@ def test_settings_screen_shows_each_games_own_section(app):
     assert "Backgammon" in scene.rows and "Chesstack" in scene.rows and "Mandragora Mania" not in scene.rows
     backgammon, chesstack = scene.rows.index("Backgammon"), scene.rows.index("Chesstack")
     assert [row.key for row in scene.rows[backgammon + 1:chesstack]] == [
-        "backgammon:home_side", "backgammon:auto_bearoff", "backgammon:computer_resigns", "backgammon:analysis_level",
+        "backgammon:home_side", "backgammon:point_numbers", "backgammon:auto_bearoff", "backgammon:computer_resigns",
+        "backgammon:analysis_level",
         "backgammon:position_text", "backgammon:dice", "backgammon:met"]
     library = scene.rows.index(LIBRARY_SECTION)  # the library's own section, then the drills' last
     drills = scene.rows.index(DRILL_SECTION)
@@ -112,6 +113,7 @@ def test_settings_screen_shows_each_games_own_section(app):
 
 
 def test_settings_screen_sets_the_librarys_file_my_names_and_adding(app, tabula_home):
+    app.resize((1100, 900))  # every row in view
     app.show_settings()
     app.frame()
     scene = app.scene
@@ -124,7 +126,7 @@ def test_settings_screen_sets_the_librarys_file_my_names_and_adding(app, tabula_
     app.frame()
     assert app.settings.library_path == "~/games/lib.sqlite3" and app.settings.my_names == ["Alice", "alice_bg"]
     assert app.settings.library_auto_add is False
-    app.resize((800, 600))  # the text as typed stays across a resize
+    app.resize((1280, 1000))  # the text as typed stays across a resize
     assert app.scene.widgets["my_names"].get_text() == "Alice, alice_bg , "
     press_button(app, app.scene.widgets["back"])
     saved, problem = load_settings(games=all_games())

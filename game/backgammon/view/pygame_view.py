@@ -45,6 +45,7 @@ class BackgammonView:
     """The board: draws a state or a turn in progress, animates moves, reads clicks and drags."""
 
     factor_labels = FACTOR_LABELS
+    board_scores = False
 
     def __init__(self, fonts) -> None:
         self.fonts, self.rules = fonts, BackgammonRules()

@@ -80,6 +80,7 @@ class ChesstackView:
     """Draws a state or an action in progress, reads clicks and drags, overlays the analysis."""
 
     factor_labels = FACTOR_LABELS
+    board_scores = True
     decisions = None  # every action is made on the board
 
     def __init__(self, info, fonts) -> None:

@@ -56,6 +56,7 @@ class MandragoraView:
     """Draws a state or a move in progress, reads clicks on areas, overlays the analyzer."""
 
     factor_labels: dict[str, str] = {}  # the analyzer's warnings explain its scores; it has no factors
+    board_scores = True
     decisions = None  # every move is a click on an area
 
     @staticmethod

@@ -3,13 +3,13 @@ key does and is greyed where its key does not work.
 
 An :class:`Entry` is either a key of the screen's key table (:mod:`game.ui.keys`), named by
 the table's ``(keys, does)`` and run by pressing it (:func:`key_event`), or a screen action
-without a key (the library, opening a file...), run by the screen's ``menu_action(name)``.
+without a key (the library, opening a file...), run by the screen's ``act(name)``.
 :func:`build_menus` turns a screen's entries into :class:`~.bar.Menu` lists as things stand:
 a key entry is greyed with :meth:`~game.ui.keys.KeyContext.why_not`'s reason, else the
 reason the screen's ``reason(does)`` gives (its key works but has nothing to do now: a review
 before any move), an action entry with the reason ``reason(name)`` gives.  Entries a screen does not have at all
-(a game without drills has no Drills item... but keeps it greyed, so the menus do not jump
-about) are left in, greyed, with their reason.
+(backgammon's Double in Chesstack) are left in, greyed, with their reason, so the menus do not
+change shape from game to game.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ The scene is made of parts (:class:`~game.ui.scene.Part`), each built with what 
 - :class:`~game.ui.analysis.overlays.Overlays`: hints, "why", arrows, tutor, graph, watch mode,
   every roll's grid and rollouts;
 - :class:`~.buttons.Controls` and :class:`~.keys.Keys`: the buttons and the keys, which run
-  the scene's commands (:meth:`PlayScene.command`).
+  the scene's commands (:meth:`PlayScene.command`);
+- :class:`~.menus.PlayMenus`: the menu bar, each item its key or an action of its own.
 
 Events go down :attr:`PlayScene.chain` until a part takes one; modal dialogs come first.  The
 scene itself lays the window out, runs the commands that span parts (undo and redo of whole
@@ -31,18 +32,16 @@ import time
 
 import pygame
 
-from ...core.capabilities import MatchFiles, PositionEditor, Theory
+from ...core.capabilities import PositionEditor
 from ...core.rules_page import RulesPage
-from ...core.saves import SaveError, save_game, saves_dir, write_atomic
+from ...core.saves import SaveError, save_game, saves_dir
 from ...core.session import GameSession, player_labels
 from ..analysis.overlays import Overlays
 from ..analysis.tables import use_chosen_table
 from ..confirm import NEW_GAME_QUESTION
 from ..gameview import load_view
-from ..keys import FLAG_REASONS
 from ..library.intake import add_finished_game
-from ..menubar.bar import BAR_HEIGHT, MenuBar
-from ..menubar.entries import PLAY_MENUS, build_menus, key_event
+from ..menubar.bar import BAR_HEIGHT
 from ..panel import SidePanel, TextSection, panel_width
 from ..position_line import PositionLine
 from ..scene import Scene
@@ -54,6 +53,7 @@ from .choices import BUTTON_ROWS, Choices, Confirmation
 from .dice import Dice
 from .game_end import Announcements, GameEnd
 from .keys import Keys
+from .menus import PlayMenus
 from .offers import Offers
 from .paste import Paste
 from .replay import MoveLines, Replay
@@ -113,7 +113,9 @@ class PlayScene(Scene):
                          self.position_line, self.command)
         self.board = BoardInput(view, lambda: self.mover.human and not self.replay.replaying,
                                 lambda: self.command("done"))
-        self.menu_bar = MenuBar(fonts, self.menus)
+        self.menus = PlayMenus(app, session, view, self.keys, self.overlays, lambda: self.bottom,
+                               self.handle_event, lambda: can_review(self.session))
+        self.menu_bar = self.menus.bar
         self.chain = [self.confirmation, self.offers, self.paste, self.overlays.rollout_settings, self.menu_bar,
                       self.dice, self.choices, self.overlays, self.paste.line_clicks, self.replay, self.controls,
                       self.keys, self.board]
@@ -166,91 +168,6 @@ class PlayScene(Scene):
 
     def help_text(self) -> str:
         return self.keys.help()
-
-    # -- the menus ----------------------------------------------------------------------------
-    def menus(self) -> list:
-        """The menu bar's menus as things stand (:mod:`game.ui.menubar.entries`)."""
-        return build_menus(PLAY_MENUS, self.keys.context(), lambda keys: self.handle_event(key_event(keys)),
-                           self.menu_action, self.menu_reason)
-
-    def menu_reason(self, name: str) -> str | None:
-        """Why the menu's item ``name`` (an action, or a key's words) does not work now."""
-        info, overlays = self.session.info, self.overlays
-        if name == "review" and not can_review(self.session):
-            return "no move has been made yet" if info.move_analysis().analyze is not None else \
-                "this game has no analysis to review with"
-        if name == "export":
-            return self._export_reason()
-        if name == "roll out" and not overlays.hints_visible():
-            return "rolls out the hint table's plays: show the hints first (H)"
-        if name == "rollout settings" and not overlays.rollout.offered:
-            return FLAG_REASONS["rollouts"]
-        if name == "score map" and not overlays.theory.offered:
-            return FLAG_REASONS["theory"] if not info.has(Theory) else FLAG_REASONS["analysis"]
-        if name == "numbering" and "point_numbers" not in info.all_settings():
-            return f"{info.title} has one numbering only"
-        if name == "scores" and getattr(self.view, "scores", None) is None:
-            return "only in Chesstack and Mandragora (backgammon's scores are in the hint table)"
-        return None
-
-    def menu_action(self, name: str) -> None:
-        """A menu item without a key of its own (:data:`~game.ui.menubar.entries.PLAY_MENUS`)."""
-        app = self.app
-        if name == "open":
-            app.show_menu()
-            app.scene.open_dialog()
-        elif name == "export":
-            self.export_match()
-        elif name in ("library", "drills"):
-            app.open("library" if name == "library" else "drill")
-        elif name == "rollout settings":
-            self.overlays.rollout_settings.open()
-        elif name == "score map":
-            self.overlays.theory.open_with_map()
-        elif name == "scores":
-            self.view.handle_key(key_event("A"))
-        elif name == "numbering":
-            self.switch_numbering()
-        elif name == "key help":
-            app.settings.key_help = not app.settings.key_help
-            app.banner.show("Keys in the side panel: " + ("shown" if app.settings.key_help else "hidden"), seconds=1.5)
-        elif name in ("keys", "about"):
-            app.keys_screen(about=name == "about")
-
-    def switch_numbering(self) -> None:
-        """Point numbers from the player on roll's side, or always the bottom player's (the
-        game's ``point_numbers`` setting, kept): the board and the hints change together."""
-        info, settings = self.session.info, self.app.settings
-        now = "bottom" if settings.of(info).get("point_numbers", "roll") == "roll" else "roll"
-        settings.choose(info, "point_numbers", now)
-        self.view.configure(bottom=self.bottom, settings=settings.of(info))
-        self.app.banner.show("Point numbers: " + ("the player on roll's" if now == "roll" else "the bottom player's"),
-                             seconds=2)
-
-    def _export_reason(self) -> str | None:
-        info = self.session.info
-        if not info.has(MatchFiles):
-            return f"{info.title} has no match files"
-        files = info.ability(MatchFiles)
-        try:
-            files.export(self.session.record())
-        except ValueError as error:  # e.g. no finished game: a match file's games end with their result
-            return str(error)
-        return None
-
-    def export_match(self) -> None:
-        """Write the game or match as a match file (``.mat``, as ``tabula export``) in the saves
-        folder; a game still in progress is left out, and the banner says so."""
-        files = self.session.info.ability(MatchFiles)
-        path = saves_dir() / f"{self.session.info.name}-{time.strftime('%Y%m%d-%H%M%S')}{files.suffixes[0]}"
-        try:
-            match, left_out = files.export(self.session.record())
-            write_atomic(path, files.write(match, path.name))
-        except (OSError, ValueError) as error:
-            self.app.banner.show(f"Cannot export the match: {error}", error=True)
-            return
-        self.app.banner.show(f"Exported {files.game_count(match)} game(s) as {path}"
-                             + (" (the game still in progress is left out)" if left_out else ""))
 
     def draw_above(self, surface: pygame.Surface) -> None:
         self.menu_bar.draw_above(surface)
@@ -375,4 +292,3 @@ class PlayScene(Scene):
         self.ending.draw(surface)
         self.overlays.every_roll.draw(surface)
         self.overlays.theory.draw(surface)
-        self.menu_bar.draw(surface)

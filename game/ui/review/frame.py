@@ -158,3 +158,11 @@ def _draw_progress(surface: pygame.Surface, frame: ReviewFrame, parts: ReviewPar
     y = draw_text(surface, small, text, (box.centerx, bar.bottom + 8), TEXT, anchor="midtop").bottom + 4
     draw_text(surface, small, "Esc or Cancel to stop: what is finished is kept", (box.centerx, y), TEXT_DIM,
               anchor="midtop")
+
+
+def arrows_on_show(frame: ReviewFrame) -> dict[str, object]:
+    """The moves whose arrows ``frame`` shows: ``{"best": move, "played": move}`` (none while
+    the review starts or the every-roll grid covers the board)."""
+    if frame.progress is not None or frame.grid_open:
+        return {}
+    return {"best" if arrow.colour == BEST_ARROW else "played": arrow.move for arrow in frame.arrows}

@@ -1,17 +1,26 @@
-"""The Review screen's menu bar: its menus (:data:`~game.ui.menubar.entries.REVIEW_MENUS`),
-each item pressing its key on the screen, closed while the review is still being made."""
+"""The Review screen's keys as they stand (:func:`review_keys`, its key help's source) and its
+menu bar: its menus (:data:`~game.ui.menubar.entries.REVIEW_MENUS`), each item pressing its key
+on the screen, closed while the review is still being made."""
 
 from __future__ import annotations
 
+from ..keys import REVIEW, KeyContext
 from ..menubar.bar import MenuBar
 from ..menubar.entries import REVIEW_MENUS, build_menus, key_event
+
+
+def review_keys(scene) -> KeyContext:
+    """The Review screen ``scene``'s keys as they stand (the key help's and the menus' source)."""
+    flags = dict(analysis=True, rolls=scene.every_roll.offered, rollouts=scene.rollouts.offered, drills=scene.drills,
+                 games=scene.reviewed is not None and len(scene.reviewed.games) > 1)
+    return KeyContext(REVIEW, (), tuple(flags.items()))
 
 
 def review_menu_bar(scene) -> MenuBar:
     """The bar of the Review screen ``scene``."""
 
     def menus():
-        return build_menus(REVIEW_MENUS, scene.key_context(), lambda keys: scene.handle_event(key_event(keys)),
+        return build_menus(REVIEW_MENUS, review_keys(scene), lambda keys: scene.handle_event(key_event(keys)),
                            lambda name: scene.app.keys_screen(about=name == "about"), lambda name: None)
 
     return MenuBar(scene.app.fonts, menus, can_open=lambda: not scene.waiting)

@@ -50,7 +50,6 @@ from ..analysis.overlays import analysis_options
 from ..drill.errors import drill_errors
 from ..gameview import decision_words, load_view, unlisted_moves
 from ..jobs.review import ReviewJob
-from ..keys import REVIEW, KeyContext
 from ..library.intake import add_completed_review
 from ..menubar.bar import BAR_HEIGHT
 from ..panel import MoveListSection, SidePanel, TextSection
@@ -60,9 +59,9 @@ from ..theme import TEXT_DIM, ui_scale
 from .alternatives import AlternativesTable, place
 from .data import ReviewedGame, saved_file
 from .export import export_and_tell
-from .frame import BEST_ARROW, ReviewFrame, ReviewParts, draw_review, review_arrows
+from .frame import ReviewFrame, ReviewParts, arrows_on_show, draw_review, review_arrows
 from .graph import MARK_COLOURS, ReviewGraph
-from .menus import review_menu_bar
+from .menus import review_keys, review_menu_bar
 from .panel import decision_text, move_line
 from .rollout import ReviewRollouts, interval_of
 from .settling import status_words, toggle_settle
@@ -306,9 +305,8 @@ class ReviewScene(Scene):
             job = self.job
             return (f"Decision {job.done} of {job.total}" if job.total else "Starting the analysis…") + \
                 "\nEsc or Cancel stops it; what is finished is kept."
-        if self.line is not None and self.reviewed.is_pending(self.line):
-            return decision_text(self.info, self.reviewed, self.line, decision_words(self.view), pending=True)
-        return decision_text(self.info, self.reviewed, self.line, decision_words(self.view))
+        pending = self.line is not None and self.reviewed.is_pending(self.line)
+        return decision_text(self.info, self.reviewed, self.line, decision_words(self.view), pending=pending)
 
     def totals_view(self):
         """The totals on show (:func:`~game.ui.review.totals.totals_view`), made again only
@@ -328,13 +326,7 @@ class ReviewScene(Scene):
         return "" if view is None else f"{view.title}\n{text_table(view.players, view.rows, indent='')}"
 
     def help_text(self) -> str:
-        return "Keys: Esc cancel" if self.waiting else self.key_context().help()
-
-    def key_context(self) -> KeyContext:
-        """The screen's keys as they stand (the key help's and the menus' source)."""
-        flags = dict(analysis=True, rolls=self.every_roll.offered, rollouts=self.rollouts.offered, drills=self.drills,
-                     games=self.reviewed is not None and len(self.reviewed.games) > 1)
-        return KeyContext(REVIEW, (), tuple(flags.items()))
+        return "Keys: Esc cancel" if self.waiting else review_keys(self).help()
 
     # -- layout -------------------------------------------------------------------------------
     def build(self, size: tuple[int, int]) -> None:
@@ -495,17 +487,12 @@ class ReviewScene(Scene):
 
     @property
     def arrows(self) -> dict[str, object]:
-        """The moves whose arrows are on show: ``{"best": move, "played": move}``."""
-        frame = self.frame()
-        if frame.progress is not None or frame.grid_open:
-            return {}
-        return {"best" if arrow.colour == BEST_ARROW else "played": arrow.move for arrow in frame.arrows}
+        return arrows_on_show(self.frame())
 
     def draw(self, surface: pygame.Surface) -> None:
         parts = ReviewParts(self.view, self.graph, self.alternatives, self.panel, self.every_roll, self.app.fonts,
                             self.graph_rect, self.table_rect, self.reviewed, self._legend_size())
         draw_review(surface, self.frame(), parts, interval_of)
-        self.menu_bar.draw(surface)
 
     def draw_above(self, surface: pygame.Surface) -> None:
         self.menu_bar.draw_above(surface)
