@@ -30,7 +30,9 @@ from ..core.saves import SaveError, save_game, saves_dir
 from ..core.session import HUMAN, GameSession
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .gameview import load_setup_board
-from .keys import SETUP, key_help
+from .keys import SETUP, KeyContext, key_help
+from .menubar.bar import BAR_HEIGHT, MenuBar
+from .menubar.entries import SETUP_MENUS, build_menus, key_event
 from .panel import panel_scale, panel_width
 from .play.paste import computer_first
 from .scene import Scene
@@ -55,6 +57,7 @@ class SetupScene(Scene):
         self.info, self.bottom = info, bottom
         self.draft = info.ability(PositionEditor).draft(state)
         self.board = load_setup_board(info, app.fonts)
+        self.menu_bar = MenuBar(app.fonts, self.menus)
         self.players = self._player_choices()
         self.chosen = self._first_choice()
         self.widgets: dict = {}
@@ -103,7 +106,8 @@ class SetupScene(Scene):
         w, h = size
         pw = max(MIN_PANEL, panel_width(w, h))
         self.board.configure(bottom=self.bottom, settings=self.app.settings.of(self.info))
-        self.board.set_rect(pygame.Rect(10, 10, w - pw - 20, h - 20))
+        self.menu_bar.place(0, 0, w - pw)
+        self.board.set_rect(pygame.Rect(10, BAR_HEIGHT + 6, w - pw - 20, h - BAR_HEIGHT - 16))
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         self.scale = scale = panel_scale(pw, h)
         x, width = w - pw + 12, pw - 24
@@ -191,7 +195,21 @@ class SetupScene(Scene):
                 button.enable() if ready else button.disable()
 
     # -- input -----------------------------------------------------------------------------------
+    def help_text(self) -> str:
+        return key_help(SETUP, analysis=False)
+
+    def menus(self) -> list:
+        """The menu bar's menus: the screen's keys, and Help."""
+        return build_menus(SETUP_MENUS, KeyContext(SETUP, (), (("analysis", False),)),
+                           lambda keys: self.handle_event(key_event(keys)),
+                           lambda name: self.app.keys_screen(about=name == "about"), lambda name: None)
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        self.menu_bar.draw_above(surface)
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirm is None and self.menu_bar.handle_event(event):
+            return
         if self.confirm is not None:  # modal: "Start a new game?"
             answer = self.confirm.handle(event)
             if answer is not None:
@@ -317,7 +335,7 @@ class SetupScene(Scene):
             draw_text(surface, bold, line, (area.x, y), TEXT)
             y += bold.get_linesize()
         y += 4
-        helps = [wrap(small, text, area.w) for text in (MOUSE_HELP, key_help(SETUP, analysis=False))]
+        helps = [wrap(small, text, area.w) for text in (MOUSE_HELP, self.help_text())]
         help_h = sum(len(lines) for lines in helps) * small.get_linesize() + 6
         problems = self.draft.problems()
         if problems:

@@ -267,3 +267,23 @@ def test_point_numbers_follow_the_player_on_roll_or_stay_the_bottom_players(app)
     hints.state = top  # as if the top player were on roll: the table writes its plays in the bottom's numbers
     move = next(c for c in scene.overlays.hint_section.columns(records) if c.key == "move")
     assert move.cell(records[0]) == renumbered(records[0].notation) != records[0].notation
+
+
+def test_the_set_up_position_screen_has_its_menus_too(app):
+    from game.ui.setup_scene import SetupScene
+
+    scene = _play(app)
+    key(app, pygame.K_e, mod=pygame.KMOD_CTRL)
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    bar = setup.menu_bar
+    assert [m.title for m in bar.menus()] == ["Position", "Help"]
+    assert all(item.enabled for m in bar.menus() for item in m.items)
+    assert bar.rect.bottom <= setup.board.rect.top
+    _choose(app, bar, "Position", "No dice")
+    assert setup.draft.rows()  # still the screen, the dice taken away
+    _choose(app, bar, "Help", "Keys")
+    assert isinstance(app.scene, KeysScene) and ("0", "no dice (set up position)") in app.scene.keys
+    key(app, pygame.K_ESCAPE)
+    _choose(app, bar, "Position", "Back, unchanged")
+    assert app.scene is scene

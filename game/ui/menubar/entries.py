@@ -94,6 +94,13 @@ REVIEW_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
 )
 """The Review screen's menus."""
 
+SETUP_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
+    ("Position", (key("Done: play on from it", "Enter", "done"), key("No dice", "0", "no dice"),
+                  key("Back, unchanged", "Esc", "back, unchanged"))),
+    ("Help", (action("Keys", "keys", "?"), action("About Tabula", "about"))),
+)
+"""The Set up position screen's menus (its rows and the board take the rest by mouse)."""
+
 _NAMED = {"Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE, "Backspace": pygame.K_BACKSPACE,
           "Left": pygame.K_LEFT, "Right": pygame.K_RIGHT, "Up": pygame.K_UP, "Down": pygame.K_DOWN,
           "Home": pygame.K_HOME, "End": pygame.K_END, "PgUp": pygame.K_PAGEUP, "PgDn": pygame.K_PAGEDOWN,
