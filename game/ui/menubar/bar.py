@@ -22,6 +22,9 @@ from ..widgets import draw_text, wrap
 
 BAR_HEIGHT = 26
 """The bar's height in pixels; a scene with a bar starts its layout below it."""
+REASON_WIDTH, REASON_LINES = 280, 3
+"""A list with greyed items is at least this wide, with this many lines under its items to
+say why the one pointed at does not work."""
 
 
 @dataclass(frozen=True)
@@ -78,8 +81,8 @@ class MenuBar(Part):
         font = self._font
         label_w = max(font.size(item.label)[0] for item in menu.items)
         key_w = max((font.size(item.keys)[0] for item in menu.items), default=0)
-        w = min(max(label_w + key_w + 56, title.w + 20), self.rect.w)
         greyed = any(not item.enabled for item in menu.items)  # room to say why, under the items
+        w = min(max(label_w + key_w + 56, title.w + 20, REASON_WIDTH if greyed else 0), self.rect.w)
         h = len(menu.items) * self._row_height + 12 + (self._reason_height if greyed else 0)
         x = max(self.rect.x, min(title.x, self.rect.right - w))
         return pygame.Rect(x, self.rect.bottom, w, h)
@@ -90,7 +93,7 @@ class MenuBar(Part):
 
     @property
     def _reason_height(self) -> int:
-        return self.fonts(12).get_linesize() * 2 + 8
+        return self.fonts(12).get_linesize() * REASON_LINES + 8
 
     def item_rects(self) -> list[pygame.Rect]:
         box = self.list_rect()
@@ -216,6 +219,6 @@ class MenuBar(Part):
         reason = items[self.hover].reason if self.hover is not None else None
         if reason:
             y = box.bottom - self._reason_height + 2
-            for line in wrap(small, reason, box.w - 20, max_lines=2):
+            for line in wrap(small, reason, box.w - 20, max_lines=REASON_LINES):
                 draw_text(surface, small, line, (box.x + 10, y), ACCENT)
                 y += small.get_linesize()
