@@ -29,7 +29,7 @@ from ...core.rollout_figures import RolloutFigures
 from ..jobs.rollout import RolloutJob, follow
 from ..scene import Part
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
-from ..widgets import draw_text, elide
+from ..widgets import draw_text, wrap
 from .rollout_settings import RolloutSettingsDialog, rollout_options, settings_summary
 
 PROCESSES = True
@@ -160,7 +160,12 @@ class RolloutSection:
     def height(self, width: int) -> int:
         if not (self.control.offered and self.visible() and self.control.hints.records):
             return 0
-        return self.fonts(11).get_linesize() + 14
+        return len(self._lines(width)) * self.fonts(11).get_linesize() + 14
+
+    def _lines(self, width: int) -> list[str]:
+        """The line's words in at most two lines beside "Settings…" (the rest elided)."""
+        font = self.fonts(11)
+        return wrap(font, self.control.line()[0], width - 30 - font.size(SETTINGS)[0], max_lines=2) or [""]
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -173,7 +178,8 @@ class RolloutSection:
         colour = TEXT if share is not None else ACCENT if text.startswith("O:") else TEXT_DIM
         settings = draw_text(surface, font, SETTINGS, (rect.right - 8, rect.y + 3), ACCENT, anchor="topright")
         self.settings_rect = settings.inflate(8, 6)
-        draw_text(surface, font, elide(font, text, settings.x - rect.x - 22), (rect.x + 8, rect.y + 3), colour)
+        for i, line in enumerate(self._lines(rect.w)):
+            draw_text(surface, font, line, (rect.x + 8, rect.y + 3 + i * font.get_linesize()), colour)
 
     def hit(self, pos) -> str | None:
         """What a click at ``pos`` asks for: ``"settings"`` (its Settings…), ``"roll"`` (the
