@@ -106,7 +106,7 @@ def _luck_marker(x: float, d: Decision, first_player: str, plot_h: float) -> lis
     lucky = sign.startswith("+")
     size = 6 if len(sign) == 2 else 4
     if lucky == (d.player == first_player):  # good for the first player: pointing up from the top edge
-        tip, base = TOP + 2, TOP + 2 + 2 * size
+        tip, base = TOP + 2.0, TOP + 2.0 + 2 * size
     else:
         tip, base = TOP + plot_h - 3, TOP + plot_h - 3 - 2 * size
     words = f"{d.player}'s {'lucky' if lucky else 'unlucky'} roll {d.dice or ''} ({sign}, luck {d.luck:+.3f})"
