@@ -42,7 +42,7 @@ from ..core.review.html import report_html, write_report
 from ..core.review.plain import review_of
 from ..core.review.report import Report
 from ..core.review.run import SETTLE, ReviewCancelled, cached_review
-from ..core.review.totals import amount_format, table_rows, text_table
+from ..core.review.totals import amount_format, in_mwc, mwc_lost, table_rows, text_table
 from ..core.saves import SaveError
 from ..games import get_game, reviewed_record
 from .common import UsageError, add_met_argument, canonical_name, use_met
@@ -163,6 +163,7 @@ def print_report(info, report: Report, options: dict) -> None:
     if options.get(SETTLE):
         settings += ", close calls settled by rollout"
     print(f"{info.title} review{settings}")
+    game_review = review_of(info)
     for number, decisions in report.games:
         marked = [d for d in decisions if d.mark]
         settled = sum(1 for d in decisions if d.settled is not None)
@@ -173,13 +174,14 @@ def print_report(info, report: Report, options: dict) -> None:
             dice = f" {d.dice}" if d.dice else ""
             how = f"; settled by rollout, {d.settled.trials} trials" if d.settled is not None else ""
             print(f"  {d.player}{dice}: played {d.played}, best {d.best}, "
-                  f"lost {info.move_analysis().format_value(d.equity_lost)} ({d.mark}{how})  {d.position_id}")
-    game_review = review_of(info)
+                  f"lost {amount_format(info)(d.equity_lost)}{in_mwc(game_review, d)} ({d.mark}{how})  {d.position_id}")
     in_match = any(d.match_win_chance is not None for d in report.decisions)
-    scopes = [(f"game {number}", report.totals_of(number)) for number, _ in report.games] if len(report.games) > 1 else []
-    scopes.append(("totals" if not scopes else "totals of the match", report.totals))
-    for title, found in scopes:
+    scopes = [(f"game {number}", report.totals_of(number), decisions) for number, decisions in report.games] \
+        if len(report.games) > 1 else []
+    scopes.append(("totals" if not scopes else "totals of the match", report.totals, report.decisions))
+    for title, found, decisions in scopes:
         if found is None:
             continue
         print(f"{title}:")
-        print(text_table(report.players, table_rows(game_review, report.players, found, amount_format(info), in_match)))
+        print(text_table(report.players, table_rows(game_review, report.players, found, amount_format(info), in_match,
+                                                    mwc_lost(game_review, decisions))))

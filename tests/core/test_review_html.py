@@ -155,3 +155,38 @@ def test_the_boards_name_the_players_and_the_graph_marks_the_luck_as_the_review_
     assert "at the top: good for Ann &lt;&amp;&gt;" in html
     others = [s for s in pictures(html) if s.get("class") == "graph"][1]
     assert not any(p.find(f"{ns}title") is not None for p in others.iter(f"{ns}polygon"))  # no luck there
+
+
+def test_match_losses_are_given_in_mwc_beside_emg_from_each_decisions_score(match):
+    """In a match each loss in EMG has its match winning chance beside it, at the decision's
+    own score and cube (GNU's eq2mwc slope), and the totals a row of them: in the report as on
+    the Review screen and the command line (the same rows, table_rows)."""
+    from game.core.review.plain import review_of
+    from game.core.review.totals import mwc_lost
+
+    record, report = match
+    game_review = review_of(BG)
+    states = replay(BG.rules(), record.options, record.actions)
+    for d in report.decisions:
+        assert game_review.mwc_scale(d) == pytest.approx(game_review.result_scale(states[d.ply]))
+        assert 0 < game_review.mwc_scale(d) < 0.5
+    lost = mwc_lost(game_review, report.decisions)
+    assert set(lost) == set(report.players)
+    for player in report.players:
+        emg = sum(d.equity_lost for d in report.decisions if d.player == player)
+        assert 0 < lost[player] < emg  # less than a whole point of MWC per unit of EMG
+    html = report_html(BG, record, report)
+    assert '<td class="text">Lost (MWC)</td>' + "".join(f"<td>{100 * lost[p]:.2f}%</td>" for p in report.players) in html
+    assert html.count("% MWC)") == len([d for d in report.decisions if d.mark])  # each decision shown
+
+
+def test_money_play_has_no_mwc(match):
+    from game.core.review.plain import review_of
+    from game.core.review.totals import mwc_lost
+
+    players = [BG.players.player("intermediate", seed) for seed in (0, 1)]
+    record, _ = play_game(BG.rules(), players, BG.new_game_options({}), seed=5, max_plies=30)
+    report = review(QUICK, record, {"level": "intermediate"}, thresholds=(0.0, 1.0, 2.0))
+    assert mwc_lost(review_of(BG), report.decisions) is None
+    html = report_html(BG, record, report)
+    assert "MWC)" not in html and "Lost (MWC)" not in html

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -55,7 +55,7 @@ from ..evaluators import get_evaluator
 from ..evaluators.chances import weighted
 from ..movegen_batch import plays_batch
 from ..nets.encoding import flip_outputs
-from ..position import match_info
+from ..position import match_info, parse_position
 from ..resignation.rules import pending
 from ..resignation.state import ResignAction
 from ..rules import BackgammonRules
@@ -280,6 +280,20 @@ def result_scale(state: BackgammonState) -> float:
     return 0.5 / emg_scale(state)
 
 
+@lru_cache(maxsize=4096)
+def mwc_scale(position_id: str, match_id: str | None) -> float | None:
+    """What a unit of EMG lost is worth in match winning chance at the position the two IDs
+    give (:func:`result_scale`, GNU's ``eq2mwc`` slope); ``None`` outside a match (or for IDs
+    that do not read, which a report never holds)."""
+    if not match_id:
+        return None
+    try:
+        state = parse_position(f"{position_id}:{match_id}")
+    except ValueError:
+        return None
+    return result_scale(state) if state.cube is not None and state.cube.is_match else None
+
+
 @dataclass(frozen=True)
 class ReviewedPosition:
     """The review's facts of one backgammon decision (:class:`~game.core.capabilities.ReviewedPosition`):
@@ -395,6 +409,9 @@ class BackgammonReview:
 
     def result_scale(self, state: BackgammonState) -> float:
         return result_scale(state)
+
+    def mwc_scale(self, decision) -> float | None:
+        return mwc_scale(decision.position_id, decision.match_id)
 
     def settle(self, at: Any, state: Any, played: Any, records: list, **settings: Any) -> Any:
         """A close call rolled out (:mod:`.settle`; ``at``: this review's :class:`ReviewedPosition`);

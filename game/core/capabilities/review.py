@@ -110,6 +110,11 @@ class Review(Protocol):
         """The factor from :meth:`luck` of the outcome that led to ``state`` to the result's
         units (1 but in a backgammon match: ``(W − L) / 2``, from EMG to match winning chance)."""
 
+    def mwc_scale(self, decision: Any) -> float | None:
+        """What one unit of a reviewed :class:`game.core.review.report.Decision`'s
+        ``equity_lost`` is worth in match winning chance (backgammon in a match: EMG's
+        ``(W − L) / 2`` at the decision's score and cube); ``None`` outside matches."""
+
     def settle(self, at: ReviewedPosition, state: Any, played: Any, records: list, **settings: Any) -> Any:
         """A close call settled (a review's ``settle`` option, :mod:`game.core.review.run`):
         ``(records, settled)``, the analysis ``records`` of the decision at ``state`` where

@@ -34,7 +34,7 @@ from .html_graph import graph_svg
 from .plain import review_of
 from .report import CubeFigures, Decision, Report
 from .run import SETTLE
-from .totals import amount_format, table_rows
+from .totals import amount_format, in_mwc, mwc_lost, table_rows
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 """GNU Backgammon's symbols of the marks."""
@@ -158,7 +158,9 @@ def _totals(info, report: Report) -> str:
     the same rows from the same data: the marks, the game's error kinds such as missed doubles,
     the error rate and its rating word, luck), a column per player."""
     in_match = any(d.match_win_chance is not None for d in report.decisions)
-    rows = table_rows(review_of(info), report.players, report.totals, amount_format(info), in_match)
+    game_review = review_of(info)
+    rows = table_rows(game_review, report.players, report.totals, amount_format(info), in_match,
+                      mwc_lost(game_review, report.decisions))
     head = '<th class="text"></th>' + "".join(f"<th>{escape(player)}</th>" for player in report.players)
     body = "".join(f'<tr><td class="text">{escape(label)}</td>' + "".join(f"<td>{escape(str(c))}</td>" for c in cells)
                    + "</tr>" for label, cells in rows)
@@ -177,7 +179,7 @@ def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) ->
     drawn = game.picture is not None and best is not None and game.picture.draws(best)
     swatch = (lambda colour: f'<span class="swatch" style="background:{colour}"></span>') if drawn else (lambda c: "")
     facts = [f"<p>{swatch(PLAYED)}Played: <b>{escape(played)}</b><br>{swatch(BEST)}Best: <b>{escape(d.best or '')}</b>"
-             f"<br>Lost {lost(d.equity_lost)} {escape(unit)} — {mark}"
+             f"<br>Lost {lost(d.equity_lost)} {escape(unit)}{escape(in_mwc(review_of(info), d))} — {mark}"
              + (f"<br>Luck of the roll {d.luck:+.3f}" if d.luck is not None else "")
              + (f'<br><span class="settled">Settled by rollout, {d.settled.trials} trials'
                 f"{f', truncated at {d.settled.truncate} plies' if d.settled.truncate is not None else ''}"

@@ -54,6 +54,9 @@ class PlainReview:
     def result_scale(self, state: Any) -> float:
         return 1.0
 
+    def mwc_scale(self, decision: Decision) -> None:
+        return None
+
     def settle(self, at: Any, state: Any, played: Any, records: list, **settings: Any) -> None:
         return None
 

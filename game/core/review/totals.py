@@ -120,11 +120,32 @@ def totals(game_review, labels: Sequence[str], decisions: Sequence[Decision], re
 
 
 
+def mwc_lost(game_review, decisions: Sequence[Decision]) -> dict[str, float] | None:
+    """Per player, the match winning chance the ``decisions`` lost (each decision's loss at its
+    own score and cube, :meth:`~game.core.capabilities.Review.mwc_scale`); ``None`` outside
+    matches.  What the totals show beside the loss in EMG."""
+    lost: dict[str, float] = {}
+    for d in decisions:
+        scale = game_review.mwc_scale(d)
+        if scale is None:
+            continue
+        lost[d.player] = lost.get(d.player, 0.0) + d.equity_lost * scale
+    return lost or None
+
+
+def in_mwc(game_review, decision: Decision) -> str:
+    """What ``decision`` lost in match winning chance, to go beside its loss in EMG:
+    ``" (1.23% MWC)"``; ``""`` outside matches."""
+    scale = game_review.mwc_scale(decision)
+    return "" if scale is None else f" ({100 * decision.equity_lost * scale:.2f}% MWC)"
+
+
 def table_rows(game_review, players: Sequence[str], found: Mapping[str, Mapping[str, Any]], amount,
-               in_match: bool = False) -> list[tuple[str, list[str]]]:
+               in_match: bool = False, mwc: Mapping[str, float] | None = None) -> list[tuple[str, list[str]]]:
     """The totals as a table, ``(row label, one cell per player)``: what the window's table
     and ``tabula review`` print.  ``amount(x)`` writes an amount lost in the game's units;
-    ``in_match``: the luck-adjusted result is a match winning chance (shown in percent).
+    ``in_match``: the luck-adjusted result is a match winning chance (shown in percent);
+    ``mwc``: per player, the match winning chance lost (:func:`mwc_lost`), a row beside the loss.
 
     Rows: decisions (and how many are rated, where some are not), each kind's marks (doubtful /
     bad / very bad), the game's kinds of error (backgammon's cube errors), the total lost, the error
@@ -147,6 +168,8 @@ def table_rows(game_review, players: Sequence[str], found: Mapping[str, Mapping[
         plural = f"{name.capitalize()}{'es' if name.endswith('s') else 's'}"
         row(plural, lambda t, name=name: str(t.get(key_of(name), 0)))
     row("Lost", lambda t: amount(t["total"]))
+    if mwc is not None:
+        rows.append(("Lost (MWC)", [f"{100 * mwc.get(p, 0.0):.2f}%" if p in found else "—" for p in players]))
     if game_review.ratings is not None:
         row("Error rate (mp per decision)", lambda t: f"{t['error_rate']:.1f}")
         row("Rating", lambda t: t.get("rating") or "—")

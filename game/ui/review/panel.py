@@ -9,7 +9,7 @@ Chesstack), with its decimals.  Pure text: the scene puts it into panel sections
 from __future__ import annotations
 
 from ...core.review.plain import review_of
-from ...core.review.totals import amount_format
+from ...core.review.totals import amount_format, in_mwc
 from .data import MARK_SYMBOLS, Line, ReviewedGame, luck_sign
 
 
@@ -47,7 +47,8 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
         mark = f" — {d.mark} {MARK_SYMBOLS[d.mark]}" if d.mark else ""
         kind = review_of(info).error_kind(d)  # a cube error's kind, as the totals count it
         mark += f" ({kind})" if kind else ""
-        lines.append(f"Lost {fmt(d.equity_lost)} {info.move_analysis().tutor_margin.unit}{mark}")
+        lines.append(f"Lost {fmt(d.equity_lost)} {info.move_analysis().tutor_margin.unit}"
+                     f"{in_mwc(review_of(info), d)}{mark}")
     else:
         lines.append("The best play" if d.played == d.best else "As good as the best")
     if d.luck is not None:

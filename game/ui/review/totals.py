@@ -24,7 +24,7 @@ import pygame
 
 from ...core.review.plain import review_of
 from ...core.review.report import Report
-from ...core.review.totals import MARK_KEYS, amount_format, table_rows
+from ...core.review.totals import MARK_KEYS, amount_format, mwc_lost, table_rows
 from ..theme import ACCENT, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide, wrap
 from .data import MARK_SYMBOLS
@@ -55,7 +55,8 @@ def totals_view(info, report: Report, game: int, whole: bool, so_far: bool = Fal
         return TotalsView(title, tuple(report.players), (), ("No decision analysed yet",)) if so_far else None
     game_review = review_of(info)
     amount = amount_format(info)
-    rows = table_rows(game_review, report.players, found, amount, in_match)
+    decisions = report.decisions if whole or not several else dict(report.games).get(game, ())
+    rows = table_rows(game_review, report.players, found, amount, in_match, mwc_lost(game_review, decisions))
     compact = []
     for player in report.players:
         t = found.get(player)
