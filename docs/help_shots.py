@@ -14,7 +14,8 @@ import pygame
 from tests.ui.util import post
 
 
-def shot_keys(app, out: Path) -> Path:
+def _human_to_play(app):
+    """A game of backgammon against the computer (seed 2), at the human's first turn."""
     from game.core.session import GameSetup
 
     app.start_game(GameSetup("backgammon", ("human", "expert"), seed=2))
@@ -23,6 +24,11 @@ def shot_keys(app, out: Path) -> Path:
         if time.monotonic() > deadline:
             raise RuntimeError("gave up waiting for the human's turn")
         app.frame()
+    return scene
+
+
+def shot_keys(app, out: Path) -> Path:
+    _human_to_play(app)
     post(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?", scancode=0)
     for _ in range(3):
         app.frame()
@@ -34,15 +40,7 @@ def shot_keys(app, out: Path) -> Path:
 def shot_menus(app, out: Path) -> Path:
     """menus.png: the same game on the human's turn, the Analysis menu open, the pointer on
     Roll out (each item with its key; an item that does not work here is greyed)."""
-    from game.core.session import GameSetup
-
-    app.start_game(GameSetup("backgammon", ("human", "expert"), seed=2))
-    scene, deadline = app.scene, time.monotonic() + 300
-    while not scene.mover.human:
-        if time.monotonic() > deadline:
-            raise RuntimeError("gave up waiting for the human's turn")
-        app.frame()
-    bar = scene.menu_bar
+    bar = _human_to_play(app).menu_bar
     titles = [menu.title for menu in bar.menus()]
     post(pygame.MOUSEBUTTONDOWN, pos=bar.title_rects()[titles.index("Analysis")].center, button=1)
     app.frame()
