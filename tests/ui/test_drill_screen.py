@@ -439,3 +439,22 @@ def test_the_loss_per_theme_is_drawn_a_line_a_theme_with_gaps_for_weeks_without_
     assert draw_theme_losses(blank, blank.get_rect(), font, one_week, {}) == [("take", PALETTE[0]), ("hit", PALETTE[1])]
     bars = {blank.get_at((x, 200))[:3] for x in range(400)}
     assert PALETTE[0] in bars and PALETTE[1] in bars
+
+
+def test_a_card_on_show_has_the_menu_bar_and_its_keys_screen(app, drill):
+    from game.ui.keys_scene import KeysScene
+
+    from .test_menubar import _choose
+
+    deck_of(app, "double", "take")
+    scene = started(app)
+    bar = scene.menu_bar
+    assert [m.title for m in bar.menus()] == ["Drill", "Help"]
+    assert bar.rect.bottom <= scene.view.rect.top and bar.rect.right <= scene.parts.panel.rect.x
+    _choose(app, bar, "Help", "Keys")
+    assert isinstance(app.scene, KeysScene) and ("Space", "the next card, once the answer is graded (drill)") \
+        in app.scene.keys
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.mode == QUESTION
+    _choose(app, bar, "Drill", "End the sitting")
+    assert settle(app, scene, lambda: scene.mode == START)

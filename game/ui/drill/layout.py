@@ -16,6 +16,7 @@ from datetime import datetime
 import pygame
 from pygame_gui.elements import UIButton
 
+from ..menubar.bar import BAR_HEIGHT
 from ..panel import SidePanel, TextSection, panel_width
 from ..review.rollout import interval_of
 from ..theme import ACCENT, ERROR, PANEL, TEXT, TEXT_DIM, ui_scale
@@ -47,7 +48,8 @@ class Parts:
             TextSection(fonts, self.themes, "Themes", size=13, colour=TEXT_DIM),
             TextSection(fonts, self.variations, size=14, colour=ACCENT),
             TextSection(fonts, self.problem, size=14, colour=ERROR),
-            TextSection(fonts, scene.key_help, size=12, colour=TEXT_DIM, optional=True),
+            TextSection(fonts, lambda: scene.key_help() if app.settings.key_help else "", size=12, colour=TEXT_DIM,
+                        optional=True),
         ]
         self.panel.sections = self.sections
         self.top = 0
@@ -80,7 +82,8 @@ class Parts:
             scene.widgets["rollout"] = make(pygame.Rect(x + bw * 0.62, 52, bw * 0.38, 46), "Roll out", gui,
                                             tool_tip_text="Roll out this position (R)")
         scene.widgets["end"] = make(pygame.Rect(x, h - 50, bw, 36), "End the sitting", gui)
-        self._place_board(pygame.Rect(10, 10, w - pw - 20, h - 20), scale)
+        scene.menu_bar.place(0, 0, w - pw)
+        self._place_board(pygame.Rect(10, BAR_HEIGHT + 6, w - pw - 20, h - BAR_HEIGHT - 16), scale)
         self.refresh()
 
     def _place_board(self, left: pygame.Rect, scale: float) -> None:

@@ -33,7 +33,9 @@ from ...core.drill import theme_tag
 from ...games import all_games, get_game
 from ..gameview import decision_words, has_view, load_view
 from ..jobs.drill import DrillTask, grade_later, variations_later, warm_up
-from ..keys import DRILL, key_help
+from ..keys import DRILL, KeyContext, key_help
+from ..menubar.bar import MenuBar
+from ..menubar.entries import DRILL_MENUS, build_menus, key_event
 from ..review.alternatives import AlternativesTable
 from ..review.rollout import ReviewRollouts
 from ..scene import Scene
@@ -90,6 +92,7 @@ class DrillScene(Scene):
         self.table = AlternativesTable(app.fonts, self.info)
         self.rollouts = ReviewRollouts(self.info, app.banner, app.settings)
         self.parts = layout.Parts(app, self)
+        self.menu_bar = MenuBar(app.fonts, self.menus)
         if facts:
             self.waiting = True
             self.store.add(facts, key="errors")
@@ -303,6 +306,8 @@ class DrillScene(Scene):
             self.parts.fit_dialog(self.question.buttons)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.mode != START and self.menu_bar.handle_event(event):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             action = next((k for k, b in self.widgets.items() if b is event.ui_element), None)
             if action is not None:
@@ -350,5 +355,18 @@ class DrillScene(Scene):
     def key_help(self) -> str:
         return key_help(DRILL, rollouts=self.rollouts.offered)
 
+    def help_text(self) -> str:
+        return self.key_help()
+
+    def menus(self) -> list:
+        """The menu bar's menus while a card is on show: the screen's keys, and Help."""
+        return build_menus(DRILL_MENUS, KeyContext(DRILL, (), (("rollouts", self.rollouts.offered),)),
+                           lambda keys: self.handle_event(key_event(keys)),
+                           lambda name: self.app.keys_screen(about=name == "about"), lambda name: None)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.parts.draw(surface, ui_scale(surface.get_size()), now())
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        if self.mode != START:
+            self.menu_bar.draw_above(surface)

@@ -101,6 +101,14 @@ SETUP_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
 )
 """The Set up position screen's menus (its rows and the board take the rest by mouse)."""
 
+DRILL_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
+    ("Drill", (key("Done: this is my answer", "Enter", "done"), key("Undo a step", "Backspace", "undo a step"),
+               key("Next card", "Space", "next card"), key("Roll out", "R", "roll out"),
+               key("End the sitting", "Esc", "end the sitting"))),
+    ("Help", (action("Keys", "keys", "?"), action("About Tabula", "about"))),
+)
+"""The Drill screen's menus, while a card is on show (its start page is all buttons)."""
+
 _NAMED = {"Esc": pygame.K_ESCAPE, "Enter": pygame.K_RETURN, "Space": pygame.K_SPACE, "Backspace": pygame.K_BACKSPACE,
           "Left": pygame.K_LEFT, "Right": pygame.K_RIGHT, "Up": pygame.K_UP, "Down": pygame.K_DOWN,
           "Home": pygame.K_HOME, "End": pygame.K_END, "PgUp": pygame.K_PAGEUP, "PgDn": pygame.K_PAGEDOWN,
