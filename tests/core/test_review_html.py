@@ -178,6 +178,7 @@ def test_match_losses_are_given_in_mwc_beside_emg_from_each_decisions_score(matc
     html = report_html(BG, record, report)
     assert '<td class="text">Lost (MWC)</td>' + "".join(f"<td>{100 * lost[p]:.2f}%</td>" for p in report.players) in html
     assert html.count("% MWC)") == len([d for d in report.decisions if d.mark])  # each decision shown
+    assert "<th>EMG</th>" in html and "<th>Equity</th>" not in html  # each table says its unit
 
 
 def test_money_play_has_no_mwc(match):
@@ -189,4 +190,4 @@ def test_money_play_has_no_mwc(match):
     report = review(QUICK, record, {"level": "intermediate"}, thresholds=(0.0, 1.0, 2.0))
     assert mwc_lost(review_of(BG), report.decisions) is None
     html = report_html(BG, record, report)
-    assert "MWC)" not in html and "Lost (MWC)" not in html
+    assert "MWC)" not in html and "Lost (MWC)" not in html and "<th>EMG</th>" not in html

@@ -236,7 +236,7 @@ def test_a_play_is_asked_on_the_board_built_by_clicks_graded_and_shown(app, dril
     assert len(arrows) == 3  # the best, the answer, the play made in the match: three colours
     assert all(scene.view.move_arrows(state, arrow.move) for arrow in arrows.values())
     assert [text.split(":")[0] for text in scene.parts.drawn_legend] == ["Best", "Your answer", "Played in the match"]
-    assert scene.table.heads[:4] == ["#", "Move", "Equity", "Diff"]
+    assert scene.table.heads[:4] == ["#", "Move", "EMG", "Diff"]  # a match's card: its unit, EMG
     assert [(move, answer) for _, move, answer in scene.table.rows] == [
         (row["move"], row["move"] == result.answer) for row in facts.alternatives]
     assert "Hard" in scene.parts.verdict() and "Due again" in scene.parts.verdict()

@@ -132,3 +132,16 @@ def test_a_missed_double_too_small_to_mark_is_counted_and_stepped_to(app, match_
     while (at := after.step(at, True, mistakes=True)) is not None and at <= where:
         stops.append(at)
     assert stops[-1] == where
+
+
+def test_a_matchs_alternatives_say_emg_and_its_totals_the_mwc_lost(app, match_review):
+    from game.ui.review.screen import ReviewScene
+
+    play, _ = match_review
+    key(app, pygame.K_v)
+    scene = app.scene
+    assert isinstance(scene, ReviewScene)
+    for _ in range(3):
+        app.frame()
+    assert scene.alternatives.heads[2] == "EMG"  # the value column's unit in a match
+    assert "Lost (MWC)" in scene.totals()

@@ -199,6 +199,7 @@ def _alternatives(info, d: Decision) -> str:
     _, value, heading = _fmt(info)
     columns = [(key, title) for key, title in info.move_analysis().columns
                if any(key in dict(a.chances) for a in d.alternatives)]
+    heading = "EMG" if review_of(info).mwc_scale(d) is not None and heading != "Score" else heading  # in a match
     head = (f'<tr><th>#</th><th class="text">{"Action" if d.cube else "Move"}</th><th>{escape(heading)}</th>'
             f"<th>Diff</th><th>Ply</th>" + "".join(f"<th>{escape(t)}</th>" for _, t in columns) + "</tr>")
     rows, last = [], 0

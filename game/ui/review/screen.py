@@ -133,7 +133,8 @@ class ReviewScene(Scene):
             "moves": self.move_list,
             "position": PositionLine(fonts, self.info, lambda: self.session.states[self.state_index()],
                                      lambda: app.settings.of(self.info)),
-            "keys": TextSection(fonts, self.help_text, size=12, colour=TEXT_DIM, optional=True),
+            "keys": TextSection(fonts, lambda: self.help_text() if app.settings.key_help or self.waiting else "",
+                                size=12, colour=TEXT_DIM, optional=True),
         }
         self._poll()
 
