@@ -179,7 +179,8 @@ def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) ->
     drawn = game.picture is not None and best is not None and game.picture.draws(best)
     swatch = (lambda colour: f'<span class="swatch" style="background:{colour}"></span>') if drawn else (lambda c: "")
     facts = [f"<p>{swatch(PLAYED)}Played: <b>{escape(played)}</b><br>{swatch(BEST)}Best: <b>{escape(d.best or '')}</b>"
-             f"<br>Lost {lost(d.equity_lost)} {escape(unit)}{escape(in_mwc(review_of(info), d))} — {mark}"
+             f"<br>Lost {lost(d.equity_lost)} {escape('EMG' if review_of(info).mwc_scale(d) is not None else unit)}"
+             f"{escape(in_mwc(review_of(info), d))} — {mark}"
              + (f"<br>Luck of the roll {d.luck:+.3f}" if d.luck is not None else "")
              + (f'<br><span class="settled">Settled by rollout, {d.settled.trials} trials'
                 f"{f', truncated at {d.settled.truncate} plies' if d.settled.truncate is not None else ''}"

@@ -47,8 +47,9 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
         mark = f" — {d.mark} {MARK_SYMBOLS[d.mark]}" if d.mark else ""
         kind = review_of(info).error_kind(d)  # a cube error's kind, as the totals count it
         mark += f" ({kind})" if kind else ""
-        lines.append(f"Lost {fmt(d.equity_lost)} {info.move_analysis().tutor_margin.unit}"
-                     f"{in_mwc(review_of(info), d)}{mark}")
+        in_match = review_of(info).mwc_scale(d) is not None  # the loss in EMG, its MWC beside
+        unit = "EMG" if in_match else info.move_analysis().tutor_margin.unit
+        lines.append(f"Lost {fmt(d.equity_lost)} {unit}{in_mwc(review_of(info), d)}{mark}")
     else:
         lines.append("The best play" if d.played == d.best else "As good as the best")
     if d.luck is not None:
