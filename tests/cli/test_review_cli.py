@@ -44,6 +44,9 @@ def test_text_report_names_marked_decisions_and_totals(capsys, save):
     assert rows["Decisions"] == ["8", "8"] and all(word in ("Awful!", "Beginner") for word in rows["Rating"])
     # human's 13/7 with 51 loses about 0.38 (GNU Backgammon: 0.34; the first net-full said 0.45)
     assert "(very bad)" in out
+    marked = [line for line in out.splitlines() if ", lost " in line]
+    assert marked and all(", lost 0." in line for line in marked)  # a loss is written as a loss, no sign
+    assert "Lost (MWC)" not in out and "% MWC)" not in out  # money play: no match winning chance
 
 
 def test_bad_input_is_a_usage_error(capsys, save, tmp_path):
