@@ -325,6 +325,7 @@ class SetupScene(Scene):
             if text:
                 draw_text(surface, label, text, (self.label_x, y), TEXT_DIM, anchor="midleft")
         self._draw_text(surface)
+        self.menu_bar.draw(surface)
 
     def _draw_text(self, surface: pygame.Surface) -> None:
         """Under the rows: the position in words, what is wrong with it (boxed), then help."""

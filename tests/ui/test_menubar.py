@@ -287,3 +287,17 @@ def test_the_set_up_position_screen_has_its_menus_too(app):
     key(app, pygame.K_ESCAPE)
     _choose(app, bar, "Position", "Back, unchanged")
     assert app.scene is scene
+
+
+def test_a_closed_bar_is_drawn_with_the_scene_under_a_dialog_and_an_open_list_over_it(app):
+    """A dialog over the board (here Ctrl+L's) covers the bar as it covers the board; an open
+    menu's list is drawn after the widgets, over everything."""
+    scene = _play(app)
+    blank = pygame.Surface(app.screen.get_size())
+    drawn = blank.copy()
+    scene.draw_above(drawn)  # closed: nothing after the widgets
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(blank, "RGB")
+    scene.menu_bar.open(0)
+    scene.draw_above(drawn)
+    box = scene.menu_bar.list_rect()
+    assert drawn.get_at(box.center)[:3] != blank.get_at(box.center)[:3]

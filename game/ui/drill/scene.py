@@ -366,6 +366,8 @@ class DrillScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.parts.draw(surface, ui_scale(surface.get_size()), now())
+        if self.mode != START:
+            self.menu_bar.draw(surface)
 
     def draw_above(self, surface: pygame.Surface) -> None:
         if self.mode != START:

@@ -3,8 +3,9 @@
 An item shows its label and its key; one that does not work now is greyed, and pointing at it
 (or stepping onto it with the arrow keys) says why under the list.  The bar takes the mouse
 while a menu is open (a click beside it closes it, doing nothing else) and the keys Esc, the
-arrows and Enter; F10 opens the first menu, as on the desktops.  The bar and its lists are
-drawn over everything (:meth:`MenuBar.draw_above`, after the widgets), the lists only while open, so the board
+arrows and Enter; F10 opens the first menu, as on the desktops.  The bar is drawn with the
+scene (a dialog may cover it); an open list over everything (:meth:`MenuBar.draw_above`,
+after the widgets), and only while open, so the board
 is covered for no longer than a menu is.  What the menus hold is asked each time one opens
 (``menus()``), so greyed items follow the game.
 """
@@ -187,7 +188,7 @@ class MenuBar(Part):
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The bar itself (its titles), under the open list (:meth:`draw_above` draws both)."""
+        """The bar itself (its titles), drawn with the scene; :meth:`draw_above` draws the open list."""
         if not self.shown:  # the titles (the items are asked for again on opening)
             self.shown = list(self.menus())
         pygame.draw.rect(surface, PANEL, self.rect)
@@ -198,10 +199,11 @@ class MenuBar(Part):
             draw_text(surface, self._font, menu.title, rect.center, ACCENT if i == self.open_index else TEXT, "center")
 
     def draw_above(self, surface: pygame.Surface) -> None:
-        """The bar and its open list, over everything (the scene calls it after the widgets)."""
-        self.draw(surface)
+        """While a menu is open: the bar and its list, over everything (the scene calls it
+        after the widgets; closed, the bar is drawn with the scene, under a dialog)."""
         if not self.is_open:
             return
+        self.draw(surface)
         box, font, small = self.list_rect(), self._font, self.fonts(12)
         shadow = box.move(3, 3)
         pygame.draw.rect(surface, (10, 16, 12), shadow, border_radius=6)

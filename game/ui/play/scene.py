@@ -292,3 +292,4 @@ class PlayScene(Scene):
         self.ending.draw(surface)
         self.overlays.every_roll.draw(surface)
         self.overlays.theory.draw(surface)
+        self.menu_bar.draw(surface)

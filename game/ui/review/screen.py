@@ -494,6 +494,7 @@ class ReviewScene(Scene):
         parts = ReviewParts(self.view, self.graph, self.alternatives, self.panel, self.every_roll, self.app.fonts,
                             self.graph_rect, self.table_rect, self.reviewed, self._legend_size())
         draw_review(surface, self.frame(), parts, interval_of)
+        self.menu_bar.draw(surface)
 
     def draw_above(self, surface: pygame.Surface) -> None:
         self.menu_bar.draw_above(surface)
