@@ -4,10 +4,10 @@ An item shows its label and its key; one that does not work now is greyed, and p
 (or stepping onto it with the arrow keys) says why under the list.  The bar takes the mouse
 while a menu is open (a click beside it closes it, doing nothing else) and the keys Esc, the
 arrows and Enter; F10 opens the first menu, as on the desktops.  The bar is drawn with the
-scene (a dialog may cover it); an open list over everything (:meth:`MenuBar.draw_above`,
-after the widgets), and only while open, so the board
-is covered for no longer than a menu is.  What the menus hold is asked each time one opens
-(``menus()``), so greyed items follow the game.
+scene (a dialog may cover it), an open list over everything (:meth:`MenuBar.draw_above`,
+after the widgets) and only while open, so the board is covered for no longer than a menu
+is.  What the menus hold is asked each time one opens (``menus()``), so greyed items follow
+the game.
 """
 
 from __future__ import annotations
