@@ -156,7 +156,7 @@ def deck_of(app, *questions: str) -> list[int]:
         return Deck(library, BG).add_facts([facts_of(q, found[q]) for q in questions])
 
 
-def settle(app, scene, condition, seconds: float = 30) -> bool:
+def settle(app, scene, condition, seconds: float = 120) -> bool:
     """Frames (the store answers on its thread, the stand-in works in threads) until ``condition()``."""
     end = time.monotonic() + seconds
     while not condition() and time.monotonic() < end:
