@@ -334,7 +334,9 @@ def test_the_review_screens_entry_makes_cards_of_the_games_errors_and_asks_them(
     key(app, pygame.K_d)
     scene = app.scene
     assert isinstance(scene, DrillScene)
-    assert settle(app, scene, lambda: scene.mode == QUESTION)
+    assert settle(app, scene, lambda: scene.mode == QUESTION), (
+        f"mode {scene.mode}, waiting {scene.waiting}, note {scene.note}, banner {app.banner.text!r}, "
+        f"scene on show {type(app.scene).__name__}")
     errors = [d for d in review_scene.reviewed.report.decisions
               if d.player == review_scene.reviewed.report.players[human] and d.rated and d.equity_lost >= 0.04]
     with open_library(app.settings.library_file) as library:
