@@ -224,9 +224,6 @@ class KeyContext:
     flags: tuple = ()
     """``(flag, on)`` pairs of :data:`CONTEXT`'s flags."""
 
-    def keys(self) -> list[Key]:
-        return keys_for(self.mode, self.game_keys, **dict(self.flags))
-
     def help(self) -> str:
         return key_help(self.mode, self.game_keys, **dict(self.flags))
 

@@ -55,6 +55,13 @@ class TextSection:
             y += font.get_linesize()
 
 
+
+def key_help_section(fonts, text: Callable[[], str], settings, always: Callable[[], bool] = lambda: False) -> TextSection:
+    """The screen's keys under the rest of its panel, small and dim, left out first when the
+    panel is short; shown where the "keys in the side panel" setting (or ``always()``) says."""
+    return TextSection(fonts, lambda: text() if settings.key_help or always() else "", size=12, colour=TEXT_DIM,
+                       optional=True)
+
 class MoveListSection:
     """The game's moves so far, one line each, newest at the bottom, filling the space left."""
 

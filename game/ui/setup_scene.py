@@ -30,9 +30,9 @@ from ..core.saves import SaveError, save_game, saves_dir
 from ..core.session import HUMAN, GameSession
 from .confirm import NEW_GAME_QUESTION, ConfirmDialog
 from .gameview import load_setup_board
-from .keys import SETUP, KeyContext, key_help
+from .keys import SETUP, KeyContext
 from .menubar.bar import BAR_HEIGHT, MenuBar
-from .menubar.entries import SETUP_MENUS, build_menus, key_event
+from .menubar.entries import SETUP_MENUS, key_menus
 from .panel import panel_scale, panel_width
 from .play.paste import computer_first
 from .scene import Scene
@@ -44,6 +44,10 @@ MIN_PANEL = 290
 """The panel's least width here: three buttons in a row ("Clear", "Start position", "Swap sides")."""
 PLAYERS = "players"
 """The key of the screen's own row, who plays on from the position (no draft's control has it)."""
+
+
+KEYS = KeyContext(SETUP, (), (("analysis", False),))
+"""The screen's keys (it shows no analysis): its key help, keys screen and menus."""
 
 
 class SetupScene(Scene):
@@ -196,13 +200,11 @@ class SetupScene(Scene):
 
     # -- input -----------------------------------------------------------------------------------
     def help_text(self) -> str:
-        return key_help(SETUP, analysis=False)
+        return KEYS.help()
 
     def menus(self) -> list:
         """The menu bar's menus: the screen's keys, and Help."""
-        return build_menus(SETUP_MENUS, KeyContext(SETUP, (), (("analysis", False),)),
-                           lambda keys: self.handle_event(key_event(keys)),
-                           lambda name: self.app.keys_screen(about=name == "about"), lambda name: None)
+        return key_menus(SETUP_MENUS, KEYS, self)
 
     def draw_above(self, surface: pygame.Surface) -> None:
         self.menu_bar.draw_above(surface)

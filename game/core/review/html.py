@@ -34,7 +34,7 @@ from .html_graph import graph_svg
 from .plain import review_of
 from .report import CubeFigures, Decision, Report
 from .run import SETTLE
-from .totals import amount_format, in_mwc, mwc_lost, table_rows
+from .totals import amount_format, lost_words, mwc_lost, table_rows, unit_heading
 
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 """GNU Backgammon's symbols of the marks."""
@@ -147,10 +147,10 @@ def _fmt(info):
     """``(format of an amount lost, format of a value, its heading)`` in the review's units."""
     analysis = info.move_analysis()
     margin = analysis.tutor_margin
-    decimals = margin.decimals if margin.decimals is not None else (1 if margin.measure == "score" else 3)
     if margin.measure == "value":
-        return (lambda x: f"{x:.{decimals}f}"), analysis.format_value, analysis.value_heading
-    return (lambda x: f"{x:.{decimals}f}"), (lambda x: f"{x:+.{decimals}f}"), "Score"
+        return amount_format(info), analysis.format_value, analysis.value_heading
+    decimals = margin.decimals if margin.decimals is not None else (1 if margin.measure == "score" else 3)
+    return amount_format(info), (lambda x: f"{x:+.{decimals}f}"), "Score"
 
 
 def _totals(info, report: Report) -> str:
@@ -179,8 +179,7 @@ def _decision(info, game: _Game, report: Report, d: Decision, k: int, n: int) ->
     drawn = game.picture is not None and best is not None and game.picture.draws(best)
     swatch = (lambda colour: f'<span class="swatch" style="background:{colour}"></span>') if drawn else (lambda c: "")
     facts = [f"<p>{swatch(PLAYED)}Played: <b>{escape(played)}</b><br>{swatch(BEST)}Best: <b>{escape(d.best or '')}</b>"
-             f"<br>Lost {lost(d.equity_lost)} {escape('EMG' if review_of(info).mwc_scale(d) is not None else unit)}"
-             f"{escape(in_mwc(review_of(info), d))} — {mark}"
+             f"<br>Lost {escape(lost_words(review_of(info), d, lost, unit))} — {mark}"
              + (f"<br>Luck of the roll {d.luck:+.3f}" if d.luck is not None else "")
              + (f'<br><span class="settled">Settled by rollout, {d.settled.trials} trials'
                 f"{f', truncated at {d.settled.truncate} plies' if d.settled.truncate is not None else ''}"
@@ -200,7 +199,7 @@ def _alternatives(info, d: Decision) -> str:
     _, value, heading = _fmt(info)
     columns = [(key, title) for key, title in info.move_analysis().columns
                if any(key in dict(a.chances) for a in d.alternatives)]
-    heading = "EMG" if review_of(info).mwc_scale(d) is not None and heading != "Score" else heading  # in a match
+    heading = unit_heading(review_of(info), d, heading)
     head = (f'<tr><th>#</th><th class="text">{"Action" if d.cube else "Move"}</th><th>{escape(heading)}</th>'
             f"<th>Diff</th><th>Ply</th>" + "".join(f"<th>{escape(t)}</th>" for _, t in columns) + "</tr>")
     rows, last = [], 0

@@ -140,6 +140,18 @@ def in_mwc(game_review, decision: Decision) -> str:
     return "" if scale is None else f" ({100 * decision.equity_lost * scale:.2f}% MWC)"
 
 
+def lost_words(game_review, decision: Decision, amount, unit: str) -> str:
+    """``decision``'s loss as the review writes it: ``0.022 EMG (0.22% MWC)`` in a match, else
+    in ``unit`` (``0.329 points of equity``); ``amount`` formats the number."""
+    return f"{amount(decision.equity_lost)} {unit_heading(game_review, decision, unit)}{in_mwc(game_review, decision)}"
+
+
+def unit_heading(game_review, decision: Decision, unit: str) -> str:
+    """The unit ``decision``'s values are in: EMG in a match (the review's equities are GNU's
+    EMG there), else ``unit`` (the analysis' own: backgammon's equity, a game's score)."""
+    return "EMG" if unit != "Score" and game_review.mwc_scale(decision) is not None else unit
+
+
 def table_rows(game_review, players: Sequence[str], found: Mapping[str, Mapping[str, Any]], amount,
                in_match: bool = False, mwc: Mapping[str, float] | None = None) -> list[tuple[str, list[str]]]:
     """The totals as a table, ``(row label, one cell per player)``: what the window's table

@@ -114,15 +114,17 @@ class RolloutSettingsDialog:
         s = self.settings
         for name, value in numbers.items():
             setattr(s, name, value)
-        level = self.widgets["level"].selected_option
-        level = level[0] if isinstance(level, tuple) else level
+        level = self._chosen("level")
         s.rollout_level = "" if level == DEFAULT_LEVEL else level
-        variance = self.widgets["variance"].selected_option
-        s.rollout_variance_reduction = (variance[0] if isinstance(variance, tuple) else variance) == "on"
-        cube = self.widgets["cube"].selected_option
-        s.rollout_cubeless = (cube[0] if isinstance(cube, tuple) else cube) == "cubeless"
+        s.rollout_variance_reduction = self._chosen("variance") == "on"
+        s.rollout_cubeless = self._chosen("cube") == "cubeless"
         self.problem = ""
         return True
+
+    def _chosen(self, key: str) -> str:
+        """The words chosen in the drop-down ``key`` (pygame_gui gives ``(text, id)`` or the text)."""
+        option = self.widgets[key].selected_option
+        return option[0] if isinstance(option, tuple) else option
 
     def close(self) -> None:
         self.panel.kill()

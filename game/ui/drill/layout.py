@@ -17,7 +17,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from ..menubar.bar import BAR_HEIGHT
-from ..panel import SidePanel, TextSection, panel_width
+from ..panel import SidePanel, TextSection, key_help_section, panel_width
 from ..review.rollout import interval_of
 from ..theme import ACCENT, ERROR, PANEL, TEXT, TEXT_DIM, ui_scale
 from ..widgets import draw_text, wrap
@@ -48,8 +48,7 @@ class Parts:
             TextSection(fonts, self.themes, "Themes", size=13, colour=TEXT_DIM),
             TextSection(fonts, self.variations, size=14, colour=ACCENT),
             TextSection(fonts, self.problem, size=14, colour=ERROR),
-            TextSection(fonts, lambda: scene.key_help() if app.settings.key_help else "", size=12, colour=TEXT_DIM,
-                        optional=True),
+            key_help_section(fonts, scene.key_help, app.settings),
         ]
         self.panel.sections = self.sections
         self.top = 0

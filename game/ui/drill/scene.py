@@ -33,9 +33,9 @@ from ...core.drill import theme_tag
 from ...games import all_games, get_game
 from ..gameview import decision_words, has_view, load_view
 from ..jobs.drill import DrillTask, grade_later, variations_later, warm_up
-from ..keys import DRILL, KeyContext, key_help
+from ..keys import DRILL, KeyContext
 from ..menubar.bar import MenuBar
-from ..menubar.entries import DRILL_MENUS, build_menus, key_event
+from ..menubar.entries import DRILL_MENUS, key_menus
 from ..review.alternatives import AlternativesTable
 from ..review.rollout import ReviewRollouts
 from ..scene import Scene
@@ -352,17 +352,19 @@ class DrillScene(Scene):
             self.grading.cancel()
         self.store.close()  # variations still being made finish unseen: the next failure makes them again
 
+    def key_context(self) -> KeyContext:
+        """The screen's keys: its key help, keys screen and menus."""
+        return KeyContext(DRILL, (), (("rollouts", self.rollouts.offered),))
+
     def key_help(self) -> str:
-        return key_help(DRILL, rollouts=self.rollouts.offered)
+        return self.key_context().help()
 
     def help_text(self) -> str:
         return self.key_help()
 
     def menus(self) -> list:
         """The menu bar's menus while a card is on show: the screen's keys, and Help."""
-        return build_menus(DRILL_MENUS, KeyContext(DRILL, (), (("rollouts", self.rollouts.offered),)),
-                           lambda keys: self.handle_event(key_event(keys)),
-                           lambda name: self.app.keys_screen(about=name == "about"), lambda name: None)
+        return key_menus(DRILL_MENUS, self.key_context(), self)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.parts.draw(surface, ui_scale(surface.get_size()), now())

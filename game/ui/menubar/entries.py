@@ -43,8 +43,11 @@ def action(label: str, name: str, keys: str = "") -> Entry:
     return Entry(label, keys, None, name)
 
 
+KEYS_AND_ABOUT = ("Help", (action("Keys", "keys", "?"), action("About Tabula", "about")))
+"""The Help menu of a screen without rules of its own (the Review, Set up position and Drill
+screens: F1 belongs to the game)."""
 HELP = ("Help", (action("Keys", "keys", "?"), key("Rules", "F1", "rules"), action("About Tabula", "about")))
-"""Every screen's Help menu (the Review screen's has no rules: F1 belongs to the game)."""
+"""The play screen's Help menu."""
 
 PLAY_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
     ("Game", (key("New game", "N", "new game"), action("Open or import a game…", "open"),
@@ -90,14 +93,14 @@ REVIEW_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
     ("Study", (key("Drill this game's errors", "D", "drill this game's errors"),
                key("Export report…", "E", "export report"))),
     ("View", (key("Totals table", "T", "totals table"), key("Totals of the game/match", "Tab", "totals of the game/match"))),
-    ("Help", (action("Keys", "keys", "?"), action("About Tabula", "about"))),
+    KEYS_AND_ABOUT,
 )
 """The Review screen's menus."""
 
 SETUP_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
     ("Position", (key("Done: play on from it", "Enter", "done"), key("No dice", "0", "no dice"),
                   key("Back, unchanged", "Esc", "back, unchanged"))),
-    ("Help", (action("Keys", "keys", "?"), action("About Tabula", "about"))),
+    KEYS_AND_ABOUT,
 )
 """The Set up position screen's menus (its rows and the board take the rest by mouse)."""
 
@@ -105,7 +108,7 @@ DRILL_MENUS: tuple[tuple[str, tuple[Entry, ...]], ...] = (
     ("Drill", (key("Done: this is my answer", "Enter", "done"), key("Undo a step", "Backspace", "undo a step"),
                key("Next card", "Space", "next card"), key("Roll out", "R", "roll out"),
                key("End the sitting", "Esc", "end the sitting"))),
-    ("Help", (action("Keys", "keys", "?"), action("About Tabula", "about"))),
+    KEYS_AND_ABOUT,
 )
 """The Drill screen's menus, while a card is on show (its start page is all buttons)."""
 
@@ -126,6 +129,13 @@ def key_event(keys: str) -> pygame.event.Event:
     if mod & pygame.KMOD_CTRL:
         text = ""
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=text, scancode=0)
+
+
+def key_menus(spec: Sequence[tuple[str, Sequence[Entry]]], context: KeyContext, scene) -> list[Menu]:
+    """The menus of a screen whose items are its keys (pressed on ``scene``) and Help's Keys
+    and About (the app's keys screen): the Review, Set up position and Drill screens."""
+    return build_menus(spec, context, lambda keys: scene.handle_event(key_event(keys)),
+                       lambda name: scene.app.keys_screen(about=name == "about"), lambda name: None)
 
 
 def build_menus(spec: Sequence[tuple[str, Sequence[Entry]]], context: KeyContext, press: Callable[[str], None],

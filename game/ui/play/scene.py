@@ -42,10 +42,10 @@ from ..confirm import NEW_GAME_QUESTION
 from ..gameview import load_view
 from ..library.intake import add_finished_game
 from ..menubar.bar import BAR_HEIGHT
-from ..panel import SidePanel, TextSection, panel_width
+from ..panel import SidePanel, TextSection, key_help_section, panel_width
 from ..position_line import PositionLine
 from ..scene import Scene
-from ..theme import ACCENT, TEXT_DIM
+from ..theme import ACCENT
 from ..widgets import draw_text
 from .board import BoardInput
 from .buttons import Controls
@@ -127,8 +127,7 @@ class PlayScene(Scene):
             *self.overlays.sections,
             self.move_list.section,
             self.position_line,
-            TextSection(fonts, lambda: self.keys.help() if app.settings.key_help else "", size=12, colour=TEXT_DIM,
-                        optional=True),
+            key_help_section(fonts, self.keys.help, app.settings),
         ]
         if review or self.replay.finished:
             self.ending.ended = self.replay.finished

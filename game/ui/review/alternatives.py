@@ -22,6 +22,7 @@ import pygame
 
 from ...core.review.plain import review_of
 from ...core.review.report import Decision
+from ...core.review.totals import unit_heading
 from ..theme import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from ..widgets import draw_text, elide
 
@@ -60,7 +61,7 @@ class AlternativesTable:
     def __init__(self, fonts, info) -> None:
         analysis = info.move_analysis()
         self.fonts, self.shown_move = fonts, info.notation.shown_move
-        self.mwc_scale = review_of(info).mwc_scale
+        self.review = review_of(info)
         margin = analysis.tutor_margin
         self.by_score = margin.measure != "value"
         decimals = margin.decimals if margin.decimals is not None else (1 if self.by_score else 3)
@@ -127,11 +128,6 @@ class AlternativesTable:
         draw_text(surface, font, elide(font, f"Proper: {c.proper}", width), (x, y), TEXT)
         return y + line + 6
 
-    def unit_heading(self, d: Decision) -> str:
-        """The value column's heading, its unit: EMG in a match (the review's equities are
-        GNU's EMG there), else the analysis' own (backgammon's equity, a score)."""
-        return "EMG" if self.mwc_scale(d) is not None and not self.by_score else self.heading
-
     def _table(self, surface, font, d: Decision, area: pygame.Rect) -> None:
         line = font.get_linesize() + 2
         rows_fit = area.h // line - 1  # the heading's line
@@ -145,7 +141,7 @@ class AlternativesTable:
                   self.value(a.equity) + self._interval(a.move), "" if a.rank == 1 else self.value(a.diff),
                   dict(a.chances)) for a in shown]
         pad = font.size("  ")[0]
-        heading = self.unit_heading(d)
+        heading = unit_heading(self.review, d, self.heading)
         fixed = [max(font.size(h)[0], *(font.size(c[k])[0] for c in cells)) + pad
                  for k, h in ((0, "#"), (2, heading), (3, "Diff"))]
         move_min = min(max(font.size(c[1])[0] for c in cells), font.size("24/18* 13/11")[0]) + pad

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..keys import REVIEW, KeyContext
 from ..menubar.bar import MenuBar
-from ..menubar.entries import REVIEW_MENUS, build_menus, key_event
+from ..menubar.entries import REVIEW_MENUS, key_menus
 
 
 def review_keys(scene) -> KeyContext:
@@ -19,8 +19,5 @@ def review_keys(scene) -> KeyContext:
 def review_menu_bar(scene) -> MenuBar:
     """The bar of the Review screen ``scene``."""
 
-    def menus():
-        return build_menus(REVIEW_MENUS, review_keys(scene), lambda keys: scene.handle_event(key_event(keys)),
-                           lambda name: scene.app.keys_screen(about=name == "about"), lambda name: None)
-
-    return MenuBar(scene.app.fonts, menus, can_open=lambda: not scene.waiting)
+    return MenuBar(scene.app.fonts, lambda: key_menus(REVIEW_MENUS, review_keys(scene), scene),
+                   can_open=lambda: not scene.waiting)

@@ -9,7 +9,7 @@ Chesstack), with its decimals.  Pure text: the scene puts it into panel sections
 from __future__ import annotations
 
 from ...core.review.plain import review_of
-from ...core.review.totals import amount_format, in_mwc
+from ...core.review.totals import amount_format, lost_words
 from .data import MARK_SYMBOLS, Line, ReviewedGame, luck_sign
 
 
@@ -47,9 +47,7 @@ def decision_text(info, reviewed: ReviewedGame, line: Line | None, move_words=No
         mark = f" — {d.mark} {MARK_SYMBOLS[d.mark]}" if d.mark else ""
         kind = review_of(info).error_kind(d)  # a cube error's kind, as the totals count it
         mark += f" ({kind})" if kind else ""
-        in_match = review_of(info).mwc_scale(d) is not None  # the loss in EMG, its MWC beside
-        unit = "EMG" if in_match else info.move_analysis().tutor_margin.unit
-        lines.append(f"Lost {fmt(d.equity_lost)} {unit}{in_mwc(review_of(info), d)}{mark}")
+        lines.append(f"Lost {lost_words(review_of(info), d, fmt, info.move_analysis().tutor_margin.unit)}{mark}")
     else:
         lines.append("The best play" if d.played == d.best else "As good as the best")
     if d.luck is not None:

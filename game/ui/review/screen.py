@@ -52,10 +52,10 @@ from ..gameview import decision_words, load_view, unlisted_moves
 from ..jobs.review import ReviewJob
 from ..library.intake import add_completed_review
 from ..menubar.bar import BAR_HEIGHT
-from ..panel import MoveListSection, SidePanel, TextSection
+from ..panel import MoveListSection, SidePanel, TextSection, key_help_section
 from ..position_line import PositionLine
 from ..scene import Scene
-from ..theme import TEXT_DIM, ui_scale
+from ..theme import ui_scale
 from .alternatives import AlternativesTable, place
 from .data import ReviewedGame, saved_file
 from .export import export_and_tell
@@ -133,8 +133,7 @@ class ReviewScene(Scene):
             "moves": self.move_list,
             "position": PositionLine(fonts, self.info, lambda: self.session.states[self.state_index()],
                                      lambda: app.settings.of(self.info)),
-            "keys": TextSection(fonts, lambda: self.help_text() if app.settings.key_help or self.waiting else "",
-                                size=12, colour=TEXT_DIM, optional=True),
+            "keys": key_help_section(fonts, self.help_text, app.settings, always=lambda: self.waiting),
         }
         self._poll()
 
