@@ -191,3 +191,22 @@ def test_money_play_has_no_mwc(match):
     assert mwc_lost(review_of(BG), report.decisions) is None
     html = report_html(BG, record, report)
     assert "MWC)" not in html and "Lost (MWC)" not in html and "<th>EMG</th>" not in html
+
+
+def test_the_mwc_of_a_loss_follows_the_match_equity_table_chosen():
+    """Choosing another table changes what a unit of EMG is worth at once (nothing remembered)."""
+    from game.backgammon.analysis.review import mwc_scale
+    from game.backgammon.cube import met_choice
+    from game.backgammon.position import parse_position
+    from game.backgammon.analysis.review import review_position
+
+    state = parse_position("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:2:1:0:5:10")  # 5-point match, 2-1
+    ids = review_position(state)
+    try:
+        met_choice.use("kazaross-xg2")
+        kazaross = mwc_scale(*ids)
+        met_choice.use("mec")
+        mec = mwc_scale(*ids)
+    finally:
+        met_choice.use(None)
+    assert kazaross is not None and mec is not None and kazaross != mec

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -280,11 +280,11 @@ def result_scale(state: BackgammonState) -> float:
     return 0.5 / emg_scale(state)
 
 
-@lru_cache(maxsize=4096)
 def mwc_scale(position_id: str, match_id: str | None) -> float | None:
     """What a unit of EMG lost is worth in match winning chance at the position the two IDs
-    give (:func:`result_scale`, GNU's ``eq2mwc`` slope); ``None`` outside a match (or for IDs
-    that do not read, which a report never holds)."""
+    give (:func:`result_scale`, GNU's ``eq2mwc`` slope, by the match equity table chosen now:
+    not remembered, since the table can change); ``None`` outside a match (or for IDs that do
+    not read, which a report never holds)."""
     if not match_id:
         return None
     try:

@@ -58,7 +58,7 @@ from . import match as match_cube
 from . import money
 from .context import CubeContext, may_double
 from .decision import CubeDecision, classify, decide
-from .met_choice import active
+from .met_choice import active, on_change
 from .state import DECIDE, OFFERED, OVER, ROLLING
 
 ROLLS = [((h, low), float(chance)) for (h, low), chance in zip(dice.ROLLS, dice.ROLL_WEIGHTS)]
@@ -185,6 +185,16 @@ def met() -> _RememberedTable:
     if _remembered is None or _remembered.table is not table:
         _remembered = _RememberedTable(table)
     return _remembered
+
+
+def _forget_the_table() -> None:
+    """Another table was chosen: what was remembered from the old one goes (the outcomes'
+    match winning chances and the search's value weights read from it)."""
+    for cached in (_outcomes, centred_outcomes, value_weights):
+        cached.cache_clear()
+
+
+on_change(_forget_the_table)
 
 
 def leaf_values(chances: np.ndarray, context: CubeContext, cube_life=money.CONTACT_CUBE_LIFE) -> np.ndarray:

@@ -10,6 +10,7 @@ from a file, GNU Backgammon's XML (:mod:`.met_xml`) or the ``.met`` text (:mod:`
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ...core.untrusted import UntrustedFileError, read_bytes
@@ -68,6 +69,13 @@ CHOSEN = "TABULA_MET"
 """The environment variable that carries the chosen table to worker processes."""
 
 _active: MatchEquityTable | None = None
+_forgetters: list[Callable[[], None]] = []
+
+
+def on_change(forget: Callable[[], None]) -> None:
+    """Call ``forget()`` whenever another table is chosen (:func:`use`): what a module
+    remembered from the old table's figures must go."""
+    _forgetters.append(forget)
 
 
 def use(text: str | None) -> MatchEquityTable:
@@ -77,6 +85,9 @@ def use(text: str | None) -> MatchEquityTable:
     table = load_table(text or DEFAULT)
     key = (text or DEFAULT).strip()
     os.environ[CHOSEN] = key if key.lower() in TABLES else str(Path(key).expanduser().resolve())
+    if table is not _active:
+        for forget in _forgetters:
+            forget()
     _active = table
     return table
 
